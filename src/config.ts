@@ -1,0 +1,92 @@
+import path from "node:path";
+import { z } from "zod";
+
+// The environment, parsed once. Nothing else in the code reads process.env: every module gets
+// the values it needs from this object, which keeps tests free to run several configurations
+// side by side in one process.
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const positiveInt = z.coerce.number().int().positive();
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  BASE_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
+    .optional(),
+  DATA_DIR: z.string().min(1).default(".data"),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  BLOB_STORE: z.enum(["local"]).default("local"),
+  BLOB_DIR: z.string().min(1).optional(),
+  ROLE: z.enum(["api", "worker", "both"]).default("both"),
+  MAX_UPLOAD_BYTES: positiveInt.default(100 * 1024 * 1024),
+  MAX_PAGES: positiveInt.default(5000),
+  MAX_JSON_BODY_BYTES: positiveInt.default(1024 * 1024),
+  HOSTED_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, "must be a domain name")
+    .default("quire.localhost"),
+  WORKER_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  TRUST_PROXY: bool.default(false),
+  DB_POOL_SIZE: positiveInt.max(200).default(10),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  baseUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  blobStore: "local";
+  blobDir: string;
+  role: "api" | "worker" | "both";
+  maxUploadBytes: number;
+  maxPages: number;
+  maxJsonBodyBytes: number;
+  hostedDomain: string;
+  workerSecret: string | undefined;
+  trustProxy: boolean;
+  dbPoolSize: number;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  // An empty variable means "not set", as most shells and .env files intend it.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    blobStore: e.BLOB_STORE,
+    blobDir: path.resolve(e.BLOB_DIR ?? path.join(dataDir, "blobs")),
+    role: e.ROLE,
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    maxPages: e.MAX_PAGES,
+    maxJsonBodyBytes: e.MAX_JSON_BODY_BYTES,
+    hostedDomain: e.HOSTED_DOMAIN.toLowerCase(),
+    workerSecret: e.WORKER_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    dbPoolSize: e.DB_POOL_SIZE,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,127 @@
+import type pg from "pg";
+import { AppError } from "../errors.ts";
+import type { Principal } from "./principal.ts";
+import { type RateClass, type RateState, rateHeaders, rateLimits, rateState } from "./rate-limit.ts";
+import { countRequest } from "./rate-limit.ts";
+import { hashKeySecret, kindOfSecret, safeEqual } from "./secrets.ts";
+
+/** The credential headers of a request, already read off it by the face (REST or GraphQL). */
+export type Credentials = {
+  authorization?: string | undefined;
+  apiKey?: string | undefined;
+  workerSecret?: string | undefined;
+  /** With the worker secret: the account the internal caller acts for. */
+  accountId?: string | undefined;
+  clientAddress: string;
+};
+
+export type Authenticated = { principal: Principal; rate: RateState };
+
+// Looking the key up and counting the request against its window is one statement, one round
+// trip: this runs on every request, so it is the floor of our latency.
+const keyAndCountSql = `
+  WITH k AS (
+    SELECT id, account_id, kind FROM api_keys WHERE secret_hash = $1 AND revoked_at IS NULL
+  ), c AS (
+    INSERT INTO rate_limit_windows (bucket, window_start, count)
+    SELECT 'key:' || k.id || ':' || $2, date_trunc('minute', now()), 1 FROM k
+    ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
+    RETURNING count, window_start
+  )
+  SELECT k.id, k.account_id, k.kind, c.count,
+         extract(epoch FROM c.window_start)::bigint AS window_start, extract(epoch FROM now()) AS now
+  FROM k LEFT JOIN c ON true`;
+
+function fail(code: "UNAUTHORIZED" | "RATE_LIMITED", message: string, rate: RateState): never {
+  throw new AppError(code, message, rateHeaders(rate));
+}
+
+async function countAnonymous(pool: pg.Pool, clientAddress: string, cls: RateClass): Promise<RateState> {
+  return countRequest(pool, `ip:${clientAddress}:${cls}`, rateLimits.unauthenticated[cls]);
+}
+
+function bearerToken(authorization: string): string | null {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  return m ? (m[1] as string) : null;
+}
+
+/**
+ * Establishes who calls and counts the request in its rate-limit class. Throws UNAUTHORIZED for
+ * a credential that is present but not valid (never falls back to anonymous: a client that
+ * sends a key means to use it), and RATE_LIMITED past the budget. Both errors carry the
+ * X-RateLimit-* headers of the window they were counted in.
+ */
+export async function authenticate(
+  deps: { pool: pg.Pool; workerSecret: string | undefined },
+  creds: Credentials,
+  cls: RateClass,
+): Promise<Authenticated> {
+  const { pool } = deps;
+
+  if (creds.workerSecret !== undefined) {
+    if (!deps.workerSecret || !safeEqual(creds.workerSecret, deps.workerSecret)) {
+      fail("UNAUTHORIZED", "The x-document-agent-secret header is not valid.", await countAnonymous(pool, creds.clientAddress, cls));
+    }
+    const accountId = creds.accountId ?? null;
+    if (accountId !== null) {
+      const { rowCount } = await pool.query("SELECT 1 FROM accounts WHERE id = $1", [accountId]);
+      if (!rowCount) {
+        fail("UNAUTHORIZED", `No account ${accountId} exists for x-account-id.`, await countAnonymous(pool, creds.clientAddress, cls));
+      }
+    }
+    const rate = await countRequest(pool, `internal:${accountId ?? "-"}:${cls}`, rateLimits.authenticated[cls]);
+    if (rate.retryAfter !== undefined) fail("RATE_LIMITED", rateMessage(rate), rate);
+    return { principal: { kind: "internal", accountId }, rate };
+  }
+
+  let secret: string | null = null;
+  if (creds.authorization !== undefined) {
+    secret = bearerToken(creds.authorization);
+    if (secret === null) {
+      fail(
+        "UNAUTHORIZED",
+        "The Authorization header must be 'Bearer <API key>'.",
+        await countAnonymous(pool, creds.clientAddress, cls),
+      );
+    }
+  } else if (creds.apiKey !== undefined) {
+    secret = creds.apiKey.trim();
+  }
+
+  if (secret === null) {
+    const rate = await countAnonymous(pool, creds.clientAddress, cls);
+    if (rate.retryAfter !== undefined) fail("RATE_LIMITED", rateMessage(rate), rate);
+    return { principal: { kind: "anonymous", clientAddress: creds.clientAddress }, rate };
+  }
+
+  if (kindOfSecret(secret) === null) {
+    fail(
+      "UNAUTHORIZED",
+      "The API key is malformed: keys start with svc_sk_ (secret) or svc_pk_ (publishable).",
+      await countAnonymous(pool, creds.clientAddress, cls),
+    );
+  }
+  const { rows } = await pool.query<{
+    id: string;
+    account_id: string;
+    kind: "secret" | "publishable";
+    count: number;
+    window_start: string;
+    now: string;
+  }>(keyAndCountSql, [hashKeySecret(secret), cls]);
+  const row = rows[0];
+  if (!row) {
+    fail(
+      "UNAUTHORIZED",
+      "The API key is not valid: it does not exist, or it was revoked or rotated.",
+      await countAnonymous(pool, creds.clientAddress, cls),
+    );
+  }
+  const rate = rateState(rateLimits.authenticated[cls], row.count, Number(row.window_start), Number(row.now));
+  if (rate.retryAfter !== undefined) fail("RATE_LIMITED", rateMessage(rate), rate);
+  return { principal: { kind: "key", accountId: row.account_id, keyId: row.id, keyKind: row.kind }, rate };
+}
+
+function rateMessage(rate: RateState): string {
+  return `Rate limit of ${rate.limit} requests a minute exceeded; retry in ${rate.retryAfter} s.`;
+}

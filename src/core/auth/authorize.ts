@@ -1,0 +1,72 @@
+import { AppError } from "../errors.ts";
+import { type AccessPolicy, type Action, expandActions, readOnlyActions } from "./access-policy.ts";
+import type { Principal } from "./principal.ts";
+
+// The one place that decides what a caller may do. Resolvers call these and nothing else.
+// Rule: a resource the caller may not see is NOT_FOUND (so ids of other accounts leak nothing);
+// one it may see but not act on is FORBIDDEN.
+
+/** Needs a caller that belongs to an account. Returns the account id. */
+export function requireAccount(p: Principal, need: "read" | "manage"): string {
+  if (p.kind === "anonymous") {
+    throw new AppError("UNAUTHORIZED", "This operation needs an API key (Authorization: Bearer svc_sk_…).");
+  }
+  if (p.accountId === null) {
+    throw new AppError("BAD_REQUEST", "The internal caller must name an account with the x-account-id header.");
+  }
+  if (need === "manage" && p.kind === "key" && p.keyKind === "publishable") {
+    throw new AppError(
+      "FORBIDDEN",
+      "This operation needs a secret key (svc_sk_); publishable keys may only read and query.",
+    );
+  }
+  return p.accountId;
+}
+
+/** Needs the internal caller (shared worker secret): operator tasks such as creating accounts. */
+export function requireOperator(p: Principal): void {
+  if (p.kind === "anonymous") {
+    throw new AppError("UNAUTHORIZED", "This operation needs the x-document-agent-secret header.");
+  }
+  if (p.kind !== "internal") {
+    throw new AppError("FORBIDDEN", "This operation is for the operator (x-document-agent-secret), not an account key.");
+  }
+}
+
+/** The actions a principal holds on a document owned by `ownerAccountId` under `policy`. */
+export function allowedActions(p: Principal, ownerAccountId: string, policy: AccessPolicy): Set<Action> {
+  const isOwnerAccount = p.kind !== "anonymous" && p.accountId === ownerAccountId;
+  // The owning account's secret keys always administer their documents: a policy cannot lock
+  // the owner out of the configuration that would let it undo the mistake.
+  if (isOwnerAccount && (p.kind === "internal" || p.keyKind === "secret")) return expandActions(["admin"]);
+  const granted: Action[] = [];
+  for (const g of policy.grants) {
+    const pr = g.principal;
+    const matches =
+      pr.type === "public" ||
+      (pr.type === "publishable" &&
+        isOwnerAccount &&
+        p.kind === "key" &&
+        p.keyKind === "publishable" &&
+        (pr.key_id === undefined || pr.key_id === p.keyId));
+    if (matches) granted.push(...g.actions);
+  }
+  const allowed = expandActions(granted);
+  // Only secret keys mutate, whatever a stored policy says.
+  for (const a of allowed) if (!readOnlyActions.includes(a)) allowed.delete(a);
+  return allowed;
+}
+
+/** Throws NOT_FOUND when the caller holds no action on the document, FORBIDDEN when not this one. */
+export function authorizeDocument(
+  p: Principal,
+  doc: { id: string; accountId: string; policy: AccessPolicy },
+  action: Action,
+): void {
+  const allowed = allowedActions(p, doc.accountId, doc.policy);
+  if (allowed.size === 0) throw new AppError("NOT_FOUND", `Document ${doc.id} was not found.`);
+  if (!allowed.has(action)) {
+    const hint = p.kind === "anonymous" ? " Send an API key with the right." : "";
+    throw new AppError("FORBIDDEN", `You may not ${action.replace("_", " ")} on document ${doc.id}.${hint}`);
+  }
+}

@@ -1,0 +1,56 @@
+import type pg from "pg";
+
+// SPEC 8: fixed one-minute windows, counted in PostgreSQL so every API process shares one budget.
+export type RateClass = "standard" | "expensive";
+
+export const rateLimits = {
+  authenticated: { standard: 600, expensive: 30 },
+  unauthenticated: { standard: 60, expensive: 5 },
+} as const;
+
+export type RateState = {
+  limit: number;
+  remaining: number;
+  /** Unix seconds at which the window resets. */
+  reset: number;
+  /** Seconds to wait, set only when this request went over the limit. */
+  retryAfter?: number;
+};
+
+export function rateState(limit: number, count: number, windowStart: number, nowSeconds: number): RateState {
+  const reset = windowStart + 60;
+  const state: RateState = { limit, remaining: Math.max(0, limit - count), reset };
+  if (count > limit) state.retryAfter = Math.max(1, reset - Math.floor(nowSeconds));
+  return state;
+}
+
+export function rateHeaders(s: RateState): Record<string, string> {
+  const h: Record<string, string> = {
+    "X-RateLimit-Limit": String(s.limit),
+    "X-RateLimit-Remaining": String(s.remaining),
+    "X-RateLimit-Reset": String(s.reset),
+  };
+  if (s.retryAfter !== undefined) h["Retry-After"] = String(s.retryAfter);
+  return h;
+}
+
+// The window is taken from the database clock, so processes whose clocks drift still agree.
+const countSql = `
+  INSERT INTO rate_limit_windows (bucket, window_start, count)
+  VALUES ($1, date_trunc('minute', now()), 1)
+  ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
+  RETURNING count, extract(epoch FROM window_start)::bigint AS window_start, extract(epoch FROM now()) AS now`;
+
+/** Counts one request against a bucket and returns the window's state. */
+export async function countRequest(pool: pg.Pool, bucket: string, limit: number): Promise<RateState> {
+  const { rows } = await pool.query<{ count: number; window_start: string; now: string }>(countSql, [bucket]);
+  const row = rows[0];
+  if (!row) throw new Error("rate-limit upsert returned no row");
+  return rateState(limit, row.count, Number(row.window_start), Number(row.now));
+}
+
+/** Drops windows that ended; any process may run it, the statement is idempotent. */
+export async function pruneRateWindows(pool: pg.Pool): Promise<number> {
+  const r = await pool.query(`DELETE FROM rate_limit_windows WHERE window_start < now() - interval '2 minutes'`);
+  return r.rowCount ?? 0;
+}

@@ -1,0 +1,31 @@
+import pg from "pg";
+import type { Config } from "../../config.ts";
+import type { Logger } from "../log.ts";
+import { startEmbeddedPostgres } from "./embedded.ts";
+
+export type DatabaseHandle = { url: string; embedded: boolean; stop: () => Promise<void> };
+
+async function reachable(url: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await c.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+/**
+ * DATABASE_URL when set; otherwise the embedded PostgreSQL under the data directory. A second
+ * process on the same data directory (a worker beside the API, or the keys CLI) finds the
+ * embedded server already running and shares it instead of starting another.
+ */
+export async function resolveDatabase(config: Config, log: Logger): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, stop: async () => undefined };
+  const url = `postgresql://postgres:postgres@127.0.0.1:${config.embeddedPgPort}/quire`;
+  if (await reachable(url)) return { url, embedded: true, stop: async () => undefined };
+  const db = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log });
+  return { url: db.url, embedded: true, stop: db.stop };
+}

@@ -1,0 +1,41 @@
+// One error type for the whole service. Every failure a client can see is an AppError with a
+// code from this enum; each code has exactly one HTTP status. REST renders it as
+// {error: {code, message}}, GraphQL as extensions.code on the error.
+
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  /** Extra response headers this error calls for (Retry-After on RATE_LIMITED). */
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.headers = headers;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const badRequest = (message: string) => new AppError("BAD_REQUEST", message);
+export const notFound = (message: string) => new AppError("NOT_FOUND", message);
+export const forbidden = (message: string) => new AppError("FORBIDDEN", message);
+export const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message);
+export const conflict = (message: string) => new AppError("CONFLICT", message);

@@ -1,0 +1,55 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { rateHeaders } from "../core/auth/rate-limit.ts";
+import { AppError } from "../core/errors.ts";
+import type { Services } from "../core/services.ts";
+import type { OperationContext } from "../resolvers/context.ts";
+import { registerAccountRoutes } from "../rest/accounts.ts";
+import { registerKeyRoutes } from "../rest/keys.ts";
+import { registerOpenApiDocument } from "../rest/openapi.ts";
+import { validationHook } from "../rest/validation-hook.ts";
+import type { AppEnv } from "./env.ts";
+import { errorResponse, toAppError } from "./error-response.ts";
+import { createGraphQLServer, type GraphQLServerContext } from "./graphql.ts";
+import { authAndRateLimit, bodyRules, requestId } from "./middleware.ts";
+import { credentialsOf } from "./request-info.ts";
+
+/** The whole HTTP face: REST under /v1, GraphQL at /graphql, the OpenAPI document, health. */
+export function createApp(services: Services) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never });
+  const ctxOf = (c: { var: AppEnv["Variables"] }): OperationContext => ({ principal: c.var.principal, services });
+
+  app.use("*", requestId);
+  app.use("*", authAndRateLimit(services));
+  app.use("*", bodyRules(services));
+
+  app.get("/health", async (c) => {
+    await services.db.pool.query("SELECT 1");
+    return c.json({ ok: true });
+  });
+
+  registerAccountRoutes(app, ctxOf);
+  registerKeyRoutes(app, ctxOf);
+  registerOpenApiDocument(app);
+
+  const yoga = createGraphQLServer(services);
+  app.on(["GET", "POST", "OPTIONS"], ["/graphql", "/graphql/*"], async (c) => {
+    const serverContext: GraphQLServerContext = {
+      credentials: credentialsOf(c, services.config.trustProxy),
+      requestId: c.var.requestId,
+      responseMeta: {},
+    };
+    const res = await yoga.fetch(c.req.raw, serverContext);
+    const headers = new Headers(res.headers);
+    const rate = serverContext.responseMeta.rate;
+    if (rate) for (const [k, v] of Object.entries(rateHeaders(rate))) headers.set(k, v);
+    headers.set("X-Request-Id", c.var.requestId);
+    if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  });
+
+  app.notFound((c) =>
+    errorResponse(c, new AppError("NOT_FOUND", `No route ${c.req.method} ${c.req.path}. The API is described at /openapi.json.`)),
+  );
+  app.onError((err, c) => errorResponse(c, toAppError(err, services.log, c.var.requestId ?? "-")));
+  return { app, yoga };
+}

@@ -1,0 +1,11 @@
+import type { Principal } from "../core/auth/principal.ts";
+import type { RateState } from "../core/auth/rate-limit.ts";
+
+/** Hono context variables set by the shared middleware. */
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    principal: Principal;
+    rate: RateState;
+  };
+};

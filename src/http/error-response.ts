@@ -1,0 +1,27 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { AppError } from "../core/errors.ts";
+import type { Logger } from "../core/log.ts";
+
+/** Turns anything thrown into an AppError a client may see; unknown errors become INTERNAL and are logged. */
+export function toAppError(err: unknown, log: Logger, requestId: string): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof HTTPException && err.status < 500) {
+    // Hono's own validators throw these, for malformed JSON for instance.
+    if (err.status === 413) return new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
+    return new AppError("BAD_REQUEST", err.message || "The request is malformed.");
+  }
+  log.error("unhandled error", {
+    requestId,
+    error: err instanceof Error ? err.message : String(err),
+    stack: err instanceof Error ? err.stack : undefined,
+  });
+  return new AppError("INTERNAL", `Something went wrong on our side. Quote request id ${requestId} when reporting it.`);
+}
+
+/** The one error envelope of SPEC 7, with the error's own headers and never a cacheable response. */
+export function errorResponse(c: Context, err: AppError): Response {
+  for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+  c.header("Cache-Control", "no-store");
+  return c.json({ error: { code: err.code, message: err.message } }, err.status as 400);
+}

@@ -1,0 +1,88 @@
+import { GraphQLError } from "graphql";
+import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
+import { useGraphQLSSE } from "@graphql-yoga/plugin-graphql-sse";
+import { authenticate } from "../core/auth/authenticate.ts";
+import type { RateState } from "../core/auth/rate-limit.ts";
+import { AppError, errorStatus } from "../core/errors.ts";
+import type { Services } from "../core/services.ts";
+import type { GraphQLContext } from "../schema/builder.ts";
+import { schema } from "../schema/index.ts";
+import { graphqlRateClass } from "../schema/rate-class.ts";
+import type { Credentials } from "../core/auth/authenticate.ts";
+
+/** Passed by the Hono route into every yoga request; the plugin fills `rate` for the response headers. */
+export type GraphQLServerContext = {
+  credentials: Credentials;
+  requestId: string;
+  /** A shared box: yoga copies the server context into each operation's context, so the plugin writes here. */
+  responseMeta: { rate?: RateState };
+};
+
+type YogaContext = GraphQLServerContext & Partial<GraphQLContext>;
+
+// Errors that stop the whole request (no or bad key, over the limit) get their HTTP status;
+// errors of single fields stay in the 200 response's `errors`, as GraphQL clients expect.
+const requestLevel = new Set(["UNAUTHORIZED", "RATE_LIMITED"]);
+
+export function toGraphQLError(err: AppError, path?: readonly (string | number)[]): GraphQLError {
+  return new GraphQLError(err.message, {
+    path,
+    extensions: {
+      code: err.code,
+      ...(requestLevel.has(err.code) ? { http: { status: errorStatus[err.code], headers: err.headers } } : {}),
+    },
+  });
+}
+
+function authPlugin(services: Services): Plugin<YogaContext> {
+  const deps = { pool: services.db.pool, workerSecret: services.config.workerSecret };
+  // Authentication waits until the operation is parsed, so it can be counted in the class of
+  // its REST twin with a single round trip to the database.
+  const establish = async (ctx: YogaContext, cls: "standard" | "expensive") => {
+    const { principal, rate } = await authenticate(deps, ctx.credentials, cls);
+    ctx.responseMeta.rate = rate;
+    return principal;
+  };
+  const hook = async ({ args, extendContext }: { args: { document: import("graphql").DocumentNode; operationName?: string | null; contextValue: YogaContext }; extendContext: (c: Partial<YogaContext>) => void }) => {
+    const principal = await establish(args.contextValue, graphqlRateClass(args.document, args.operationName));
+    extendContext({ principal });
+  };
+  return { onExecute: hook, onSubscribe: hook };
+}
+
+export function createGraphQLServer(services: Services): YogaServerInstance<GraphQLServerContext, GraphQLContext> {
+  return createYoga<GraphQLServerContext, GraphQLContext>({
+    schema,
+    graphqlEndpoint: "/graphql",
+    landingPage: false,
+    graphiql: false,
+    logging: false,
+    context: ({ requestId }) => ({ services, requestId }) as unknown as GraphQLContext,
+    maskedErrors: {
+      maskError(error, _message) {
+        const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+        if (original instanceof AppError) {
+          return toGraphQLError(original, error instanceof GraphQLError ? error.path : undefined);
+        }
+        if (error instanceof GraphQLError && !error.originalError) {
+          // Parse and validation errors: the client's mistake, safe to show.
+          return new GraphQLError(error.message, {
+            nodes: error.nodes,
+            path: error.path,
+            extensions: { ...error.extensions, code: error.extensions.code === "INTERNAL" ? "INTERNAL" : "BAD_REQUEST" },
+          });
+        }
+        services.log.error("unhandled GraphQL error", {
+          error: original instanceof Error ? original.message : String(original),
+          stack: original instanceof Error ? original.stack : undefined,
+        });
+        return new GraphQLError("Something went wrong on our side.", {
+          path: error instanceof GraphQLError ? error.path : undefined,
+          extensions: { code: "INTERNAL" },
+        });
+      },
+    },
+    plugins: [authPlugin(services), useGraphQLSSE({ endpoint: "/graphql/stream" })],
+  });
+}
+

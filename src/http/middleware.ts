@@ -1,0 +1,68 @@
+import { randomUUID } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { authenticate } from "../core/auth/authenticate.ts";
+import { rateHeaders } from "../core/auth/rate-limit.ts";
+import { AppError } from "../core/errors.ts";
+import type { Services } from "../core/services.ts";
+import { restRateClass } from "../rest/rate-class.ts";
+import type { AppEnv } from "./env.ts";
+import { credentialsOf } from "./request-info.ts";
+
+// Paths that authenticate inside their own protocol (GraphQL counts per operation) or that
+// must answer health probes without spending a client's rate budget.
+const selfAuthenticated = (path: string) => path === "/graphql" || path.startsWith("/graphql/") || path === "/health";
+
+/** A request id on every response; a client's own X-Request-Id is kept when it is sane. */
+export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const given = c.req.header("x-request-id");
+  const id = given && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+  c.set("requestId", id);
+  c.header("X-Request-Id", id);
+  // SPEC 5 rule 7: private unless a public route says otherwise.
+  c.header("Cache-Control", "no-store");
+  await next();
+};
+
+export function authAndRateLimit(services: Services): MiddlewareHandler<AppEnv> {
+  const deps = { pool: services.db.pool, workerSecret: services.config.workerSecret };
+  return async (c, next) => {
+    if (selfAuthenticated(c.req.path)) return next();
+    const cls = restRateClass(c.req.method, c.req.path);
+    const { principal, rate } = await authenticate(deps, credentialsOf(c, services.config.trustProxy), cls);
+    c.set("principal", principal);
+    c.set("rate", rate);
+    for (const [k, v] of Object.entries(rateHeaders(rate))) c.header(k, v);
+    await next();
+  };
+}
+
+const bodyMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Bodies are JSON, or multipart for uploads; anything else is refused with 415 before it is
+ * read. Each kind has its own size limit (uploads are large, JSON is not).
+ */
+export function bodyRules(services: Services): MiddlewareHandler<AppEnv> {
+  const tooLarge = (limit: number) => () => {
+    throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than the limit of ${limit} bytes.`);
+  };
+  const jsonLimit = bodyLimit({ maxSize: services.config.maxJsonBodyBytes, onError: tooLarge(services.config.maxJsonBodyBytes) });
+  const uploadLimit = bodyLimit({
+    maxSize: services.config.maxUploadBytes + 64 * 1024, // room for the multipart framing
+    onError: tooLarge(services.config.maxUploadBytes),
+  });
+  return async (c, next) => {
+    if (!bodyMethods.has(c.req.method)) return next();
+    const length = c.req.header("content-length");
+    const hasBody = (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
+    if (!hasBody) return next();
+    const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+    if (type === "multipart/form-data") return uploadLimit(c, next);
+    if (type === "application/json" || type.endsWith("+json")) return jsonLimit(c, next);
+    throw new AppError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      type ? `Content type '${type}' is not accepted: send application/json (or multipart/form-data for uploads).` : "The body has no Content-Type: send application/json.",
+    );
+  };
+}

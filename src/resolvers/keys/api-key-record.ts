@@ -1,0 +1,28 @@
+import type { ApiKey } from "../../generated/prisma/client.ts";
+
+/** An API key as the API shows it: never the secret, never its digest. */
+export type ApiKeyRecord = {
+  id: string;
+  name: string;
+  kind: "secret" | "publishable";
+  prefix: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+  replacedBy: string | null;
+};
+
+export function toApiKeyRecord(k: ApiKey): ApiKeyRecord {
+  return {
+    id: k.id,
+    name: k.name,
+    kind: k.kind as ApiKeyRecord["kind"],
+    prefix: k.prefix,
+    createdAt: k.createdAt,
+    revokedAt: k.revokedAt,
+    replacedBy: k.replacedBy,
+  };
+}
+
+/** The topic on which an account's key changes are published. */
+export const apiKeyTopic = (accountId: string) => `account:${accountId}:api-keys`;
+export type ApiKeyEvent = { action: "created" | "rotated" | "revoked"; keyId: string };

@@ -1,0 +1,74 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { createAccount } from "../resolvers/accounts/create-account.ts";
+import { getCurrentAccount } from "../resolvers/accounts/get-current-account.ts";
+import type { OperationContext } from "../resolvers/context.ts";
+import type { AppEnv } from "../http/env.ts";
+import { ApiKeySchema, apiKeyJson } from "./keys.ts";
+import { anyKeySecurity, errorResponses, jsonBody, jsonResponse, operatorSecurity } from "./shared-schemas.ts";
+
+const AccountSchema = z
+  .object({ id: z.string().openapi({ example: "acct_0f3kq9x2m7d1c5ab" }), name: z.string(), created_at: z.string().openapi({ format: "date-time" }) })
+  .openapi("Account");
+
+const current = createRoute({
+  method: "get",
+  path: "/v1/account",
+  tags: ["Accounts"],
+  summary: "The caller's account and the key it called with",
+  security: anyKeySecurity,
+  responses: {
+    200: jsonResponse(
+      z
+        .object({
+          account: AccountSchema,
+          key_id: z.string().nullable(),
+          key_kind: z.enum(["secret", "publishable", "internal"]),
+        })
+        .openapi("CurrentAccount"),
+      "The account.",
+    ),
+    ...errorResponses("NOT_FOUND"),
+  },
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/v1/accounts",
+  tags: ["Accounts"],
+  summary: "Create an account with its first secret key (operator only)",
+  description: "Authenticated with the shared worker secret (x-document-agent-secret). The key's secret is shown once.",
+  security: operatorSecurity,
+  request: jsonBody(z.object({ name: z.string().trim().min(1).max(200) }).strict().openapi("CreateAccount")),
+  responses: {
+    201: jsonResponse(
+      z.object({ account: AccountSchema, key: ApiKeySchema, secret: z.string() }).openapi("CreatedAccount"),
+      "The account, its first key and that key's secret.",
+    ),
+    ...errorResponses("FORBIDDEN", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"),
+  },
+});
+
+export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, ctxOf: (c: { var: AppEnv["Variables"] }) => OperationContext) {
+  app.openapi(current, async (c) => {
+    const r = await getCurrentAccount(ctxOf(c));
+    return c.json(
+      {
+        account: { id: r.account.id, name: r.account.name, created_at: r.account.createdAt.toISOString() },
+        key_id: r.keyId,
+        key_kind: r.keyKind,
+      },
+      200,
+    );
+  });
+  app.openapi(create, async (c) => {
+    const r = await createAccount(ctxOf(c), c.req.valid("json"));
+    return c.json(
+      {
+        account: { id: r.account.id, name: r.account.name, created_at: r.account.createdAt.toISOString() },
+        key: apiKeyJson(r.key),
+        secret: r.secret,
+      },
+      201,
+    );
+  });
+}

@@ -1,0 +1,128 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { OperationContext } from "../resolvers/context.ts";
+import type { ApiKeyRecord } from "../resolvers/keys/api-key-record.ts";
+import { createApiKey } from "../resolvers/keys/create-api-key.ts";
+import { listApiKeys } from "../resolvers/keys/list-api-keys.ts";
+import { revokeApiKey } from "../resolvers/keys/revoke-api-key.ts";
+import { rotateApiKey } from "../resolvers/keys/rotate-api-key.ts";
+import type { AppEnv } from "../http/env.ts";
+import { errorResponses, iso, jsonBody, jsonResponse, secretKeySecurity } from "./shared-schemas.ts";
+
+export const ApiKeySchema = z
+  .object({
+    id: z.string().openapi({ example: "key_3k9d0a7c2m1x5z8q" }),
+    name: z.string(),
+    kind: z.enum(["secret", "publishable"]),
+    prefix: z.string().openapi({ description: "The first characters of the key, to tell keys apart.", example: "svc_sk_4Fq…" }),
+    created_at: z.string().openapi({ format: "date-time" }),
+    revoked_at: z.string().nullable().openapi({ format: "date-time" }),
+    replaced_by: z.string().nullable().openapi({ description: "The key that replaced this one when it was rotated." }),
+  })
+  .openapi("ApiKey");
+
+const CreatedKeySchema = z
+  .object({
+    key: ApiKeySchema,
+    secret: z.string().openapi({ description: "The key itself. Shown once: store it now." }),
+  })
+  .openapi("CreatedApiKey");
+
+export function apiKeyJson(k: ApiKeyRecord): z.infer<typeof ApiKeySchema> {
+  return {
+    id: k.id,
+    name: k.name,
+    kind: k.kind,
+    prefix: k.prefix,
+    created_at: k.createdAt.toISOString(),
+    revoked_at: iso(k.revokedAt),
+    replaced_by: k.replacedBy,
+  };
+}
+
+const KeyIdParam = z.object({
+  id: z.string().openapi({ param: { name: "id", in: "path" }, example: "key_3k9d0a7c2m1x5z8q" }),
+});
+
+const list = createRoute({
+  method: "get",
+  path: "/v1/keys",
+  tags: ["Keys"],
+  summary: "List the account's API keys (never their secrets)",
+  security: secretKeySecurity,
+  request: {
+    query: z.object({
+      include_revoked: z.enum(["true", "false"]).optional().openapi({ description: "Also list revoked and rotated-away keys." }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(z.object({ keys: z.array(ApiKeySchema) }).openapi("ApiKeyList"), "The keys, newest first."),
+    ...errorResponses("FORBIDDEN"),
+  },
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/v1/keys",
+  tags: ["Keys"],
+  summary: "Create an API key; its secret is in this response only",
+  security: secretKeySecurity,
+  request: jsonBody(
+    z
+      .object({
+        kind: z.enum(["secret", "publishable"]).default("secret"),
+        name: z.string().trim().min(1).max(100),
+      })
+      .strict()
+      .openapi("CreateApiKey"),
+  ),
+  responses: {
+    201: jsonResponse(CreatedKeySchema, "The new key and its secret."),
+    ...errorResponses("FORBIDDEN", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"),
+  },
+});
+
+const rotate = createRoute({
+  method: "post",
+  path: "/v1/keys/{id}/rotate",
+  tags: ["Keys"],
+  summary: "Replace a key by a new one; the old one stops working at once",
+  security: secretKeySecurity,
+  request: { params: KeyIdParam },
+  responses: {
+    200: jsonResponse(CreatedKeySchema, "The replacement key and its secret."),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT"),
+  },
+});
+
+const revoke = createRoute({
+  method: "delete",
+  path: "/v1/keys/{id}",
+  tags: ["Keys"],
+  summary: "Revoke a key at once (idempotent)",
+  description: "The account's last active secret key cannot be revoked (409); create another or rotate it.",
+  security: secretKeySecurity,
+  request: { params: KeyIdParam },
+  responses: {
+    200: jsonResponse(z.object({ revoked: z.boolean(), key: ApiKeySchema }).openapi("RevokedApiKey"), "The revoked key."),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT"),
+  },
+});
+
+export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, ctxOf: (c: { var: AppEnv["Variables"] }) => OperationContext) {
+  app.openapi(list, async (c) => {
+    const keys = await listApiKeys(ctxOf(c), { includeRevoked: c.req.valid("query").include_revoked === "true" });
+    return c.json({ keys: keys.map(apiKeyJson) }, 200);
+  });
+  app.openapi(create, async (c) => {
+    const created = await createApiKey(ctxOf(c), c.req.valid("json"));
+    return c.json({ key: apiKeyJson(created.key), secret: created.secret }, 201);
+  });
+  app.openapi(rotate, async (c) => {
+    const created = await rotateApiKey(ctxOf(c), { id: c.req.valid("param").id });
+    return c.json({ key: apiKeyJson(created.key), secret: created.secret }, 200);
+  });
+  app.openapi(revoke, async (c) => {
+    const key = await revokeApiKey(ctxOf(c), { id: c.req.valid("param").id });
+    return c.json({ revoked: true, key: apiKeyJson(key) }, 200);
+  });
+}

@@ -1,0 +1,63 @@
+import { z } from "@hono/zod-openapi";
+import { type ErrorCode, errorCodes, errorStatus } from "../core/errors.ts";
+
+export const ErrorEnvelope = z
+  .object({
+    error: z.object({
+      code: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]).openapi({ description: "One of the service's error codes; each has one HTTP status." }),
+      message: z.string().openapi({ description: "What went wrong, for a person to act on." }),
+    }),
+  })
+  .openapi("Error");
+
+const describe: Record<ErrorCode, string> = {
+  BAD_REQUEST: "The request is malformed: bad JSON, a missing or unknown field, a value out of range.",
+  UNAUTHORIZED: "The API key is missing, malformed, revoked or rotated away.",
+  FORBIDDEN: "The caller may see the resource but not do this to it (for example a publishable key asked to mutate).",
+  NOT_FOUND: "No such resource, or one the caller may not see.",
+  CONFLICT: "The request conflicts with the resource's current state.",
+  PAYLOAD_TOO_LARGE: "The body is larger than the configured limit.",
+  UNSUPPORTED_MEDIA_TYPE: "The body's content type is not one this route accepts.",
+  RATE_LIMITED: "Too many requests in this minute; wait for Retry-After seconds.",
+  INTERNAL: "A failure on the service's side; the message carries a request id.",
+};
+
+const rateHeaders = {
+  "X-RateLimit-Limit": { schema: { type: "integer" as const }, description: "Requests allowed in the window." },
+  "X-RateLimit-Remaining": { schema: { type: "integer" as const }, description: "Requests left in the window." },
+  "X-RateLimit-Reset": { schema: { type: "integer" as const }, description: "Unix time at which the window resets." },
+};
+
+/** Error responses for a route: the ones it names plus those every route can give. */
+export function errorResponses(...codes: ErrorCode[]) {
+  const all = new Set<ErrorCode>([...codes, "BAD_REQUEST", "UNAUTHORIZED", "RATE_LIMITED", "INTERNAL"]);
+  const out: Record<string, { description: string; content: { "application/json": { schema: typeof ErrorEnvelope } }; headers?: object }> = {};
+  for (const code of all) {
+    const status = String(errorStatus[code]);
+    const prev = out[status];
+    out[status] = {
+      description: prev ? `${prev.description} / ${code}: ${describe[code]}` : `${code}: ${describe[code]}`,
+      content: { "application/json": { schema: ErrorEnvelope } },
+      headers:
+        code === "RATE_LIMITED"
+          ? { ...rateHeaders, "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait." } }
+          : rateHeaders,
+    };
+  }
+  return out;
+}
+
+export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } }, headers: rateHeaders };
+}
+
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { body: { content: { "application/json": { schema } }, required: true } };
+}
+
+type Security = Record<string, string[]>[];
+export const secretKeySecurity: Security = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
+export const anyKeySecurity: Security = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
+export const operatorSecurity: Security = [{ workerSecret: [] }];
+
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);

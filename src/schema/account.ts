@@ -1,0 +1,27 @@
+import { getCurrentAccount } from "../resolvers/accounts/get-current-account.ts";
+import { builder } from "./builder.ts";
+
+export const Account = builder.prismaObject("Account", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+const KeyKindUsed = builder.enumType("CallerKind", { values: ["secret", "publishable", "internal"] as const });
+
+const Viewer = builder
+  .objectRef<Awaited<ReturnType<typeof getCurrentAccount>>>("Viewer")
+  .implement({
+    description: "The caller: its account and the key it called with.",
+    fields: (t) => ({
+      account: t.field({ type: Account, resolve: (v) => v.account }),
+      keyId: t.exposeID("keyId", { nullable: true }),
+      keyKind: t.field({ type: KeyKindUsed, resolve: (v) => v.keyKind }),
+    }),
+  });
+
+builder.queryField("viewer", (t) =>
+  t.field({ type: Viewer, resolve: (_root, _args, ctx) => getCurrentAccount(ctx) }),
+);

@@ -1,0 +1,81 @@
+import type { ApiKeyEvent, ApiKeyRecord } from "../resolvers/keys/api-key-record.ts";
+import { apiKeyTopic } from "../resolvers/keys/api-key-record.ts";
+import { createApiKey } from "../resolvers/keys/create-api-key.ts";
+import { listApiKeys } from "../resolvers/keys/list-api-keys.ts";
+import { revokeApiKey } from "../resolvers/keys/revoke-api-key.ts";
+import { rotateApiKey } from "../resolvers/keys/rotate-api-key.ts";
+import { requireAccount } from "../core/auth/authorize.ts";
+import { builder } from "./builder.ts";
+
+const ApiKeyKind = builder.enumType("ApiKeyKind", { values: ["secret", "publishable"] as const });
+
+export const ApiKey = builder.objectRef<ApiKeyRecord>("ApiKey").implement({
+  description: "An API key. The secret itself is only ever returned by createApiKey and rotateApiKey.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    kind: t.field({ type: ApiKeyKind, resolve: (k) => k.kind }),
+    prefix: t.exposeString("prefix", { description: "The first characters of the key, to tell keys apart." }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    revokedAt: t.expose("revokedAt", { type: "DateTime", nullable: true }),
+    replacedBy: t.exposeID("replacedBy", { nullable: true, description: "The key that replaced this one on rotation." }),
+  }),
+});
+
+const CreatedApiKey = builder.objectRef<{ key: ApiKeyRecord; secret: string }>("CreatedApiKey").implement({
+  fields: (t) => ({
+    key: t.field({ type: ApiKey, resolve: (r) => r.key }),
+    secret: t.exposeString("secret", { description: "The key itself. Shown once: store it now." }),
+  }),
+});
+
+const ApiKeyAction = builder.enumType("ApiKeyAction", { values: ["created", "rotated", "revoked"] as const });
+
+const ApiKeyEventType = builder.objectRef<ApiKeyEvent>("ApiKeyEvent").implement({
+  fields: (t) => ({
+    action: t.field({ type: ApiKeyAction, resolve: (e) => e.action }),
+    keyId: t.exposeID("keyId"),
+  }),
+});
+
+builder.queryField("apiKeys", (t) =>
+  t.field({
+    type: [ApiKey],
+    description: "The account's API keys, newest first. Needs a secret key.",
+    args: { includeRevoked: t.arg.boolean({ required: false }) },
+    resolve: (_root, args, ctx) => listApiKeys(ctx, { includeRevoked: args.includeRevoked ?? false }),
+  }),
+);
+
+builder.mutationFields((t) => ({
+  createApiKey: t.field({
+    type: CreatedApiKey,
+    args: {
+      kind: t.arg({ type: ApiKeyKind, required: false, defaultValue: "secret" }),
+      name: t.arg.string({ required: true }),
+    },
+    resolve: (_root, args, ctx) => createApiKey(ctx, { kind: args.kind ?? "secret", name: args.name }),
+  }),
+  rotateApiKey: t.field({
+    type: CreatedApiKey,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => rotateApiKey(ctx, { id: String(args.id) }),
+  }),
+  revokeApiKey: t.field({
+    type: ApiKey,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => revokeApiKey(ctx, { id: String(args.id) }),
+  }),
+}));
+
+builder.subscriptionField("apiKeyEvents", (t) =>
+  t.field({
+    type: ApiKeyEventType,
+    description: "Key changes of the caller's account as they happen, from any API process.",
+    subscribe: (_root, _args, ctx) => {
+      const accountId = requireAccount(ctx.principal, "manage");
+      return ctx.services.events.subscribe<ApiKeyEvent>(apiKeyTopic(accountId));
+    },
+    resolve: (event) => event,
+  }),
+);

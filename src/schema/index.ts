@@ -1,0 +1,8 @@
+import { lexicographicSortSchema } from "graphql";
+import { builder } from "./builder.ts";
+import "./account.ts";
+import "./api-key.ts";
+
+export const schema = builder.toSchema();
+/** The same schema with types in a stable order, for printing schema.graphql. */
+export const sortedSchema = lexicographicSortSchema(schema);

@@ -1,0 +1,68 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import type { Config } from "./config.ts";
+import { pruneRateWindows } from "./core/auth/rate-limit.ts";
+import { bootstrapFirstAccount } from "./core/bootstrap.ts";
+import { connectDatabase } from "./core/db/client.ts";
+import { migrate } from "./core/db/migrate.ts";
+import { resolveDatabase } from "./core/db/resolve-url.ts";
+import { createEventBus } from "./core/events/pubsub.ts";
+import type { Logger } from "./core/log.ts";
+import type { Services } from "./core/services.ts";
+import { createApp } from "./http/app.ts";
+
+export type RunningService = {
+  services: Services;
+  /** The address the API listens on; null when the role has no API. */
+  url: string | null;
+  /** Set on the first start of an empty database: the first account's secret key. */
+  firstKey: { accountId: string; secret: string } | null;
+  stop: () => Promise<void>;
+};
+
+/** config -> database (embedded by default) -> migrations -> roles. */
+export async function startService(config: Config, log: Logger): Promise<RunningService> {
+  const database = await resolveDatabase(config, log);
+  const applied = await migrate(database.url);
+  if (applied.length) log.info("migrations applied", { applied });
+  const db = connectDatabase({ url: database.url, poolSize: config.dbPoolSize });
+  const events = createEventBus({ url: database.url, pool: db.pool, log });
+  const services: Services = { config, db, events, log };
+  const firstKey = await bootstrapFirstAccount(services);
+
+  const stoppers: (() => Promise<void>)[] = [];
+  let url: string | null = null;
+  if (config.role === "api" || config.role === "both") {
+    const { app } = createApp(services);
+    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+    await new Promise<void>((resolve, reject) => {
+      server.once("listening", resolve);
+      server.once("error", reject);
+    });
+    const port = (server.address() as AddressInfo).port;
+    url = `http://127.0.0.1:${port}`;
+    const prune = setInterval(() => {
+      pruneRateWindows(db.pool).catch((err: Error) => log.warn("pruning rate windows failed", { error: err.message }));
+    }, 60_000);
+    prune.unref();
+    stoppers.push(async () => {
+      clearInterval(prune);
+      // graphql-sse streams stay open; closeAllConnections ends them so close() can finish.
+      (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      await new Promise<void>((r) => server.close(() => r()));
+    });
+    log.info("API listening", { url, baseUrl: config.baseUrl });
+  }
+
+  return {
+    services,
+    url,
+    firstKey,
+    stop: async () => {
+      for (const s of stoppers.reverse()) await s();
+      await events.close();
+      await db.close();
+      await database.stop();
+    },
+  };
+}
