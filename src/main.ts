@@ -19,16 +19,19 @@ async function main() {
     process.stdout.write(
       [
         "",
-        "  First start: created account " + service.firstKey.accountId + " and its secret API key:",
+        `  First start: created account ${service.firstKey.accountId} and its secret API key:`,
         "",
-        "    " + service.firstKey.secret,
+        `    ${service.firstKey.secret}`,
         "",
         "  It is shown this once. Store it now; create more with `npm run keys -- create`.",
         "",
       ].join("\n"),
     );
   }
-  if (service.url) process.stdout.write(`Quire is listening on ${config.baseUrl} (GraphQL at /graphql, OpenAPI at /openapi.json)\n`);
+  if (service.url)
+    process.stdout.write(
+      `Quire is listening on ${config.baseUrl} (GraphQL at /graphql, OpenAPI at /openapi.json)\n`,
+    );
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -42,7 +42,9 @@ export async function startService(config: Config, log: Logger): Promise<Running
     const port = (server.address() as AddressInfo).port;
     url = `http://127.0.0.1:${port}`;
     const prune = setInterval(() => {
-      pruneRateWindows(db.pool).catch((err: Error) => log.warn("pruning rate windows failed", { error: err.message }));
+      pruneRateWindows(db.pool).catch((err: Error) =>
+        log.warn("pruning rate windows failed", { error: err.message }),
+      );
     }, 60_000);
     prune.unref();
     stoppers.push(async () => {

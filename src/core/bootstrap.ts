@@ -9,13 +9,18 @@ const BOOTSTRAP_LOCK_KEY = 7_311_042_018;
  * is returned so main can print it once. Under an advisory lock, so two processes starting
  * together create one account, not two.
  */
-export async function bootstrapFirstAccount(services: Services): Promise<{ accountId: string; secret: string } | null> {
+export async function bootstrapFirstAccount(
+  services: Services,
+): Promise<{ accountId: string; secret: string } | null> {
   const client: pg.PoolClient = await services.db.pool.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [BOOTSTRAP_LOCK_KEY]);
     const { rows } = await client.query<{ n: string }>("SELECT count(*) AS n FROM accounts");
     if (Number(rows[0]?.n) > 0) return null;
-    const created = await createAccount({ principal: { kind: "internal", accountId: null }, services }, { name: "default" });
+    const created = await createAccount(
+      { principal: { kind: "internal", accountId: null }, services },
+      { name: "default" },
+    );
     return { accountId: created.account.id, secret: created.secret };
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [BOOTSTRAP_LOCK_KEY]).catch(() => undefined);

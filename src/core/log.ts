@@ -15,7 +15,9 @@ export function createLogger(level: LogLevel, base: Record<string, unknown> = {}
   const min = levels[level];
   const emit = (lvl: Exclude<LogLevel, "silent">, msg: string, fields?: Record<string, unknown>) => {
     if (levels[lvl] < min) return;
-    process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...base, ...fields })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...base, ...fields })}\n`,
+    );
   };
   return {
     debug: (m, f) => emit("debug", m, f),

@@ -16,7 +16,10 @@ import { credentialsOf } from "./request-info.ts";
 /** The whole HTTP face: REST under /v1, GraphQL at /graphql, the OpenAPI document, health. */
 export function createApp(services: Services) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never });
-  const ctxOf = (c: { var: AppEnv["Variables"] }): OperationContext => ({ principal: c.var.principal, services });
+  const ctxOf = (c: { var: AppEnv["Variables"] }): OperationContext => ({
+    principal: c.var.principal,
+    services,
+  });
 
   app.use("*", requestId);
   app.use("*", authAndRateLimit(services));
@@ -48,7 +51,13 @@ export function createApp(services: Services) {
   });
 
   app.notFound((c) =>
-    errorResponse(c, new AppError("NOT_FOUND", `No route ${c.req.method} ${c.req.path}. The API is described at /openapi.json.`)),
+    errorResponse(
+      c,
+      new AppError(
+        "NOT_FOUND",
+        `No route ${c.req.method} ${c.req.path}. The API is described at /openapi.json.`,
+      ),
+    ),
   );
   app.onError((err, c) => errorResponse(c, toAppError(err, services.log, c.var.requestId ?? "-")));
   return { app, yoga };

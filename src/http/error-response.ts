@@ -16,7 +16,10 @@ export function toAppError(err: unknown, log: Logger, requestId: string): AppErr
     error: err instanceof Error ? err.message : String(err),
     stack: err instanceof Error ? err.stack : undefined,
   });
-  return new AppError("INTERNAL", `Something went wrong on our side. Quote request id ${requestId} when reporting it.`);
+  return new AppError(
+    "INTERNAL",
+    `Something went wrong on our side. Quote request id ${requestId} when reporting it.`,
+  );
 }
 
 /** The one error envelope of SPEC 7, with the error's own headers and never a cacheable response. */

@@ -1,6 +1,7 @@
+import { useGraphQLSSE } from "@graphql-yoga/plugin-graphql-sse";
 import { GraphQLError } from "graphql";
 import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
-import { useGraphQLSSE } from "@graphql-yoga/plugin-graphql-sse";
+import type { Credentials } from "../core/auth/authenticate.ts";
 import { authenticate } from "../core/auth/authenticate.ts";
 import type { RateState } from "../core/auth/rate-limit.ts";
 import { AppError, errorStatus } from "../core/errors.ts";
@@ -8,7 +9,6 @@ import type { Services } from "../core/services.ts";
 import type { GraphQLContext } from "../schema/builder.ts";
 import { schema } from "../schema/index.ts";
 import { graphqlRateClass } from "../schema/rate-class.ts";
-import type { Credentials } from "../core/auth/authenticate.ts";
 
 /** Passed by the Hono route into every yoga request; the plugin fills `rate` for the response headers. */
 export type GraphQLServerContext = {
@@ -29,7 +29,9 @@ export function toGraphQLError(err: AppError, path?: readonly (string | number)[
     path,
     extensions: {
       code: err.code,
-      ...(requestLevel.has(err.code) ? { http: { status: errorStatus[err.code], headers: err.headers } } : {}),
+      ...(requestLevel.has(err.code)
+        ? { http: { status: errorStatus[err.code], headers: err.headers } }
+        : {}),
     },
   });
 }
@@ -43,14 +45,26 @@ function authPlugin(services: Services): Plugin<YogaContext> {
     ctx.responseMeta.rate = rate;
     return principal;
   };
-  const hook = async ({ args, extendContext }: { args: { document: import("graphql").DocumentNode; operationName?: string | null; contextValue: YogaContext }; extendContext: (c: Partial<YogaContext>) => void }) => {
+  const hook = async ({
+    args,
+    extendContext,
+  }: {
+    args: {
+      document: import("graphql").DocumentNode;
+      operationName?: string | null;
+      contextValue: YogaContext;
+    };
+    extendContext: (c: Partial<YogaContext>) => void;
+  }) => {
     const principal = await establish(args.contextValue, graphqlRateClass(args.document, args.operationName));
     extendContext({ principal });
   };
   return { onExecute: hook, onSubscribe: hook };
 }
 
-export function createGraphQLServer(services: Services): YogaServerInstance<GraphQLServerContext, GraphQLContext> {
+export function createGraphQLServer(
+  services: Services,
+): YogaServerInstance<GraphQLServerContext, GraphQLContext> {
   return createYoga<GraphQLServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -69,7 +83,10 @@ export function createGraphQLServer(services: Services): YogaServerInstance<Grap
           return new GraphQLError(error.message, {
             nodes: error.nodes,
             path: error.path,
-            extensions: { ...error.extensions, code: error.extensions.code === "INTERNAL" ? "INTERNAL" : "BAD_REQUEST" },
+            extensions: {
+              ...error.extensions,
+              code: error.extensions.code === "INTERNAL" ? "INTERNAL" : "BAD_REQUEST",
+            },
           });
         }
         services.log.error("unhandled GraphQL error", {
@@ -85,4 +102,3 @@ export function createGraphQLServer(services: Services): YogaServerInstance<Grap
     plugins: [authPlugin(services), useGraphQLSSE({ endpoint: "/graphql/stream" })],
   });
 }
-

@@ -11,7 +11,8 @@ import { credentialsOf } from "./request-info.ts";
 
 // Paths that authenticate inside their own protocol (GraphQL counts per operation) or that
 // must answer health probes without spending a client's rate budget.
-const selfAuthenticated = (path: string) => path === "/graphql" || path.startsWith("/graphql/") || path === "/health";
+const selfAuthenticated = (path: string) =>
+  path === "/graphql" || path.startsWith("/graphql/") || path === "/health";
 
 /** A request id on every response; a client's own X-Request-Id is kept when it is sane. */
 export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -47,7 +48,10 @@ export function bodyRules(services: Services): MiddlewareHandler<AppEnv> {
   const tooLarge = (limit: number) => () => {
     throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than the limit of ${limit} bytes.`);
   };
-  const jsonLimit = bodyLimit({ maxSize: services.config.maxJsonBodyBytes, onError: tooLarge(services.config.maxJsonBodyBytes) });
+  const jsonLimit = bodyLimit({
+    maxSize: services.config.maxJsonBodyBytes,
+    onError: tooLarge(services.config.maxJsonBodyBytes),
+  });
   const uploadLimit = bodyLimit({
     maxSize: services.config.maxUploadBytes + 64 * 1024, // room for the multipart framing
     onError: tooLarge(services.config.maxUploadBytes),
@@ -55,14 +59,17 @@ export function bodyRules(services: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!bodyMethods.has(c.req.method)) return next();
     const length = c.req.header("content-length");
-    const hasBody = (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
+    const hasBody =
+      (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
     if (!hasBody) return next();
     const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
     if (type === "multipart/form-data") return uploadLimit(c, next);
     if (type === "application/json" || type.endsWith("+json")) return jsonLimit(c, next);
     throw new AppError(
       "UNSUPPORTED_MEDIA_TYPE",
-      type ? `Content type '${type}' is not accepted: send application/json (or multipart/form-data for uploads).` : "The body has no Content-Type: send application/json.",
+      type
+        ? `Content type '${type}' is not accepted: send application/json (or multipart/form-data for uploads).`
+        : "The body has no Content-Type: send application/json.",
     );
   };
 }

@@ -1,13 +1,23 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../http/env.ts";
 import { createAccount } from "../resolvers/accounts/create-account.ts";
 import { getCurrentAccount } from "../resolvers/accounts/get-current-account.ts";
 import type { OperationContext } from "../resolvers/context.ts";
-import type { AppEnv } from "../http/env.ts";
 import { ApiKeySchema, apiKeyJson } from "./keys.ts";
-import { anyKeySecurity, errorResponses, jsonBody, jsonResponse, operatorSecurity } from "./shared-schemas.ts";
+import {
+  anyKeySecurity,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  operatorSecurity,
+} from "./shared-schemas.ts";
 
 const AccountSchema = z
-  .object({ id: z.string().openapi({ example: "acct_0f3kq9x2m7d1c5ab" }), name: z.string(), created_at: z.string().openapi({ format: "date-time" }) })
+  .object({
+    id: z.string().openapi({ example: "acct_0f3kq9x2m7d1c5ab" }),
+    name: z.string(),
+    created_at: z.string().openapi({ format: "date-time" }),
+  })
   .openapi("Account");
 
 const current = createRoute({
@@ -36,9 +46,15 @@ const create = createRoute({
   path: "/v1/accounts",
   tags: ["Accounts"],
   summary: "Create an account with its first secret key (operator only)",
-  description: "Authenticated with the shared worker secret (x-document-agent-secret). The key's secret is shown once.",
+  description:
+    "Authenticated with the shared worker secret (x-document-agent-secret). The key's secret is shown once.",
   security: operatorSecurity,
-  request: jsonBody(z.object({ name: z.string().trim().min(1).max(200) }).strict().openapi("CreateAccount")),
+  request: jsonBody(
+    z
+      .object({ name: z.string().trim().min(1).max(200) })
+      .strict()
+      .openapi("CreateAccount"),
+  ),
   responses: {
     201: jsonResponse(
       z.object({ account: AccountSchema, key: ApiKeySchema, secret: z.string() }).openapi("CreatedAccount"),
@@ -48,7 +64,10 @@ const create = createRoute({
   },
 });
 
-export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, ctxOf: (c: { var: AppEnv["Variables"] }) => OperationContext) {
+export function registerAccountRoutes(
+  app: OpenAPIHono<AppEnv>,
+  ctxOf: (c: { var: AppEnv["Variables"] }) => OperationContext,
+) {
   app.openapi(current, async (c) => {
     const r = await getCurrentAccount(ctxOf(c));
     return c.json(

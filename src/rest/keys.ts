@@ -1,11 +1,11 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../http/env.ts";
 import type { OperationContext } from "../resolvers/context.ts";
 import type { ApiKeyRecord } from "../resolvers/keys/api-key-record.ts";
 import { createApiKey } from "../resolvers/keys/create-api-key.ts";
 import { listApiKeys } from "../resolvers/keys/list-api-keys.ts";
 import { revokeApiKey } from "../resolvers/keys/revoke-api-key.ts";
 import { rotateApiKey } from "../resolvers/keys/rotate-api-key.ts";
-import type { AppEnv } from "../http/env.ts";
 import { errorResponses, iso, jsonBody, jsonResponse, secretKeySecurity } from "./shared-schemas.ts";
 
 export const ApiKeySchema = z
@@ -13,10 +13,16 @@ export const ApiKeySchema = z
     id: z.string().openapi({ example: "key_3k9d0a7c2m1x5z8q" }),
     name: z.string(),
     kind: z.enum(["secret", "publishable"]),
-    prefix: z.string().openapi({ description: "The first characters of the key, to tell keys apart.", example: "svc_sk_4Fq…" }),
+    prefix: z.string().openapi({
+      description: "The first characters of the key, to tell keys apart.",
+      example: "svc_sk_4Fq…",
+    }),
     created_at: z.string().openapi({ format: "date-time" }),
     revoked_at: z.string().nullable().openapi({ format: "date-time" }),
-    replaced_by: z.string().nullable().openapi({ description: "The key that replaced this one when it was rotated." }),
+    replaced_by: z
+      .string()
+      .nullable()
+      .openapi({ description: "The key that replaced this one when it was rotated." }),
   })
   .openapi("ApiKey");
 
@@ -51,11 +57,17 @@ const list = createRoute({
   security: secretKeySecurity,
   request: {
     query: z.object({
-      include_revoked: z.enum(["true", "false"]).optional().openapi({ description: "Also list revoked and rotated-away keys." }),
+      include_revoked: z
+        .enum(["true", "false"])
+        .optional()
+        .openapi({ description: "Also list revoked and rotated-away keys." }),
     }),
   },
   responses: {
-    200: jsonResponse(z.object({ keys: z.array(ApiKeySchema) }).openapi("ApiKeyList"), "The keys, newest first."),
+    200: jsonResponse(
+      z.object({ keys: z.array(ApiKeySchema) }).openapi("ApiKeyList"),
+      "The keys, newest first.",
+    ),
     ...errorResponses("FORBIDDEN"),
   },
 });
@@ -103,14 +115,22 @@ const revoke = createRoute({
   security: secretKeySecurity,
   request: { params: KeyIdParam },
   responses: {
-    200: jsonResponse(z.object({ revoked: z.boolean(), key: ApiKeySchema }).openapi("RevokedApiKey"), "The revoked key."),
+    200: jsonResponse(
+      z.object({ revoked: z.boolean(), key: ApiKeySchema }).openapi("RevokedApiKey"),
+      "The revoked key.",
+    ),
     ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT"),
   },
 });
 
-export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, ctxOf: (c: { var: AppEnv["Variables"] }) => OperationContext) {
+export function registerKeyRoutes(
+  app: OpenAPIHono<AppEnv>,
+  ctxOf: (c: { var: AppEnv["Variables"] }) => OperationContext,
+) {
   app.openapi(list, async (c) => {
-    const keys = await listApiKeys(ctxOf(c), { includeRevoked: c.req.valid("query").include_revoked === "true" });
+    const keys = await listApiKeys(ctxOf(c), {
+      includeRevoked: c.req.valid("query").include_revoked === "true",
+    });
     return c.json({ keys: keys.map(apiKeyJson) }, 200);
   });
   app.openapi(create, async (c) => {

@@ -20,7 +20,8 @@ export function registerOpenApiDocument(app: OpenAPIHono<AppEnv>) {
     type: "apiKey",
     in: "header",
     name: "x-document-agent-secret",
-    description: "The shared worker secret (WORKER_SECRET) for internal callers; x-account-id names the account acted for.",
+    description:
+      "The shared worker secret (WORKER_SECRET) for internal callers; x-account-id names the account acted for.",
   });
   let cached: unknown;
   app.get("/openapi.json", (c) => {

@@ -4,7 +4,9 @@ import { type ErrorCode, errorCodes, errorStatus } from "../core/errors.ts";
 export const ErrorEnvelope = z
   .object({
     error: z.object({
-      code: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]).openapi({ description: "One of the service's error codes; each has one HTTP status." }),
+      code: z
+        .enum(errorCodes as [ErrorCode, ...ErrorCode[]])
+        .openapi({ description: "One of the service's error codes; each has one HTTP status." }),
       message: z.string().openapi({ description: "What went wrong, for a person to act on." }),
     }),
   })
@@ -13,7 +15,8 @@ export const ErrorEnvelope = z
 const describe: Record<ErrorCode, string> = {
   BAD_REQUEST: "The request is malformed: bad JSON, a missing or unknown field, a value out of range.",
   UNAUTHORIZED: "The API key is missing, malformed, revoked or rotated away.",
-  FORBIDDEN: "The caller may see the resource but not do this to it (for example a publishable key asked to mutate).",
+  FORBIDDEN:
+    "The caller may see the resource but not do this to it (for example a publishable key asked to mutate).",
   NOT_FOUND: "No such resource, or one the caller may not see.",
   CONFLICT: "The request conflicts with the resource's current state.",
   PAYLOAD_TOO_LARGE: "The body is larger than the configured limit.",
@@ -23,15 +26,31 @@ const describe: Record<ErrorCode, string> = {
 };
 
 const rateHeaders = {
-  "X-RateLimit-Limit": { schema: { type: "integer" as const }, description: "Requests allowed in the window." },
-  "X-RateLimit-Remaining": { schema: { type: "integer" as const }, description: "Requests left in the window." },
-  "X-RateLimit-Reset": { schema: { type: "integer" as const }, description: "Unix time at which the window resets." },
+  "X-RateLimit-Limit": {
+    schema: { type: "integer" as const },
+    description: "Requests allowed in the window.",
+  },
+  "X-RateLimit-Remaining": {
+    schema: { type: "integer" as const },
+    description: "Requests left in the window.",
+  },
+  "X-RateLimit-Reset": {
+    schema: { type: "integer" as const },
+    description: "Unix time at which the window resets.",
+  },
 };
 
 /** Error responses for a route: the ones it names plus those every route can give. */
 export function errorResponses(...codes: ErrorCode[]) {
   const all = new Set<ErrorCode>([...codes, "BAD_REQUEST", "UNAUTHORIZED", "RATE_LIMITED", "INTERNAL"]);
-  const out: Record<string, { description: string; content: { "application/json": { schema: typeof ErrorEnvelope } }; headers?: object }> = {};
+  const out: Record<
+    string,
+    {
+      description: string;
+      content: { "application/json": { schema: typeof ErrorEnvelope } };
+      headers?: object;
+    }
+  > = {};
   for (const code of all) {
     const status = String(errorStatus[code]);
     const prev = out[status];
@@ -40,7 +59,10 @@ export function errorResponses(...codes: ErrorCode[]) {
       content: { "application/json": { schema: ErrorEnvelope } },
       headers:
         code === "RATE_LIMITED"
-          ? { ...rateHeaders, "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait." } }
+          ? {
+              ...rateHeaders,
+              "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait." },
+            }
           : rateHeaders,
     };
   }

@@ -1,7 +1,13 @@
 import type { Hook } from "@hono/zod-openapi";
 import { AppError } from "../core/errors.ts";
 
-const where: Record<string, string> = { json: "body", query: "query parameter", param: "path parameter", form: "form field", header: "header" };
+const where: Record<string, string> = {
+  json: "body",
+  query: "query parameter",
+  param: "path parameter",
+  form: "form field",
+  header: "header",
+};
 
 type Issue = { path: PropertyKey[]; message: string; code: string; keys?: string[] };
 
@@ -11,8 +17,11 @@ export const validationHook: Hook<unknown, never, string, unknown> = (result) =>
   const issues = (result.error as { issues: Issue[] }).issues;
   const parts = issues.slice(0, 5).map((i) => {
     const field = i.path.map(String).join(".");
-    const label = field ? `${where[result.target] ?? result.target} '${field}'` : (where[result.target] ?? result.target);
-    if (i.code === "unrecognized_keys" && i.keys) return `${label}: unknown field(s) ${i.keys.map((k) => `'${k}'`).join(", ")}`;
+    const label = field
+      ? `${where[result.target] ?? result.target} '${field}'`
+      : (where[result.target] ?? result.target);
+    if (i.code === "unrecognized_keys" && i.keys)
+      return `${label}: unknown field(s) ${i.keys.map((k) => `'${k}'`).join(", ")}`;
     return `${label}: ${i.message}`;
   });
   throw new AppError("BAD_REQUEST", `Invalid request: ${parts.join("; ")}.`);

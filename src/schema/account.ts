@@ -9,18 +9,18 @@ export const Account = builder.prismaObject("Account", {
   }),
 });
 
-const KeyKindUsed = builder.enumType("CallerKind", { values: ["secret", "publishable", "internal"] as const });
+const KeyKindUsed = builder.enumType("CallerKind", {
+  values: ["secret", "publishable", "internal"] as const,
+});
 
-const Viewer = builder
-  .objectRef<Awaited<ReturnType<typeof getCurrentAccount>>>("Viewer")
-  .implement({
-    description: "The caller: its account and the key it called with.",
-    fields: (t) => ({
-      account: t.field({ type: Account, resolve: (v) => v.account }),
-      keyId: t.exposeID("keyId", { nullable: true }),
-      keyKind: t.field({ type: KeyKindUsed, resolve: (v) => v.keyKind }),
-    }),
-  });
+const Viewer = builder.objectRef<Awaited<ReturnType<typeof getCurrentAccount>>>("Viewer").implement({
+  description: "The caller: its account and the key it called with.",
+  fields: (t) => ({
+    account: t.field({ type: Account, resolve: (v) => v.account }),
+    keyId: t.exposeID("keyId", { nullable: true }),
+    keyKind: t.field({ type: KeyKindUsed, resolve: (v) => v.keyKind }),
+  }),
+});
 
 builder.queryField("viewer", (t) =>
   t.field({ type: Viewer, resolve: (_root, _args, ctx) => getCurrentAccount(ctx) }),

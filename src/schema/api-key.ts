@@ -1,10 +1,10 @@
+import { requireAccount } from "../core/auth/authorize.ts";
 import type { ApiKeyEvent, ApiKeyRecord } from "../resolvers/keys/api-key-record.ts";
 import { apiKeyTopic } from "../resolvers/keys/api-key-record.ts";
 import { createApiKey } from "../resolvers/keys/create-api-key.ts";
 import { listApiKeys } from "../resolvers/keys/list-api-keys.ts";
 import { revokeApiKey } from "../resolvers/keys/revoke-api-key.ts";
 import { rotateApiKey } from "../resolvers/keys/rotate-api-key.ts";
-import { requireAccount } from "../core/auth/authorize.ts";
 import { builder } from "./builder.ts";
 
 const ApiKeyKind = builder.enumType("ApiKeyKind", { values: ["secret", "publishable"] as const });
@@ -18,7 +18,10 @@ export const ApiKey = builder.objectRef<ApiKeyRecord>("ApiKey").implement({
     prefix: t.exposeString("prefix", { description: "The first characters of the key, to tell keys apart." }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     revokedAt: t.expose("revokedAt", { type: "DateTime", nullable: true }),
-    replacedBy: t.exposeID("replacedBy", { nullable: true, description: "The key that replaced this one on rotation." }),
+    replacedBy: t.exposeID("replacedBy", {
+      nullable: true,
+      description: "The key that replaced this one on rotation.",
+    }),
   }),
 });
 

@@ -2,8 +2,8 @@ import SchemaBuilder from "@pothos/core";
 import PrismaPlugin from "@pothos/plugin-prisma";
 import type { Principal } from "../core/auth/principal.ts";
 import type { Services } from "../core/services.ts";
-import { getDatamodel } from "../generated/pothos-types.ts";
 import type PrismaTypes from "../generated/pothos-types.ts";
+import { getDatamodel } from "../generated/pothos-types.ts";
 
 /** The GraphQL context: the operation context plus the request id for error reports. */
 export type GraphQLContext = {

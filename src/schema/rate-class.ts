@@ -5,8 +5,13 @@ import type { RateClass } from "../core/auth/rate-limit.ts";
 // here are the twins of the expensive REST operations.
 export const expensiveRootFields = new Set<string>(["uploadDocument", "structuredOutput", "chatCompletion"]);
 
-export function graphqlRateClass(document: DocumentNode, operationName: string | null | undefined): RateClass {
-  const ops = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+export function graphqlRateClass(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+): RateClass {
+  const ops = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
   const op = operationName ? ops.find((o) => o.name?.value === operationName) : ops[0];
   if (!op) return "standard";
   for (const sel of op.selectionSet.selections) {

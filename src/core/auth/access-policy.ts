@@ -22,7 +22,15 @@ export const readOnlyActions: readonly Action[] = ["query", "read_content", "rea
 
 export const principalSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("owner") }).strict(),
-  z.object({ type: z.literal("publishable"), key_id: z.string().regex(/^key_[a-z0-9]+$/).optional() }).strict(),
+  z
+    .object({
+      type: z.literal("publishable"),
+      key_id: z
+        .string()
+        .regex(/^key_[a-z0-9]+$/)
+        .optional(),
+    })
+    .strict(),
   z.object({ type: z.literal("public") }).strict(),
 ]);
 export type GrantPrincipal = z.infer<typeof principalSchema>;

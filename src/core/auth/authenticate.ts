@@ -1,8 +1,14 @@
 import type pg from "pg";
 import { AppError } from "../errors.ts";
 import type { Principal } from "./principal.ts";
-import { type RateClass, type RateState, rateHeaders, rateLimits, rateState } from "./rate-limit.ts";
-import { countRequest } from "./rate-limit.ts";
+import {
+  countRequest,
+  type RateClass,
+  type RateState,
+  rateHeaders,
+  rateLimits,
+  rateState,
+} from "./rate-limit.ts";
 import { hashKeySecret, kindOfSecret, safeEqual } from "./secrets.ts";
 
 /** The credential headers of a request, already read off it by the face (REST or GraphQL). */
@@ -60,16 +66,28 @@ export async function authenticate(
 
   if (creds.workerSecret !== undefined) {
     if (!deps.workerSecret || !safeEqual(creds.workerSecret, deps.workerSecret)) {
-      fail("UNAUTHORIZED", "The x-document-agent-secret header is not valid.", await countAnonymous(pool, creds.clientAddress, cls));
+      fail(
+        "UNAUTHORIZED",
+        "The x-document-agent-secret header is not valid.",
+        await countAnonymous(pool, creds.clientAddress, cls),
+      );
     }
     const accountId = creds.accountId ?? null;
     if (accountId !== null) {
       const { rowCount } = await pool.query("SELECT 1 FROM accounts WHERE id = $1", [accountId]);
       if (!rowCount) {
-        fail("UNAUTHORIZED", `No account ${accountId} exists for x-account-id.`, await countAnonymous(pool, creds.clientAddress, cls));
+        fail(
+          "UNAUTHORIZED",
+          `No account ${accountId} exists for x-account-id.`,
+          await countAnonymous(pool, creds.clientAddress, cls),
+        );
       }
     }
-    const rate = await countRequest(pool, `internal:${accountId ?? "-"}:${cls}`, rateLimits.authenticated[cls]);
+    const rate = await countRequest(
+      pool,
+      `internal:${accountId ?? "-"}:${cls}`,
+      rateLimits.authenticated[cls],
+    );
     if (rate.retryAfter !== undefined) fail("RATE_LIMITED", rateMessage(rate), rate);
     return { principal: { kind: "internal", accountId }, rate };
   }

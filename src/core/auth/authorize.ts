@@ -12,7 +12,10 @@ export function requireAccount(p: Principal, need: "read" | "manage"): string {
     throw new AppError("UNAUTHORIZED", "This operation needs an API key (Authorization: Bearer svc_sk_…).");
   }
   if (p.accountId === null) {
-    throw new AppError("BAD_REQUEST", "The internal caller must name an account with the x-account-id header.");
+    throw new AppError(
+      "BAD_REQUEST",
+      "The internal caller must name an account with the x-account-id header.",
+    );
   }
   if (need === "manage" && p.kind === "key" && p.keyKind === "publishable") {
     throw new AppError(
@@ -29,7 +32,10 @@ export function requireOperator(p: Principal): void {
     throw new AppError("UNAUTHORIZED", "This operation needs the x-document-agent-secret header.");
   }
   if (p.kind !== "internal") {
-    throw new AppError("FORBIDDEN", "This operation is for the operator (x-document-agent-secret), not an account key.");
+    throw new AppError(
+      "FORBIDDEN",
+      "This operation is for the operator (x-document-agent-secret), not an account key.",
+    );
   }
 }
 

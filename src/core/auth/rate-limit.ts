@@ -51,6 +51,8 @@ export async function countRequest(pool: pg.Pool, bucket: string, limit: number)
 
 /** Drops windows that ended; any process may run it, the statement is idempotent. */
 export async function pruneRateWindows(pool: pg.Pool): Promise<number> {
-  const r = await pool.query(`DELETE FROM rate_limit_windows WHERE window_start < now() - interval '2 minutes'`);
+  const r = await pool.query(
+    `DELETE FROM rate_limit_windows WHERE window_start < now() - interval '2 minutes'`,
+  );
   return r.rowCount ?? 0;
 }

@@ -9,7 +9,11 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-export function connectDatabase(opts: { url: string; poolSize: number; onQuery?: (sql: string) => void }): Database {
+export function connectDatabase(opts: {
+  url: string;
+  poolSize: number;
+  onQuery?: (sql: string) => void;
+}): Database {
   const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize });
   // An idle client that loses its connection emits 'error' on the pool; unhandled, that would end
   // the process. The next checkout simply opens a new connection.
@@ -21,8 +25,9 @@ export function connectDatabase(opts: { url: string; poolSize: number; onQuery?:
   });
   if (opts.onQuery) {
     const onQuery = opts.onQuery;
-    (prisma as unknown as { $on: (e: "query", cb: (ev: { query: string }) => void) => void }).$on("query", (ev) =>
-      onQuery(ev.query),
+    (prisma as unknown as { $on: (e: "query", cb: (ev: { query: string }) => void) => void }).$on(
+      "query",
+      (ev) => onQuery(ev.query),
     );
   }
   return {

@@ -4,7 +4,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 
-export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../prisma/migrations");
+export const migrationsDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../../prisma/migrations",
+);
 
 // Any number to tell our lock apart from other users of advisory locks on the same database.
 const MIGRATION_LOCK_KEY = 7_311_042_017;
@@ -55,7 +58,10 @@ export async function migrate(databaseUrl: string, dir = migrationsDir): Promise
       await client.query("BEGIN");
       try {
         await client.query(m.sql);
-        await client.query(`INSERT INTO "_quire_migrations" (name, checksum) VALUES ($1, $2)`, [m.name, m.checksum]);
+        await client.query(`INSERT INTO "_quire_migrations" (name, checksum) VALUES ($1, $2)`, [
+          m.name,
+          m.checksum,
+        ]);
         await client.query("COMMIT");
       } catch (err) {
         await client.query("ROLLBACK");

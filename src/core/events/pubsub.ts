@@ -46,7 +46,8 @@ export function createEventBus(opts: { url: string; pool: pg.Pool; log: Logger }
         opts.log.warn("event listener connection lost; reconnecting", { error: err.message });
         client = null;
         c.end().catch(() => undefined);
-        if (!closed && listeners.size > 0) setTimeout(() => void ensureListening().catch(() => undefined), 500);
+        if (!closed && listeners.size > 0)
+          setTimeout(() => void ensureListening().catch(() => undefined), 500);
       });
       await c.connect();
       await c.query(`LISTEN ${CHANNEL}`);

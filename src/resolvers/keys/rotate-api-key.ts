@@ -11,7 +11,8 @@ import { findOwnKey } from "./find-own-key.ts";
 export async function rotateApiKey(ctx: OperationContext, input: { id: string }): Promise<CreatedApiKey> {
   const accountId = requireAccount(ctx.principal, "manage");
   const old = await findOwnKey(ctx, accountId, input.id);
-  if (old.revokedAt) throw new AppError("CONFLICT", `API key ${old.id} is already revoked and cannot be rotated.`);
+  if (old.revokedAt)
+    throw new AppError("CONFLICT", `API key ${old.id} is already revoked and cannot be rotated.`);
   const secret = generateKeySecret(old.kind as KeyKind);
   const fresh = await ctx.services.db.prisma.$transaction(async (tx) => {
     const created = await tx.apiKey.create({
@@ -30,7 +31,8 @@ export async function rotateApiKey(ctx: OperationContext, input: { id: string })
       where: { id: old.id, revokedAt: null },
       data: { revokedAt: new Date(), replacedBy: created.id },
     });
-    if (count !== 1) throw new AppError("CONFLICT", `API key ${old.id} was revoked while it was being rotated.`);
+    if (count !== 1)
+      throw new AppError("CONFLICT", `API key ${old.id} was revoked while it was being rotated.`);
     return created;
   });
   await ctx.services.events.publish(apiKeyTopic(accountId), {
