@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.ts";
+
+describe("configuration", () => {
+  it("has defaults that need no setup", () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.role).toBe("both");
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.blobStore).toBe("local");
+    expect(c.baseUrl).toBe("http://localhost:8080");
+    expect(c.blobDir.endsWith("/.data/blobs")).toBe(true);
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ PORT: "" }).port).toBe(8080);
+  });
+
+  it("names every bad variable", () => {
+    const bad = () =>
+      loadConfig({ PORT: "eighty", ROLE: "boss", WORKER_SECRET: "short", HOSTED_DOMAIN: "not a domain" });
+    expect(bad).toThrow(ConfigError);
+    try {
+      bad();
+    } catch (err) {
+      const msg = (err as Error).message;
+      for (const v of ["PORT", "ROLE", "WORKER_SECRET", "HOSTED_DOMAIN"]) expect(msg).toContain(v);
+    }
+  });
+
+  it("strips a trailing slash from BASE_URL", () => {
+    expect(loadConfig({ BASE_URL: "https://quire.example.com/" }).baseUrl).toBe("https://quire.example.com");
+  });
+});

@@ -1,0 +1,59 @@
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { listMigrations } from "../src/core/db/migrate.ts";
+import { createTestDatabase, type TestDatabase } from "./support/database.ts";
+import { type ServiceProcess, spawnService } from "./support/process.ts";
+
+const started: ServiceProcess[] = [];
+const databases: TestDatabase[] = [];
+afterAll(async () => {
+  await Promise.all(started.map((s) => s.kill("SIGKILL")));
+  await Promise.all(databases.map((d) => d.drop()));
+});
+
+describe("start-up", () => {
+  it("two processes migrating one empty database at once both come up", async () => {
+    const db = await createTestDatabase();
+    databases.push(db);
+    const [a, b] = await Promise.all([
+      spawnService({ DATABASE_URL: db.url }),
+      spawnService({ DATABASE_URL: db.url }),
+    ]);
+    started.push(a as ServiceProcess, b as ServiceProcess);
+    await Promise.all([a?.waitUntilHealthy(), b?.waitUntilHealthy()]);
+
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      const applied = await c.query(`SELECT name FROM "_quire_migrations" ORDER BY name`);
+      expect(applied.rows.map((r) => r.name)).toEqual(listMigrations().map((m) => m.name));
+      // The first account is made once, and its key printed by exactly one of the two.
+      const accounts = await c.query("SELECT count(*)::int AS n FROM accounts");
+      expect(accounts.rows[0].n).toBe(1);
+    } finally {
+      await c.end();
+    }
+    const printed = [a, b].map((s) => s?.output().stdout.match(/svc_sk_[A-Za-z0-9]{32}/g) ?? []);
+    expect(printed.flat()).toHaveLength(1);
+    const key = printed.flat()[0] as string;
+    for (const s of [a, b]) {
+      const r = await fetch(`${s?.url}/v1/account`, { headers: { authorization: `Bearer ${key}` } });
+      expect(r.status).toBe(200);
+    }
+    // A restart does not make another account or print a key again.
+    await a?.kill();
+    const again = await spawnService({ DATABASE_URL: db.url });
+    started.push(again);
+    await again.waitUntilHealthy();
+    expect(again.output().stdout).not.toMatch(/svc_sk_/);
+  });
+
+  it("a bad configuration value stops start-up with a message naming the variable", async () => {
+    const s = await spawnService({ DATABASE_URL: "mysql://nope", MAX_UPLOAD_BYTES: "-5" });
+    started.push(s);
+    expect(await s.exited).toBe(2);
+    const { stderr } = s.output();
+    expect(stderr).toMatch(/DATABASE_URL/);
+    expect(stderr).toMatch(/MAX_UPLOAD_BYTES/);
+  });
+});
