@@ -35,7 +35,7 @@ export function createApp(services: Services) {
   registerOpenApiDocument(app);
 
   const yoga = createGraphQLServer(services);
-  app.on(["GET", "POST", "OPTIONS"], ["/graphql", "/graphql/*"], async (c) => {
+  app.on(["GET", "POST", "PUT", "DELETE", "OPTIONS"], ["/graphql", "/graphql/*"], async (c) => {
     const serverContext: GraphQLServerContext = {
       credentials: credentialsOf(c, services.config.trustProxy),
       requestId: c.var.requestId,
