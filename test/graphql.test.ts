@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
-import { createClient } from "graphql-sse";
 import { print } from "graphql";
+import type { ExecutionResult } from "graphql-sse";
+import { createClient } from "graphql-sse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationsFile, renderOperations, renderSchema, schemaFile } from "../codegen.ts";
 import { ApiKeyEventsDocument, type ApiKeyEventsSubscription } from "../operations/generated.ts";
-import type { ExecutionResult } from "graphql-sse";
+import { call } from "./support/http.ts";
 import { type ServiceProcess, spawnService } from "./support/process.ts";
 import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
-import { call } from "./support/http.ts";
 
 describe("generated GraphQL files", () => {
   it("schema.graphql is current (run `npm run generate` after changing the schema)", () => {
@@ -43,7 +43,7 @@ describe("subscriptions across processes", () => {
         headers: { authorization: `Bearer ${tenant.secret}` },
         retryAttempts: 0,
       });
-      const received: ExecutionResult<ApiKeyEventsSubscription>[] = [];
+      const received: ExecutionResult<ApiKeyEventsSubscription, unknown>[] = [];
       const created: string[] = [];
       try {
         const iterator = client.iterate<ApiKeyEventsSubscription>({ query: print(ApiKeyEventsDocument) });
@@ -51,15 +51,21 @@ describe("subscriptions across processes", () => {
         // The subscriber is listening once the server has processed the subscription, which the
         // client does not signal; keep raising events in the other process until one arrives.
         const deadline = Date.now() + 20_000;
-        let next: IteratorResult<ExecutionResult<ApiKeyEventsSubscription>> | undefined;
+        let next: IteratorResult<ExecutionResult<ApiKeyEventsSubscription, unknown>> | undefined;
         while (!next && Date.now() < deadline) {
-          const r = await call(other.url, "POST", "/v1/keys", { key: tenant.secret, json: { name: "from-b" } });
+          const r = await call(other.url, "POST", "/v1/keys", {
+            key: tenant.secret,
+            json: { name: "from-b" },
+          });
           expect(r.status).toBe(201);
           created.push(r.body.key.id);
-          next = await Promise.race([first, new Promise<undefined>((res) => setTimeout(() => res(undefined), 300))]);
+          next = await Promise.race([
+            first,
+            new Promise<undefined>((res) => setTimeout(() => res(undefined), 300)),
+          ]);
         }
         expect(next?.value).toBeDefined();
-        received.push(next?.value as ExecutionResult<ApiKeyEventsSubscription>);
+        received.push(next?.value as ExecutionResult<ApiKeyEventsSubscription, unknown>);
         await iterator.return?.();
       } finally {
         client.dispose();
@@ -71,7 +77,11 @@ describe("subscriptions across processes", () => {
   }
 
   it("refuses a subscription without a key", async () => {
-    const client = createClient({ url: `${server.url}/graphql/stream`, singleConnection: true, retryAttempts: 0 });
+    const client = createClient({
+      url: `${server.url}/graphql/stream`,
+      singleConnection: true,
+      retryAttempts: 0,
+    });
     try {
       const iterator = client.iterate({ query: print(ApiKeyEventsDocument) });
       await expect(iterator.next()).rejects.toBeDefined();
@@ -91,7 +101,7 @@ describe("subscriptions across processes", () => {
     try {
       const iterator = client.iterate<ApiKeyEventsSubscription>({ query: print(ApiKeyEventsDocument) });
       const first = iterator.next();
-      let got: IteratorResult<ExecutionResult<ApiKeyEventsSubscription>> | undefined;
+      let got: IteratorResult<ExecutionResult<ApiKeyEventsSubscription, unknown>> | undefined;
       const mineCreated: string[] = [];
       const deadline = Date.now() + 20_000;
       while (!got && Date.now() < deadline) {
@@ -99,7 +109,10 @@ describe("subscriptions across processes", () => {
         await call(other.url, "POST", "/v1/keys", { key: theirs.secret, json: { name: "theirs" } });
         const r = await call(other.url, "POST", "/v1/keys", { key: mine.secret, json: { name: "mine" } });
         mineCreated.push(r.body.key.id);
-        got = await Promise.race([first, new Promise<undefined>((res) => setTimeout(() => res(undefined), 300))]);
+        got = await Promise.race([
+          first,
+          new Promise<undefined>((res) => setTimeout(() => res(undefined), 300)),
+        ]);
       }
       expect(mineCreated).toContain(got?.value?.data?.apiKeyEvents.keyId);
       await iterator.return?.();
