@@ -208,3 +208,23 @@ describe("API keys over GraphQL", () => {
     expect(bad.headers.get("x-ratelimit-limit")).toBe("60");
   });
 });
+
+describe("GraphQL requests that execute nothing", () => {
+  it("are counted and carry the rate-limit headers", async () => {
+    const t = await createTenant(server.url);
+    const bad = await gql(server.url, "{ viewer { keyKind } ", { key: t.secret });
+    expect(bad.body.errors[0].extensions.code).toBe("BAD_REQUEST");
+    expect(bad.headers.get("x-ratelimit-limit")).toBe("600");
+    const remaining = Number(bad.headers.get("x-ratelimit-remaining"));
+    const unknown = await gql(server.url, "{ nope }", { key: t.secret });
+    expect(unknown.body.errors[0].extensions.code).toBe("BAD_REQUEST");
+    expect(Number(unknown.headers.get("x-ratelimit-remaining"))).toBe(remaining - 1);
+    // A bad key is refused even when the query would not parse.
+    const badKey = await gql(server.url, "{ viewer ", { key: "svc_sk_nope" });
+    expect(badKey.status).toBe(401);
+    expect(badKey.body.errors[0].extensions.code).toBe("UNAUTHORIZED");
+    // An executed operation is counted once, not twice.
+    const ok = await gql(server.url, "{ viewer { keyKind } }", { key: t.secret });
+    expect(Number(ok.headers.get("x-ratelimit-remaining"))).toBe(remaining - 2);
+  });
+});

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { rateHeaders } from "../core/auth/rate-limit.ts";
 import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
 import type { OperationContext } from "../resolvers/context.ts";
@@ -9,9 +8,8 @@ import { registerOpenApiDocument } from "../rest/openapi.ts";
 import { validationHook } from "../rest/validation-hook.ts";
 import type { AppEnv } from "./env.ts";
 import { errorResponse, toAppError } from "./error-response.ts";
-import { createGraphQLServer, type GraphQLServerContext } from "./graphql.ts";
+import { mountGraphQL } from "./graphql-route.ts";
 import { authAndRateLimit, bodyRules, requestId } from "./middleware.ts";
-import { credentialsOf } from "./request-info.ts";
 
 /** The whole HTTP face: REST under /v1, GraphQL at /graphql, the OpenAPI document, health. */
 export function createApp(services: Services) {
@@ -34,21 +32,7 @@ export function createApp(services: Services) {
   registerKeyRoutes(app, ctxOf);
   registerOpenApiDocument(app);
 
-  const yoga = createGraphQLServer(services);
-  app.on(["GET", "POST", "PUT", "DELETE", "OPTIONS"], ["/graphql", "/graphql/*"], async (c) => {
-    const serverContext: GraphQLServerContext = {
-      credentials: credentialsOf(c, services.config.trustProxy),
-      requestId: c.var.requestId,
-      responseMeta: {},
-    };
-    const res = await yoga.fetch(c.req.raw, serverContext);
-    const headers = new Headers(res.headers);
-    const rate = serverContext.responseMeta.rate;
-    if (rate) for (const [k, v] of Object.entries(rateHeaders(rate))) headers.set(k, v);
-    headers.set("X-Request-Id", c.var.requestId);
-    if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
-    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
-  });
+  mountGraphQL(app, services);
 
   app.notFound((c) =>
     errorResponse(
@@ -60,5 +44,5 @@ export function createApp(services: Services) {
     ),
   );
   app.onError((err, c) => errorResponse(c, toAppError(err, services.log, c.var.requestId ?? "-")));
-  return { app, yoga };
+  return { app };
 }

@@ -4,7 +4,7 @@ import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import type { Credentials } from "../core/auth/authenticate.ts";
 import { authenticate } from "../core/auth/authenticate.ts";
 import type { RateState } from "../core/auth/rate-limit.ts";
-import { AppError, errorStatus } from "../core/errors.ts";
+import { AppError, clientErrorOfDatabase, errorStatus } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
 import type { GraphQLContext } from "../schema/builder.ts";
 import { schema } from "../schema/index.ts";
@@ -15,7 +15,7 @@ export type GraphQLServerContext = {
   credentials: Credentials;
   requestId: string;
   /** A shared box: yoga copies the server context into each operation's context, so the plugin writes here. */
-  responseMeta: { rate?: RateState };
+  responseMeta: { counted: boolean; rate?: RateState };
 };
 
 type YogaContext = GraphQLServerContext & Partial<GraphQLContext>;
@@ -41,6 +41,8 @@ function authPlugin(services: Services): Plugin<YogaContext> {
   // Authentication waits until the operation is parsed, so it can be counted in the class of
   // its REST twin with a single round trip to the database.
   const establish = async (ctx: YogaContext, cls: "standard" | "expensive") => {
+    // Marked before the call: a refused request was counted too, and must not be counted again.
+    ctx.responseMeta.counted = true;
     const { principal, rate } = await authenticate(deps, ctx.credentials, cls);
     ctx.responseMeta.rate = rate;
     return principal;
@@ -62,6 +64,22 @@ function authPlugin(services: Services): Plugin<YogaContext> {
   return { onExecute: hook, onSubscribe: hook };
 }
 
+// Validation errors (an unknown field, a wrong argument) never reach maskError: yoga returns them
+// as they are and would label them GRAPHQL_VALIDATION_FAILED. They are the client's mistake, like
+// parse errors, so they carry the same BAD_REQUEST code (SPEC 7). Runs before yoga's own hook.
+const validationErrorCode: Plugin<YogaContext> = {
+  onValidate:
+    () =>
+    ({ valid, result }) => {
+      if (!valid) for (const error of result) error.extensions.code = "BAD_REQUEST";
+    },
+};
+
+/** The error at the bottom of a chain of GraphQLErrors wrapping one another (the error itself if it wraps none). */
+function innermost(error: unknown): unknown {
+  return error instanceof GraphQLError && error.originalError ? innermost(error.originalError) : error;
+}
+
 export function createGraphQLServer(
   services: Services,
 ): YogaServerInstance<GraphQLServerContext, GraphQLContext> {
@@ -74,12 +92,12 @@ export function createGraphQLServer(
     context: ({ requestId }) => ({ services, requestId }) as unknown as GraphQLContext,
     maskedErrors: {
       maskError(error, _message) {
-        const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
-        if (original instanceof AppError) {
-          return toGraphQLError(original, error instanceof GraphQLError ? error.path : undefined);
-        }
-        if (error instanceof GraphQLError && !error.originalError) {
-          // Parse and validation errors: the client's mistake, safe to show.
+        const original = innermost(error);
+        const known = original instanceof AppError ? original : clientErrorOfDatabase(original);
+        if (known) return toGraphQLError(known, error instanceof GraphQLError ? error.path : undefined);
+        if (error instanceof GraphQLError && original instanceof GraphQLError) {
+          // Parse, validation and variable errors ("$id got invalid value", which wraps the
+          // scalar's own GraphQLError): the client's mistake, safe to show.
           return new GraphQLError(error.message, {
             nodes: error.nodes,
             path: error.path,
@@ -99,6 +117,6 @@ export function createGraphQLServer(
         });
       },
     },
-    plugins: [authPlugin(services), useGraphQLSSE({ endpoint: "/graphql/stream" })],
+    plugins: [authPlugin(services), validationErrorCode, useGraphQLSSE({ endpoint: "/graphql/stream" })],
   });
 }

@@ -1,7 +1,6 @@
 import pg from "pg";
 import type { Config } from "../../config.ts";
 import type { Logger } from "../log.ts";
-import { startEmbeddedPostgres } from "./embedded.ts";
 
 export type DatabaseHandle = { url: string; embedded: boolean; stop: () => Promise<void> };
 
@@ -26,6 +25,8 @@ export async function resolveDatabase(config: Config, log: Logger): Promise<Data
   if (config.databaseUrl) return { url: config.databaseUrl, embedded: false, stop: async () => undefined };
   const url = `postgresql://postgres:postgres@127.0.0.1:${config.embeddedPgPort}/quire`;
   if (await reachable(url)) return { url, embedded: true, stop: async () => undefined };
+  // Loaded only when used: the library installs process exit hooks as soon as it is imported.
+  const { startEmbeddedPostgres } = await import("./embedded.ts");
   const db = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, log });
   return { url: db.url, embedded: true, stop: db.stop };
 }

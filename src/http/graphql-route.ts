@@ -1,0 +1,44 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { authenticate } from "../core/auth/authenticate.ts";
+import { rateHeaders } from "../core/auth/rate-limit.ts";
+import { AppError } from "../core/errors.ts";
+import type { Services } from "../core/services.ts";
+import type { AppEnv } from "./env.ts";
+import { createGraphQLServer, type GraphQLServerContext } from "./graphql.ts";
+import { credentialsOf } from "./request-info.ts";
+
+/** /graphql (and graphql-sse's /graphql/stream) through yoga, with our headers on every response. */
+export function mountGraphQL(app: OpenAPIHono<AppEnv>, services: Services) {
+  const yoga = createGraphQLServer(services);
+  const deps = { pool: services.db.pool, workerSecret: services.config.workerSecret };
+  app.on(["GET", "POST", "PUT", "DELETE", "OPTIONS"], ["/graphql", "/graphql/*"], async (c) => {
+    const serverContext: GraphQLServerContext = {
+      credentials: credentialsOf(c, services.config.trustProxy),
+      requestId: c.var.requestId,
+      responseMeta: { counted: false },
+    };
+    const res = await yoga.fetch(c.req.raw, serverContext);
+    const headers = new Headers(res.headers);
+    let status = res.status;
+    let body: BodyInit | null = res.body;
+    let rate = serverContext.responseMeta.rate;
+    if (!serverContext.responseMeta.counted) {
+      // Nothing was executed (a parse or validation error, a preflight): still a request, so it
+      // is counted as a standard one and answered with the same headers as any other.
+      try {
+        rate = (await authenticate(deps, serverContext.credentials, "standard")).rate;
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        for (const [k, v] of Object.entries(err.headers)) headers.set(k, v);
+        headers.set("Content-Type", "application/json; charset=utf-8");
+        headers.delete("Content-Length");
+        status = err.status;
+        body = JSON.stringify({ errors: [{ message: err.message, extensions: { code: err.code } }] });
+      }
+    }
+    if (rate) for (const [k, v] of Object.entries(rateHeaders(rate))) headers.set(k, v);
+    headers.set("X-Request-Id", c.var.requestId);
+    if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+    return new Response(body, { status, statusText: status === res.status ? res.statusText : "", headers });
+  });
+}
