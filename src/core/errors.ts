@@ -39,3 +39,16 @@ export const notFound = (message: string) => new AppError("NOT_FOUND", message);
 export const forbidden = (message: string) => new AppError("FORBIDDEN", message);
 export const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message);
 export const conflict = (message: string) => new AppError("CONFLICT", message);
+
+// PostgreSQL cannot store some text a client may send: a NUL character in a text column (SQLSTATE
+// 22021) or \u0000 in a jsonb value (22P05). That is a malformed request, not a failure of ours.
+const unstorableText = new Set(["22021", "22P05"]);
+
+/** The client's mistake behind a database error (pg's own error, or Prisma's wrapping of it), if it is one. */
+export function clientErrorOfDatabase(err: unknown): AppError | undefined {
+  const e = err as { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } };
+  const sqlState = e?.meta?.driverAdapterError?.cause?.originalCode ?? e?.code;
+  if (typeof sqlState === "string" && unstorableText.has(sqlState))
+    return badRequest("The request contains text that cannot be stored, such as the NUL character (U+0000).");
+  return undefined;
+}

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { AppError } from "../core/errors.ts";
+import { AppError, clientErrorOfDatabase } from "../core/errors.ts";
 import type { Logger } from "../core/log.ts";
 
 /** Turns anything thrown into an AppError a client may see; unknown errors become INTERNAL and are logged. */
@@ -9,8 +9,13 @@ export function toAppError(err: unknown, log: Logger, requestId: string): AppErr
   if (err instanceof HTTPException && err.status < 500) {
     // Hono's own validators throw these, for malformed JSON for instance.
     if (err.status === 413) return new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
+    // The route validators refuse a body whose media type the route does not declare.
+    if (err.status === 415)
+      return new AppError("UNSUPPORTED_MEDIA_TYPE", "The body's content type is not one this route accepts.");
     return new AppError("BAD_REQUEST", err.message || "The request is malformed.");
   }
+  const fromDatabase = clientErrorOfDatabase(err);
+  if (fromDatabase) return fromDatabase;
   log.error("unhandled error", {
     requestId,
     error: err instanceof Error ? err.message : String(err),
