@@ -35,6 +35,11 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   DB_POOL_SIZE: positiveInt.max(200).default(10),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  WORKER_CONCURRENCY: positiveInt.max(64).default(2),
+  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  EXTRACTION_TIMEOUT_SECONDS: positiveInt.max(86_400).default(3600),
 });
 
 export type Config = {
@@ -55,6 +60,11 @@ export type Config = {
   trustProxy: boolean;
   dbPoolSize: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  workerConcurrency: number;
+  jobRetryLimit: number;
+  jobHeartbeatSeconds: number;
+  jobSuperviseSeconds: number;
+  extractionTimeoutSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -88,5 +98,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     dbPoolSize: e.DB_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    jobRetryLimit: e.JOB_RETRY_LIMIT,
+    jobHeartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
+    jobSuperviseSeconds: e.JOB_SUPERVISE_SECONDS,
+    extractionTimeoutSeconds: e.EXTRACTION_TIMEOUT_SECONDS,
   };
 }

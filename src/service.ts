@@ -3,13 +3,13 @@ import { serve } from "@hono/node-server";
 import type { Config } from "./config.ts";
 import { pruneRateWindows } from "./core/auth/rate-limit.ts";
 import { bootstrapFirstAccount } from "./core/bootstrap.ts";
-import { connectDatabase } from "./core/db/client.ts";
 import { migrate } from "./core/db/migrate.ts";
 import { resolveDatabase } from "./core/db/resolve-url.ts";
-import { createEventBus } from "./core/events/pubsub.ts";
 import type { Logger } from "./core/log.ts";
 import type { Services } from "./core/services.ts";
 import { createApp } from "./http/app.ts";
+import { startWorker } from "./jobs/worker.ts";
+import { createServices } from "./services-factory.ts";
 
 export type RunningService = {
   services: Services;
@@ -25,12 +25,13 @@ export async function startService(config: Config, log: Logger): Promise<Running
   const database = await resolveDatabase(config, log);
   const applied = await migrate(database.url);
   if (applied.length) log.info("migrations applied", { applied });
-  const db = connectDatabase({ url: database.url, poolSize: config.dbPoolSize });
-  const events = createEventBus({ url: database.url, pool: db.pool, log });
-  const services: Services = { config, db, events, log };
+  const worker = config.role === "worker" || config.role === "both";
+  const built = await createServices(database.url, config, log, { supervise: worker });
+  const { services, boss } = built;
   const firstKey = await bootstrapFirstAccount(services);
 
   const stoppers: (() => Promise<void>)[] = [];
+  if (worker) await startWorker(boss, services);
   let url: string | null = null;
   if (config.role === "api" || config.role === "both") {
     const { app } = createApp(services);
@@ -42,7 +43,7 @@ export async function startService(config: Config, log: Logger): Promise<Running
     const port = (server.address() as AddressInfo).port;
     url = `http://127.0.0.1:${port}`;
     const prune = setInterval(() => {
-      pruneRateWindows(db.pool).catch((err: Error) =>
+      pruneRateWindows(services.db.pool).catch((err: Error) =>
         log.warn("pruning rate windows failed", { error: err.message }),
       );
     }, 60_000);
@@ -62,8 +63,7 @@ export async function startService(config: Config, log: Logger): Promise<Running
     firstKey,
     stop: async () => {
       for (const s of stoppers.reverse()) await s();
-      await events.close();
-      await db.close();
+      await built.close();
       await database.stop();
     },
   };

@@ -32,6 +32,8 @@ const pgType: Record<string, string[]> = {
   Bytes: ["bytea"],
 };
 
+const listUdt: Record<string, string> = { String: "_text", Int: "_int4", Float: "_float8", Boolean: "_bool" };
+
 let db: TestDatabase;
 let client: pg.Client;
 
@@ -50,10 +52,11 @@ async function columns(table: string) {
   const { rows } = await client.query<{
     column_name: string;
     data_type: string;
+    udt_name: string;
     is_nullable: string;
     column_default: string | null;
   }>(
-    `SELECT column_name, data_type, is_nullable, column_default FROM information_schema.columns
+    `SELECT column_name, data_type, udt_name, is_nullable, column_default FROM information_schema.columns
      WHERE table_schema = 'public' AND table_name = $1`,
     [table],
   );
@@ -106,9 +109,14 @@ describe("Prisma schema and migrated database agree", () => {
         scalarColumns.add(col);
         const c = cols.get(col);
         expect(c, `${table}.${col} exists for ${model}.${f.name}`).toBeDefined();
-        const kind = f.kind === "enum" ? ["USER-DEFINED", "text"] : pgType[f.type];
-        expect(kind, `${model}.${f.name} has a known type`).toBeDefined();
-        expect(kind, `${table}.${col} type`).toContain(c?.data_type);
+        if (f.isList) {
+          expect(c?.data_type, `${table}.${col} is an array`).toBe("ARRAY");
+          expect(listUdt[f.type], `${table}.${col} element type`).toBe(c?.udt_name);
+        } else {
+          const kind = f.kind === "enum" ? ["USER-DEFINED", "text"] : pgType[f.type];
+          expect(kind, `${model}.${f.name} has a known type`).toBeDefined();
+          expect(kind, `${table}.${col} type`).toContain(c?.data_type);
+        }
         expect(c?.is_nullable === "YES", `${table}.${col} nullability`).toBe(!f.isRequired);
         if (f.hasDefaultValue) expect(c?.column_default, `${table}.${col} has a default`).not.toBeNull();
       }

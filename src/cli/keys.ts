@@ -1,18 +1,16 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../config.ts";
 import type { Principal } from "../core/auth/principal.ts";
-import { connectDatabase } from "../core/db/client.ts";
 import { migrate } from "../core/db/migrate.ts";
 import { resolveDatabase } from "../core/db/resolve-url.ts";
 import { AppError } from "../core/errors.ts";
-import { createEventBus } from "../core/events/pubsub.ts";
 import { createLogger } from "../core/log.ts";
-import type { Services } from "../core/services.ts";
 import { createAccount } from "../resolvers/accounts/create-account.ts";
 import { createApiKey } from "../resolvers/keys/create-api-key.ts";
 import { listApiKeys } from "../resolvers/keys/list-api-keys.ts";
 import { revokeApiKey } from "../resolvers/keys/revoke-api-key.ts";
 import { rotateApiKey } from "../resolvers/keys/rotate-api-key.ts";
+import { createServices } from "../services-factory.ts";
 
 // `npm run keys -- <command>`: key management for the operator, on the same database the service
 // uses (DATABASE_URL, or the embedded one under DATA_DIR). It acts as the internal principal and
@@ -50,9 +48,9 @@ async function run(argv: string[]): Promise<unknown> {
   const log = createLogger(config.logLevel === "info" ? "warn" : config.logLevel);
   const database = await resolveDatabase(config, log);
   await migrate(database.url);
-  const db = connectDatabase({ url: database.url, poolSize: 2 });
-  const events = createEventBus({ url: database.url, pool: db.pool, log });
-  const services: Services = { config, db, events, log };
+  const built = await createServices(database.url, config, log, { supervise: false, poolSize: 2 });
+  const { services } = built;
+  const { db } = services;
   const as = (accountId: string | null) => ({
     principal: { kind: "internal", accountId } satisfies Principal as Principal,
     services,
@@ -87,8 +85,7 @@ async function run(argv: string[]): Promise<unknown> {
         throw new AppError("BAD_REQUEST", `Unknown command '${command}'.\n\n${usage}`);
     }
   } finally {
-    await events.close();
-    await db.close();
+    await built.close();
     await database.stop();
   }
 }

@@ -1,12 +1,18 @@
 import type { Config } from "../config.ts";
+import type { BlobStore } from "./blobs/blob-store.ts";
 import type { Database } from "./db/client.ts";
 import type { EventBus } from "./events/pubsub.ts";
+import type { Extractor } from "./extraction/extractor.ts";
+import type { JobQueue } from "./jobs.ts";
 import type { Logger } from "./log.ts";
 
-/** What the operations need from the outside world; built once in main.ts (or a test). */
+/** What the operations need from the outside world; built once in service.ts (or a test). */
 export type Services = {
   config: Config;
   db: Database;
   events: EventBus;
+  blobs: BlobStore;
+  jobs: JobQueue;
+  extractor: Extractor;
   log: Logger;
 };

@@ -1,0 +1,29 @@
+// The document state machine (README "Document phases"):
+//
+//   (upload) -> queued -> extracting -> complete
+//                                    -> awaiting_review -> complete (approved)
+//                                    -> error
+//   any phase -> extracting (reparse; results of the last good extraction stay readable)
+//
+// `status` is the coarse view some clients poll: queued, processing, done or failed.
+export const phases = ["queued", "extracting", "complete", "awaiting_review", "error"] as const;
+export type Phase = (typeof phases)[number];
+
+export function statusOf(phase: string): "queued" | "processing" | "done" | "failed" {
+  switch (phase) {
+    case "queued":
+      return "queued";
+    case "extracting":
+      return "processing";
+    case "error":
+      return "failed";
+    default:
+      return "done";
+  }
+}
+
+/** Documented reparse strategies. `auto` and `text` read the PDF's text layer today. */
+export const strategies = ["auto", "text"] as const;
+/** Documented capability flags: `tables` finds tables; `page_images` renders every page image during extraction. */
+export const capabilityFlags = ["tables", "page_images"] as const;
+export const defaultCapabilities = ["tables"];

@@ -1,0 +1,194 @@
+import type { Prisma } from "../../generated/prisma/client.ts";
+import type { ExtractedPage } from "../extraction/extractor.ts";
+import { PdfOpenError } from "../extraction/pdfjs.ts";
+import type { Services } from "../services.ts";
+import { tableToMarkdown } from "../tables/table-formats.ts";
+import { sourceBlobKey } from "./blob-keys.ts";
+import { type DocumentProgressEvent, documentTopic } from "./document-events.ts";
+
+type Deps = Pick<Services, "db" | "blobs" | "events" | "extractor" | "log" | "config">;
+
+async function publish(deps: Deps, e: DocumentProgressEvent) {
+  await deps.events.publish(documentTopic(e.id), e).catch((err: Error) => {
+    deps.log.warn("could not publish document progress", { documentId: e.id, error: err.message });
+  });
+}
+
+/** Ends the extraction in `error` with a reason a person can act on; earlier good results stay readable. */
+async function fail(deps: Deps, id: string, generation: number, reason: string) {
+  const r = await deps.db.prisma.document.updateMany({
+    where: { id, workingGeneration: generation },
+    data: { phase: "error", errorReason: reason },
+  });
+  if (r.count) {
+    const d = await deps.db.prisma.document.findUnique({ where: { id } });
+    if (d)
+      await publish(deps, { id, phase: "error", pagesCompleted: d.pagesCompleted, pagesTotal: d.pagesTotal });
+  }
+}
+
+/**
+ * Extracts generation `generation` of a document, page by page, writing each page as soon as it
+ * is done. Safe to run again after a crash: pages already written for this generation are kept
+ * and the work resumes after them. Stops quietly when the document was deleted or a newer
+ * reparse superseded this generation. Throws only for failures worth a retry (database, blob
+ * store); a PDF that cannot be read ends in `error` at once.
+ */
+export async function runExtraction(
+  deps: Deps,
+  job: { documentId: string; generation: number },
+): Promise<void> {
+  const { prisma } = deps.db;
+  const { documentId: id, generation } = job;
+  const doc = await prisma.document.findUnique({ where: { id } });
+  if (!doc || doc.workingGeneration !== generation) return;
+  if (doc.phase === "complete" || doc.phase === "awaiting_review") {
+    if (doc.activeGeneration === generation) return; // already done: a duplicate delivery
+  }
+
+  const bytes = await deps.blobs.get(sourceBlobKey(id));
+  if (!bytes) {
+    await fail(deps, id, generation, "The uploaded file is missing from storage; upload it again.");
+    return;
+  }
+  let session: Awaited<ReturnType<typeof deps.extractor.open>>;
+  try {
+    session = await deps.extractor.open(bytes, { strategy: doc.strategy, capabilities: doc.capabilities });
+  } catch (err) {
+    if (err instanceof PdfOpenError) {
+      await fail(deps, id, generation, err.message);
+      return;
+    }
+    throw err;
+  }
+  try {
+    if (session.pageCount > deps.config.maxPages) {
+      await fail(
+        deps,
+        id,
+        generation,
+        `The PDF has ${session.pageCount} pages; this service accepts at most ${deps.config.maxPages} (MAX_PAGES).`,
+      );
+      return;
+    }
+    const done = await prisma.page.findMany({
+      where: { documentId: id, generation },
+      select: { pageNumber: true, method: true },
+      orderBy: { pageNumber: "asc" },
+    });
+    let tableCount = await prisma.documentTable.count({ where: { documentId: id, generation } });
+    const started = await prisma.document.updateMany({
+      where: { id, workingGeneration: generation },
+      data: { phase: "extracting", pagesTotal: session.pageCount, pagesCompleted: done.length },
+    });
+    if (!started.count) return;
+    await publish(deps, {
+      id,
+      phase: "extracting",
+      pagesCompleted: done.length,
+      pagesTotal: session.pageCount,
+    });
+
+    const failedPages = done.filter((p) => p.method === "failed").map((p) => p.pageNumber);
+    const emptyPages: number[] = [];
+    const tablesWanted = doc.capabilities.includes("tables");
+    for (let n = (done[done.length - 1]?.pageNumber ?? 0) + 1; n <= session.pageCount; n++) {
+      let page: ExtractedPage;
+      try {
+        page = await session.extractPage(n);
+      } catch (err) {
+        // One bad page does not sink the document: it is recorded as failed and reviewed.
+        deps.log.warn("page extraction failed", { documentId: id, page: n, error: (err as Error).message });
+        page = {
+          pageNumber: n,
+          markdown: "",
+          text: "",
+          tables: [],
+          width: 0,
+          height: 0,
+          method: "failed" as never,
+        };
+        failedPages.push(n);
+      }
+      if (page.text.trim() === "" && !failedPages.includes(n)) emptyPages.push(n);
+      const tables = tablesWanted ? page.tables : [];
+      const tableRows: Prisma.DocumentTableCreateManyInput[] = tables.map((t) => ({
+        documentId: id,
+        generation,
+        tableIndex: tableCount++,
+        pageNumber: n,
+        pages: [n],
+        bbox: t.bbox,
+        cells: t.grid as unknown as Prisma.InputJsonValue,
+        markdown: tableToMarkdown(t.grid),
+      }));
+      const progressed = await prisma
+        .$transaction(async (tx) => {
+          await tx.page.create({
+            data: {
+              documentId: id,
+              generation,
+              pageNumber: n,
+              markdown: page.markdown,
+              text: page.text,
+              width: page.width,
+              height: page.height,
+              method: page.method,
+            },
+          });
+          if (tableRows.length) await tx.documentTable.createMany({ data: tableRows });
+          const u = await tx.document.updateMany({
+            where: { id, workingGeneration: generation },
+            data: { pagesCompleted: n },
+          });
+          if (!u.count) throw new Superseded();
+          return true;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof Superseded) return false;
+          throw err;
+        });
+      if (!progressed) return;
+      await publish(deps, { id, phase: "extracting", pagesCompleted: n, pagesTotal: session.pageCount });
+    }
+
+    // awaiting_review: the extraction finished, but some pages gave no text or failed, so a
+    // person should look before relying on it. Approving moves it to complete; a reparse retries.
+    const review = [
+      failedPages.length ? `pages that could not be read: ${failedPages.join(", ")}` : "",
+      emptyPages.length ? `pages with no text layer (scanned?): ${emptyPages.join(", ")}` : "",
+    ].filter(Boolean);
+    const phase = review.length ? "awaiting_review" : "complete";
+    const finished = await prisma.$transaction(async (tx) => {
+      const u = await tx.document.updateMany({
+        where: { id, workingGeneration: generation },
+        data: {
+          phase,
+          activeGeneration: generation,
+          errorReason: review.length ? `Review needed: ${review.join("; ")}.` : null,
+          completedAt: new Date(),
+        },
+      });
+      if (!u.count) return false;
+      // The new results are in: the previous extraction's are replaced only now.
+      await tx.page.deleteMany({ where: { documentId: id, generation: { not: generation } } });
+      await tx.documentTable.deleteMany({ where: { documentId: id, generation: { not: generation } } });
+      return true;
+    });
+    if (finished)
+      await publish(deps, { id, phase, pagesCompleted: session.pageCount, pagesTotal: session.pageCount });
+  } finally {
+    await session.close();
+  }
+}
+
+class Superseded extends Error {}
+
+/** After the last retry failed: the document ends in `error` with the last failure as its reason. */
+export async function failExtractionForGood(
+  deps: Deps,
+  job: { documentId: string; generation: number },
+  lastError: string,
+) {
+  await fail(deps, job.documentId, job.generation, `Extraction failed after several attempts: ${lastError}`);
+}

@@ -1,0 +1,34 @@
+import type { TableGrid } from "../tables/table-model.ts";
+
+/** A table found on a page: its grid and where it stands ([x0, y0, x1, y1], points, origin top-left). */
+export type ExtractedTable = { grid: TableGrid; bbox: [number, number, number, number] };
+
+export type ExtractedPage = {
+  pageNumber: number;
+  /** The page as markdown, tables included where they stand in the reading order. */
+  markdown: string;
+  /** Plain text in reading order, for search. */
+  text: string;
+  tables: ExtractedTable[];
+  width: number;
+  height: number;
+  /** "text": from the PDF's text layer; "ocr": recognised from the rendered page. */
+  method: "text" | "ocr";
+};
+
+export type ExtractOptions = { strategy: string; capabilities: readonly string[] };
+
+/** An opened PDF, read one page at a time so memory stays bounded by a page, not a document. */
+export type ExtractionSession = {
+  pageCount: number;
+  extractPage: (pageNumber: number) => Promise<ExtractedPage>;
+  close: () => Promise<void>;
+};
+
+/**
+ * The one interface the rest of the service knows extraction by. Opening throws PdfOpenError
+ * (src/core/extraction/pdfjs.ts) for a file that is not a readable PDF.
+ */
+export type Extractor = {
+  open: (bytes: Uint8Array, options: ExtractOptions) => Promise<ExtractionSession>;
+};

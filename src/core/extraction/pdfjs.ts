@@ -1,0 +1,58 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+
+// pdfjs-dist 5 (6.x needs Node 22). The legacy build runs in-thread on Node, no worker needed.
+// It wants its font data, character maps and wasm decoders by path, or it warns and degrades.
+const require = createRequire(import.meta.url);
+const root = path.dirname(require.resolve("pdfjs-dist/package.json"));
+const dir = (name: string) => `${pathToFileURL(path.join(root, name)).href}/`;
+
+type PdfjsModule = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+let loaded: Promise<PdfjsModule> | null = null;
+export const pdfjs = () => {
+  loaded ??= import("pdfjs-dist/legacy/build/pdf.mjs");
+  return loaded;
+};
+
+export class PdfOpenError extends Error {}
+
+/** Opens a PDF from bytes; a broken, encrypted or empty file becomes a PdfOpenError a person can read. */
+export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+  const { getDocument } = await pdfjs();
+  const task = getDocument({
+    // pdfjs takes ownership of (and may detach) the buffer it is given.
+    data: new Uint8Array(bytes),
+    standardFontDataUrl: dir("standard_fonts"),
+    cMapUrl: dir("cmaps"),
+    cMapPacked: true,
+    wasmUrl: dir("wasm"),
+    isEvalSupported: false,
+    useSystemFonts: false,
+    verbosity: 0,
+    // A wrong password prompt must fail, not wait for an answer that never comes.
+    password: "",
+  });
+  try {
+    const doc = await task.promise;
+    if (doc.numPages < 1) {
+      await doc.destroy();
+      throw new PdfOpenError("The PDF has no pages.");
+    }
+    return doc;
+  } catch (err) {
+    await task.destroy().catch(() => undefined);
+    if (err instanceof PdfOpenError) throw err;
+    const name = (err as { name?: string }).name;
+    if (name === "PasswordException") {
+      throw new PdfOpenError("The PDF is encrypted with a password; upload a copy without the password.");
+    }
+    if (name === "InvalidPDFException") {
+      throw new PdfOpenError(
+        `The file is not a readable PDF (${(err as Error).message}); it may be truncated or damaged.`,
+      );
+    }
+    throw new PdfOpenError(`The PDF could not be opened: ${(err as Error).message}`);
+  }
+}

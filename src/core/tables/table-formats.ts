@@ -1,0 +1,56 @@
+import { type TableGrid, textRows } from "./table-model.ts";
+
+// The four renderings of a table. They are made from the same grid, so they always agree.
+
+const mdCell = (s: string) =>
+  s
+    .replace(/\\/g, "\\\\")
+    .replace(/\|/g, "\\|")
+    .replace(/\s*\n\s*/g, "<br>")
+    .trim();
+
+export function tableToMarkdown(grid: TableGrid): string {
+  const rows = textRows(grid);
+  const width = Math.max(1, ...rows.map((r) => r.length));
+  const line = (r: string[]) =>
+    `| ${Array.from({ length: width }, (_, i) => mdCell(r[i] ?? "")).join(" | ")} |`;
+  const [head = [], ...body] = rows;
+  return [
+    line(head),
+    `| ${Array.from({ length: width }, () => "---").join(" | ")} |`,
+    ...body.map(line),
+  ].join("\n");
+}
+
+/** RFC 4180: CRLF between records, fields quoted when they hold a comma, quote, CR or LF. */
+export function tableToCsv(grid: TableGrid): string {
+  const field = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  return `${textRows(grid)
+    .map((r) => r.map(field).join(","))
+    .join("\r\n")}\r\n`;
+}
+
+const esc = (s: string) =>
+  s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/\n/g, "<br>");
+
+/** HTML keeps row and column spans; the first row is the header. */
+export function tableToHtml(grid: TableGrid): string {
+  const rows = grid.map((row, r) => {
+    const tag = r === 0 ? "th" : "td";
+    const cells = row
+      .filter((c) => c !== null)
+      .map((c) => {
+        const spans = `${c.rowSpan > 1 ? ` rowspan="${c.rowSpan}"` : ""}${c.colSpan > 1 ? ` colspan="${c.colSpan}"` : ""}`;
+        return `<${tag}${spans}>${esc(c.text)}</${tag}>`;
+      })
+      .join("");
+    return `<tr>${cells}</tr>`;
+  });
+  const [head, ...body] = rows;
+  return `<table>\n<thead>\n${head ?? ""}\n</thead>\n<tbody>\n${body.join("\n")}\n</tbody>\n</table>\n`;
+}

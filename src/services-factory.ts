@@ -1,0 +1,39 @@
+import type { Config } from "./config.ts";
+import { createLocalBlobStore } from "./core/blobs/local-blob-store.ts";
+import { connectDatabase } from "./core/db/client.ts";
+import { createEventBus } from "./core/events/pubsub.ts";
+import { plainExtractor } from "./core/extraction/plain-extractor.ts";
+import type { Logger } from "./core/log.ts";
+import type { Services } from "./core/services.ts";
+import { startBoss } from "./jobs/boss.ts";
+
+/** The services every entry point (server, worker, CLI) builds the same way over one migrated database. */
+export async function createServices(
+  databaseUrl: string,
+  config: Config,
+  log: Logger,
+  opts: { supervise: boolean; poolSize?: number },
+) {
+  const db = connectDatabase({ url: databaseUrl, poolSize: opts.poolSize ?? config.dbPoolSize });
+  const events = createEventBus({ url: databaseUrl, pool: db.pool, log });
+  const { boss, queue } = await startBoss(databaseUrl, config, log, { supervise: opts.supervise });
+  const services: Services = {
+    config,
+    db,
+    events,
+    log,
+    blobs: createLocalBlobStore(config.blobDir),
+    jobs: queue,
+    extractor: plainExtractor,
+  };
+  return {
+    services,
+    boss,
+    close: async () => {
+      // In-flight jobs finish (or are abandoned to retry after 10 s) before the database goes.
+      await boss.stop({ graceful: true, timeout: 10_000 });
+      await events.close();
+      await db.close();
+    },
+  };
+}
