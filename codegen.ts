@@ -38,5 +38,7 @@ export async function renderOperations(): Promise<string> {
 if (process.argv[1] && path.resolve(process.argv[1]) === path.join(root, "codegen.ts")) {
   writeFileSync(schemaFile, renderSchema());
   writeFileSync(operationsFile, await renderOperations());
-  process.stdout.write(`wrote ${path.relative(root, schemaFile)} and ${path.relative(root, operationsFile)}\n`);
+  process.stdout.write(
+    `wrote ${path.relative(root, schemaFile)} and ${path.relative(root, operationsFile)}\n`,
+  );
 }

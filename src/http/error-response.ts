@@ -8,7 +8,8 @@ export function toAppError(err: unknown, log: Logger, requestId: string): AppErr
   if (err instanceof AppError) return err;
   if (err instanceof HTTPException && err.status < 500) {
     // Hono's own validators throw these, for malformed JSON for instance.
-    if (err.status === 413) return new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.");
+    if (err.status === 413)
+      return new AppError("PAYLOAD_TOO_LARGE", "The request body is too large.", { Connection: "close" });
     // The route validators refuse a body whose media type the route does not declare.
     if (err.status === 415)
       return new AppError("UNSUPPORTED_MEDIA_TYPE", "The body's content type is not one this route accepts.");

@@ -45,8 +45,12 @@ const bodyMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * read. Each kind has its own size limit (uploads are large, JSON is not).
  */
 export function bodyRules(services: Services): MiddlewareHandler<AppEnv> {
+  // The rest of a refused body is never read, and the server drops such a connection shortly
+  // after answering; saying so keeps clients from sending their next request down it.
   const tooLarge = (limit: number) => () => {
-    throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than the limit of ${limit} bytes.`);
+    throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than the limit of ${limit} bytes.`, {
+      Connection: "close",
+    });
   };
   const jsonLimit = bodyLimit({
     maxSize: services.config.maxJsonBodyBytes,

@@ -102,7 +102,7 @@ const rotate = createRoute({
   request: { params: KeyIdParam },
   responses: {
     200: jsonResponse(CreatedKeySchema, "The replacement key and its secret."),
-    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT"),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"),
   },
 });
 
@@ -119,7 +119,7 @@ const revoke = createRoute({
       z.object({ revoked: z.boolean(), key: ApiKeySchema }).openapi("RevokedApiKey"),
       "The revoked key.",
     ),
-    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT"),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"),
   },
 });
 
