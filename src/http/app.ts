@@ -3,6 +3,8 @@ import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
 import type { OperationContext } from "../resolvers/context.ts";
 import { registerAccountRoutes } from "../rest/accounts.ts";
+import { registerDocumentContentRoutes } from "../rest/document-content.ts";
+import { registerDocumentRoutes } from "../rest/documents.ts";
 import { registerKeyRoutes } from "../rest/keys.ts";
 import { registerOpenApiDocument } from "../rest/openapi.ts";
 import { validationHook } from "../rest/validation-hook.ts";
@@ -30,6 +32,8 @@ export function createApp(services: Services) {
 
   registerAccountRoutes(app, ctxOf);
   registerKeyRoutes(app, ctxOf);
+  registerDocumentRoutes(app, ctxOf);
+  registerDocumentContentRoutes(app, ctxOf);
   registerOpenApiDocument(app);
 
   mountGraphQL(app, services);

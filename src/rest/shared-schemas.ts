@@ -83,3 +83,20 @@ export const anyKeySecurity: Security = [{ bearerAuth: [] }, { apiKeyHeader: [] 
 export const operatorSecurity: Security = [{ workerSecret: [] }];
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A response in another media type than JSON (markdown, PNG, CSV, HTML). */
+export function mediaResponse(types: Record<string, { schema: object }>, description: string) {
+  return { description, content: types, headers: rateHeaders };
+}
+
+/**
+ * SPEC 5 rule 7: a response served through a `public` grant may be cached by anyone for a short
+ * while; everything else stays private. Content changes on reparse, so the window is short.
+ */
+export function setCacheControl(
+  c: { header: (k: string, v: string) => void },
+  viaPublic: boolean,
+  maxAgeSeconds = 60,
+) {
+  c.header("Cache-Control", viaPublic ? `public, max-age=${maxAgeSeconds}` : "private, no-cache");
+}

@@ -13,7 +13,8 @@ export async function textRuns(
   const content = await page.getTextContent({ disableNormalization: false });
   const runs: TextRun[] = [];
   for (const it of content.items as RawItem[]) {
-    if (!("str" in it) || it.str.length === 0) continue;
+    // pdfjs fills gaps with whitespace-only items as wide as the gap; they would hide column gaps.
+    if (!("str" in it) || it.str.trim().length === 0) continue;
     const [a = 0, b = 0, , , e = 0, f = 0] = it.transform;
     const size = Math.hypot(a, b) || it.height || 1;
     const [x0, y0] = viewport.convertToViewportPoint(e, f) as [number, number];

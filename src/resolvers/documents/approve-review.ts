@@ -1,0 +1,28 @@
+import { documentTopic } from "../../core/documents/document-events.ts";
+import { AppError } from "../../core/errors.ts";
+import type { OperationContext } from "../context.ts";
+import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
+import { findDocument } from "./find-document.ts";
+
+/** Accepts an extraction that was put in awaiting_review: the document moves to complete. */
+export async function approveReview(ctx: OperationContext, input: { ref: string }): Promise<DocumentRecord> {
+  const { doc } = await findDocument(ctx, input.ref, "admin");
+  const { count } = await ctx.services.db.prisma.document.updateMany({
+    where: { id: doc.id, phase: "awaiting_review" },
+    data: { phase: "complete", errorReason: null },
+  });
+  if (!count) {
+    throw new AppError(
+      "CONFLICT",
+      `Document ${doc.id} is ${doc.phase}, not awaiting_review; there is nothing to approve.`,
+    );
+  }
+  const updated = await ctx.services.db.prisma.document.findUniqueOrThrow({ where: { id: doc.id } });
+  await ctx.services.events.publish(documentTopic(doc.id), {
+    id: doc.id,
+    phase: updated.phase,
+    pagesCompleted: updated.pagesCompleted,
+    pagesTotal: updated.pagesTotal,
+  });
+  return toDocumentRecord(updated);
+}

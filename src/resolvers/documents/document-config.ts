@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { accessPolicySchema, defaultAccessPolicy } from "../../core/auth/access-policy.ts";
+import { strategies } from "../../core/documents/phases.ts";
+import { AppError } from "../../core/errors.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
+import type { OperationContext } from "../context.ts";
+import { findDocument, policyOf } from "./find-document.ts";
+
+/**
+ * PUT /v1/documents/{id}/config replaces the whole configuration: a field left out returns to
+ * its default (GET the current one first to change a single field).
+ */
+export const documentConfigSchema = z
+  .object({
+    access: accessPolicySchema.default(defaultAccessPolicy),
+    title: z.string().trim().max(200).nullable().default(null),
+    language: z
+      .string()
+      .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, "must be a BCP 47 language tag such as en or pt-BR")
+      .nullable()
+      .default(null),
+    metadata: z
+      .record(z.string().max(100), z.string().max(1000))
+      .refine((m) => Object.keys(m).length <= 50, "may hold at most 50 keys")
+      .default({}),
+    strategy: z.enum(strategies).default("auto"),
+  })
+  .strict();
+
+export type DocumentConfig = z.infer<typeof documentConfigSchema>;
+
+function configOf(
+  d: { config: unknown; access: unknown; strategy: string },
+  policy = policyOf(d as never),
+): DocumentConfig {
+  const stored = documentConfigSchema.omit({ access: true, strategy: true }).safeParse(d.config);
+  return {
+    access: policy,
+    title: stored.success ? stored.data.title : null,
+    language: stored.success ? stored.data.language : null,
+    metadata: stored.success ? stored.data.metadata : {},
+    strategy: (strategies as readonly string[]).includes(d.strategy)
+      ? (d.strategy as DocumentConfig["strategy"])
+      : "auto",
+  };
+}
+
+export async function getDocumentConfig(
+  ctx: OperationContext,
+  input: { ref: string },
+): Promise<DocumentConfig> {
+  const { doc } = await findDocument(ctx, input.ref, "admin");
+  return configOf(doc);
+}
+
+export async function setDocumentConfig(
+  ctx: OperationContext,
+  input: { ref: string; config: unknown },
+): Promise<DocumentConfig> {
+  const parsed = documentConfigSchema.safeParse(input.config);
+  if (!parsed.success) {
+    const detail = parsed.error.issues
+      .slice(0, 5)
+      .map((i) => `${i.path.join(".") || "body"}: ${i.message}`)
+      .join("; ");
+    throw new AppError("BAD_REQUEST", `Invalid configuration: ${detail}.`);
+  }
+  const { doc } = await findDocument(ctx, input.ref, "admin");
+  const { access, strategy, ...rest } = parsed.data;
+  const updated = await ctx.services.db.prisma.document.update({
+    where: { id: doc.id },
+    data: {
+      access: access as unknown as Prisma.InputJsonValue,
+      strategy,
+      config: rest as Prisma.InputJsonValue,
+    },
+  });
+  return configOf(updated);
+}

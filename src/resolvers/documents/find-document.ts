@@ -1,0 +1,69 @@
+import {
+  type AccessPolicy,
+  type Action,
+  accessPolicySchema,
+  defaultAccessPolicy,
+} from "../../core/auth/access-policy.ts";
+import { allowedActions, authorizeDocument } from "../../core/auth/authorize.ts";
+import { principalAccountId } from "../../core/auth/principal.ts";
+import { AppError } from "../../core/errors.ts";
+import type { Document } from "../../generated/prisma/client.ts";
+import type { OperationContext } from "../context.ts";
+
+export const fullIdPattern = /^doc-[a-z0-9]{16}$/;
+export const shortHashPattern = /^[a-z0-9]{6}$/;
+
+export function policyOf(d: Document): AccessPolicy {
+  const parsed = accessPolicySchema.safeParse(d.access);
+  // A stored policy that no longer parses falls back to deny-by-default, never to open.
+  return parsed.success ? parsed.data : defaultAccessPolicy();
+}
+
+export type FoundDocument = {
+  doc: Document;
+  /** True when the caller holds the action only through a `public` grant: the response may be cached publicly. */
+  viaPublic: boolean;
+};
+
+const notFound = (ref: string) => new AppError("NOT_FOUND", `Document ${ref} was not found.`);
+
+/**
+ * The document named in a path, by id (`doc-…`) or 6-character short hash, checked for `action`.
+ * A short hash is unique within an account (enforced when documents are created), so the
+ * caller's own document wins; otherwise it must name exactly one document the caller may see
+ * through a grant, or the answer is CONFLICT asking for the full id.
+ */
+export async function findDocument(
+  ctx: OperationContext,
+  ref: string,
+  action: Action,
+): Promise<FoundDocument> {
+  const { prisma } = ctx.services.db;
+  const p = ctx.principal;
+  let doc: Document | null = null;
+  if (fullIdPattern.test(ref)) {
+    doc = await prisma.document.findUnique({ where: { id: ref } });
+  } else if (shortHashPattern.test(ref)) {
+    const own = principalAccountId(p);
+    if (own)
+      doc = await prisma.document.findUnique({
+        where: { accountId_shortHash: { accountId: own, shortHash: ref } },
+      });
+    if (!doc) {
+      const candidates = await prisma.document.findMany({ where: { shortHash: ref }, take: 20 });
+      const visible = candidates.filter((d) => allowedActions(p, d.accountId, policyOf(d)).size > 0);
+      if (visible.length > 1) {
+        throw new AppError(
+          "CONFLICT",
+          `The short hash ${ref} names more than one document you can see; use the full document id.`,
+        );
+      }
+      doc = visible[0] ?? null;
+    }
+  }
+  if (!doc) throw notFound(ref);
+  const policy = policyOf(doc);
+  authorizeDocument(p, { id: ref, accountId: doc.accountId, policy }, action);
+  const isOwnerAccount = principalAccountId(p) === doc.accountId;
+  return { doc, viaPublic: !isOwnerAccount };
+}

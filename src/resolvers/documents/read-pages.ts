@@ -1,0 +1,82 @@
+import { AppError } from "../../core/errors.ts";
+import type { Document } from "../../generated/prisma/client.ts";
+import type { OperationContext } from "../context.ts";
+import { findDocument } from "./find-document.ts";
+
+/** Why a page that exists in the PDF cannot be served yet (or at all), or null when it can be looked up. */
+export function pageUnavailable(doc: Document, n: number): AppError | null {
+  if (n < 1 || (doc.pagesTotal !== null && n > doc.pagesTotal)) {
+    return new AppError(
+      "NOT_FOUND",
+      `Page ${n} does not exist: the document has ${doc.pagesTotal ?? "an unknown number of"} pages (numbered from 1).`,
+    );
+  }
+  return null;
+}
+
+function notReady(doc: Document, n: number): AppError {
+  if (doc.phase === "error" && doc.completedAt === null) {
+    return new AppError(
+      "CONFLICT",
+      `Page ${n} is not available: extraction failed. ${doc.errorReason ?? ""}`.trim(),
+    );
+  }
+  return new AppError(
+    "CONFLICT",
+    `Page ${n} is not extracted yet (${doc.pagesCompleted} of ${doc.pagesTotal ?? "?"} pages done, phase ${doc.phase}); poll GET /v1/documents/${doc.id} and try again.`,
+  );
+}
+
+export type PageContent = { page: number; content: string; method: string; width: number; height: number };
+
+export async function getPage(
+  ctx: OperationContext,
+  input: { ref: string; page: number },
+): Promise<{ page: PageContent; viaPublic: boolean }> {
+  const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_content");
+  const gone = pageUnavailable(doc, input.page);
+  if (gone) throw gone;
+  const row = await ctx.services.db.prisma.page.findUnique({
+    where: {
+      documentId_generation_pageNumber: {
+        documentId: doc.id,
+        generation: doc.activeGeneration,
+        pageNumber: input.page,
+      },
+    },
+  });
+  if (!row) throw notReady(doc, input.page);
+  return {
+    page: {
+      page: row.pageNumber,
+      content: row.markdown,
+      method: row.method,
+      width: row.width,
+      height: row.height,
+    },
+    viaPublic,
+  };
+}
+
+/** Every page's markdown, in order, each preceded by an HTML comment naming its page. */
+export async function getFullMarkdown(
+  ctx: OperationContext,
+  input: { ref: string },
+): Promise<{ markdown: string; viaPublic: boolean }> {
+  const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_content");
+  if (doc.completedAt === null) {
+    throw new AppError(
+      "CONFLICT",
+      doc.phase === "error"
+        ? `The document has no extracted content: ${doc.errorReason ?? "extraction failed"}`
+        : `The document is not extracted yet (${doc.pagesCompleted} of ${doc.pagesTotal ?? "?"} pages, phase ${doc.phase}); pages are readable one by one as they finish.`,
+    );
+  }
+  const pages = await ctx.services.db.prisma.page.findMany({
+    where: { documentId: doc.id, generation: doc.activeGeneration },
+    orderBy: { pageNumber: "asc" },
+    select: { pageNumber: true, markdown: true },
+  });
+  const markdown = pages.map((p) => `<!-- page ${p.pageNumber} -->\n\n${p.markdown}`.trimEnd()).join("\n\n");
+  return { markdown: `${markdown}\n`, viaPublic };
+}

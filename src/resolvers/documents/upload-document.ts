@@ -1,0 +1,72 @@
+import { createHash } from "node:crypto";
+import { defaultAccessPolicy } from "../../core/auth/access-policy.ts";
+import { requireAccount } from "../../core/auth/authorize.ts";
+import { documentBlobPrefix, sourceBlobKey } from "../../core/documents/blob-keys.ts";
+import { createDocumentRow } from "../../core/documents/create-document-row.ts";
+import { defaultCapabilities } from "../../core/documents/phases.ts";
+import { AppError } from "../../core/errors.ts";
+import type { OperationContext } from "../context.ts";
+import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
+
+const signatures: [string, RegExp][] = [
+  ["PNG image", /^\x89PNG/],
+  ["JPEG image", /^\xff\xd8\xff/],
+  ["ZIP archive (or an Office document)", /^PK\x03\x04/],
+  ["GIF image", /^GIF8/],
+  ["HTML page", /^\s*<(!doctype|html)/i],
+];
+
+/** The header `%PDF-` must appear in the first KiB (the PDF standard allows a little junk before it). */
+function assertPdf(bytes: Uint8Array) {
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString("latin1");
+  if (head.includes("%PDF-")) return;
+  const seen = signatures.find(([, re]) => re.test(head))?.[0];
+  throw new AppError(
+    "UNSUPPORTED_MEDIA_TYPE",
+    `The file is not a PDF${seen ? ` (it looks like a ${seen})` : ""}: no %PDF- header in its first bytes. Upload a PDF.`,
+  );
+}
+
+/** Stores the PDF, records it and enqueues its extraction; the document starts `queued`. */
+export async function uploadDocument(
+  ctx: OperationContext,
+  input: { fileName: string; bytes: Uint8Array },
+): Promise<DocumentRecord> {
+  const accountId = requireAccount(ctx.principal, "manage");
+  const { config, db, blobs, jobs } = ctx.services;
+  if (input.bytes.byteLength === 0) throw new AppError("BAD_REQUEST", "The file is empty (0 bytes).");
+  if (input.bytes.byteLength > config.maxUploadBytes) {
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `The file is larger than the limit of ${config.maxUploadBytes} bytes.`,
+    );
+  }
+  assertPdf(input.bytes);
+  const fileName = input.fileName.trim().slice(0, 255) || "document.pdf";
+  const sha256 = createHash("sha256").update(input.bytes).digest("hex");
+
+  const doc = await createDocumentRow(db.prisma, {
+    accountId,
+    fileName,
+    sizeBytes: BigInt(input.bytes.byteLength),
+    sha256,
+    blobKey: "",
+    phase: "queued",
+    capabilities: defaultCapabilities,
+    access: defaultAccessPolicy(),
+  });
+  // Nothing half-made is left behind: a failure after the row exists removes it and its bytes.
+  try {
+    await blobs.put(sourceBlobKey(doc.id), input.bytes);
+    const stored = await db.prisma.document.update({
+      where: { id: doc.id },
+      data: { blobKey: sourceBlobKey(doc.id) },
+    });
+    await jobs.enqueueExtraction({ documentId: doc.id, generation: stored.workingGeneration });
+    return toDocumentRecord(stored);
+  } catch (err) {
+    await db.prisma.document.delete({ where: { id: doc.id } }).catch(() => undefined);
+    await blobs.deletePrefix(documentBlobPrefix(doc.id)).catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,236 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { MAX_SCALE, MIN_SCALE } from "../core/extraction/render-page.ts";
+import { tableToCsv, tableToHtml, tableToMarkdown } from "../core/tables/table-formats.ts";
+import { textRows } from "../core/tables/table-model.ts";
+import type { AppEnv } from "../http/env.ts";
+import type { OperationContext } from "../resolvers/context.ts";
+import { DEFAULT_SCALE, getPageImage } from "../resolvers/documents/page-image.ts";
+import { getFullMarkdown, getPage } from "../resolvers/documents/read-pages.ts";
+import { getTable, listTables, MAX_TABLES_PAGE } from "../resolvers/documents/tables.ts";
+import { DocRefParam, PageParams } from "./document-schemas.ts";
+import {
+  anyKeySecurity,
+  errorResponses,
+  jsonResponse,
+  mediaResponse,
+  setCacheControl,
+} from "./shared-schemas.ts";
+
+type CtxOf = (c: { var: AppEnv["Variables"] }) => OperationContext;
+// These reads are open to callers without a key when the document has a public grant.
+const publicOrKey = [...anyKeySecurity, {}];
+const readErrors = () => errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT");
+const text = { schema: { type: "string" } };
+
+const fullMd = createRoute({
+  method: "get",
+  path: "/v1/documents/{id}/full.md",
+  tags: ["Document content"],
+  summary: "The whole document as markdown",
+  description:
+    "Each page is preceded by `<!-- page N -->`. 409 CONFLICT until a first extraction has completed.",
+  security: publicOrKey,
+  request: { params: DocRefParam },
+  responses: { 200: mediaResponse({ "text/markdown": text }, "The markdown."), ...readErrors() },
+});
+
+const page = createRoute({
+  method: "get",
+  path: "/v1/documents/{id}/pages/{page_number}",
+  tags: ["Document content"],
+  summary: "One page's markdown as JSON",
+  description: "404 for a page outside 1..pagesTotal; 409 CONFLICT for a page not extracted yet.",
+  security: publicOrKey,
+  request: { params: PageParams },
+  responses: {
+    200: jsonResponse(
+      z
+        .object({
+          page: z.number().int(),
+          content: z.string().openapi({ description: "Markdown." }),
+          method: z.string().openapi({ description: "text (the PDF's text layer), ocr, or failed." }),
+        })
+        .openapi("PageContent"),
+      "The page.",
+    ),
+    ...readErrors(),
+  },
+});
+
+const pageMd = createRoute({
+  method: "get",
+  path: "/v1/documents/{id}/pages/{page_number}/markdown",
+  tags: ["Document content"],
+  summary: "One page as markdown",
+  security: publicOrKey,
+  request: { params: PageParams },
+  responses: { 200: mediaResponse({ "text/markdown": text }, "The markdown."), ...readErrors() },
+});
+
+const pageImage = createRoute({
+  method: "get",
+  path: "/v1/documents/{id}/pages/{page_number}/image.png",
+  tags: ["Document content"],
+  summary: "One page rendered as PNG",
+  description: `Rendered on first request and cached. scale ${MIN_SCALE}..${MAX_SCALE} (1 = 72 dpi, default ${DEFAULT_SCALE}); the image is capped at 8000 px a side.`,
+  security: publicOrKey,
+  request: {
+    params: PageParams,
+    query: z.object({
+      scale: z.coerce.number().min(MIN_SCALE).max(MAX_SCALE).default(DEFAULT_SCALE),
+    }),
+  },
+  responses: {
+    200: mediaResponse({ "image/png": { schema: { type: "string", format: "binary" } } }, "The PNG."),
+    ...readErrors(),
+  },
+});
+
+const TableNode = z.object({
+  type: z.literal("table"),
+  value: z.string().openapi({ description: "The table as markdown." }),
+});
+
+const tables = createRoute({
+  method: "get",
+  path: "/v1/documents/{id}/entities/tables",
+  tags: ["Document content"],
+  summary: "The document's tables, in reading order",
+  security: publicOrKey,
+  request: {
+    params: DocRefParam,
+    query: z.object({
+      limit: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(MAX_TABLES_PAGE)
+        .optional()
+        .openapi({ description: `Most tables to return (at most ${MAX_TABLES_PAGE}).` }),
+      offset: z.coerce.number().int().min(0).optional().openapi({ description: "Tables to skip." }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(
+      z
+        .object({
+          nodes: z.array(TableNode.extend({ index: z.number().int(), page: z.number().int() })),
+          total: z.number().int(),
+        })
+        .openapi("TableList"),
+      "The tables.",
+    ),
+    ...readErrors(),
+  },
+});
+
+const table = createRoute({
+  method: "get",
+  path: "/v1/documents/{id}/entities/tables/{index}",
+  tags: ["Document content"],
+  summary: "One table as JSON, CSV (RFC 4180), HTML (with spans) or markdown",
+  security: publicOrKey,
+  request: {
+    params: DocRefParam.extend({
+      index: z.coerce
+        .number({ error: "must be a whole number" })
+        .int("must be a whole number")
+        .min(0, "tables are numbered from 0")
+        .openapi({ param: { name: "index", in: "path" }, description: "0-based table index." }),
+    }),
+    query: z.object({ format: z.enum(["json", "csv", "html", "markdown"]).default("json") }),
+  },
+  responses: {
+    200: mediaResponse(
+      {
+        "application/json": {
+          schema: TableNode.extend({
+            index: z.number().int(),
+            page: z.number().int(),
+            pages: z.array(z.number().int()),
+            bbox: z.array(z.number()),
+            rows: z.array(z.array(z.string())),
+          }).openapi("Table"),
+        },
+        "text/csv": text,
+        "text/html": text,
+        "text/markdown": text,
+      },
+      "The table in the asked format.",
+    ),
+    ...readErrors(),
+  },
+});
+
+export function registerDocumentContentRoutes(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf) {
+  app.openapi(fullMd, async (c) => {
+    const r = await getFullMarkdown(ctxOf(c), { ref: c.req.valid("param").id });
+    setCacheControl(c, r.viaPublic);
+    return c.body(r.markdown, 200, { "Content-Type": "text/markdown; charset=utf-8" });
+  });
+  app.openapi(page, async (c) => {
+    const p = c.req.valid("param");
+    const r = await getPage(ctxOf(c), { ref: p.id, page: p.page_number });
+    setCacheControl(c, r.viaPublic);
+    return c.json({ page: r.page.page, content: r.page.content, method: r.page.method }, 200);
+  });
+  app.openapi(pageMd, async (c) => {
+    const p = c.req.valid("param");
+    const r = await getPage(ctxOf(c), { ref: p.id, page: p.page_number });
+    setCacheControl(c, r.viaPublic);
+    return c.body(r.page.content, 200, { "Content-Type": "text/markdown; charset=utf-8" });
+  });
+  app.openapi(pageImage, async (c) => {
+    const p = c.req.valid("param");
+    const r = await getPageImage(ctxOf(c), {
+      ref: p.id,
+      page: p.page_number,
+      scale: c.req.valid("query").scale,
+    });
+    setCacheControl(c, r.viaPublic);
+    return c.body(new Uint8Array(r.png), 200, { "Content-Type": "image/png" });
+  });
+  app.openapi(tables, async (c) => {
+    const q = c.req.valid("query");
+    const r = await listTables(ctxOf(c), { ref: c.req.valid("param").id, limit: q.limit, offset: q.offset });
+    setCacheControl(c, r.viaPublic);
+    return c.json(
+      {
+        nodes: r.tables.map((t) => ({
+          type: "table" as const,
+          value: t.markdown,
+          index: t.index,
+          page: t.page,
+        })),
+        total: r.total,
+      },
+      200,
+    );
+  });
+  app.openapi(table, async (c) => {
+    const p = c.req.valid("param");
+    const { table: t, viaPublic } = await getTable(ctxOf(c), { ref: p.id, index: p.index });
+    setCacheControl(c, viaPublic);
+    switch (c.req.valid("query").format) {
+      case "csv":
+        return c.body(tableToCsv(t.grid), 200, { "Content-Type": "text/csv; charset=utf-8; header=present" });
+      case "html":
+        return c.body(tableToHtml(t.grid), 200, { "Content-Type": "text/html; charset=utf-8" });
+      case "markdown":
+        return c.body(tableToMarkdown(t.grid), 200, { "Content-Type": "text/markdown; charset=utf-8" });
+      default:
+        return c.json(
+          {
+            type: "table" as const,
+            value: tableToMarkdown(t.grid),
+            index: t.index,
+            page: t.page,
+            pages: t.pages,
+            bbox: t.bbox,
+            rows: textRows(t.grid),
+          },
+          200,
+        );
+    }
+  });
+}

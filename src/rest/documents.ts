@@ -1,0 +1,395 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { accessPolicySchema } from "../core/auth/access-policy.ts";
+import { capabilityFlags, strategies } from "../core/documents/phases.ts";
+import type { AppEnv } from "../http/env.ts";
+import type { OperationContext } from "../resolvers/context.ts";
+import { approveReview } from "../resolvers/documents/approve-review.ts";
+import { deleteDocument } from "../resolvers/documents/delete-document.ts";
+import { getDocumentConfig, setDocumentConfig } from "../resolvers/documents/document-config.ts";
+import { getDocument } from "../resolvers/documents/get-document.ts";
+import {
+  appendIngestRecord,
+  ingestCapabilityKeys,
+  listIngestRecords,
+} from "../resolvers/documents/ingest.ts";
+import { listDocuments, MAX_PAGE_SIZE } from "../resolvers/documents/list-documents.ts";
+import { reparseDocument } from "../resolvers/documents/reparse-document.ts";
+import { uploadDocument } from "../resolvers/documents/upload-document.ts";
+import { DocRefParam, DocumentSchema, documentJson } from "./document-schemas.ts";
+import {
+  anyKeySecurity,
+  errorResponses,
+  jsonBody,
+  jsonResponse,
+  secretKeySecurity,
+  setCacheControl,
+} from "./shared-schemas.ts";
+
+type CtxOf = (c: { var: AppEnv["Variables"] }) => OperationContext;
+const publicOrKey = [...anyKeySecurity, {}];
+
+const upload = createRoute({
+  method: "post",
+  path: "/v1/documents",
+  tags: ["Documents"],
+  summary: "Upload a PDF; extraction starts in the background",
+  description:
+    "Multipart form data with the PDF in a part named `file`. Answers 202 at once with the document queued; poll GET /v1/documents/{id} (or subscribe in GraphQL) until the phase is terminal. Refused: an empty file (400), a file that is not a PDF by its first bytes (415), a file over MAX_UPLOAD_BYTES (413). Counts as an expensive operation.",
+  security: secretKeySecurity,
+  request: {
+    body: {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: z.object({
+            file: z
+              .custom<File>((v) => v instanceof File, { message: "send the PDF as a file part named 'file'" })
+              .openapi({ type: "string", format: "binary", description: "The PDF." }),
+          }),
+        },
+      },
+    },
+  },
+  responses: {
+    202: jsonResponse(
+      z
+        .object({
+          id: z.string(),
+          status: z.literal("queued"),
+          phase: z.literal("queued"),
+          fileName: z.string(),
+          shortHash: z.string(),
+        })
+        .openapi("UploadedDocument"),
+      "Accepted: the document is queued for extraction. Location names it.",
+    ),
+    ...errorResponses("FORBIDDEN", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"),
+  },
+});
+
+const list = createRoute({
+  method: "get",
+  path: "/v1/documents",
+  tags: ["Documents"],
+  summary: "The account's documents, newest first, with cursor pagination",
+  security: secretKeySecurity,
+  request: {
+    query: z.object({
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_PAGE_SIZE)
+        .default(20)
+        .openapi({ description: `At most ${MAX_PAGE_SIZE}.` }),
+      cursor: z.string().max(200).optional().openapi({ description: "next_cursor of the previous page." }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(
+      z.object({ data: z.array(DocumentSchema), next_cursor: z.string().nullable() }).openapi("DocumentList"),
+      "A page of documents; next_cursor is null on the last page.",
+    ),
+    ...errorResponses("FORBIDDEN"),
+  },
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/v1/documents/{id}",
+  tags: ["Documents"],
+  summary: "A document's status and metadata; poll until the phase is terminal",
+  security: publicOrKey,
+  request: { params: DocRefParam },
+  responses: {
+    200: jsonResponse(DocumentSchema, "The document."),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT"),
+  },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/v1/documents/{id}",
+  tags: ["Documents"],
+  summary: "Delete a document with its content, images and exports (not reversible)",
+  security: secretKeySecurity,
+  request: { params: DocRefParam },
+  responses: {
+    200: jsonResponse(
+      z.object({ deleted: z.boolean(), id: z.string() }).openapi("DeletedDocument"),
+      "Deleted.",
+    ),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT"),
+  },
+});
+
+const reparse = createRoute({
+  method: "post",
+  path: "/v1/documents/{id}/reparse",
+  tags: ["Documents"],
+  summary: "Start a fresh extraction; previous results stay readable until it succeeds",
+  description: `strategy: one of ${strategies.join(", ")}. capabilities: comma-separated flags among ${capabilityFlags.join(", ")} (default: tables).`,
+  security: secretKeySecurity,
+  request: {
+    params: DocRefParam,
+    body: {
+      required: false,
+      content: {
+        "application/json": {
+          schema: z
+            .object({
+              strategy: z
+                .string()
+                .optional()
+                .openapi({ enum: [...strategies] }),
+              capabilities: z.string().optional().openapi({ example: "tables,page_images" }),
+            })
+            .strict()
+            .openapi("ReparseRequest"),
+        },
+      },
+    },
+  },
+  responses: {
+    202: jsonResponse(
+      z.object({ id: z.string(), phase: z.string() }).openapi("ReparseAccepted"),
+      "Accepted: extraction restarted.",
+    ),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"),
+  },
+});
+
+const ConfigSchema = z
+  .object({
+    access: z.object({ default_effect: z.literal("deny"), grants: z.array(z.any()) }).openapi({
+      description:
+        "Access policy. Principals: owner, publishable (optional key_id), public. Actions: admin, reparse, query, read_content, read_metadata; publishable and public may hold only the last three.",
+    }),
+    title: z.string().nullable(),
+    language: z.string().nullable(),
+    metadata: z.record(z.string(), z.string()),
+    strategy: z.string(),
+  })
+  .openapi("DocumentConfig");
+
+const getConfig = createRoute({
+  method: "get",
+  path: "/v1/documents/{id}/config",
+  tags: ["Documents"],
+  summary: "The document's configuration and access policy",
+  security: secretKeySecurity,
+  request: { params: DocRefParam },
+  responses: {
+    200: jsonResponse(ConfigSchema, "The configuration."),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT"),
+  },
+});
+
+const putConfig = createRoute({
+  method: "put",
+  path: "/v1/documents/{id}/config",
+  tags: ["Documents"],
+  summary: "Replace the document's configuration and access policy",
+  description:
+    "The whole configuration is replaced: fields left out return to their defaults (access: owner only; title, language: null; metadata: {}; strategy: auto). A `public` grant opens the granted reads to callers without a key, served with Cache-Control: public.",
+  security: secretKeySecurity,
+  request: {
+    params: DocRefParam,
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z
+            .object({
+              access: accessPolicySchema.optional(),
+              title: z.string().nullable().optional(),
+              language: z.string().nullable().optional(),
+              metadata: z.record(z.string(), z.string()).optional(),
+              strategy: z.enum(strategies).optional(),
+            })
+            .openapi("DocumentConfigInput"),
+        },
+      },
+    },
+  },
+  responses: {
+    200: jsonResponse(ConfigSchema, "The configuration now in force."),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"),
+  },
+});
+
+const approve = createRoute({
+  method: "post",
+  path: "/v1/documents/{id}/review/approve",
+  tags: ["Documents"],
+  summary: "Accept an extraction awaiting review: the document moves to complete",
+  security: secretKeySecurity,
+  request: { params: DocRefParam },
+  responses: {
+    200: jsonResponse(DocumentSchema, "The approved document."),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"),
+  },
+});
+
+const IngestInput = z
+  .object({
+    document_id: z.string().min(1).max(100),
+    vendor: z.string().max(200).optional(),
+    payload: z.record(z.string(), z.unknown()).optional(),
+    pdf_sha256: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters")
+      .optional(),
+    capabilities: z
+      .object(Object.fromEntries(ingestCapabilityKeys.map((k) => [k, z.unknown().optional()])))
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .openapi("IngestRequest");
+
+const ingest = createRoute({
+  method: "post",
+  path: "/v1/documents/ingest",
+  tags: ["Documents"],
+  summary: "Append a vendor's raw extraction output to a document (never overwrites)",
+  description:
+    "Each call appends one record with the next `seq` (1, 2, 3… per document, no gaps). A pdf_sha256 that does not match the document's PDF is refused with 409 CONFLICT.",
+  security: secretKeySecurity,
+  request: jsonBody(IngestInput),
+  responses: {
+    200: jsonResponse(
+      z.object({ ok: z.boolean(), seq: z.number().int(), document_id: z.string() }).openapi("IngestResult"),
+      "Appended.",
+    ),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"),
+  },
+});
+
+const ingestList = createRoute({
+  method: "get",
+  path: "/v1/documents/{id}/ingest",
+  tags: ["Documents"],
+  summary: "The vendor records appended to a document, in seq order",
+  security: secretKeySecurity,
+  request: {
+    params: DocRefParam,
+    query: z.object({
+      after_seq: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .openapi({ description: "Only records with a greater seq." }),
+      limit: z.coerce.number().int().min(1).max(500).default(100),
+    }),
+  },
+  responses: {
+    200: jsonResponse(
+      z
+        .object({
+          document_id: z.string(),
+          records: z.array(
+            z.object({
+              seq: z.number().int(),
+              vendor: z.string().nullable(),
+              payload: z.unknown(),
+              pdf_sha256: z.string().nullable(),
+              capabilities: z.unknown(),
+              created_at: z.string().openapi({ format: "date-time" }),
+            }),
+          ),
+        })
+        .openapi("IngestRecordList"),
+      "The records.",
+    ),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT"),
+  },
+});
+
+export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf) {
+  app.openapi(upload, async (c) => {
+    const { file } = c.req.valid("form");
+    const d = await uploadDocument(ctxOf(c), {
+      fileName: file.name,
+      bytes: new Uint8Array(await file.arrayBuffer()),
+    });
+    c.header("Location", `/v1/documents/${d.id}`);
+    return c.json(
+      {
+        id: d.id,
+        status: "queued" as const,
+        phase: "queued" as const,
+        fileName: d.fileName,
+        shortHash: d.shortHash,
+      },
+      202,
+    );
+  });
+  app.openapi(list, async (c) => {
+    const q = c.req.valid("query");
+    const r = await listDocuments(ctxOf(c), { limit: q.limit, cursor: q.cursor });
+    return c.json({ data: r.documents.map(documentJson), next_cursor: r.nextCursor }, 200);
+  });
+  // Registered before /v1/documents/{id} would matter only for GET; ingest is a POST, so no clash.
+  app.openapi(ingest, async (c) => {
+    const b = c.req.valid("json");
+    const r = await appendIngestRecord(ctxOf(c), {
+      ref: b.document_id,
+      vendor: b.vendor,
+      payload: b.payload,
+      pdfSha256: b.pdf_sha256,
+      capabilities: b.capabilities as Record<string, unknown> | undefined,
+    });
+    return c.json({ ok: true, seq: r.seq, document_id: r.documentId }, 200);
+  });
+  app.openapi(get, async (c) => {
+    const r = await getDocument(ctxOf(c), { ref: c.req.valid("param").id });
+    setCacheControl(c, r.viaPublic, 5);
+    return c.json(documentJson(r.document), 200);
+  });
+  app.openapi(remove, async (c) =>
+    c.json(await deleteDocument(ctxOf(c), { ref: c.req.valid("param").id }), 200),
+  );
+  app.openapi(reparse, async (c) => {
+    const body =
+      c.req.header("content-length") && c.req.header("content-length") !== "0" ? c.req.valid("json") : {};
+    const r = await reparseDocument(ctxOf(c), { ref: c.req.valid("param").id, ...body });
+    return c.json(r, 202);
+  });
+  app.openapi(getConfig, async (c) =>
+    c.json(await getDocumentConfig(ctxOf(c), { ref: c.req.valid("param").id }), 200),
+  );
+  app.openapi(putConfig, async (c) => {
+    const r = await setDocumentConfig(ctxOf(c), {
+      ref: c.req.valid("param").id,
+      config: c.req.valid("json"),
+    });
+    return c.json(r, 200);
+  });
+  app.openapi(approve, async (c) =>
+    c.json(documentJson(await approveReview(ctxOf(c), { ref: c.req.valid("param").id })), 200),
+  );
+  app.openapi(ingestList, async (c) => {
+    const q = c.req.valid("query");
+    const r = await listIngestRecords(ctxOf(c), {
+      ref: c.req.valid("param").id,
+      afterSeq: q.after_seq,
+      limit: q.limit,
+    });
+    return c.json(
+      {
+        document_id: r.documentId,
+        records: r.records.map((x) => ({
+          seq: x.seq,
+          vendor: x.vendor,
+          payload: x.payload,
+          pdf_sha256: x.pdfSha256,
+          capabilities: x.capabilities,
+          created_at: x.createdAt.toISOString(),
+        })),
+      },
+      200,
+    );
+  });
+}

@@ -1,0 +1,63 @@
+import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
+
+// PDFs made on the spot with known content, so tests know exactly what extraction must find.
+
+export async function textPdf(pages: string[][], opts: { size?: number } = {}): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const size = opts.size ?? 12;
+  for (const lines of pages) {
+    const page = doc.addPage([612, 792]);
+    lines.forEach((line, i) => {
+      page.drawText(line, { x: 72, y: 720 - i * size * 1.4, size, font, color: rgb(0, 0, 0) });
+    });
+  }
+  return doc.save();
+}
+
+/** A heading, a paragraph and an aligned table with a header row: what the plain extractor must rebuild. */
+export async function reportPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const page = doc.addPage([612, 792]);
+  page.drawText("Quarterly Report", { x: 72, y: 720, size: 24, font: bold });
+  page.drawText("Revenue grew in every region this quarter.", { x: 72, y: 680, size: 11, font });
+  const rows = [
+    ["Region", "Revenue", "Growth"],
+    ["North", "1,200", "4%"],
+    ["South", "950", "7%"],
+    ["West, Coast", "2,310", "12%"],
+  ];
+  rows.forEach((r, i) => {
+    r.forEach((cellText, j) => {
+      page.drawText(cellText, { x: 72 + j * 150, y: 630 - i * 18, size: 11, font: i === 0 ? bold : font });
+    });
+  });
+  page.drawText("Figures in thousands of dollars.", { x: 72, y: 540, size: 11, font });
+  return doc.save();
+}
+
+export async function blankPdf(pages = 1): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) doc.addPage([612, 792]);
+  return doc.save();
+}
+
+/** A long document: `pages` pages of numbered paragraphs. */
+export async function longPdf(pages: number): Promise<Uint8Array> {
+  return textPdf(
+    Array.from({ length: pages }, (_, p) =>
+      Array.from(
+        { length: 30 },
+        (_, l) => `Page ${p + 1} line ${l + 1}: the quick brown fox jumps over the lazy dog.`,
+      ),
+    ),
+    { size: 10 },
+  );
+}
+
+/** The first bytes of a real PNG file, padded: a non-PDF that a careless client might rename. */
+export function pngBytes(): Uint8Array {
+  return new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(200).fill(0)]);
+}
