@@ -199,7 +199,7 @@ describe("bad uploads", () => {
 
     const raw = await call(server.url, "POST", "/v1/documents", {
       key: t.secret,
-      body: await textPdf([["x"]]),
+      body: new Uint8Array(await textPdf([["x"]])),
       headers: { "content-type": "application/pdf" },
     });
     expect(raw.status).toBe(415);

@@ -10,7 +10,7 @@ export async function upload(
   const form = new FormData();
   form.append(
     opts.part ?? "file",
-    new Blob([bytes], { type: opts.type ?? "application/pdf" }),
+    new Blob([new Uint8Array(bytes)], { type: opts.type ?? "application/pdf" }),
     opts.fileName ?? "test.pdf",
   );
   return call(base, "POST", "/v1/documents", { key, body: form });

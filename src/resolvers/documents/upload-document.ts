@@ -8,19 +8,20 @@ import { AppError } from "../../core/errors.ts";
 import type { OperationContext } from "../context.ts";
 import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
 
-const signatures: [string, RegExp][] = [
-  ["PNG image", /^\x89PNG/],
-  ["JPEG image", /^\xff\xd8\xff/],
-  ["ZIP archive (or an Office document)", /^PK\x03\x04/],
-  ["GIF image", /^GIF8/],
-  ["HTML page", /^\s*<(!doctype|html)/i],
+// File signatures as latin1 text, to name what a non-PDF upload looks like.
+const signatures: [string, (head: string) => boolean][] = [
+  ["PNG image", (h) => h.startsWith("\x89PNG")],
+  ["JPEG image", (h) => h.startsWith("\xff\xd8\xff")],
+  ["ZIP archive (or an Office document)", (h) => h.startsWith("PK\x03\x04")],
+  ["GIF image", (h) => h.startsWith("GIF8")],
+  ["HTML page", (h) => /^\s*<(!doctype|html)/i.test(h)],
 ];
 
 /** The header `%PDF-` must appear in the first KiB (the PDF standard allows a little junk before it). */
 function assertPdf(bytes: Uint8Array) {
   const head = Buffer.from(bytes.subarray(0, 1024)).toString("latin1");
   if (head.includes("%PDF-")) return;
-  const seen = signatures.find(([, re]) => re.test(head))?.[0];
+  const seen = signatures.find(([, looksLike]) => looksLike(head))?.[0];
   throw new AppError(
     "UNSUPPORTED_MEDIA_TYPE",
     `The file is not a PDF${seen ? ` (it looks like a ${seen})` : ""}: no %PDF- header in its first bytes. Upload a PDF.`,
