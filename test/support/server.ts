@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/core/log.ts";
 import { type RunningService, startService } from "../../src/service.ts";
@@ -7,6 +10,7 @@ export const WORKER_SECRET = "test-worker-secret-0123456789";
 
 export type TestServer = RunningService & {
   url: string;
+  blobDir: string;
   database: TestDatabase;
   /** Stops the server and drops its database. */
   close: () => Promise<void>;
@@ -18,8 +22,11 @@ export async function startTestServer(
   database?: TestDatabase,
 ): Promise<TestServer> {
   const db = database ?? (await createTestDatabase());
+  // Each server gets its own blob directory, so tests can look into "the store" and see only theirs.
+  const blobDir = env.BLOB_DIR ?? mkdtempSync(path.join(os.tmpdir(), "quire-blobs-"));
   const config = loadConfig({
     DATABASE_URL: db.url,
+    BLOB_DIR: blobDir,
     PORT: "0",
     HOST: "127.0.0.1",
     WORKER_SECRET,
@@ -32,10 +39,12 @@ export async function startTestServer(
   return {
     ...running,
     url: running.url,
+    blobDir,
     database: db,
     close: async () => {
       await running.stop();
       if (!database) await db.drop();
+      if (!env.BLOB_DIR) rmSync(blobDir, { recursive: true, force: true });
     },
   };
 }

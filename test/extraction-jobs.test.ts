@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sourceBlobKey } from "../src/core/documents/blob-keys.ts";
+import { upload, uploadAndWait, waitForTerminal } from "./support/documents.ts";
+import { call } from "./support/http.ts";
+import { longPdf, reportPdf, textPdf } from "./support/pdfs.ts";
+import { type ServiceProcess, spawnService } from "./support/process.ts";
+import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { createTenant, type Tenant } from "./support/tenant.ts";
+
+describe("reparse and ingest", () => {
+  let server: TestServer;
+  let t: Tenant;
+  beforeAll(async () => {
+    server = await startTestServer();
+    t = await createTenant(server.url);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("validates strategy and capabilities, then replaces results only when the new extraction succeeds", async () => {
+    const doc = await uploadAndWait(server.url, t.secret, await reportPdf());
+    const path = `/v1/documents/${doc.id}/reparse`;
+    const badStrategy = await call(server.url, "POST", path, { key: t.secret, json: { strategy: "magic" } });
+    expect(badStrategy.status).toBe(400);
+    expect(badStrategy.body.error.message).toMatch(/Unknown strategy 'magic'.*auto, text/);
+    const badCap = await call(server.url, "POST", path, {
+      key: t.secret,
+      json: { capabilities: "tables,telepathy" },
+    });
+    expect(badCap.status).toBe(400);
+    expect(badCap.body.error.message).toMatch(/'telepathy'/);
+    const unknownField = await call(server.url, "POST", path, {
+      key: t.secret,
+      json: { strategy: "auto", extra: 1 },
+    });
+    expect(unknownField.status).toBe(400);
+
+    // Without the tables capability the new extraction finds no tables.
+    const ok = await call(server.url, "POST", path, {
+      key: t.secret,
+      json: { strategy: "text", capabilities: "page_images" },
+    });
+    expect(ok.status).toBe(202);
+    expect(ok.body).toEqual({ id: doc.id, phase: "extracting" });
+    const after = await waitForTerminal(server.url, t.secret, doc.id);
+    expect(after).toMatchObject({ phase: "complete", strategy: "text", capabilities: ["page_images"] });
+    expect(
+      (await call(server.url, "GET", `/v1/documents/${doc.id}/entities/tables`, { key: t.secret })).body
+        .total,
+    ).toBe(0);
+    const gens = await server.services.db.pool.query(
+      "SELECT DISTINCT generation FROM pages WHERE document_id = $1",
+      [doc.id],
+    );
+    expect(gens.rows).toEqual([{ generation: 2 }]);
+
+    // A reparse that fails (the stored file is now garbage) ends in error, and the previous
+    // results stay readable.
+    await server.services.blobs.put(
+      sourceBlobKey(doc.id),
+      new TextEncoder().encode("%PDF-1.7 this is not a pdf"),
+    );
+    expect((await call(server.url, "POST", path, { key: t.secret })).status).toBe(202);
+    const failed = await waitForTerminal(server.url, t.secret, doc.id);
+    expect(failed.phase).toBe("error");
+    expect(failed.error).toMatch(/PDF/);
+    const page = await call(server.url, "GET", `/v1/documents/${doc.id}/pages/1`, { key: t.secret });
+    expect(page.status).toBe(200);
+    expect(page.body.content).toContain("Quarterly Report");
+    expect((await call(server.url, "GET", `/v1/documents/${doc.id}/full.md`, { key: t.secret })).status).toBe(
+      200,
+    );
+  });
+
+  it("appends ingest records with consecutive seq under concurrency and never overwrites", async () => {
+    const doc = await uploadAndWait(server.url, t.secret, await textPdf([["ingest me"]]));
+    const calls = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        call(server.url, "POST", "/v1/documents/ingest", {
+          key: t.secret,
+          json: {
+            document_id: i % 2 ? doc.id : doc.shortHash,
+            vendor: `v${i}`,
+            payload: { i },
+            pdf_sha256: doc.sha256,
+            capabilities: { search: true },
+          },
+        }),
+      ),
+    );
+    for (const c of calls) expect(c.status, c.text).toBe(200);
+    expect(calls.map((c) => c.body.seq).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
+    expect(new Set(calls.map((c) => c.body.document_id))).toEqual(new Set([doc.id]));
+
+    const stale = await call(server.url, "POST", "/v1/documents/ingest", {
+      key: t.secret,
+      json: { document_id: doc.id, pdf_sha256: "0".repeat(64), payload: { lost: true } },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe("CONFLICT");
+    const badCap = await call(server.url, "POST", "/v1/documents/ingest", {
+      key: t.secret,
+      json: { document_id: doc.id, capabilities: { telepathy: true } },
+    });
+    expect(badCap.status).toBe(400);
+
+    const listed = await call(server.url, "GET", `/v1/documents/${doc.id}/ingest?limit=500`, {
+      key: t.secret,
+    });
+    expect(listed.body.records.map((r: { seq: number }) => r.seq)).toEqual(
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
+    const bySeq = new Map(calls.map((c, i) => [c.body.seq, i]));
+    for (const r of listed.body.records) expect(r.payload).toEqual({ i: bySeq.get(r.seq) });
+    expect(
+      listed.body.records.some((r: { payload: unknown }) => JSON.stringify(r.payload).includes("lost")),
+    ).toBe(false);
+    const later = await call(server.url, "GET", `/v1/documents/${doc.id}/ingest?after_seq=20`, {
+      key: t.secret,
+    });
+    expect(later.body.records.map((r: { seq: number }) => r.seq)).toEqual([21, 22, 23, 24, 25]);
+  });
+});
+
+describe("a worker killed mid-extraction", () => {
+  let server: TestServer;
+  const workers: ServiceProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(workers.map((w) => w.kill("SIGKILL")));
+    await server?.close();
+  });
+
+  it("leaves a document that another worker picks up and finishes, resuming after the pages written", async () => {
+    // API only in this process; extraction happens in worker processes sharing database and blobs.
+    const jobEnv = { JOB_HEARTBEAT_SECONDS: "10", JOB_SUPERVISE_SECONDS: "1" };
+    server = await startTestServer({ ROLE: "api", ...jobEnv });
+    const workerEnv = {
+      ...jobEnv,
+      ROLE: "worker",
+      DATABASE_URL: server.database.url,
+      BLOB_DIR: server.blobDir,
+      WORKER_SECRET,
+      WORKER_CONCURRENCY: "1",
+    };
+    const first = await spawnService(workerEnv);
+    workers.push(first);
+    const t = await createTenant(server.url);
+
+    const pages = 600;
+    const r = await upload(server.url, t.secret, await longPdf(pages));
+    expect(r.status).toBe(202);
+    const id = r.body.id as string;
+
+    // Kill the worker as soon as some, not all, pages are written.
+    let progress = 0;
+    const until = Date.now() + 60_000;
+    while (Date.now() < until) {
+      progress = (await call(server.url, "GET", `/v1/documents/${id}`, { key: t.secret })).body
+        .pagesCompleted;
+      if (progress >= 3) break;
+      await new Promise((res) => setTimeout(res, 20));
+    }
+    await first.kill("SIGKILL");
+    const killedAt = new Date();
+    const stuck = (await call(server.url, "GET", `/v1/documents/${id}`, { key: t.secret })).body;
+    expect(stuck.phase).toBe("extracting");
+    expect(stuck.pagesCompleted).toBeGreaterThanOrEqual(3);
+    expect(stuck.pagesCompleted).toBeLessThan(pages);
+    // Pages written before the crash are readable while the document waits for a new worker.
+    expect((await call(server.url, "GET", `/v1/documents/${id}/pages/1`, { key: t.secret })).status).toBe(
+      200,
+    );
+
+    const second = await spawnService(workerEnv);
+    workers.push(second);
+    const done = await waitForTerminal(server.url, t.secret, id, 90_000);
+    expect(done.phase).toBe("complete");
+    expect(done.pagesCompleted).toBe(pages);
+    const rows = await server.services.db.pool.query(
+      "SELECT count(*)::int AS n, count(DISTINCT page_number)::int AS d, min(created_at) AS first FROM pages WHERE document_id = $1",
+      [id],
+    );
+    expect(rows.rows[0].n).toBe(pages);
+    expect(rows.rows[0].d).toBe(pages);
+    // Resumed, not restarted: page 1 is still the row the killed worker wrote.
+    expect(new Date(rows.rows[0].first).getTime()).toBeLessThan(killedAt.getTime());
+    const last = await call(server.url, "GET", `/v1/documents/${id}/pages/${pages}`, { key: t.secret });
+    expect(last.body.content).toContain(`Page ${pages} line 1`);
+  }, 150_000);
+});
