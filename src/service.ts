@@ -21,12 +21,17 @@ export type RunningService = {
 };
 
 /** config -> database (embedded by default) -> migrations -> roles. */
-export async function startService(config: Config, log: Logger): Promise<RunningService> {
+/** `onQuery` sees every SQL statement Prisma sends (tests count them to catch N+1 queries). */
+export async function startService(
+  config: Config,
+  log: Logger,
+  opts: { onQuery?: (sql: string) => void } = {},
+): Promise<RunningService> {
   const database = await resolveDatabase(config, log);
   const applied = await migrate(database.url);
   if (applied.length) log.info("migrations applied", { applied });
   const worker = config.role === "worker" || config.role === "both";
-  const built = await createServices(database.url, config, log, { supervise: worker });
+  const built = await createServices(database.url, config, log, { supervise: worker, onQuery: opts.onQuery });
   const { services, boss } = built;
   const firstKey = await bootstrapFirstAccount(services);
 

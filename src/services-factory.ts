@@ -12,9 +12,13 @@ export async function createServices(
   databaseUrl: string,
   config: Config,
   log: Logger,
-  opts: { supervise: boolean; poolSize?: number },
+  opts: { supervise: boolean; poolSize?: number; onQuery?: (sql: string) => void },
 ) {
-  const db = connectDatabase({ url: databaseUrl, poolSize: opts.poolSize ?? config.dbPoolSize });
+  const db = connectDatabase({
+    url: databaseUrl,
+    poolSize: opts.poolSize ?? config.dbPoolSize,
+    onQuery: opts.onQuery,
+  });
   const events = createEventBus({ url: databaseUrl, pool: db.pool, log });
   const { boss, queue } = await startBoss(databaseUrl, config, log, { supervise: opts.supervise });
   const services: Services = {

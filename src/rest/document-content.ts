@@ -7,7 +7,7 @@ import type { OperationContext } from "../resolvers/context.ts";
 import { DEFAULT_SCALE, getPageImage } from "../resolvers/documents/page-image.ts";
 import { getFullMarkdown, getPage } from "../resolvers/documents/read-pages.ts";
 import { getTable, listTables, MAX_TABLES_PAGE } from "../resolvers/documents/tables.ts";
-import { DocRefParam, PageParams } from "./document-schemas.ts";
+import { DocRefParam, MAX_INT, PageParams } from "./document-schemas.ts";
 import {
   anyKeySecurity,
   errorResponses,
@@ -106,8 +106,13 @@ const tables = createRoute({
         .min(0)
         .max(MAX_TABLES_PAGE)
         .optional()
-        .openapi({ description: `Most tables to return (at most ${MAX_TABLES_PAGE}).` }),
-      offset: z.coerce.number().int().min(0).optional().openapi({ description: "Tables to skip." }),
+        .openapi({ type: "integer", description: `Most tables to return (at most ${MAX_TABLES_PAGE}).` }),
+      offset: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .openapi({ type: "integer", description: "Tables to skip." }),
     }),
   },
   responses: {
@@ -136,7 +141,12 @@ const table = createRoute({
         .number({ error: "must be a whole number" })
         .int("must be a whole number")
         .min(0, "tables are numbered from 0")
-        .openapi({ param: { name: "index", in: "path" }, description: "0-based table index." }),
+        .max(MAX_INT)
+        .openapi({
+          param: { name: "index", in: "path", required: true },
+          type: "integer",
+          description: "0-based table index.",
+        }),
     }),
     query: z.object({ format: z.enum(["json", "csv", "html", "markdown"]).default("json") }),
   },

@@ -14,11 +14,25 @@ export const DocRefParam = z.object({
     }),
 });
 
+/**
+ * The largest PostgreSQL integer: page numbers, table indexes and seqs are stored as such, so a
+ * larger one names nothing and must not reach a query (where it fails as out of range).
+ */
+export const MAX_INT = 2_147_483_647;
+
+// z.coerce accepts null (as 0), so the generator would call these parameters optional and
+// nullable; a path parameter is always required and a query string never carries null.
 export const PageParams = DocRefParam.extend({
   page_number: z.coerce
     .number({ error: "must be a whole number" })
     .int("must be a whole number")
-    .openapi({ param: { name: "page_number", in: "path" }, description: "1-based page number.", example: 1 }),
+    .max(MAX_INT)
+    .openapi({
+      param: { name: "page_number", in: "path", required: true },
+      type: "integer",
+      description: "1-based page number.",
+      example: 1,
+    }),
 });
 
 export const DocumentSchema = z

@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { accessPolicySchema } from "../core/auth/access-policy.ts";
 import { capabilityFlags, strategies } from "../core/documents/phases.ts";
+import { AppError } from "../core/errors.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { OperationContext } from "../resolvers/context.ts";
 import { approveReview } from "../resolvers/documents/approve-review.ts";
@@ -15,7 +16,7 @@ import {
 import { listDocuments, MAX_PAGE_SIZE } from "../resolvers/documents/list-documents.ts";
 import { reparseDocument } from "../resolvers/documents/reparse-document.ts";
 import { uploadDocument } from "../resolvers/documents/upload-document.ts";
-import { DocRefParam, DocumentSchema, documentJson } from "./document-schemas.ts";
+import { DocRefParam, DocumentSchema, documentJson, MAX_INT } from "./document-schemas.ts";
 import {
   anyKeySecurity,
   errorResponses,
@@ -27,6 +28,19 @@ import {
 
 type CtxOf = (c: { var: AppEnv["Variables"] }) => OperationContext;
 const publicOrKey = [...anyKeySecurity, {}];
+
+const uploaded = jsonResponse(
+  z
+    .object({
+      id: z.string(),
+      status: z.literal("queued"),
+      phase: z.literal("queued"),
+      fileName: z.string(),
+      shortHash: z.string(),
+    })
+    .openapi("UploadedDocument"),
+  "Accepted: the document is queued for extraction. Location names it.",
+);
 
 const upload = createRoute({
   method: "post",
@@ -51,18 +65,16 @@ const upload = createRoute({
     },
   },
   responses: {
-    202: jsonResponse(
-      z
-        .object({
-          id: z.string(),
-          status: z.literal("queued"),
-          phase: z.literal("queued"),
-          fileName: z.string(),
-          shortHash: z.string(),
-        })
-        .openapi("UploadedDocument"),
-      "Accepted: the document is queued for extraction. Location names it.",
-    ),
+    202: {
+      ...uploaded,
+      headers: {
+        ...uploaded.headers,
+        Location: {
+          schema: { type: "string" as const },
+          description: "The document's path, /v1/documents/{id}.",
+        },
+      },
+    },
     ...errorResponses("FORBIDDEN", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"),
   },
 });
@@ -119,7 +131,8 @@ const remove = createRoute({
       z.object({ deleted: z.boolean(), id: z.string() }).openapi("DeletedDocument"),
       "Deleted.",
     ),
-    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT"),
+    // The route takes no body, but one sent must still be JSON and within the limit.
+    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"),
   },
 });
 
@@ -207,6 +220,7 @@ const putConfig = createRoute({
               metadata: z.record(z.string(), z.string()).optional(),
               strategy: z.enum(strategies).optional(),
             })
+            .strict()
             .openapi("DocumentConfigInput"),
         },
       },
@@ -279,8 +293,9 @@ const ingestList = createRoute({
         .number()
         .int()
         .min(0)
+        .max(MAX_INT)
         .optional()
-        .openapi({ description: "Only records with a greater seq." }),
+        .openapi({ type: "integer", description: "Only records with a greater seq." }),
       limit: z.coerce.number().int().min(1).max(500).default(100),
     }),
   },
@@ -352,8 +367,8 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf) {
     c.json(await deleteDocument(ctxOf(c), { ref: c.req.valid("param").id }), 200),
   );
   app.openapi(reparse, async (c) => {
-    const body =
-      c.req.header("content-length") && c.req.header("content-length") !== "0" ? c.req.valid("json") : {};
+    // The validator gives {} when no body was sent; a chunked body (no Content-Length) counts too.
+    const body = c.req.valid("json");
     const r = await reparseDocument(ctxOf(c), { ref: c.req.valid("param").id, ...body });
     return c.json(r, 202);
   });
@@ -361,6 +376,13 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf) {
     c.json(await getDocumentConfig(ctxOf(c), { ref: c.req.valid("param").id }), 200),
   );
   app.openapi(putConfig, async (c) => {
+    // The JSON validator passes a request with no body as {}, which would reset every field.
+    if (!c.req.header("content-type")) {
+      throw new AppError(
+        "BAD_REQUEST",
+        "Invalid request: send the configuration as a JSON body ({} resets every field to its default).",
+      );
+    }
     const r = await setDocumentConfig(ctxOf(c), {
       ref: c.req.valid("param").id,
       config: c.req.valid("json"),

@@ -2,6 +2,8 @@ import { lexicographicSortSchema } from "graphql";
 import { builder } from "./builder.ts";
 import "./account.ts";
 import "./api-key.ts";
+import "./document.ts";
+import "./document-config.ts";
 
 export const schema = builder.toSchema();
 /** The same schema with types in a stable order, for printing schema.graphql. */

@@ -20,6 +20,7 @@ export type TestServer = RunningService & {
 export async function startTestServer(
   env: Record<string, string> = {},
   database?: TestDatabase,
+  opts: { onQuery?: (sql: string) => void } = {},
 ): Promise<TestServer> {
   const db = database ?? (await createTestDatabase());
   // Each server gets its own blob directory, so tests can look into "the store" and see only theirs.
@@ -30,11 +31,11 @@ export async function startTestServer(
     PORT: "0",
     HOST: "127.0.0.1",
     WORKER_SECRET,
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     DB_POOL_SIZE: "5",
     ...env,
   });
-  const running = await startService(config, createLogger(config.logLevel));
+  const running = await startService(config, createLogger(config.logLevel), opts);
   if (!running.url) throw new Error("test server has no API role");
   return {
     ...running,

@@ -3,8 +3,9 @@ import {
   type Action,
   accessPolicySchema,
   defaultAccessPolicy,
+  readOnlyActions,
 } from "../../core/auth/access-policy.ts";
-import { allowedActions, authorizeDocument } from "../../core/auth/authorize.ts";
+import { allowedActions, authorizeDocument, requireAccount } from "../../core/auth/authorize.ts";
 import { principalAccountId } from "../../core/auth/principal.ts";
 import { AppError } from "../../core/errors.ts";
 import type { Document } from "../../generated/prisma/client.ts";
@@ -40,6 +41,10 @@ export async function findDocument(
 ): Promise<FoundDocument> {
   const { prisma } = ctx.services.db;
   const p = ctx.principal;
+  // Only a secret key (or the operator acting for an account) can hold the other actions, whatever
+  // a policy says: say so first, as for every mutation (401 without a key, 403 with a publishable
+  // one), before the lookup, so the answer does not depend on whether the document exists.
+  if (!readOnlyActions.includes(action)) requireAccount(p, "manage");
   let doc: Document | null = null;
   if (fullIdPattern.test(ref)) {
     doc = await prisma.document.findUnique({ where: { id: ref } });

@@ -13,7 +13,11 @@ function decode(cursor: string): { createdAt: Date; id: string } {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
     const createdAt = new Date(at);
-    if (typeof id !== "string" || Number.isNaN(createdAt.getTime())) throw new Error("bad");
+    // Only what encode() makes: a date PostgreSQL cannot hold (year -4000, say) must not reach the query.
+    if (typeof id !== "string" || Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== at)
+      throw new Error("bad");
+    const year = createdAt.getUTCFullYear();
+    if (year < 1970 || year > 9999) throw new Error("bad");
     return { createdAt, id };
   } catch {
     throw new AppError("BAD_REQUEST", "The cursor is not one this service returned; start again without it.");
