@@ -191,3 +191,36 @@ describe("a worker killed mid-extraction", () => {
     expect(last.body.content).toContain(`Page ${pages} line 1`);
   }, 150_000);
 });
+
+describe("an extraction that keeps failing", () => {
+  let server: TestServer;
+  let worker: ServiceProcess | undefined;
+  afterAll(async () => {
+    await worker?.kill("SIGKILL");
+    await server?.close();
+  });
+
+  it("is retried, then dead-lettered, and the document ends in error with the last failure as reason", async () => {
+    // API only at first, so no worker can read the file before it is spoilt.
+    server = await startTestServer({ ROLE: "api", JOB_RETRY_LIMIT: "1" });
+    const t = await createTenant(server.url);
+    const r = await upload(server.url, t.secret, await textPdf([["doomed"]]));
+    const id = r.body.id as string;
+    // Turn the stored source into a directory: reading it fails with EISDIR on every attempt,
+    // the kind of storage failure that is worth retrying.
+    const { rmSync, mkdirSync } = await import("node:fs");
+    const source = `${server.blobDir}/documents/${id}/source.pdf`;
+    rmSync(source, { force: true });
+    mkdirSync(source, { recursive: true });
+    worker = await spawnService({
+      ROLE: "worker",
+      JOB_RETRY_LIMIT: "1",
+      DATABASE_URL: server.database.url,
+      BLOB_DIR: server.blobDir,
+      WORKER_SECRET,
+    });
+    const done = await waitForTerminal(server.url, t.secret, id, 60_000);
+    expect(done.phase).toBe("error");
+    expect(done.error).toMatch(/^Extraction failed after several attempts: .*EISDIR/);
+  }, 90_000);
+});
