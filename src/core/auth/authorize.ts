@@ -63,6 +63,14 @@ export function allowedActions(p: Principal, ownerAccountId: string, policy: Acc
   return allowed;
 }
 
+const actionPhrase: Record<Action, string> = {
+  admin: "administer (configure or delete)",
+  reparse: "reparse or ingest into",
+  query: "query",
+  read_content: "read the content of",
+  read_metadata: "read",
+};
+
 /** Throws NOT_FOUND when the caller holds no action on the document, FORBIDDEN when not this one. */
 export function authorizeDocument(
   p: Principal,
@@ -73,6 +81,6 @@ export function authorizeDocument(
   if (allowed.size === 0) throw new AppError("NOT_FOUND", `Document ${doc.id} was not found.`);
   if (!allowed.has(action)) {
     const hint = p.kind === "anonymous" ? " Send an API key with the right." : "";
-    throw new AppError("FORBIDDEN", `You may not ${action.replace("_", " ")} on document ${doc.id}.${hint}`);
+    throw new AppError("FORBIDDEN", `You may not ${actionPhrase[action]} document ${doc.id}.${hint}`);
   }
 }
