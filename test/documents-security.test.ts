@@ -371,7 +371,7 @@ describe("per-document grants", () => {
     for (const path of contentPaths(pub.id)) {
       const r = await call(server.url, "GET", path);
       expectError(r, 403, "FORBIDDEN", `anonymous ${path}`);
-      expect(r.body.error.message).toMatch(/read content/);
+      expect(r.body.error.message).toMatch(/read the content/);
       expectError(await call(server.url, "GET", path, { key: stranger.secret }), 403, "FORBIDDEN", path);
       expectOk(await call(server.url, "GET", path, { key: owner.secret }), 200, `owner ${path}`);
     }
