@@ -10,19 +10,12 @@ export type TableGrid = (TableCell | null)[][];
 
 export const cell = (text: string, rowSpan = 1, colSpan = 1): TableCell => ({ text, rowSpan, colSpan });
 
-/** The grid as plain text rows, a spanning cell's text repeated over the positions it covers. */
+/**
+ * The grid as plain text rows of equal length. A spanning cell's text stands in its first
+ * (top-left) position and the positions it covers are "", the convention of tabula and camelot,
+ * so CSV and JSON rows line up with theirs; HTML keeps the spans themselves.
+ */
 export function textRows(grid: TableGrid): string[][] {
-  const rows = grid.map((r) => r.map(() => ""));
-  grid.forEach((row, r) => {
-    row.forEach((c, col) => {
-      if (!c) return;
-      for (let dr = 0; dr < c.rowSpan; dr++) {
-        for (let dc = 0; dc < c.colSpan; dc++) {
-          const target = rows[r + dr];
-          if (target && col + dc < target.length) target[col + dc] = c.text;
-        }
-      }
-    });
-  });
-  return rows;
+  const width = Math.max(0, ...grid.map((r) => r.length));
+  return grid.map((row) => Array.from({ length: width }, (_, i) => row[i]?.text ?? ""));
 }
