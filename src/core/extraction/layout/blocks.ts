@@ -1,0 +1,116 @@
+import { type Box, median, overlapY } from "./geometry.ts";
+import type { Line } from "./lines.ts";
+
+// Body text: reading order by recursive XY-cut, then paragraphs, headings and list items.
+
+/** Something placed in the reading order: a line of text, or a table standing where it was found. */
+export type Element = Box & ({ kind: "line"; line: Line } | { kind: "table"; index: number });
+
+const MIN_ROW_GAP = 0.6; // font sizes of clear space that separate bands of text top to bottom
+const MIN_GUTTER = 1.2; // font sizes of clear space between columns
+
+function gaps(spans: [number, number][], min: number): number[] {
+  const sorted = [...spans].sort((a, b) => a[0] - b[0]);
+  const cuts: number[] = [];
+  let end = sorted[0]?.[1] ?? 0;
+  for (const [s, e] of sorted.slice(1)) {
+    if (s - end >= min) cuts.push((s + end) / 2);
+    end = Math.max(end, e);
+  }
+  return cuts;
+}
+
+/**
+ * True when the two sides of a vertical cut are rows of one layout (label and value on the same
+ * baselines) rather than two columns of text: then the page must be read across, not down.
+ */
+function rowAligned(left: Element[], right: Element[]): boolean {
+  const l = left.filter((e) => e.kind === "line");
+  const r = right.filter((e) => e.kind === "line");
+  if (!l.length || !r.length) return false;
+  const paired = l.filter((a) =>
+    r.some((b) => overlapY(a, b) > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0)),
+  ).length;
+  return paired / Math.min(l.length, r.length) > 0.5;
+}
+
+/** Elements in reading order: bands top to bottom; within a band, columns left to right. */
+export function readingOrder(elements: Element[], size: number): Element[] {
+  if (elements.length <= 1) return elements;
+  const rows = gaps(
+    elements.map((e) => [e.y0, e.y1]),
+    MIN_ROW_GAP * size,
+  );
+  if (rows.length) {
+    const bands: Element[][] = Array.from({ length: rows.length + 1 }, () => []);
+    for (const e of elements) {
+      const mid = (e.y0 + e.y1) / 2;
+      bands[rows.filter((c) => c < mid).length]?.push(e);
+    }
+    return bands.flatMap((b) => readingOrder(b, size));
+  }
+  const cols = gaps(
+    elements.map((e) => [e.x0, e.x1]),
+    MIN_GUTTER * size,
+  );
+  if (cols.length) {
+    const parts: Element[][] = Array.from({ length: cols.length + 1 }, () => []);
+    for (const e of elements) parts[cols.filter((c) => c < (e.x0 + e.x1) / 2).length]?.push(e);
+    const filled = parts.filter((p) => p.length);
+    const aligned = filled.slice(1).some((p, i) => rowAligned(filled[i] as Element[], p));
+    if (filled.length > 1 && !aligned) return filled.flatMap((p) => readingOrder(p, size));
+  }
+  return [...elements].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+}
+
+const bullet = /^[•◦▪▫●○■□‣⁃∙·–—*-]\s+/;
+const numbered = /^(\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivxlc]{1,5}[.)])\s+/i;
+
+export type Paragraph = { text: string; size: number; bold: boolean; lines: number };
+
+/** Consecutive lines of one size and close spacing form a paragraph; a list marker starts a new one. */
+export function paragraphs(lines: Line[]): Paragraph[] {
+  const out: (Paragraph & { last: Line })[] = [];
+  for (const line of lines) {
+    const text = line.segments.map((s) => s.text).join("  ");
+    const bold = line.segments.every((s) => s.bold);
+    const prev = out[out.length - 1];
+    const continues =
+      prev &&
+      line.y0 - prev.last.y1 < 0.8 * line.size &&
+      Math.abs(line.size - prev.size) < 0.12 * prev.size &&
+      prev.bold === bold &&
+      !bullet.test(text) &&
+      !numbered.test(text);
+    if (prev && continues) {
+      // A word broken over two lines: "extrac-" + "tion" -> "extraction".
+      if (/\p{L}-$/u.test(prev.text) && /^\p{Ll}/u.test(text)) prev.text = prev.text.slice(0, -1) + text;
+      else prev.text = `${prev.text} ${text}`;
+      prev.last = line;
+      prev.lines++;
+    } else {
+      out.push({ text, size: line.size, bold, lines: 1, last: line });
+    }
+  }
+  return out.map(({ last: _last, ...p }) => p);
+}
+
+/** A paragraph as markdown, given the body font size of the page. */
+export function paragraphMarkdown(p: Paragraph, body: number): string {
+  const text = p.text.replace(/\s+/g, " ").trim();
+  if (bullet.test(text)) return `- ${text.replace(bullet, "")}`;
+  const num = /^(\d{1,3})[.)]\s+/.exec(text);
+  if (num) return `${num[1]}. ${text.slice(num[0].length)}`;
+  if (numbered.test(text)) return `- ${text}`;
+  const short = text.length <= 150 && p.lines <= 3;
+  if (short && p.size >= 1.8 * body) return `# ${text}`;
+  if (short && p.size >= 1.4 * body) return `## ${text}`;
+  if (short && p.size >= 1.15 * body) return `### ${text}`;
+  if (p.bold && p.lines === 1 && text.length <= 90 && !/[.:;,]$/.test(text)) return `#### ${text}`;
+  return text;
+}
+
+export const bodySize = (lines: Line[]) => {
+  const sizes = lines.flatMap((l) => l.segments.flatMap((s) => s.words.map((w) => w.size)));
+  return median(sizes) || 10;
+};

@@ -1,0 +1,35 @@
+/** An axis-aligned box in the reading frame: points, origin top-left, y down. */
+export type Box = { x0: number; y0: number; x1: number; y1: number };
+
+export const boxOf = (items: Box[]): Box => ({
+  x0: Math.min(...items.map((b) => b.x0)),
+  y0: Math.min(...items.map((b) => b.y0)),
+  x1: Math.max(...items.map((b) => b.x1)),
+  y1: Math.max(...items.map((b) => b.y1)),
+});
+
+export const overlapX = (a: Box, b: Box) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+export const overlapY = (a: Box, b: Box) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+export const centerInside = (inner: Box, outer: Box, pad = 0) => {
+  const cx = (inner.x0 + inner.x1) / 2;
+  const cy = (inner.y0 + inner.y1) / 2;
+  return cx >= outer.x0 - pad && cx <= outer.x1 + pad && cy >= outer.y0 - pad && cy <= outer.y1 + pad;
+};
+
+export const median = (xs: number[]) => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+};
+
+/** Groups sorted numbers whose neighbours are within `tol`; returns each group's mean. */
+export function clusterValues(values: number[], tol: number): number[] {
+  const s = [...values].sort((a, b) => a - b);
+  const out: number[][] = [];
+  for (const v of s) {
+    const g = out[out.length - 1];
+    if (g && v - (g[g.length - 1] as number) <= tol) g.push(v);
+    else out.push([v]);
+  }
+  return out.map((g) => g.reduce((a, b) => a + b, 0) / g.length);
+}

@@ -1,0 +1,220 @@
+import { cell, type TableGrid } from "../../tables/table-model.ts";
+import { type Box, clusterValues } from "./geometry.ts";
+import { joinWords } from "./lines.ts";
+import type { Word } from "./words.ts";
+
+/** An axis-aligned rule in the reading frame: horizontal when y0 === y1, vertical when x0 === x1. */
+export type Rule = { x0: number; y0: number; x1: number; y1: number };
+
+export type FoundTable = { grid: TableGrid; box: Box; words: Set<Word> };
+
+const TOL = 2;
+
+class UnionFind {
+  private parent: number[];
+  constructor(n: number) {
+    this.parent = Array.from({ length: n }, (_, i) => i);
+  }
+  find(i: number): number {
+    let r = i;
+    while (this.parent[r] !== r) r = this.parent[r] as number;
+    let j = i;
+    while (this.parent[j] !== r) {
+      const next = this.parent[j] as number;
+      this.parent[j] = r;
+      j = next;
+    }
+    return r;
+  }
+  union(a: number, b: number) {
+    this.parent[this.find(a)] = this.find(b);
+  }
+}
+
+const touches = (h: Rule, v: Rule) =>
+  v.x0 >= h.x0 - TOL && v.x0 <= h.x1 + TOL && h.y0 >= v.y0 - TOL && h.y0 <= v.y1 + TOL;
+
+/** How much of [a, b] the rules at this coordinate cover, 0..1. */
+function coverage(
+  rules: { at: number; from: number; to: number }[],
+  at: number,
+  a: number,
+  b: number,
+): number {
+  const spans = rules
+    .filter((r) => Math.abs(r.at - at) <= TOL && r.to >= a - TOL && r.from <= b + TOL)
+    .map((r) => [Math.max(a, r.from), Math.min(b, r.to)] as [number, number])
+    .sort((x, y) => x[0] - y[0]);
+  let covered = 0;
+  let end = a;
+  for (const [s, e] of spans) {
+    if (e <= end) continue;
+    covered += e - Math.max(s, end);
+    end = e;
+  }
+  return b > a ? covered / (b - a) : 1;
+}
+
+function cellText(words: Word[]): string {
+  const upright = words.filter((w) => !w.vertical).sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
+  const lines: Word[][] = [];
+  for (const w of upright) {
+    const l = lines[lines.length - 1];
+    if (l && Math.abs(w.baseline - (l[0] as Word).baseline) <= 0.35 * w.size) l.push(w);
+    else lines.push([w]);
+  }
+  const parts = lines.map(joinWords);
+  // Text set sideways inside a cell reads in the order it was drawn.
+  const sideways = words.filter((w) => w.vertical);
+  if (sideways.length) parts.push(sideways.map((w) => w.text).join(" "));
+  return parts.join("\n");
+}
+
+/**
+ * Tables drawn with rules: rules that touch form a network; its distinct horizontal and vertical
+ * positions are the grid lines, a missing rule between two grid cells merges them (a span), and
+ * each word goes to the cell holding its centre. Rules that run past the outermost crossing rule
+ * stand for an edge the table does not draw (a spreadsheet without a frame).
+ */
+export function latticeTables(horizontals: Rule[], verticals: Rule[], words: Word[]): FoundTable[] {
+  const hs = horizontals.filter((h) => h.x1 - h.x0 > 3);
+  const vs = verticals.filter((v) => v.y1 - v.y0 > 3);
+  const uf = new UnionFind(hs.length + vs.length);
+  hs.forEach((h, i) => {
+    vs.forEach((v, j) => {
+      if (touches(h, v)) uf.union(i, hs.length + j);
+    });
+  });
+  const groups = new Map<number, { h: Rule[]; v: Rule[] }>();
+  hs.forEach((h, i) => {
+    const g = groups.get(uf.find(i)) ?? { h: [], v: [] };
+    g.h.push(h);
+    groups.set(uf.find(i), g);
+  });
+  vs.forEach((v, j) => {
+    const g = groups.get(uf.find(hs.length + j)) ?? { h: [], v: [] };
+    g.v.push(v);
+    groups.set(uf.find(hs.length + j), g);
+  });
+
+  const tables: FoundTable[] = [];
+  for (const { h, v } of groups.values()) {
+    if (h.length < 1 || v.length < 1 || h.length + v.length < 4) continue;
+    const xs = clusterValues(
+      v.map((r) => r.x0),
+      TOL,
+    );
+    const ys = clusterValues(
+      h.map((r) => r.y0),
+      TOL,
+    );
+    // Open edges: rules that reach beyond the outermost perpendicular rule.
+    const minHx = Math.min(...h.map((r) => r.x0));
+    const maxHx = Math.max(...h.map((r) => r.x1));
+    const minVy = Math.min(...v.map((r) => r.y0));
+    const maxVy = Math.max(...v.map((r) => r.y1));
+    if (minHx < (xs[0] as number) - 3 * TOL) xs.unshift(minHx);
+    if (maxHx > (xs[xs.length - 1] as number) + 3 * TOL) xs.push(maxHx);
+    if (minVy < (ys[0] as number) - 3 * TOL) ys.unshift(minVy);
+    if (maxVy > (ys[ys.length - 1] as number) + 3 * TOL) ys.push(maxVy);
+    const nr = ys.length - 1;
+    const nc = xs.length - 1;
+    if (nr < 1 || nc < 1 || nr * nc < 2) continue;
+
+    const vRules = v.map((r) => ({ at: r.x0, from: r.y0, to: r.y1 }));
+    const hRules = h.map((r) => ({ at: r.y0, from: r.x0, to: r.x1 }));
+    const cells = new UnionFind(nr * nc);
+    for (let r = 0; r < nr; r++) {
+      for (let c = 0; c < nc; c++) {
+        const [ya, yb, xa, xb] = [ys[r] as number, ys[r + 1] as number, xs[c] as number, xs[c + 1] as number];
+        if (c + 1 < nc && coverage(vRules, xs[c + 1] as number, ya, yb) < 0.5)
+          cells.union(r * nc + c, r * nc + c + 1);
+        if (r + 1 < nr && coverage(hRules, ys[r + 1] as number, xa, xb) < 0.5)
+          cells.union(r * nc + c, (r + 1) * nc + c);
+      }
+    }
+    // Each merged group becomes one cell when it is a rectangle; anything else stays split.
+    const members = new Map<number, number[]>();
+    for (let i = 0; i < nr * nc; i++) {
+      const root = cells.find(i);
+      members.set(root, [...(members.get(root) ?? []), i]);
+    }
+    const anchorOf = new Array<number>(nr * nc);
+    const spanOf = new Map<number, { rows: number; cols: number }>();
+    for (const list of members.values()) {
+      const rows = list.map((i) => Math.floor(i / nc));
+      const cols = list.map((i) => i % nc);
+      const r0 = Math.min(...rows);
+      const c0 = Math.min(...cols);
+      const height = Math.max(...rows) - r0 + 1;
+      const width = Math.max(...cols) - c0 + 1;
+      if (height * width === list.length) {
+        for (const i of list) anchorOf[i] = r0 * nc + c0;
+        spanOf.set(r0 * nc + c0, { rows: height, cols: width });
+      } else {
+        for (const i of list) {
+          anchorOf[i] = i;
+          spanOf.set(i, { rows: 1, cols: 1 });
+        }
+      }
+    }
+
+    const box = { x0: xs[0] as number, y0: ys[0] as number, x1: xs[nc] as number, y1: ys[nr] as number };
+    const inCell = new Map<number, Word[]>();
+    const taken = new Set<Word>();
+    for (const w of words) {
+      const cx = (w.x0 + w.x1) / 2;
+      const cy = (w.y0 + w.y1) / 2;
+      if (cx < box.x0 || cx > box.x1 || cy < box.y0 || cy > box.y1) continue;
+      const c = Math.min(
+        nc - 1,
+        Math.max(
+          0,
+          xs.findIndex((x, k) => k < nc && cx >= x && cx <= (xs[k + 1] as number)),
+        ),
+      );
+      const r = Math.min(
+        nr - 1,
+        Math.max(
+          0,
+          ys.findIndex((y, k) => k < nr && cy >= y && cy <= (ys[k + 1] as number)),
+        ),
+      );
+      const anchor = anchorOf[r * nc + c] as number;
+      inCell.set(anchor, [...(inCell.get(anchor) ?? []), w]);
+      taken.add(w);
+    }
+    const grid: TableGrid = [];
+    for (let r = 0; r < nr; r++) {
+      const row: TableGrid[number] = [];
+      for (let c = 0; c < nc; c++) {
+        const i = r * nc + c;
+        if (anchorOf[i] !== i) {
+          row.push(null);
+          continue;
+        }
+        const span = spanOf.get(i) ?? { rows: 1, cols: 1 };
+        row.push(cell(cellText(inCell.get(i) ?? []), span.rows, span.cols));
+      }
+      grid.push(row);
+    }
+    const filled = [...inCell.keys()].length;
+    // A frame around a paragraph or a page is not a table.
+    if (filled < 2 || spanOf.size < 2) continue;
+    tables.push({ grid: dropEmptyLines(grid), box, words: taken });
+  }
+  return tables.sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
+}
+
+/**
+ * Rows and columns where every position is an empty, unspanned cell are artefacts (double rules,
+ * decorative bands); positions covered by spans are never dropped, so spans stay consistent.
+ */
+export function dropEmptyLines(grid: TableGrid): TableGrid {
+  const blank = (x: TableGrid[number][number] | undefined) =>
+    x != null && x.text === "" && x.rowSpan === 1 && x.colSpan === 1;
+  const rows = grid.filter((r) => !r.every(blank));
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  const keep = Array.from({ length: width }, (_, c) => !rows.every((r) => blank(r[c])));
+  return rows.map((r) => r.filter((_, c) => keep[c]));
+}

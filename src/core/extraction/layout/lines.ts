@@ -1,0 +1,74 @@
+import type { Box } from "./geometry.ts";
+import type { Word } from "./words.ts";
+
+/** Words on one baseline with no wide gap between them: a cell, or a line of a paragraph. */
+export type Segment = Box & { words: Word[]; text: string; size: number; bold: boolean };
+/** Everything on one baseline across the page, split into segments at wide gaps. */
+export type Line = Box & { segments: Segment[]; size: number; baseline: number };
+
+/** A gap wider than this many font sizes separates segments (word spaces are about 0.25-0.35). */
+export const SEGMENT_GAP = 0.9;
+
+export function joinWords(words: Word[]): string {
+  const rtl = words.filter((w) => w.rtl).length > words.length / 2;
+  const ordered = [...words].sort((a, b) => (rtl ? b.x0 - a.x0 : a.x0 - b.x0));
+  let out = "";
+  let prev: Word | undefined;
+  for (const w of ordered) {
+    if (prev) {
+      const gap = rtl ? prev.x0 - w.x1 : w.x0 - prev.x1;
+      // CJK runs touch each other; Latin words carry a space's width between them.
+      out += gap > 0.12 * Math.min(prev.size, w.size) ? " " : "";
+    }
+    out += w.text;
+    prev = w;
+  }
+  return out;
+}
+
+function toSegment(words: Word[]): Segment {
+  return {
+    x0: Math.min(...words.map((w) => w.x0)),
+    x1: Math.max(...words.map((w) => w.x1)),
+    y0: Math.min(...words.map((w) => w.y0)),
+    y1: Math.max(...words.map((w) => w.y1)),
+    words,
+    text: joinWords(words),
+    size: Math.max(...words.map((w) => w.size)),
+    bold: words.filter((w) => w.bold).length > words.length / 2,
+  };
+}
+
+/** Upright words -> lines (by baseline) -> segments (by gaps), top to bottom. */
+export function toLines(words: Word[], gap = SEGMENT_GAP): Line[] {
+  const sorted = words.filter((w) => !w.vertical).sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
+  const groups: Word[][] = [];
+  for (const w of sorted) {
+    const g = groups[groups.length - 1];
+    const ref = g?.[g.length - 1];
+    // Same line: baselines within a third of the font size (superscripts stay with their line).
+    if (g && ref && Math.abs(w.baseline - (g[0] as Word).baseline) <= 0.35 * Math.max(w.size, ref.size))
+      g.push(w);
+    else groups.push([w]);
+  }
+  return groups.map((g) => {
+    g.sort((a, b) => a.x0 - b.x0);
+    const segments: Word[][] = [];
+    for (const w of g) {
+      const cur = segments[segments.length - 1];
+      const last = cur?.[cur.length - 1];
+      if (cur && last && w.x0 - last.x1 < gap * Math.max(w.size, last.size)) cur.push(w);
+      else segments.push([w]);
+    }
+    const segs = segments.map(toSegment);
+    return {
+      x0: Math.min(...segs.map((s) => s.x0)),
+      x1: Math.max(...segs.map((s) => s.x1)),
+      y0: Math.min(...segs.map((s) => s.y0)),
+      y1: Math.max(...segs.map((s) => s.y1)),
+      segments: segs,
+      size: Math.max(...segs.map((s) => s.size)),
+      baseline: (g[0] as Word).baseline,
+    };
+  });
+}

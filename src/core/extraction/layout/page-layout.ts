@@ -1,0 +1,161 @@
+import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { tableToMarkdown } from "../../tables/table-formats.ts";
+import { textRows } from "../../tables/table-model.ts";
+import type { ExtractedTable } from "../extractor.ts";
+import { pageGraphics } from "../graphics.ts";
+import { bodySize, type Element, paragraphMarkdown, paragraphs, readingOrder } from "./blocks.ts";
+import { centerInside } from "./geometry.ts";
+import { type FoundTable, latticeTables, type Rule } from "./lattice.ts";
+import { type Line, toLines } from "./lines.ts";
+import { streamTables } from "./stream.ts";
+import { pageWords, type ReadingFrame, type Word } from "./words.ts";
+
+/** What one page's layout remembers for the next pages: margin lines seen (running headers and footers). */
+export type LayoutMemory = { margins: Map<string, number> };
+export const newLayoutMemory = (): LayoutMemory => ({ margins: new Map() });
+
+const MARGIN = 0.08; // top and bottom share of the page where running headers and footers live
+const pageNumber =
+  /^((page|p\.|seite|página)\s*)?[-–—(]?\s*\d{1,4}\s*[-–—)]?(\s*(of|\/|de|von)\s*\d{1,4})?$/i;
+const romanNumber = /^[ivxlc]{1,6}$/i;
+const marginKey = (s: string) => s.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
+
+/** Drops running headers, footers and page numbers: margin lines that are page numbers or repeat across pages. */
+function dropMargins(lines: Line[], frame: ReadingFrame, memory: LayoutMemory): Line[] {
+  const keep: Line[] = [];
+  for (const l of lines) {
+    const inMargin = l.y1 < frame.height * MARGIN || l.y0 > frame.height * (1 - MARGIN);
+    if (!inMargin) {
+      keep.push(l);
+      continue;
+    }
+    const text = l.segments
+      .map((s) => s.text)
+      .join(" ")
+      .trim();
+    const key = marginKey(text);
+    const seen = memory.margins.get(key) ?? 0;
+    memory.margins.set(key, seen + 1);
+    if (pageNumber.test(text) || romanNumber.test(text) || seen > 0) continue;
+    keep.push(l);
+  }
+  return keep;
+}
+
+function rulesInFrame(segments: { x0: number; y0: number; x1: number; y1: number }[], frame: ReadingFrame) {
+  const horizontals: Rule[] = [];
+  const verticals: Rule[] = [];
+  for (const s of segments) {
+    const [ax, ay] = frame.map(s.x0, s.y0);
+    const [bx, by] = frame.map(s.x1, s.y1);
+    if (Math.abs(ay - by) <= 0.5)
+      horizontals.push({ x0: Math.min(ax, bx), x1: Math.max(ax, bx), y0: (ay + by) / 2, y1: (ay + by) / 2 });
+    else if (Math.abs(ax - bx) <= 0.5)
+      verticals.push({ y0: Math.min(ay, by), y1: Math.max(ay, by), x0: (ax + bx) / 2, x1: (ax + bx) / 2 });
+  }
+  return { horizontals, verticals };
+}
+
+export type PageLayout = {
+  markdown: string;
+  text: string;
+  tables: ExtractedTable[];
+  width: number;
+  height: number;
+  /** Words found on the page (0 for a page with no text layer). */
+  wordCount: number;
+  /** True when the graphics budget stopped reading the page's drawing operations. */
+  truncated: boolean;
+};
+
+/** Lays out words (from the text layer, or OCR) and rules into markdown and tables. */
+export function layoutWords(
+  words: Word[],
+  rules: { horizontals: Rule[]; verticals: Rule[] },
+  frame: ReadingFrame,
+  memory: LayoutMemory,
+  opts: { tables: boolean },
+): Omit<PageLayout, "truncated"> {
+  const found: FoundTable[] = [];
+  let rest = words;
+  if (opts.tables) {
+    for (const t of latticeTables(rules.horizontals, rules.verticals, rest)) {
+      found.push(t);
+      rest = rest.filter((w) => !t.words.has(w));
+    }
+  }
+  const lines = dropMargins(toLines(rest), frame, memory);
+  if (opts.tables) {
+    for (const t of streamTables(lines)) found.push(t);
+  }
+  const inTable = new Set(found.flatMap((t) => [...t.words]));
+  const bodyLines: Line[] = [];
+  for (const l of lines) {
+    const segments = l.segments.filter((s) => !s.words.every((w) => inTable.has(w)));
+    if (segments.length) bodyLines.push({ ...l, segments });
+  }
+  // Sideways words outside tables (a rotated caption) join the body as lines of their own.
+  const size = bodySize(bodyLines);
+  const elements: Element[] = [
+    ...bodyLines.map(
+      (line): Element => ({ kind: "line", line, x0: line.x0, y0: line.y0, x1: line.x1, y1: line.y1 }),
+    ),
+    ...found.map((t, index): Element => ({ kind: "table", index, ...t.box })),
+  ];
+  const ordered = readingOrder(elements, size);
+
+  const md: string[] = [];
+  const text: string[] = [];
+  const tables: ExtractedTable[] = [];
+  let pending: Line[] = [];
+  const flush = () => {
+    for (const p of paragraphs(pending)) {
+      md.push(paragraphMarkdown(p, size));
+      text.push(p.text);
+    }
+    pending = [];
+  };
+  for (const e of ordered) {
+    if (e.kind === "line") {
+      pending.push(e.line);
+      continue;
+    }
+    flush();
+    const t = found[e.index] as FoundTable;
+    tables.push({ grid: t.grid, bbox: [t.box.x0, t.box.y0, t.box.x1, t.box.y1] });
+    md.push(tableToMarkdown(t.grid));
+    text.push(
+      textRows(t.grid)
+        .map((r) => r.join("\t"))
+        .join("\n"),
+    );
+  }
+  flush();
+  return {
+    markdown: md.join("\n\n"),
+    text: text.join("\n\n"),
+    tables,
+    width: frame.width,
+    height: frame.height,
+    wordCount: words.length,
+  };
+}
+
+export async function layoutPage(
+  page: PDFPageProxy,
+  memory: LayoutMemory,
+  opts: { tables: boolean; maxOps: number },
+): Promise<PageLayout> {
+  const { words, frame } = await pageWords(page);
+  let rules = { horizontals: [] as Rule[], verticals: [] as Rule[] };
+  let truncated = false;
+  if (opts.tables && words.length > 0) {
+    const g = await pageGraphics(page, { maxOps: opts.maxOps });
+    truncated = g.truncated;
+    rules = rulesInFrame([...g.horizontals, ...g.verticals], frame);
+  }
+  return { ...layoutWords(words, rules, frame, memory, opts), truncated };
+}
+
+export const wordsInside = (words: Word[], box: { x0: number; y0: number; x1: number; y1: number }) =>
+  words.filter((w) => centerInside(w, box));

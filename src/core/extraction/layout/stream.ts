@@ -1,0 +1,106 @@
+import { cell, type TableGrid } from "../../tables/table-model.ts";
+import { boxOf, median } from "./geometry.ts";
+import type { FoundTable } from "./lattice.ts";
+import { joinWords, type Line } from "./lines.ts";
+import type { Word } from "./words.ts";
+
+// Tables without rules: runs of lines that split into the same columns. Columns are the x-bands
+// that the segments of the run's fullest lines occupy; every word then falls into the band it
+// overlaps most, so a cell whose words sit closer than a segment gap still lands right.
+
+type Band = { x0: number; x1: number };
+
+const isNumeric = (s: string) => /^[-+(]?[$€£¥%]?\s?[\d.,]+%?\)?$/.test(s.replace(/[\s\u00A0]/g, ""));
+
+function bandsOf(lines: Line[]): Band[] {
+  const counts = lines.map((l) => l.segments.length);
+  const top = Math.max(...counts);
+  // The lines with (nearly) the most segments define the columns; a header cell spanning two
+  // columns in another line must not merge them.
+  const defining = lines.filter(
+    (l) => l.segments.length >= Math.max(2, top - (counts.filter((c) => c === top).length > 1 ? 0 : 1)),
+  );
+  const spans = defining
+    .flatMap((l) => l.segments.map((s) => ({ x0: s.x0, x1: s.x1 })))
+    .sort((a, b) => a.x0 - b.x0);
+  const bands: Band[] = [];
+  for (const s of spans) {
+    const b = bands[bands.length - 1];
+    if (b && s.x0 <= b.x1 + 1) b.x1 = Math.max(b.x1, s.x1);
+    else bands.push({ ...s });
+  }
+  return bands;
+}
+
+function bandFor(w: Word, bands: Band[]): number {
+  let best = 0;
+  let score = Number.NEGATIVE_INFINITY;
+  bands.forEach((b, i) => {
+    const overlap = Math.min(b.x1, w.x1) - Math.max(b.x0, w.x0);
+    const s = overlap > 0 ? overlap : -Math.min(Math.abs(w.x0 - b.x1), Math.abs(b.x0 - w.x1));
+    if (s > score) {
+      score = s;
+      best = i;
+    }
+  });
+  return best;
+}
+
+/** Prose in two columns also splits into two segments a line; a table's cells are short. */
+function looksTabular(lines: Line[], bands: Band[]): boolean {
+  const segs = lines.flatMap((l) => l.segments);
+  const numeric = segs.filter((s) => isNumeric(s.text)).length / segs.length;
+  const longCells = segs.filter((s) => s.text.length > 45).length / segs.length;
+  if (bands.length < 2) return false;
+  if (bands.length === 2) return lines.length >= 3 && (numeric >= 0.3 || longCells < 0.2);
+  return longCells < 0.5;
+}
+
+export function streamTables(lines: Line[]): FoundTable[] {
+  const tables: FoundTable[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const first = lines[i] as Line;
+    if (first.segments.length < 2) {
+      i++;
+      continue;
+    }
+    // Grow the run downwards: multi-segment lines, close together; a single-segment line may sit
+    // inside (a wrapped cell, a section row) when a multi-segment line follows it.
+    let j = i + 1;
+    const pitch = () => median(lines.slice(i, j).map((l) => l.size)) || first.size;
+    while (j < lines.length) {
+      const l = lines[j] as Line;
+      const prev = lines[j - 1] as Line;
+      if (l.baseline - prev.baseline > 2.6 * Math.max(pitch(), l.size)) break;
+      if (l.segments.length >= 2) {
+        j++;
+        continue;
+      }
+      const next = lines[j + 1];
+      if (next && next.segments.length >= 2 && next.baseline - l.baseline <= 2.6 * pitch()) {
+        j++;
+        continue;
+      }
+      break;
+    }
+    const run = lines.slice(i, j);
+    const multi = run.filter((l) => l.segments.length >= 2);
+    if (multi.length >= 2) {
+      const bands = bandsOf(multi);
+      if (looksTabular(multi, bands)) {
+        const grid: TableGrid = run.map((l) => {
+          const byBand = bands.map(() => [] as Word[]);
+          for (const s of l.segments) for (const w of s.words) byBand[bandFor(w, bands)]?.push(w);
+          return byBand.map((ws) => cell(ws.length ? joinWords(ws) : ""));
+        });
+        const words = new Set(run.flatMap((l) => l.segments.flatMap((s) => s.words)));
+        tables.push({ grid, box: boxOf(run), words });
+        i = j;
+        continue;
+      }
+    }
+    i++;
+  }
+  return tables;
+}
