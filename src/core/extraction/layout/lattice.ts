@@ -1,6 +1,6 @@
 import { cell, type TableGrid } from "../../tables/table-model.ts";
 import { type Box, clusterValues } from "./geometry.ts";
-import { joinWords } from "./lines.ts";
+import { joinWords, toLines } from "./lines.ts";
 import type { Word } from "./words.ts";
 
 /** An axis-aligned rule in the reading frame: horizontal when y0 === y1, vertical when x0 === x1. */
@@ -199,9 +199,17 @@ export function latticeTables(horizontals: Rule[], verticals: Rule[], words: Wor
       grid.push(row);
     }
     const filled = [...inCell.keys()].length;
-    // A frame around a paragraph or a page is not a table.
-    if (filled < 2 || spanOf.size < 2) continue;
-    tables.push({ grid: dropEmptyLines(grid), box, words: taken });
+    // Rules around a header only, over columns of text with no rules between them, leave cells
+    // that hold several columns each: that table is better read from the text's alignment.
+    const crowded = [...inCell.values()].filter((ws) =>
+      toLines(ws).some((l) => l.segments.length >= 2),
+    ).length;
+    if (filled > 0 && crowded / filled > 0.25) continue;
+    const trimmed = dropEmptyLines(grid);
+    // A frame around a paragraph or a page is not a table, nor are rules under lines of text
+    // with no rule between columns: those are left to the unruled-table pass.
+    if (filled < 2 || spanOf.size < 2 || Math.max(0, ...trimmed.map((r) => r.length)) < 2) continue;
+    tables.push({ grid: trimmed, box, words: taken });
   }
   return tables.sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
 }

@@ -84,11 +84,18 @@ export function streamTables(lines: Line[]): FoundTable[] {
       }
       break;
     }
-    const run = lines.slice(i, j);
+    let run = lines.slice(i, j);
     const multi = run.filter((l) => l.segments.length >= 2);
     if (multi.length >= 2) {
       const bands = bandsOf(multi);
-      if (looksTabular(multi, bands)) {
+      // A title or note line whose text runs across several columns is not a row of the table.
+      const acrossBands = (l: Line) =>
+        l.segments.some(
+          (sg) => bands.filter((b) => Math.min(b.x1, sg.x1) - Math.max(b.x0, sg.x0) > 2).length >= 3,
+        );
+      while (run.length && acrossBands(run[0] as Line)) run = run.slice(1);
+      while (run.length && acrossBands(run[run.length - 1] as Line)) run = run.slice(0, -1);
+      if (run.filter((l) => l.segments.length >= 2).length >= 2 && looksTabular(multi, bands)) {
         const grid: TableGrid = run.map((l) => {
           const byBand = bands.map(() => [] as Word[]);
           for (const s of l.segments) for (const w of s.words) byBand[bandFor(w, bands)]?.push(w);
