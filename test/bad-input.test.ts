@@ -1,22 +1,28 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uploadAndWait } from "./support/documents.ts";
 import { call, gql, type Reply } from "./support/http.ts";
 import { type OpenApiDocument, operationsOf } from "./support/openapi.ts";
+import { pngBytes, reportPdf, textPdf } from "./support/pdfs.ts";
 import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
 // Whatever a client sends, the answer is a 4xx in the one error envelope (SPEC 7), with a request
 // id and no caching, and never a 500, a stack trace or a piece of SQL. The JSON body limit is
-// lowered to 1 KiB so the size rules can be tried with small bodies.
+// lowered to 1 KiB and the upload limit to 16 KiB so the size rules can be tried with small bodies.
 
 const LIMIT = 1024;
+const UPLOAD_LIMIT = 16 * 1024;
 const operator = { "x-document-agent-secret": WORKER_SECRET };
 
 let server: TestServer;
 let t: Tenant;
 
 beforeAll(async () => {
-  server = await startTestServer({ MAX_JSON_BODY_BYTES: String(LIMIT) });
+  server = await startTestServer({
+    MAX_JSON_BODY_BYTES: String(LIMIT),
+    MAX_UPLOAD_BYTES: String(UPLOAD_LIMIT),
+  });
   t = await createTenant(server.url, "bad-input");
 });
 afterAll(async () => {
@@ -521,6 +527,475 @@ describe("headers on every response", () => {
       expect(id).not.toBe(given);
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+});
+
+describe("document routes", () => {
+  let dt: Tenant; // owns the documents the tests below try to break
+  let id: string; // complete, one page, one table
+  let cutId: string; // a truncated PDF: in error, never opened, no page count
+  const pdfHeaders = () => ({ authorization: `Bearer ${dt.secret}` });
+
+  beforeAll(async () => {
+    dt = await createTenant(server.url, "bad-input-documents");
+    const report = await reportPdf();
+    const [whole, cut] = await Promise.all([
+      uploadAndWait(server.url, dt.secret, report),
+      uploadAndWait(server.url, dt.secret, report.subarray(0, 400)),
+    ]);
+    expect([whole.phase, cut.phase, cut.pagesTotal]).toEqual(["complete", "error", null]);
+    id = whole.id;
+    cutId = cut.id;
+  });
+
+  /** The document is as uploaded: nothing a refused request sent has moved it. */
+  async function expectUntouched() {
+    const record = await call(server.url, "GET", `/v1/documents/${id}`, { key: dt.secret });
+    expect(record.body).toMatchObject({ phase: "complete", strategy: "auto", capabilities: ["tables"] });
+    const config = await call(server.url, "GET", `/v1/documents/${id}/config`, { key: dt.secret });
+    expect(config.body).toMatchObject({ title: null, language: null, metadata: {} });
+    expect(config.body.access.grants).toEqual([{ principal: { type: "owner" }, actions: ["admin"] }]);
+    const ingest = await call(server.url, "GET", `/v1/documents/${id}/ingest`, { key: dt.secret });
+    expect(ingest.body.records).toEqual([]);
+  }
+
+  it("answers hostile ids on every document route with 404, or 400 past 100 characters", async () => {
+    // A tenant of its own: this spends a few hundred requests of one key's budget.
+    const sweeper = await createTenant(server.url, "bad-input-ids");
+    const doc = (await call(server.url, "GET", "/openapi.json")).body as OpenApiDocument;
+    const routes = operationsOf(doc).filter((o) => o.path.startsWith("/v1/documents/{id}"));
+    expect(routes.length).toBeGreaterThanOrEqual(13);
+    const ids: [string, number][] = [
+      ["doc-0000000000000000", 404],
+      ["zzzzzz", 404],
+      ["%00", 404],
+      [`doc-${"%00".repeat(16)}`, 404],
+      ["%00".repeat(100), 404],
+      ["%00".repeat(101), 400],
+      [`${id}%00`, 404],
+      [`${id.slice(4, 10)}%00`, 404],
+      ["%", 404],
+      ["%zz", 404],
+      ["%C0%AF", 404],
+      ["%ED%A0%80", 404],
+      ["..%2F..%2Fkeys", 404],
+      ["'%20OR%201=1--", 404],
+      ["%F0%9F%94%91", 404],
+      ["a".repeat(100), 404],
+      ["a".repeat(101), 400],
+      ["a".repeat(5000), 400],
+    ];
+    for (const { method, path, op } of routes) {
+      const json = op.requestBody?.content?.["application/json"] ? "{}" : undefined;
+      for (const [hostile, status] of ids) {
+        const p = path.replace("{id}", hostile).replace("{page_number}", "1").replace("{index}", "0");
+        const r = await call(server.url, method.toUpperCase(), p, {
+          key: sweeper.secret,
+          ...(json ? { headers: { "content-type": "application/json" }, body: json } : {}),
+        });
+        const what = `${method.toUpperCase()} ${p.slice(0, 120)}`;
+        expect(r.status, `${what}: ${r.text}`).toBe(status);
+        const message = expectError(r, status, status === 404 ? "NOT_FOUND" : "BAD_REQUEST");
+        if (status === 400) expect(message, what).toContain("'id'");
+      }
+    }
+  });
+
+  it("answers hostile document ids in an ingest body the same way", async () => {
+    const cases: [unknown, number][] = [
+      ["doc-0000000000000000", 404],
+      ["\u0000", 404],
+      [`doc-${"\u0000".repeat(16)}`, 404],
+      [`${id}\u0000`, 404],
+      ["\u0000".repeat(100), 404],
+      ["\u0000".repeat(101), 400],
+      ["../../keys", 404],
+      ["' OR 1=1 --", 404],
+      ["a".repeat(101), 400],
+      ["", 400],
+      ["\ud800", 400],
+      [5, 400],
+      [null, 400],
+      [[id], 400],
+      [{ $ne: null }, 400],
+    ];
+    for (const [documentId, status] of cases) {
+      const r = await call(server.url, "POST", "/v1/documents/ingest", {
+        key: dt.secret,
+        json: { document_id: documentId },
+      });
+      expectError(r, status, status === 404 ? "NOT_FOUND" : "BAD_REQUEST");
+    }
+    await expectUntouched();
+  });
+
+  it("answers bad page numbers with 400, and pages that do not exist with 404", async () => {
+    const cases: [string, number][] = [
+      ["0", 404],
+      ["-1", 404],
+      ["2", 404],
+      ["2147483647", 404],
+      ["2147483648", 400],
+      ["99999999999", 400],
+      ["1e400", 400],
+      ["abc", 400],
+      ["1.5", 400],
+      ["NaN", 400],
+      ["Infinity", 400],
+      ["-Infinity", 400],
+      ["%00", 400],
+      ["1%00", 400],
+      ["%F0%9F%94%91", 400],
+      ["9".repeat(400), 400],
+    ];
+    for (const suffix of ["", "/markdown", "/image.png"]) {
+      for (const [n, status] of cases) {
+        const r = await call(server.url, "GET", `/v1/documents/${id}/pages/${n}${suffix}`, {
+          key: dt.secret,
+        });
+        const message = expectError(r, status, status === 404 ? "NOT_FOUND" : "BAD_REQUEST");
+        if (status === 400) expect(message).toContain("'page_number'");
+      }
+      // A document that was never opened knows no page count: any page in range is not ready.
+      for (const n of ["1", "2147483647"])
+        expectError(
+          await call(server.url, "GET", `/v1/documents/${cutId}/pages/${n}${suffix}`, { key: dt.secret }),
+          409,
+          "CONFLICT",
+        );
+      expectError(
+        await call(server.url, "GET", `/v1/documents/${cutId}/pages/99999999999${suffix}`, {
+          key: dt.secret,
+        }),
+        400,
+        "BAD_REQUEST",
+      );
+    }
+  });
+
+  it("answers bad table indexes with 400, and tables that do not exist with 404", async () => {
+    const cases: [string, number][] = [
+      ["1", 404],
+      ["2147483647", 404],
+      ["2147483648", 400],
+      ["99999999999", 400],
+      ["-1", 400],
+      ["1.5", 400],
+      ["x", 400],
+      ["NaN", 400],
+      ["%00", 400],
+      ["9".repeat(400), 400],
+    ];
+    for (const [n, status] of cases) {
+      for (const doc of [id, cutId]) {
+        const r = await call(server.url, "GET", `/v1/documents/${doc}/entities/tables/${n}`, {
+          key: dt.secret,
+        });
+        const message = expectError(r, status, status === 404 ? "NOT_FOUND" : "BAD_REQUEST");
+        if (status === 400) expect(message).toContain("'index'");
+      }
+    }
+  });
+
+  it("refuses bad query values with 400, naming the parameter", async () => {
+    const cursorOf = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
+    const cases: [string, string][] = [
+      ...["NaN", "Infinity", "-1", "0", "0.24", "4.01", "50", "", "abc", "1e400", "%00"].map(
+        (v): [string, string] => [`/v1/documents/${id}/pages/1/image.png?scale=${v}`, "scale"],
+      ),
+      ...["pdf", "", "JSON", "csv%00", "csv&format=html", "%F0%9F%94%91"].map((v): [string, string] => [
+        `/v1/documents/${id}/entities/tables/0?format=${v}`,
+        "format",
+      ]),
+      ...["-1", "501", "1.5", "x", "1e400"].map((v): [string, string] => [
+        `/v1/documents/${id}/entities/tables?limit=${v}`,
+        "limit",
+      ]),
+      ...["-1", "x", "1.5", "1e400"].map((v): [string, string] => [
+        `/v1/documents/${id}/entities/tables?offset=${v}`,
+        "offset",
+      ]),
+      ...["0", "101", "-1", "x", "1.5", ""].map((v): [string, string] => [
+        `/v1/documents?limit=${v}`,
+        "limit",
+      ]),
+      ...[
+        "garbage",
+        "%00",
+        "a".repeat(201),
+        cursorOf(["-271821-04-20T00:00:00.000Z", "doc-x"]),
+        cursorOf(["+275760-09-13T00:00:00.000Z", "doc-x"]),
+        cursorOf(["2026-01-01", "doc-x"]),
+        cursorOf(["2026-01-01T00:00:00.000Z", "\u0000"]),
+        cursorOf(["2026-01-01T00:00:00.000Z", 5]),
+        cursorOf([1, 2]),
+        cursorOf({}),
+        cursorOf(null),
+        cursorOf("x"),
+      ].map((v): [string, string] => [`/v1/documents?cursor=${v}`, "cursor"]),
+      ...["-1", "x", "1.5", "99999999999", "1e400"].map((v): [string, string] => [
+        `/v1/documents/${id}/ingest?after_seq=${v}`,
+        "after_seq",
+      ]),
+      ...["0", "501", "x"].map((v): [string, string] => [`/v1/documents/${id}/ingest?limit=${v}`, "limit"]),
+    ];
+    for (const [path, name] of cases) {
+      const r = await call(server.url, "GET", path, { key: dt.secret });
+      expect(r.status, `${path.slice(0, 120)}: ${r.text}`).toBe(400);
+      expect(expectError(r, 400, "BAD_REQUEST"), path.slice(0, 120)).toContain(name);
+    }
+  });
+
+  it("refuses bad JSON bodies on ingest, config and reparse with 400, and nothing moves", async () => {
+    const deep = (n: number) => `${"[".repeat(n)}${"]".repeat(n)}`;
+    const anywhere = [
+      "{",
+      "{bad}",
+      '{"a":1,}',
+      "nul",
+      "\u0000",
+      "[]",
+      "null",
+      '"x"',
+      "42",
+      "1e999",
+      '{"__proto__":{"admin":true}}',
+      '{"constructor":{"prototype":{}}}',
+    ];
+    const routes: [string, string, string[]][] = [
+      [
+        "POST",
+        "/v1/documents/ingest",
+        [
+          "{}",
+          '{"document_id":5}',
+          `{"document_id":"${id}","extra":1}`,
+          `{"document_id":"${id}","payload":[1]}`,
+          `{"document_id":"${id}","payload":null}`,
+          `{"document_id":"${id}","payload":"text"}`,
+          `{"document_id":"${id}","vendor":"\\u0000"}`,
+          `{"document_id":"${id}","vendor":"${"v".repeat(201)}"}`,
+          `{"document_id":"${id}","payload":{"a":"\\u0000"}}`,
+          `{"document_id":"${id}","payload":{"\\u0000":1}}`,
+          `{"document_id":"${id}","payload":{"a":"\\ud800"}}`,
+          `{"document_id":"${id}","payload":{"\\udfff":1}}`,
+          `{"document_id":"${id}","payload":{"a":${deep(100)}}}`,
+          `{"document_id":"${id}","capabilities":{"search":${deep(100)}}}`,
+          `{"document_id":"${id}","pdf_sha256":"zz"}`,
+          `{"document_id":"${id}","pdf_sha256":"${"0".repeat(64)}\\u0000"}`,
+          `{"document_id":"${id}","capabilities":{"telepathy":1}}`,
+          `{"document_id":"${id}","capabilities":[]}`,
+          `{"document_id":"${id}","__proto__":{"admin":true}}`,
+        ],
+      ],
+      [
+        "PUT",
+        `/v1/documents/${id}/config`,
+        [
+          '{"titel":"x"}',
+          '{"access":null}',
+          '{"access":{"default_effect":"allow","grants":[]}}',
+          '{"access":{"default_effect":"deny","grants":[{"principal":{"type":"public"},"actions":["admin"]}]}}',
+          '{"access":{"default_effect":"deny","grants":[{"principal":{"type":"root"},"actions":["admin"]}]}}',
+          '{"title":5}',
+          `{"title":"${"t".repeat(201)}"}`,
+          '{"title":"\\u0000"}',
+          '{"title":"\\ud800"}',
+          '{"language":"english"}',
+          '{"language":"e\\u0000"}',
+          '{"metadata":{"a":1}}',
+          '{"metadata":"x"}',
+          '{"metadata":{"\\u0000":"x"}}',
+          '{"metadata":{"a":"\\udc00"}}',
+          `{"metadata":${JSON.stringify(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, ""])))}}`,
+          `{"metadata":{"a":${deep(100)}}}`,
+          '{"strategy":"magic"}',
+          '{"strategy":null}',
+        ],
+      ],
+      [
+        "POST",
+        `/v1/documents/${id}/reparse`,
+        [
+          '{"strategy":5}',
+          '{"strategy":"magic"}',
+          '{"strategy":"\\u0000"}',
+          '{"strategy":"\\ud800"}',
+          '{"capabilities":["tables"]}',
+          '{"capabilities":"tables,magic"}',
+          '{"capabilities":"\\u0000"}',
+          '{"extra":1}',
+        ],
+      ],
+    ];
+    for (const [method, path, own] of routes) {
+      for (const body of [...anywhere, ...own]) {
+        const r = await call(server.url, method, path, {
+          key: dt.secret,
+          headers: { "content-type": "application/json" },
+          body,
+        });
+        expect(r.status, `${method} ${path} ${body.slice(0, 80)}: ${r.text}`).toBe(400);
+        expectError(r, 400, "BAD_REQUEST");
+      }
+      // With no body where one is required, or an empty one declared as JSON.
+      if (method !== "POST" || path.endsWith("/ingest"))
+        expectError(await call(server.url, method, path, { key: dt.secret }), 400, "BAD_REQUEST");
+      expectError(
+        await call(server.url, method, path, {
+          key: dt.secret,
+          headers: { "content-type": "application/json" },
+        }),
+        400,
+        "BAD_REQUEST",
+      );
+      // Over the 1 KiB limit, declared or not.
+      expectError(
+        await call(server.url, method, path, { key: dt.secret, json: { pad: "p".repeat(2 * LIMIT) } }),
+        413,
+        "PAYLOAD_TOO_LARGE",
+      );
+      const chunked = await rawRequest(
+        path,
+        {
+          authorization: `Bearer ${dt.secret}`,
+          "content-type": "application/json",
+          "transfer-encoding": "chunked",
+        },
+        [`{"pad":"${"p".repeat(700)}`, `${"p".repeat(700)}"}`],
+        method,
+      );
+      expectError(chunked, 413, "PAYLOAD_TOO_LARGE");
+      // Not JSON at all.
+      for (const type of ["text/plain", "application/x-www-form-urlencoded", "application/xml"])
+        expectError(
+          await call(server.url, method, path, {
+            key: dt.secret,
+            headers: { "content-type": type },
+            body: "{}",
+          }),
+          415,
+          "UNSUPPORTED_MEDIA_TYPE",
+        );
+    }
+    // A chunked body is read like any other: its strategy is checked, not ignored.
+    const chunkedReparse = await rawRequest(
+      `/v1/documents/${id}/reparse`,
+      {
+        authorization: `Bearer ${dt.secret}`,
+        "content-type": "application/json",
+        "transfer-encoding": "chunked",
+      },
+      ['{"strategy":', '"magic"}'],
+    );
+    expectError(chunkedReparse, 400, "BAD_REQUEST");
+    await expectUntouched();
+  });
+
+  it("refuses uploads that are not a multipart PDF, with 415, 400 or 413", async () => {
+    // An account of its own: uploads are expensive (30 a minute per key).
+    const up = await createTenant(server.url, "bad-input-uploads");
+    const pdf = await textPdf([["upload"]]);
+    const send = (body: BodyInit, headers: Record<string, string> = {}) =>
+      call(server.url, "POST", "/v1/documents", { key: up.secret, headers, body });
+    const form = (parts: [string, Blob | string, string?][]) => {
+      const f = new FormData();
+      for (const [name, value, fileName] of parts)
+        if (typeof value === "string") f.append(name, value);
+        else f.append(name, value, fileName);
+      return f;
+    };
+    const file = (bytes: Uint8Array) => new Blob([new Uint8Array(bytes)], { type: "application/pdf" });
+
+    for (const [type, body] of [
+      ["application/pdf", new Uint8Array(pdf)],
+      ["application/octet-stream", new Uint8Array(pdf)],
+      ["text/plain", "%PDF-1.7"],
+      ["application/x-www-form-urlencoded", "file=x.pdf"],
+      ["application/json", '{"file":"x.pdf"}'],
+    ] as const)
+      expectError(await send(body, { "content-type": type }), 415, "UNSUPPORTED_MEDIA_TYPE");
+    expectError(await send(new Uint8Array(pdf)), 415, "UNSUPPORTED_MEDIA_TYPE");
+
+    // Multipart that does not parse, or holds no usable file part.
+    const broken = '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-';
+    expectError(
+      await send(broken, { "content-type": "multipart/form-data; boundary=xyz" }),
+      400,
+      "BAD_REQUEST",
+    );
+    expectError(await send("garbage", { "content-type": "multipart/form-data" }), 400, "BAD_REQUEST");
+    for (const parts of [
+      [],
+      [["file", "just text"]],
+      [["document", file(pdf), "a.pdf"]],
+      [
+        ["file", file(pdf), "a.pdf"],
+        ["file", file(pdf), "b.pdf"],
+      ],
+      [["file", file(new Uint8Array(0)), "empty.pdf"]],
+      [["file", file(pdf), "a\u0000b.pdf"]],
+    ] as [string, Blob | string, string?][][])
+      expectError(await send(form(parts)), 400, "BAD_REQUEST");
+
+    // Not a PDF by its first bytes, whatever the name and type say.
+    for (const bytes of [
+      pngBytes(),
+      new TextEncoder().encode("<!doctype html><html><body>not a PDF</body></html>"),
+      new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new Array(100).fill(0)]),
+      new Uint8Array(2000),
+    ])
+      expectError(await send(form([["file", file(bytes), "x.pdf"]])), 415, "UNSUPPORTED_MEDIA_TYPE");
+
+    // Over MAX_UPLOAD_BYTES: the file itself, then a body too large to read at all.
+    const big = new Uint8Array(UPLOAD_LIMIT + 1);
+    big.set(new TextEncoder().encode("%PDF-1.7\n"));
+    expect(
+      expectError(await send(form([["file", file(big), "big.pdf"]])), 413, "PAYLOAD_TOO_LARGE"),
+    ).toContain(String(UPLOAD_LIMIT));
+    const huge = new Uint8Array(UPLOAD_LIMIT + 200 * 1024);
+    huge.set(new TextEncoder().encode("%PDF-1.7\n"));
+    const tooLarge = await send(form([["file", file(huge), "huge.pdf"]]));
+    expectError(tooLarge, 413, "PAYLOAD_TOO_LARGE");
+    expect(tooLarge.headers.get("connection")).toBe("close");
+    const declared = await rawRequest(
+      "/v1/documents",
+      {
+        authorization: `Bearer ${up.secret}`,
+        "content-type": "multipart/form-data; boundary=xyz",
+        "content-length": String(50 * 1024 * 1024),
+      },
+      ["--xyz\r\n"],
+    );
+    expectError(declared, 413, "PAYLOAD_TOO_LARGE");
+
+    // None of it made a document, and the service goes on accepting a good one.
+    expect((await call(server.url, "GET", "/v1/documents", { key: up.secret })).body.data).toEqual([]);
+    const ok = await send(form([["file", file(pdf), "ok.pdf"]]));
+    expect(ok.status, ok.text).toBe(202);
+  });
+
+  it("never serves a stack trace or internals from a document route", async () => {
+    // The reads that succeed carry no internals either (markdown, CSV, HTML).
+    for (const p of [
+      "/full.md",
+      "/pages/1",
+      "/pages/1/markdown",
+      "/entities/tables",
+      "/entities/tables/0?format=csv",
+      "/entities/tables/0?format=html",
+    ]) {
+      const r = await call(server.url, "GET", `/v1/documents/${id}${p}`, { key: dt.secret });
+      expect(r.status, p).toBe(200);
+      expect(r.headers.get("x-request-id")).toBeTruthy();
+      expect(r.headers.get("cache-control")).toMatch(/^private/);
+      expectNoLeak(r.text);
+    }
+    const png = await fetch(`${server.url}/v1/documents/${id}/pages/1/image.png?scale=0.25`, {
+      headers: pdfHeaders(),
+    });
+    expect(png.status).toBe(200);
+    expect(png.headers.get("content-type")).toBe("image/png");
   });
 });
 

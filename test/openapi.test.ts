@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorStatus } from "../src/core/errors.ts";
+import { upload, waitForTerminal } from "./support/documents.ts";
 import { call, type Reply } from "./support/http.ts";
 import {
   expectReplyMatchesOpenApi,
   type OpenApiDocument,
   openApiMismatches,
+  operationOf,
   operationsOf,
   resolvePointer,
 } from "./support/openapi.ts";
+import { blankPdf, pngBytes, reportPdf, textPdf } from "./support/pdfs.ts";
 import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
 import { createKey, createTenant, type Tenant } from "./support/tenant.ts";
 
@@ -26,6 +29,37 @@ const covered = [
   "POST /v1/keys",
   "POST /v1/keys/{id}/rotate",
   "DELETE /v1/keys/{id}",
+  "POST /v1/documents",
+  "GET /v1/documents",
+  "GET /v1/documents/{id}",
+  "DELETE /v1/documents/{id}",
+  "POST /v1/documents/{id}/reparse",
+  "GET /v1/documents/{id}/config",
+  "PUT /v1/documents/{id}/config",
+  "POST /v1/documents/{id}/review/approve",
+  "POST /v1/documents/ingest",
+  "GET /v1/documents/{id}/ingest",
+  "GET /v1/documents/{id}/full.md",
+  "GET /v1/documents/{id}/pages/{page_number}",
+  "GET /v1/documents/{id}/pages/{page_number}/markdown",
+  "GET /v1/documents/{id}/pages/{page_number}/image.png",
+  "GET /v1/documents/{id}/entities/tables",
+  "GET /v1/documents/{id}/entities/tables/{index}",
+];
+
+/**
+ * The operations a caller without any key may use: the document reads a `public` grant opens.
+ * They, and only they, list the empty security requirement `{}` beside the key schemes; every
+ * other operation answers a request without credentials with 401.
+ */
+const anonymousReads = [
+  "GET /v1/documents/{id}",
+  "GET /v1/documents/{id}/full.md",
+  "GET /v1/documents/{id}/pages/{page_number}",
+  "GET /v1/documents/{id}/pages/{page_number}/markdown",
+  "GET /v1/documents/{id}/pages/{page_number}/image.png",
+  "GET /v1/documents/{id}/entities/tables",
+  "GET /v1/documents/{id}/entities/tables/{index}",
 ];
 
 const operator = { "x-document-agent-secret": WORKER_SECRET };
@@ -36,6 +70,15 @@ let docReply: Reply;
 
 /** The statuses each operation was seen to answer (and matched the document with), for the last test. */
 const exercised = new Map<string, Set<number>>();
+/** The same, for requests that carried no credentials at all. */
+const exercisedAnonymously = new Map<string, Set<number>>();
+
+const credentialHeaders = ["authorization", "x-api-key", "x-document-agent-secret"];
+
+function record(seen: Map<string, Set<number>>, operation: string, status: number) {
+  if (!seen.has(operation)) seen.set(operation, new Set());
+  seen.get(operation)?.add(status);
+}
 
 /** A real request whose response must match the document for `operation` ("METHOD /template"). */
 async function checked(
@@ -49,9 +92,18 @@ async function checked(
   if (expectedStatus !== undefined)
     expect(r.status, `${operation} (${path}): ${r.text}`).toBe(expectedStatus);
   expectReplyMatchesOpenApi(doc, method, template, r);
-  if (!exercised.has(operation)) exercised.set(operation, new Set());
-  exercised.get(operation)?.add(r.status);
+  record(exercised, operation, r.status);
+  const anonymous =
+    !opts.key && !Object.keys(opts.headers ?? {}).some((h) => credentialHeaders.includes(h.toLowerCase()));
+  if (anonymous) record(exercisedAnonymously, operation, r.status);
   return r;
+}
+
+/** A multipart body with the PDF in the part named `file`, as an upload sends it. */
+function pdfForm(bytes: Uint8Array, fileName = "test.pdf"): FormData {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), fileName);
+  return form;
 }
 
 function expectCode(r: Reply, code: keyof typeof errorStatus) {
@@ -103,7 +155,42 @@ describe("the OpenAPI document", () => {
       expect(op.security?.length, `${key} has no security requirement`).toBeGreaterThan(0);
       for (const requirement of op.security ?? [])
         for (const name of Object.keys(requirement)) expect(Object.keys(schemes), key).toContain(name);
+      // A key goes in either header wherever a key is accepted.
+      if (!op.security?.some((r) => "workerSecret" in r))
+        expect(op.security, key).toEqual(expect.arrayContaining([{ bearerAuth: [] }, { apiKeyHeader: [] }]));
     }
+  });
+
+  it("lists the empty requirement {} on exactly the reads a public grant opens to callers without a key", () => {
+    for (const { key, op } of operationsOf(doc)) {
+      const open = (op.security ?? []).some((r) => Object.keys(r).length === 0);
+      expect(open, `${key}: {} in its security`).toBe(anonymousReads.includes(key));
+      if (open) expect(op.security, key).toEqual([{ bearerAuth: [] }, { apiKeyHeader: [] }, {}]);
+    }
+  });
+
+  it("answers an upload and a reparse with 202 Accepted, and documents the upload's Location", () => {
+    for (const [method, path] of [
+      ["POST", "/v1/documents"],
+      ["POST", "/v1/documents/{id}/reparse"],
+    ] as const) {
+      const successes = Object.keys(operationOf(doc, method, path).responses).filter((s) => /^2/.test(s));
+      expect(successes, `${method} ${path}`).toEqual(["202"]);
+    }
+    const uploadOp = operationOf(doc, "POST", "/v1/documents");
+    expect(uploadOp.responses["202"]?.headers?.Location?.schema).toEqual({ type: "string" });
+    // The PDF goes as multipart, in a part named file.
+    const form = uploadOp.requestBody?.content?.["multipart/form-data"]?.schema as any;
+    expect(uploadOp.requestBody?.required).toBe(true);
+    expect(form?.required).toEqual(["file"]);
+    expect(form?.properties?.file).toMatchObject({ type: "string", format: "binary" });
+    // Reparse may be sent without a body; a configuration must be sent.
+    expect(operationOf(doc, "POST", "/v1/documents/{id}/reparse").requestBody?.required).toBe(false);
+    expect(operationOf(doc, "PUT", "/v1/documents/{id}/config").requestBody?.required).toBe(true);
+    // Every route that reads a body (or, taking none, checks one sent) documents 413 and 415.
+    for (const { key, method, op } of operationsOf(doc))
+      if (["post", "put", "patch", "delete"].includes(method))
+        for (const s of ["413", "415"]) expect(Object.keys(op.responses), `${key} lacks ${s}`).toContain(s);
   });
 
   it("gives every operation a success and the error responses, all in the one Error envelope", () => {
@@ -121,9 +208,16 @@ describe("the OpenAPI document", () => {
       // Any route can be malformed, unauthenticated, rate limited or fail on our side.
       for (const s of ["400", "401", "429", "500"]) expect(statuses, `${key} lacks ${s}`).toContain(s);
       for (const [status, response] of Object.entries(op.responses)) {
-        const schema = response.content?.["application/json"]?.schema;
-        expect(schema, `${key} ${status} has no application/json schema`).toBeDefined();
+        const content = response.content ?? {};
+        // A success may come in other media types (markdown, CSV, HTML, PNG), each with a schema.
+        expect(Object.keys(content).length, `${key} ${status} declares no content`).toBeGreaterThan(0);
+        for (const [type, media] of Object.entries(content))
+          expect(media.schema, `${key} ${status} ${type} has no schema`).toBeDefined();
+        const schema = content["application/json"]?.schema;
         if (Number(status) >= 400) {
+          expect(Object.keys(content), `${key} ${status}: errors are JSON only`).toEqual([
+            "application/json",
+          ]);
           expect(schema, `${key} ${status} does not use the Error envelope`).toEqual({
             $ref: "#/components/schemas/Error",
           });
@@ -144,6 +238,13 @@ describe("the OpenAPI document", () => {
       const declared = (op.parameters ?? []).filter((p) => p.in === "path");
       expect(declared.map((p) => p.name).sort(), key).toEqual(inTemplate.sort());
       for (const p of declared) expect(p.required, `${key} path parameter ${p.name}`).toBe(true);
+      // A path or query string never carries JSON null: no parameter's type may admit it.
+      for (const p of op.parameters ?? []) {
+        const type = p.schema?.type;
+        expect(Array.isArray(type) ? type : [type], `${key} ${p.in} parameter ${p.name}`).not.toContain(
+          "null",
+        );
+      }
     }
     const refs: string[] = [];
     const collect = (node: unknown) => {
@@ -182,6 +283,24 @@ describe("the OpenAPI document", () => {
     expect(problems.join("\n")).toMatch(/\/secret: must be string/);
     expect(openApiMismatches(doc, "POST", "/v1/keys", 418, {})[0]).toMatch(/status 418 is not documented/);
     expect(() => openApiMismatches(doc, "PATCH", "/v1/keys", 200, {})).toThrow(/no operation PATCH/);
+    // Other media types: the Content-Type must be one declared for the status, the body text.
+    const md = "/v1/documents/{id}/full.md";
+    const as = (type: string) => new Headers({ "content-type": type });
+    expect(
+      openApiMismatches(doc, "GET", md, 200, "# x", as("text/markdown; charset=utf-8")).filter(
+        (p) => !/X-RateLimit/.test(p),
+      ),
+    ).toEqual([]);
+    expect(openApiMismatches(doc, "GET", md, 200, "# x", as("text/html"))[0]).toMatch(
+      /Content-Type text\/html is not documented for 200 \(documented: text\/markdown\)/,
+    );
+    expect(openApiMismatches(doc, "GET", md, 200, { page: 1 }, as("text/markdown")).join("\n")).toMatch(
+      /text\/markdown body should be text/,
+    );
+    const table = "/v1/documents/{id}/entities/tables/{index}";
+    expect(
+      openApiMismatches(doc, "GET", table, 200, { type: "table" }, as("application/json")).join("\n"),
+    ).toMatch(/must have required property 'rows'/);
   });
 });
 
@@ -379,6 +498,589 @@ describe("real responses match the document", () => {
     );
   });
 
+  describe("documents", () => {
+    const missing = "doc-0000000000000000";
+    const longId = "d".repeat(101);
+    const badKey = "svc_sk_no-such-key";
+    const ownerOnly = { principal: { type: "owner" }, actions: ["admin"] };
+    let d: Tenant; // owns the documents read here
+    let e: Tenant; // another account
+    let dPublishable: string;
+    let main: any; // reportPdf, complete, one table; public read_content
+    let blank: any; // no text layer: awaiting_review
+    let cut: any; // truncated: error, never opened
+    let spare: any; // e's, public read_metadata, its short hash made main's; reparsed, then deleted
+
+    beforeAll(async () => {
+      d = await createTenant(server.url, "openapi-documents");
+      e = await createTenant(server.url, "openapi-documents-other");
+      dPublishable = (await createKey(server.url, d, "publishable")).secret;
+      const report = await reportPdf();
+      const sent = [
+        [d, report, "report.pdf"],
+        [d, await blankPdf(1), "blank.pdf"],
+        [d, report.subarray(0, Math.floor(report.length / 3)), "cut.pdf"],
+        [e, await textPdf([["spare"]]), "spare.pdf"],
+      ] as const;
+      [main, blank, cut, spare] = await Promise.all(
+        sent.map(async ([tenant, bytes, name]) => {
+          const r = await upload(server.url, tenant.secret, bytes, { fileName: name });
+          expect(r.status, r.text).toBe(202);
+          return waitForTerminal(server.url, tenant.secret, r.body.id);
+        }),
+      );
+      expect([main.phase, blank.phase, cut.phase, spare.phase]).toEqual([
+        "complete",
+        "awaiting_review",
+        "error",
+        "complete",
+      ]);
+      const open = async (tenant: Tenant, id: string, actions: string[]) => {
+        const r = await call(server.url, "PUT", `/v1/documents/${id}/config`, {
+          key: tenant.secret,
+          json: {
+            access: {
+              default_effect: "deny",
+              grants: [ownerOnly, { principal: { type: "public" }, actions }],
+            },
+          },
+        });
+        expect(r.status, r.text).toBe(200);
+      };
+      await open(d, main.id, ["read_content"]);
+      await open(e, spare.id, ["read_metadata"]);
+      // Short hashes are unique within an account only: give e's document main's, so a caller
+      // without a key, who sees both, is asked for the full id (409).
+      await server.services.db.pool.query("UPDATE documents SET short_hash = $1 WHERE id = $2", [
+        main.shortHash,
+        spare.id,
+      ]);
+    });
+
+    it("POST /v1/documents", async () => {
+      const op = "POST /v1/documents";
+      const pdf = await textPdf([["uploaded"]]);
+      const r = await checked(op, "/v1/documents", { key: d.secret, body: pdfForm(pdf, "up.pdf") }, 202);
+      expect(r.body).toMatchObject({ status: "queued", phase: "queued", fileName: "up.pdf" });
+      expect(r.headers.get("location")).toBe(`/v1/documents/${r.body.id}`);
+      expect(r.headers.get("x-ratelimit-limit")).toBe("30");
+
+      expectCode(
+        await checked(op, "/v1/documents", { key: d.secret, body: pdfForm(new Uint8Array(0)) }, 400),
+        "BAD_REQUEST",
+      );
+      const misnamed = new FormData();
+      misnamed.append("document", new Blob([new Uint8Array(pdf)]), "x.pdf");
+      expectCode(await checked(op, "/v1/documents", { key: d.secret, body: misnamed }, 400), "BAD_REQUEST");
+      expectCode(await checked(op, "/v1/documents", { body: pdfForm(pdf) }, 401), "UNAUTHORIZED");
+      expectCode(
+        await checked(op, "/v1/documents", { key: dPublishable, body: pdfForm(pdf) }, 403),
+        "FORBIDDEN",
+      );
+      expectCode(
+        await checked(op, "/v1/documents", { key: d.secret, body: pdfForm(pngBytes(), "photo.pdf") }, 415),
+        "UNSUPPORTED_MEDIA_TYPE",
+      );
+      expectCode(
+        await checked(op, "/v1/documents", { key: d.secret, json: { file: "report.pdf" } }, 415),
+        "UNSUPPORTED_MEDIA_TYPE",
+      );
+      expectCode(
+        await checked(
+          op,
+          "/v1/documents",
+          { key: d.secret, headers: { "content-type": "application/pdf" }, body: new Uint8Array(pdf) },
+          415,
+        ),
+        "UNSUPPORTED_MEDIA_TYPE",
+      );
+    });
+
+    it("GET /v1/documents", async () => {
+      const op = "GET /v1/documents";
+      const all = await checked(op, "/v1/documents", { key: d.secret }, 200);
+      const ids = all.body.data.map((x: { id: string }) => x.id);
+      expect(ids).toEqual(expect.arrayContaining([main.id, blank.id, cut.id]));
+      expect(ids).not.toContain(spare.id);
+      const first = await checked(op, "/v1/documents?limit=1", { headers: { "x-api-key": d.secret } }, 200);
+      expect(first.body.data).toHaveLength(1);
+      expect(typeof first.body.next_cursor).toBe("string");
+      const second = await checked(
+        op,
+        `/v1/documents?limit=1&cursor=${first.body.next_cursor}`,
+        { key: d.secret },
+        200,
+      );
+      expect(second.body.data[0].id).not.toBe(first.body.data[0].id);
+
+      for (const q of ["limit=0", "limit=101", "limit=two", "cursor=garbage"])
+        expectCode(await checked(op, `/v1/documents?${q}`, { key: d.secret }, 400), "BAD_REQUEST");
+      expectCode(await checked(op, "/v1/documents", {}, 401), "UNAUTHORIZED");
+      expectCode(await checked(op, "/v1/documents", { key: dPublishable }, 403), "FORBIDDEN");
+    });
+
+    it("GET /v1/documents/{id}", async () => {
+      const op = "GET /v1/documents/{id}";
+      const own = await checked(op, `/v1/documents/${main.id}`, { key: d.secret }, 200);
+      expect(own.body).toMatchObject({ id: main.id, phase: "complete", status: "done", pagesTotal: 1 });
+      expect(own.headers.get("cache-control")).toMatch(/^private/);
+      // The owner's own document wins its short hash.
+      const byHash = await checked(op, `/v1/documents/${main.shortHash}`, { key: d.secret }, 200);
+      expect(byHash.body.id).toBe(main.id);
+      const failed = await checked(op, `/v1/documents/${cut.id}`, { key: d.secret }, 200);
+      expect(failed.body).toMatchObject({ phase: "error", status: "failed", pagesTotal: null });
+      expect(failed.body.error).toEqual(expect.any(String));
+      // Through the public grant, without a key: cacheable by anyone.
+      const anonymous = await checked(op, `/v1/documents/${main.id}`, {}, 200);
+      expect(anonymous.headers.get("cache-control")).toMatch(/^public/);
+
+      expectCode(await checked(op, `/v1/documents/${missing}`, { key: d.secret }, 404), "NOT_FOUND");
+      expectCode(await checked(op, `/v1/documents/${blank.id}`, { key: e.secret }, 404), "NOT_FOUND");
+      expectCode(await checked(op, `/v1/documents/${longId}`, { key: d.secret }, 400), "BAD_REQUEST");
+      expectCode(await checked(op, `/v1/documents/${main.id}`, { key: badKey }, 401), "UNAUTHORIZED");
+      // Without a key both main and e's document are visible under that short hash.
+      expectCode(await checked(op, `/v1/documents/${main.shortHash}`, {}, 409), "CONFLICT");
+    });
+
+    it("GET /v1/documents/{id}/config", async () => {
+      const op = "GET /v1/documents/{id}/config";
+      const r = await checked(op, `/v1/documents/${main.id}/config`, { key: d.secret }, 200);
+      expect(r.body.access.grants).toContainEqual({
+        principal: { type: "public" },
+        actions: ["read_content"],
+      });
+      expect(r.body).toMatchObject({ title: null, language: null, metadata: {}, strategy: "auto" });
+
+      expectCode(await checked(op, `/v1/documents/${missing}/config`, { key: d.secret }, 404), "NOT_FOUND");
+      expectCode(await checked(op, `/v1/documents/${longId}/config`, { key: d.secret }, 400), "BAD_REQUEST");
+      expectCode(await checked(op, `/v1/documents/${main.id}/config`, {}, 401), "UNAUTHORIZED");
+      expectCode(
+        await checked(op, `/v1/documents/${main.id}/config`, { key: dPublishable }, 403),
+        "FORBIDDEN",
+      );
+    });
+
+    it("PUT /v1/documents/{id}/config", async () => {
+      const op = "PUT /v1/documents/{id}/config";
+      const path = `/v1/documents/${blank.id}/config`;
+      const set = await checked(
+        op,
+        path,
+        { key: d.secret, json: { title: "Blank", language: "pt-BR", metadata: { source: "openapi" } } },
+        200,
+      );
+      expect(set.body).toMatchObject({ title: "Blank", language: "pt-BR", metadata: { source: "openapi" } });
+      expect(set.body.access.grants).toEqual([ownerOnly]);
+
+      for (const json of [
+        { titel: "typo" },
+        { language: "English" },
+        { strategy: "ocr-everything" },
+        { metadata: { n: 1 } },
+        {
+          access: {
+            default_effect: "deny",
+            grants: [{ principal: { type: "public" }, actions: ["admin"] }],
+          },
+        },
+      ])
+        expectCode(await checked(op, path, { key: d.secret, json }, 400), "BAD_REQUEST");
+      // No body at all is not "{}": the route says what it needs instead of resetting everything.
+      expectCode(await checked(op, path, { key: d.secret }, 400), "BAD_REQUEST");
+      expectCode(
+        await checked(
+          op,
+          path,
+          { key: d.secret, headers: { "content-type": "application/json" }, body: "{" },
+          400,
+        ),
+        "BAD_REQUEST",
+      );
+      expectCode(
+        await checked(
+          op,
+          path,
+          { key: d.secret, headers: { "content-type": "text/plain" }, body: "{}" },
+          415,
+        ),
+        "UNSUPPORTED_MEDIA_TYPE",
+      );
+      expectCode(
+        await checked(op, path, { key: d.secret, json: { metadata: { big: "x".repeat(1_100_000) } } }, 413),
+        "PAYLOAD_TOO_LARGE",
+      );
+      expectCode(
+        await checked(op, `/v1/documents/${missing}/config`, { key: d.secret, json: {} }, 404),
+        "NOT_FOUND",
+      );
+      expectCode(await checked(op, `/v1/documents/${main.id}/config`, { json: {} }, 401), "UNAUTHORIZED");
+      expectCode(
+        await checked(op, `/v1/documents/${main.id}/config`, { key: dPublishable, json: {} }, 403),
+        "FORBIDDEN",
+      );
+      // Nothing above touched it.
+      const after = await call(server.url, "GET", path, { key: d.secret });
+      expect(after.body.title).toBe("Blank");
+    });
+
+    it("GET /v1/documents/{id}/full.md", async () => {
+      const op = "GET /v1/documents/{id}/full.md";
+      const md = await checked(op, `/v1/documents/${main.id}/full.md`, { key: d.secret }, 200);
+      expect(md.headers.get("content-type")).toMatch(/^text\/markdown/);
+      expect(md.text).toMatch(/^<!-- page 1 -->\n\n# Quarterly Report/);
+      const anonymous = await checked(op, `/v1/documents/${main.id}/full.md`, {}, 200);
+      expect(anonymous.text).toBe(md.text);
+      expect(anonymous.headers.get("cache-control")).toMatch(/^public/);
+
+      expectCode(await checked(op, `/v1/documents/${cut.id}/full.md`, { key: d.secret }, 409), "CONFLICT");
+      expectCode(await checked(op, `/v1/documents/${missing}/full.md`, { key: d.secret }, 404), "NOT_FOUND");
+      expectCode(await checked(op, `/v1/documents/${longId}/full.md`, { key: d.secret }, 400), "BAD_REQUEST");
+      expectCode(await checked(op, `/v1/documents/${main.id}/full.md`, { key: badKey }, 401), "UNAUTHORIZED");
+      // e's document shows its record to everyone, not its content.
+      expectCode(await checked(op, `/v1/documents/${spare.id}/full.md`, {}, 403), "FORBIDDEN");
+    });
+
+    it("GET /v1/documents/{id}/pages/{page_number}", async () => {
+      const op = "GET /v1/documents/{id}/pages/{page_number}";
+      const page = await checked(op, `/v1/documents/${main.id}/pages/1`, { key: d.secret }, 200);
+      expect(page.body).toMatchObject({ page: 1, method: "text" });
+      expect(page.body.content).toMatch(/^# Quarterly Report/);
+      await checked(op, `/v1/documents/${main.shortHash}/pages/1`, { key: d.secret }, 200);
+      await checked(op, `/v1/documents/${main.id}/pages/1`, {}, 200);
+
+      for (const n of ["0", "2"])
+        expectCode(
+          await checked(op, `/v1/documents/${main.id}/pages/${n}`, { key: d.secret }, 404),
+          "NOT_FOUND",
+        );
+      for (const n of ["abc", "1.5", "99999999999"])
+        expectCode(
+          await checked(op, `/v1/documents/${main.id}/pages/${n}`, { key: d.secret }, 400),
+          "BAD_REQUEST",
+        );
+      expectCode(await checked(op, `/v1/documents/${cut.id}/pages/1`, { key: d.secret }, 409), "CONFLICT");
+      expectCode(await checked(op, `/v1/documents/${main.id}/pages/1`, { key: badKey }, 401), "UNAUTHORIZED");
+      expectCode(await checked(op, `/v1/documents/${spare.id}/pages/1`, {}, 403), "FORBIDDEN");
+    });
+
+    it("GET /v1/documents/{id}/pages/{page_number}/markdown", async () => {
+      const op = "GET /v1/documents/{id}/pages/{page_number}/markdown";
+      const md = await checked(op, `/v1/documents/${main.id}/pages/1/markdown`, { key: d.secret }, 200);
+      expect(md.headers.get("content-type")).toMatch(/^text\/markdown/);
+      expect(md.text).toMatch(/^# Quarterly Report/);
+      await checked(op, `/v1/documents/${main.id}/pages/1/markdown`, {}, 200);
+
+      expectCode(
+        await checked(op, `/v1/documents/${main.id}/pages/2/markdown`, { key: d.secret }, 404),
+        "NOT_FOUND",
+      );
+      expectCode(
+        await checked(op, `/v1/documents/${main.id}/pages/one/markdown`, { key: d.secret }, 400),
+        "BAD_REQUEST",
+      );
+      expectCode(
+        await checked(op, `/v1/documents/${cut.id}/pages/1/markdown`, { key: d.secret }, 409),
+        "CONFLICT",
+      );
+      expectCode(
+        await checked(op, `/v1/documents/${main.id}/pages/1/markdown`, { key: badKey }, 401),
+        "UNAUTHORIZED",
+      );
+      expectCode(await checked(op, `/v1/documents/${spare.id}/pages/1/markdown`, {}, 403), "FORBIDDEN");
+    });
+
+    it("GET /v1/documents/{id}/pages/{page_number}/image.png", async () => {
+      const op = "GET /v1/documents/{id}/pages/{page_number}/image.png";
+      const path = `/v1/documents/${main.id}/pages/1/image.png`;
+      const img = await checked(op, `${path}?scale=0.5`, { key: d.secret }, 200);
+      expect(img.headers.get("content-type")).toBe("image/png");
+      await checked(op, `${path}?scale=0.25`, {}, 200);
+      // The bytes are a PNG of the page at that scale (612 x 792 points at 0.5).
+      const raw = await fetch(`${server.url}${path}?scale=0.5`, {
+        headers: { authorization: `Bearer ${d.secret}` },
+      });
+      const png = Buffer.from(await raw.arrayBuffer());
+      expect(png.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([306, 396]);
+
+      for (const q of ["scale=50", "scale=0", "scale=big"])
+        expectCode(await checked(op, `${path}?${q}`, { key: d.secret }, 400), "BAD_REQUEST");
+      expectCode(
+        await checked(op, `/v1/documents/${main.id}/pages/9/image.png`, { key: d.secret }, 404),
+        "NOT_FOUND",
+      );
+      // Never opened, so there is no page to draw yet.
+      expectCode(
+        await checked(op, `/v1/documents/${cut.id}/pages/1/image.png`, { key: d.secret }, 409),
+        "CONFLICT",
+      );
+      expectCode(await checked(op, path, { key: badKey }, 401), "UNAUTHORIZED");
+      expectCode(await checked(op, `/v1/documents/${spare.id}/pages/1/image.png`, {}, 403), "FORBIDDEN");
+    });
+
+    it("GET /v1/documents/{id}/entities/tables", async () => {
+      const op = "GET /v1/documents/{id}/entities/tables";
+      const path = `/v1/documents/${main.id}/entities/tables`;
+      const list = await checked(op, path, { key: d.secret }, 200);
+      expect(list.body.total).toBe(1);
+      expect(list.body.nodes[0]).toMatchObject({ type: "table", index: 0, page: 1 });
+      expect(list.body.nodes[0].value).toContain("| Region | Revenue | Growth |");
+      const none = await checked(op, `${path}?limit=0&offset=0`, {}, 200);
+      expect(none.body).toEqual({ nodes: [], total: 1 });
+      expect(
+        (await checked(op, `/v1/documents/${cut.id}/entities/tables`, { key: d.secret }, 200)).body,
+      ).toEqual({
+        nodes: [],
+        total: 0,
+      });
+
+      for (const q of ["limit=-1", "limit=501", "offset=-1", "offset=x"])
+        expectCode(await checked(op, `${path}?${q}`, { key: d.secret }, 400), "BAD_REQUEST");
+      expectCode(
+        await checked(op, `/v1/documents/${missing}/entities/tables`, { key: d.secret }, 404),
+        "NOT_FOUND",
+      );
+      expectCode(await checked(op, path, { key: badKey }, 401), "UNAUTHORIZED");
+      expectCode(await checked(op, `/v1/documents/${spare.id}/entities/tables`, {}, 403), "FORBIDDEN");
+    });
+
+    it("GET /v1/documents/{id}/entities/tables/{index}", async () => {
+      const op = "GET /v1/documents/{id}/entities/tables/{index}";
+      const path = `/v1/documents/${main.id}/entities/tables/0`;
+      const json = await checked(op, path, { key: d.secret }, 200);
+      expect(json.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(json.body.rows[0]).toEqual(["Region", "Revenue", "Growth"]);
+      const asJson = await checked(op, `${path}?format=json`, {}, 200);
+      expect(asJson.body).toEqual(json.body);
+      const csv = await checked(op, `${path}?format=csv`, { key: d.secret }, 200);
+      expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
+      expect(csv.text).toMatch(/^Region,Revenue,Growth\r\n/);
+      const html = await checked(op, `${path}?format=html`, { key: d.secret }, 200);
+      expect(html.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(html.text).toContain("<th>Region</th>");
+      const md = await checked(op, `${path}?format=markdown`, { key: d.secret }, 200);
+      expect(md.headers.get("content-type")).toMatch(/^text\/markdown/);
+      expect(md.text).toBe(json.body.value);
+
+      expectCode(
+        await checked(op, `/v1/documents/${main.id}/entities/tables/1`, { key: d.secret }, 404),
+        "NOT_FOUND",
+      );
+      for (const p of ["0?format=pdf", "0?format=", "x", "-1", "99999999999"])
+        expectCode(
+          await checked(op, `/v1/documents/${main.id}/entities/tables/${p}`, { key: d.secret }, 400),
+          "BAD_REQUEST",
+        );
+      expectCode(await checked(op, path, { key: badKey }, 401), "UNAUTHORIZED");
+      expectCode(await checked(op, `/v1/documents/${spare.id}/entities/tables/0`, {}, 403), "FORBIDDEN");
+    });
+
+    it("POST /v1/documents/ingest", async () => {
+      const op = "POST /v1/documents/ingest";
+      const path = "/v1/documents/ingest";
+      const first = await checked(
+        op,
+        path,
+        {
+          key: d.secret,
+          json: {
+            document_id: main.id,
+            vendor: "acme",
+            payload: { pages: [{ n: 1 }] },
+            pdf_sha256: main.sha256.toUpperCase(),
+            capabilities: { search: true },
+          },
+        },
+        200,
+      );
+      expect(first.body).toEqual({ ok: true, seq: 1, document_id: main.id });
+      // By short hash too, and the next seq.
+      const second = await checked(op, path, { key: d.secret, json: { document_id: main.shortHash } }, 200);
+      expect(second.body.seq).toBe(2);
+
+      expectCode(
+        await checked(
+          op,
+          path,
+          { key: d.secret, json: { document_id: main.id, pdf_sha256: "0".repeat(64) } },
+          409,
+        ),
+        "CONFLICT",
+      );
+      expectCode(
+        await checked(op, path, { key: d.secret, json: { document_id: missing } }, 404),
+        "NOT_FOUND",
+      );
+      expectCode(
+        await checked(op, path, { key: e.secret, json: { document_id: blank.id } }, 404),
+        "NOT_FOUND",
+      );
+      for (const json of [
+        {},
+        { document_id: main.id, seq: 9 },
+        { document_id: main.id, pdf_sha256: "abc" },
+        { document_id: main.id, capabilities: { telepathy: true } },
+        { document_id: main.id, payload: "text" },
+      ])
+        expectCode(await checked(op, path, { key: d.secret, json }, 400), "BAD_REQUEST");
+      expectCode(
+        await checked(
+          op,
+          path,
+          { key: d.secret, headers: { "content-type": "application/json" }, body: "{" },
+          400,
+        ),
+        "BAD_REQUEST",
+      );
+      expectCode(await checked(op, path, { json: { document_id: main.id } }, 401), "UNAUTHORIZED");
+      expectCode(
+        await checked(op, path, { key: dPublishable, json: { document_id: main.id } }, 403),
+        "FORBIDDEN",
+      );
+      expectCode(
+        await checked(
+          op,
+          path,
+          { key: d.secret, headers: { "content-type": "text/plain" }, body: "{}" },
+          415,
+        ),
+        "UNSUPPORTED_MEDIA_TYPE",
+      );
+      expectCode(
+        await checked(
+          op,
+          path,
+          { key: d.secret, json: { document_id: main.id, payload: { x: "x".repeat(1_100_000) } } },
+          413,
+        ),
+        "PAYLOAD_TOO_LARGE",
+      );
+    });
+
+    it("GET /v1/documents/{id}/ingest", async () => {
+      const op = "GET /v1/documents/{id}/ingest";
+      const path = `/v1/documents/${main.id}/ingest`;
+      const all = await checked(op, path, { key: d.secret }, 200);
+      expect(all.body.document_id).toBe(main.id);
+      expect(all.body.records.map((r: { seq: number }) => r.seq)).toEqual([1, 2]);
+      expect(all.body.records[0]).toMatchObject({
+        vendor: "acme",
+        payload: { pages: [{ n: 1 }] },
+        pdf_sha256: main.sha256,
+        capabilities: { search: true },
+      });
+      const later = await checked(op, `${path}?after_seq=1&limit=10`, { key: d.secret }, 200);
+      expect(later.body.records.map((r: { seq: number }) => r.seq)).toEqual([2]);
+
+      for (const q of ["after_seq=-1", "after_seq=99999999999", "limit=0", "limit=501"])
+        expectCode(await checked(op, `${path}?${q}`, { key: d.secret }, 400), "BAD_REQUEST");
+      expectCode(await checked(op, `/v1/documents/${missing}/ingest`, { key: d.secret }, 404), "NOT_FOUND");
+      expectCode(await checked(op, path, {}, 401), "UNAUTHORIZED");
+      expectCode(await checked(op, path, { key: dPublishable }, 403), "FORBIDDEN");
+    });
+
+    it("POST /v1/documents/{id}/review/approve", async () => {
+      const op = "POST /v1/documents/{id}/review/approve";
+      const path = `/v1/documents/${blank.id}/review/approve`;
+      // A body sent to this body-less route must still be JSON; refused before anything moves.
+      expectCode(
+        await checked(
+          op,
+          path,
+          { key: d.secret, headers: { "content-type": "text/plain" }, body: "yes" },
+          415,
+        ),
+        "UNSUPPORTED_MEDIA_TYPE",
+      );
+      expectCode(await checked(op, path, {}, 401), "UNAUTHORIZED");
+      const approved = await checked(op, path, { key: d.secret }, 200);
+      expect(approved.body).toMatchObject({ id: blank.id, phase: "complete", status: "done", error: null });
+
+      expectCode(await checked(op, path, { key: d.secret }, 409), "CONFLICT");
+      expectCode(
+        await checked(op, `/v1/documents/${missing}/review/approve`, { key: d.secret }, 404),
+        "NOT_FOUND",
+      );
+      expectCode(
+        await checked(op, `/v1/documents/${longId}/review/approve`, { key: d.secret }, 400),
+        "BAD_REQUEST",
+      );
+      expectCode(
+        await checked(op, `/v1/documents/${main.id}/review/approve`, { key: dPublishable }, 403),
+        "FORBIDDEN",
+      );
+    });
+
+    it("POST /v1/documents/{id}/reparse", async () => {
+      const op = "POST /v1/documents/{id}/reparse";
+      const path = `/v1/documents/${spare.id}/reparse`;
+      const r = await checked(
+        op,
+        path,
+        { key: e.secret, json: { strategy: "text", capabilities: "tables,page_images" } },
+        202,
+      );
+      expect(r.body).toEqual({ id: spare.id, phase: "extracting" });
+      await checked(op, path, { key: e.secret }, 202);
+
+      for (const json of [
+        { strategy: "bogus" },
+        { capabilities: "telepathy" },
+        { strategy: "text", force: true },
+      ])
+        expectCode(await checked(op, path, { key: e.secret, json }, 400), "BAD_REQUEST");
+      expectCode(await checked(op, `/v1/documents/${missing}/reparse`, { key: e.secret }, 404), "NOT_FOUND");
+      expectCode(await checked(op, path, {}, 401), "UNAUTHORIZED");
+      // d sees e's document (public record) but may not reparse it.
+      expectCode(await checked(op, path, { key: d.secret }, 403), "FORBIDDEN");
+      expectCode(
+        await checked(
+          op,
+          path,
+          { key: e.secret, headers: { "content-type": "text/plain" }, body: "now" },
+          415,
+        ),
+        "UNSUPPORTED_MEDIA_TYPE",
+      );
+      expectCode(
+        await checked(op, path, { key: e.secret, json: { capabilities: "x".repeat(1_100_000) } }, 413),
+        "PAYLOAD_TOO_LARGE",
+      );
+      // The second reparse superseded the first: the strategy stays, the capabilities are the default.
+      const done = await waitForTerminal(server.url, e.secret, spare.id);
+      expect(done).toMatchObject({ phase: "complete", strategy: "text", capabilities: ["tables"] });
+    });
+
+    it("DELETE /v1/documents/{id}", async () => {
+      const op = "DELETE /v1/documents/{id}";
+      // Refusals first, on a document that must survive them.
+      const path = `/v1/documents/${main.id}`;
+      expectCode(await checked(op, path, {}, 401), "UNAUTHORIZED");
+      expectCode(await checked(op, path, { key: dPublishable }, 403), "FORBIDDEN");
+      expectCode(await checked(op, path, { key: e.secret }, 403), "FORBIDDEN");
+      expectCode(
+        await checked(
+          op,
+          path,
+          { key: d.secret, headers: { "content-type": "text/plain" }, body: "bye" },
+          415,
+        ),
+        "UNSUPPORTED_MEDIA_TYPE",
+      );
+      expectCode(
+        await checked(op, path, { key: d.secret, json: { pad: "x".repeat(1_100_000) } }, 413),
+        "PAYLOAD_TOO_LARGE",
+      );
+      expectCode(await checked(op, `/v1/documents/${longId}`, { key: d.secret }, 400), "BAD_REQUEST");
+      expect((await call(server.url, "GET", path, { key: d.secret })).status).toBe(200);
+
+      const deleted = await checked(op, `/v1/documents/${spare.id}`, { key: e.secret }, 200);
+      expect(deleted.body).toEqual({ deleted: true, id: spare.id });
+      expectCode(await checked(op, `/v1/documents/${spare.id}`, { key: e.secret }, 404), "NOT_FOUND");
+      expectCode(await checked(op, `/v1/documents/${missing}`, { key: d.secret }, 404), "NOT_FOUND");
+    });
+  });
+
   it("a 429 matches too, with its Retry-After", async () => {
     // Unauthenticated callers get 60 standard requests a minute per address; go past them. The
     // loop bound allows for a window that turns over midway.
@@ -391,6 +1093,24 @@ describe("real responses match the document", () => {
     const limited = await checked("GET /v1/account", "/v1/account", {}, 429);
     expectCode(limited, "RATE_LIMITED");
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("without credentials, the public reads succeed and every other operation answers 401", () => {
+    for (const operation of covered) {
+      const statuses = [...(exercisedAnonymously.get(operation) ?? [])];
+      if (anonymousReads.includes(operation))
+        expect(
+          statuses.some((s) => s >= 200 && s < 300),
+          `${operation}: no anonymous success (${statuses})`,
+        ).toBe(true);
+      else {
+        expect(statuses, `${operation}: never sent without credentials`).toContain(401);
+        expect(
+          statuses.filter((s) => s < 400),
+          `${operation} served a caller without credentials`,
+        ).toEqual([]);
+      }
+    }
   });
 
   it("every covered operation was seen to succeed and to fail", () => {

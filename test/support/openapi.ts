@@ -4,7 +4,9 @@ import type { Reply } from "./http.ts";
 // Checks real responses against the service's own /openapi.json: the status must be one the
 // operation documents, the content type one it declares, the body valid against its schema, and
 // every header it declares present. Objects are checked closed: a property the document does not
-// name is reported, so a field added to a response without documenting it fails a test.
+// name is reported, so a field added to a response without documenting it fails a test. A body in
+// another media type than JSON (markdown, CSV, HTML, PNG) is checked as the text it is against the
+// schema declared for that type, typically {type: "string"}.
 
 type Schema = Record<string, unknown>;
 type ResponseObject = {
@@ -76,7 +78,12 @@ const formats: Record<string, (s: string) => boolean> = {
   uri: (s) => URL.canParse(s),
   email: (s) => /^[^\s@]+@[^\s@]+$/.test(s),
   uuid: (s) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s),
+  // OpenAPI's "binary" says only that the string is raw bytes (an image, a file).
+  binary: () => true,
 };
+
+/** application/json and its +json relatives. */
+export const isJsonMediaType = (type: string) => /^application\/([\w.-]+\+)?json$/i.test(type);
 
 const compositions = ["allOf", "anyOf", "oneOf"];
 
@@ -205,7 +212,10 @@ export function openApiMismatches(
   const problems: string[] = [];
   const content = response.content ?? {};
   const contentType = headers?.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-  let mediaType = "application/json";
+  const declared = Object.keys(content);
+  // Without headers the body is taken as JSON, or as the one type the response declares.
+  let mediaType =
+    declared.length === 1 && !("application/json" in content) ? declared[0]! : "application/json";
   if (headers) {
     if (!contentType) {
       if (Object.keys(content).length > 0) problems.push("the response has no Content-Type");
@@ -233,7 +243,14 @@ export function openApiMismatches(
   const ref = `${DOC_ID}#/paths/${pointerPart(pathTemplate)}/${method.toLowerCase()}/responses/${statusKey}/content/${pointerPart(mediaType)}/schema`;
   const validate = ajvFor(doc).getSchema(ref);
   if (!validate) return [...problems, `no schema compiled at ${ref}`];
-  if (!validate(body)) problems.push(...(validate.errors ?? []).map(describeError));
+  let value = body;
+  if (!isJsonMediaType(mediaType)) {
+    // Raw bytes are a (binary) string to the schema; anything else must have arrived as text.
+    if (body instanceof Uint8Array || body instanceof ArrayBuffer) value = `<${mediaType} bytes>`;
+    else if (typeof body !== "string")
+      problems.push(`a ${mediaType} body should be text, got ${typeof body}`);
+  }
+  if (!validate(value)) problems.push(...(validate.errors ?? []).map(describeError));
   return problems;
 }
 
@@ -258,12 +275,17 @@ export function expectMatchesOpenApi(
   );
 }
 
-/** expectMatchesOpenApi for a Reply of test/support/http.ts, headers included. */
+/**
+ * expectMatchesOpenApi for a Reply of test/support/http.ts, headers included. A body that is not
+ * JSON by its Content-Type is checked as the text the reply carries.
+ */
 export function expectReplyMatchesOpenApi(
   doc: OpenApiDocument,
   method: string,
   pathTemplate: string,
   reply: Reply,
 ): void {
-  expectMatchesOpenApi(doc, method, pathTemplate, reply.status, reply.body, reply.headers);
+  const type = reply.headers.get("content-type")?.split(";")[0]?.trim() ?? "";
+  const body = type && !isJsonMediaType(type) ? reply.text : reply.body;
+  expectMatchesOpenApi(doc, method, pathTemplate, reply.status, body, reply.headers);
 }

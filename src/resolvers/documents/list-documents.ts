@@ -2,6 +2,7 @@ import { requireAccount } from "../../core/auth/authorize.ts";
 import { AppError } from "../../core/errors.ts";
 import type { OperationContext } from "../context.ts";
 import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
+import { fullIdPattern } from "./find-document.ts";
 
 export const MAX_PAGE_SIZE = 100;
 
@@ -14,7 +15,7 @@ function decode(cursor: string): { createdAt: Date; id: string } {
     const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
     const createdAt = new Date(at);
     // Only what encode() makes: a date PostgreSQL cannot hold (year -4000, say) must not reach the query.
-    if (typeof id !== "string" || Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== at)
+    if (!fullIdPattern.test(id) || Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== at)
       throw new Error("bad");
     const year = createdAt.getUTCFullYear();
     if (year < 1970 || year > 9999) throw new Error("bad");
