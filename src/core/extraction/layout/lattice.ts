@@ -201,10 +201,16 @@ export function latticeTables(horizontals: Rule[], verticals: Rule[], words: Wor
     const filled = [...inCell.keys()].length;
     // Rules around a header only, over columns of text with no rules between them, leave cells
     // that hold several columns each: that table is better read from the text's alignment.
-    const crowded = [...inCell.values()].filter((ws) =>
-      toLines(ws).some((l) => l.segments.length >= 2),
-    ).length;
-    if (filled > 0 && crowded / filled > 0.25) continue;
+    // Counted in segments, not words: dot leaders would otherwise outweigh the columns.
+    let crowded = 0;
+    let segments = 0;
+    for (const ws of inCell.values()) {
+      for (const l of toLines(ws)) {
+        segments += l.segments.length;
+        if (l.segments.length >= 2) crowded += l.segments.length;
+      }
+    }
+    if (segments > 0 && crowded / segments > 0.25) continue;
     const trimmed = dropEmptyLines(grid);
     // A frame around a paragraph or a page is not a table, nor are rules under lines of text
     // with no rule between columns: those are left to the unruled-table pass.
