@@ -16,6 +16,7 @@
 //   --json <file>                  write the per-case results (and the summary) as JSON
 //   --corpus <dir>                 the corpus folder (default $TABLES_CORPUS or /work/shared/corpus/tables)
 //   --cell-width <n>               column width in the --case grids (default 14)
+//   --rtl-neutral                  compare right-to-left cells whatever their order (visual or logical)
 
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -30,6 +31,7 @@ import { type TableGrid, textRows } from "../src/core/tables/table-model.ts";
 import {
   adjacencyRelations,
   type BestTable,
+  directionNeutral,
   f1FromCounts,
   normalizeGrid,
   pickBestTable,
@@ -59,6 +61,7 @@ const { values: args } = parseArgs({
     json: { type: "string" },
     corpus: { type: "string" },
     "cell-width": { type: "string", default: "14" },
+    "rtl-neutral": { type: "boolean", default: false },
     help: { type: "boolean", short: "h" },
   },
   allowPositionals: false,
@@ -192,7 +195,11 @@ async function extractTables(
 }
 
 async function runCase(extractor: Extractor, entry: Entry): Promise<{ result: CaseResult; detail: Detail }> {
-  const expected = entry.expected.rows;
+  // --rtl-neutral compares right-to-left cells independently of visual or logical order (see
+  // directionNeutral); the corpus README names the cases written in visual order.
+  const neutral = (g: readonly (readonly string[])[]) =>
+    args["rtl-neutral"] ? g.map((r) => r.map(directionNeutral)) : g;
+  const expected = neutral(entry.expected.rows);
   let tables: ExtractedTable[] = [];
   let ms = 0;
   let error: string | undefined;
@@ -206,7 +213,7 @@ async function runCase(extractor: Extractor, entry: Entry): Promise<{ result: Ca
   const inArea = area ? all.filter((i) => overlaps(tables[i]!.bbox, area)) : all;
   const areaFallback = area !== null && inArea.length === 0 && tables.length > 0;
   const candidateIndices = areaFallback ? all : inArea;
-  const grids = candidateIndices.map((i) => gridText(tables[i]!.grid));
+  const grids = candidateIndices.map((i) => neutral(gridText(tables[i]!.grid)));
   const best = pickBestTable(expected, grids);
   const chosen = best.index === null ? null : candidateIndices[best.index]!;
   const { cells, adjacency } = best.score;

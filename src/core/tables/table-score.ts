@@ -192,3 +192,31 @@ export function pickBestTable(expected: TextGrid, candidates: readonly TextGrid[
     all,
   };
 }
+
+const rtlChar = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+
+/**
+ * A cell text with right-to-left words made independent of the order they were written in:
+ * compatibility forms folded (NFKC, so Arabic presentation forms compare with their letters),
+ * each right-to-left word read whichever way sorts first, and the words sorted. Visual-order
+ * text (as camelot emits it) and logical-order text (as this service emits it) then compare
+ * equal; optional vowel marks are dropped. Cells without right-to-left letters are left as they are.
+ */
+export function directionNeutral(text: string): string {
+  if (!rtlChar.test(text)) return text;
+  return (
+    text
+      .normalize("NFKC")
+      // Vowel marks are optional in Arabic and Hebrew, and extractors attach them to different runs.
+      .replace(/\p{Mn}/gu, "")
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((t) => {
+        if (!rtlChar.test(t)) return t;
+        const r = [...t].reverse().join("");
+        return r < t ? r : t;
+      })
+      .sort()
+      .join(" ")
+  );
+}

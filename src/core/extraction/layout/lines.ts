@@ -9,21 +9,39 @@ export type Line = Box & { segments: Segment[]; size: number; baseline: number }
 /** A gap wider than this many font sizes separates segments (word spaces are about 0.25-0.35). */
 export const SEGMENT_GAP = 0.9;
 
+/**
+ * The words of one line in logical order. The base direction is that of most of the text; runs
+ * of the other direction keep their own order inside (the core of the Unicode bidi rules, at the
+ * level of words).
+ */
 export function joinWords(words: Word[]): string {
-  const rtl = words.filter((w) => w.rtl).length > words.length / 2;
-  const ordered = [...words].sort((a, b) => (rtl ? b.x0 - a.x0 : a.x0 - b.x0));
-  let out = "";
-  let prev: Word | undefined;
+  const rtlChars = words.filter((w) => w.rtl).reduce((n, w) => n + w.text.length, 0);
+  const total = words.reduce((n, w) => n + w.text.length, 0);
+  const rtlBase = rtlChars > total / 2;
+  const ordered = [...words].sort((a, b) => (rtlBase ? b.x0 - a.x0 : a.x0 - b.x0));
+  // Reverse each run of words against the base direction back into its own reading order.
+  const out: Word[] = [];
+  let run: Word[] = [];
   for (const w of ordered) {
-    if (prev) {
-      const gap = rtl ? prev.x0 - w.x1 : w.x0 - prev.x1;
-      // CJK runs touch each other; Latin words carry a space's width between them.
-      out += gap > 0.12 * Math.min(prev.size, w.size) ? " " : "";
+    if (w.rtl !== rtlBase) run.push(w);
+    else {
+      out.push(...run.reverse(), w);
+      run = [];
     }
-    out += w.text;
+  }
+  out.push(...run.reverse());
+  let text = "";
+  let prev: Word | undefined;
+  for (const w of out) {
+    if (prev) {
+      const gap = prev.x0 > w.x0 ? prev.x0 - w.x1 : w.x0 - prev.x1;
+      // CJK runs touch each other; Latin words carry a space's width between them.
+      text += gap > 0.12 * Math.min(prev.size, w.size) || prev.rtl !== w.rtl ? " " : "";
+    }
+    text += w.text;
     prev = w;
   }
-  return out;
+  return text;
 }
 
 function toSegment(words: Word[]): Segment {

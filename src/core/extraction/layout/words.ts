@@ -29,7 +29,14 @@ export type ReadingFrame = {
   map: (x: number, y: number) => [number, number];
 };
 
-type RawItem = { str: string; transform: number[]; width: number; height: number; fontName: string };
+type RawItem = {
+  str: string;
+  dir?: string;
+  transform: number[];
+  width: number;
+  height: number;
+  fontName: string;
+};
 
 function makeFrame(width: number, height: number, turn: 0 | 90 | 180 | 270): ReadingFrame {
   // Rotating text that runs at angle θ (y down) back to 0 means turning the page by -θ.
@@ -95,11 +102,13 @@ export async function pageWords(page: PDFPageProxy): Promise<{ words: Word[]; fr
     const family = styles[p.it.fontName]?.fontFamily ?? "";
     const bold = /bold|black|heavy|semibold|demi/i.test(`${family} ${p.it.fontName}`);
     const vertical = quarter(p.dx, p.dy) !== turn;
-    const rtl = isRtl(text);
-    // Split the run at spaces; positions within it are proportional to characters, the best
-    // estimate without the glyph widths (exact at the run's ends, where column gaps are).
+    // pdfjs gives right-to-left runs in logical order; where each word of such a run stands is
+    // not known, so the run stays whole (its extent is exact) and lines order runs by bidi rules.
+    const rtl = p.it.dir === "rtl" || (isRtl(text) && !/[A-Za-z0-9]/.test(text));
+    // Split other runs at spaces; positions within a run are proportional to characters, the
+    // best estimate without glyph widths (exact at the run's ends, where column gaps are).
     const perChar = (p.it.width || p.size * 0.5 * text.length) / Math.max(1, text.length);
-    const re = /\S+/g;
+    const re = rtl ? /\S(.*\S)?/g : /\S+/g;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const start = m.index * perChar;
       const end = (m.index + m[0].length) * perChar;
