@@ -177,7 +177,7 @@ function overlaps(bbox: readonly number[], area: readonly number[]): boolean {
   return x0 < right && x1 > left && y0 < bottom && y1 > top;
 }
 
-type Detail = { tables: ExtractedTable[]; candidateIndices: number[]; best: BestTable; grids: string[][][] };
+type Detail = { tables: ExtractedTable[]; candidateIndices: number[]; best: BestTable; grids: (readonly (readonly string[])[])[] };
 
 async function extractTables(
   extractor: Extractor,
