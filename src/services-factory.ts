@@ -2,7 +2,7 @@ import type { Config } from "./config.ts";
 import { createLocalBlobStore } from "./core/blobs/local-blob-store.ts";
 import { connectDatabase } from "./core/db/client.ts";
 import { createEventBus } from "./core/events/pubsub.ts";
-import { plainExtractor } from "./core/extraction/plain-extractor.ts";
+import { layoutExtractor } from "./core/extraction/layout-extractor.ts";
 import type { Logger } from "./core/log.ts";
 import type { Services } from "./core/services.ts";
 import { startBoss } from "./jobs/boss.ts";
@@ -28,7 +28,7 @@ export async function createServices(
     log,
     blobs: createLocalBlobStore(config.blobDir),
     jobs: queue,
-    extractor: plainExtractor,
+    extractor: layoutExtractor,
   };
   return {
     services,

@@ -22,8 +22,11 @@ export function statusOf(phase: string): "queued" | "processing" | "done" | "fai
   }
 }
 
-/** Documented reparse strategies. `auto` and `text` read the PDF's text layer today. */
-export const strategies = ["auto", "text"] as const;
+/**
+ * Documented reparse strategies: `auto` reads the text layer and OCRs pages that have none;
+ * `text` never OCRs; `ocr` recognises every page from its image, ignoring the text layer.
+ */
+export const strategies = ["auto", "text", "ocr"] as const;
 /** Documented capability flags: `tables` finds tables; `page_images` renders every page image during extraction. */
 export const capabilityFlags = ["tables", "page_images"] as const;
 export const defaultCapabilities = ["tables"];

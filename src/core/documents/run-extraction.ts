@@ -3,6 +3,7 @@ import type { ExtractedPage } from "../extraction/extractor.ts";
 import { PdfOpenError } from "../extraction/pdfjs.ts";
 import type { Services } from "../services.ts";
 import { tableToMarkdown } from "../tables/table-formats.ts";
+import type { TableGrid } from "../tables/table-model.ts";
 import { sourceBlobKey } from "./blob-keys.ts";
 import { type DocumentProgressEvent, documentTopic } from "./document-events.ts";
 
@@ -111,7 +112,10 @@ export async function runExtraction(
         failedPages.push(n);
       }
       if (page.text.trim() === "" && !failedPages.includes(n)) emptyPages.push(n);
-      const tables = tablesWanted ? page.tables : [];
+      let tables = tablesWanted ? page.tables : [];
+      // A table continued from the previous page grows that table instead of starting a new one.
+      const continued = tables[0]?.continuation && tableCount > 0 ? tables[0] : undefined;
+      if (continued) tables = tables.slice(1);
       const tableRows: Prisma.DocumentTableCreateManyInput[] = tables.map((t) => ({
         documentId: id,
         generation,
@@ -136,7 +140,18 @@ export async function runExtraction(
               method: page.method,
             },
           });
-          if (tableRows.length) await tx.documentTable.createMany({ data: tableRows });
+          if (continued) {
+          const where = { documentId_generation_tableIndex: { documentId: id, generation, tableIndex: tableCount - tableRows.length - 1 } };
+          const prev = await tx.documentTable.findUnique({ where });
+          if (prev) {
+            const grid = [...(prev.cells as unknown as TableGrid), ...continued.grid];
+            await tx.documentTable.update({
+              where,
+              data: { cells: grid as unknown as Prisma.InputJsonValue, pages: [...prev.pages, n], markdown: tableToMarkdown(grid) },
+            });
+          }
+        }
+        if (tableRows.length) await tx.documentTable.createMany({ data: tableRows });
           const u = await tx.document.updateMany({
             where: { id, workingGeneration: generation },
             data: { pagesCompleted: n },

@@ -1,7 +1,11 @@
 import type { TableGrid } from "../tables/table-model.ts";
 
-/** A table found on a page: its grid and where it stands ([x0, y0, x1, y1], points, origin top-left). */
-export type ExtractedTable = { grid: TableGrid; bbox: [number, number, number, number] };
+/**
+ * A table found on a page: its grid and where it stands ([x0, y0, x1, y1], points, origin
+ * top-left). `continuation` marks the rows of a table that began on the previous page (same
+ * columns, at the end of that page and the start of this one); a repeated header is dropped.
+ */
+export type ExtractedTable = { grid: TableGrid; bbox: [number, number, number, number]; continuation?: boolean };
 
 export type ExtractedPage = {
   pageNumber: number;

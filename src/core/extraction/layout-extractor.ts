@@ -1,10 +1,17 @@
+import { type TableGrid, textRows } from "../tables/table-model.ts";
 import type { ExtractedPage, Extractor } from "./extractor.ts";
-import { layoutPage, newLayoutMemory } from "./layout/page-layout.ts";
+import { pageGraphics } from "./graphics.ts";
+import { layoutWords, newLayoutMemory, rulesInFrame } from "./layout/page-layout.ts";
+import { pageWords, wordsFromRuns } from "./layout/words.ts";
+import { createOcrEngine, type OcrEngine, renderForOcr } from "./ocr.ts";
 import { openPdf } from "./pdfjs.ts";
 
 /** Per-page budgets: a pathological page is marked failed instead of holding the worker. */
 export const PAGE_TIME_BUDGET_MS = 30_000;
+export const OCR_PAGE_BUDGET_MS = 180_000;
 export const PAGE_MAX_OPS = 2_000_000;
+/** Fewer words than this on a page means it has no usable text layer (a scan, say). */
+export const MIN_TEXT_LAYER_WORDS = 3;
 
 export class PageBudgetError extends Error {}
 
@@ -22,38 +29,73 @@ async function withinBudget<T>(work: Promise<T>, ms: number, what: string): Prom
   }
 }
 
+// One OCR engine per process, started on the first scanned page: its workers are slow to start
+// and are reused for every later page.
+let ocr: OcrEngine | null = null;
+const ocrEngine = () => {
+  ocr ??= createOcrEngine({ workers: 1 });
+  return ocr;
+};
+
 /**
  * Layout-aware extraction: reading order over columns, headings, lists, running headers and
- * footers left out, ruled and unruled tables in place. Pages are worked one at a time and
- * released, so memory is bounded by a page whatever the document's length.
+ * footers left out, ruled and unruled tables in place, and OCR for pages without a usable text
+ * layer (strategy `auto`; `text` never OCRs, `ocr` always does). Pages are worked one at a time
+ * and released, so memory is bounded by a page whatever the document's length.
  */
 export const layoutExtractor: Extractor = {
   async open(bytes, options) {
     const doc = await openPdf(bytes);
     const memory = newLayoutMemory();
     const tables = options.capabilities.includes("tables");
+    const strategy = options.strategy;
+    // The last table of the previous page, when the page ended with it: the next page's first
+    // table continues it if it has the same columns.
+    let open: { columns: number; header: string[] } | null = null;
+    const carry = (layout: ReturnType<typeof layoutWords>) => {
+      const first = layout.tables[0];
+      if (first && layout.startsWithTable && open && columnsOf(first.grid) === open.columns) {
+        first.continuation = true;
+        const rows = textRows(first.grid);
+        if (rows.length > 1 && JSON.stringify(rows[0]) === JSON.stringify(open.header)) first.grid = first.grid.slice(1);
+      }
+      const last = layout.tables[layout.tables.length - 1];
+      if (last && layout.endsWithTable) {
+        const header = last.continuation && open ? open.header : (textRows(last.grid)[0] ?? []);
+        open = { columns: columnsOf(last.grid), header };
+      } else {
+        open = null;
+      }
+      return layout;
+    };
     return {
       pageCount: doc.numPages,
       async extractPage(pageNumber): Promise<ExtractedPage> {
         const page = await doc.getPage(pageNumber);
         try {
-          const layout = await withinBudget(
-            layoutPage(page, memory, { tables, maxOps: PAGE_MAX_OPS }),
-            PAGE_TIME_BUDGET_MS,
+          return await withinBudget(
+            (async (): Promise<ExtractedPage> => {
+              const text = await pageWords(page);
+              const useOcr = strategy === "ocr" || (strategy !== "text" && text.words.length < MIN_TEXT_LAYER_WORDS);
+              if (useOcr) {
+                const { png, scale, width, height } = await renderForOcr(bytes, pageNumber);
+                const runs = await ocrEngine().recognize(png, scale);
+                const { words, frame } = wordsFromRuns(runs, width / scale, height / scale);
+                const layout = carry(layoutWords(words, { horizontals: [], verticals: [] }, frame, memory, { tables }));
+                return { pageNumber, ...pick(layout), method: "ocr" };
+              }
+              let rules = { horizontals: [] as ReturnType<typeof rulesInFrame>["horizontals"], verticals: [] as ReturnType<typeof rulesInFrame>["verticals"] };
+              if (tables && text.words.length > 0) {
+                const g = await pageGraphics(page, { maxOps: PAGE_MAX_OPS });
+                if (g.truncated) throw new PageBudgetError(`page ${pageNumber} has more than ${PAGE_MAX_OPS} drawing operations`);
+                rules = rulesInFrame([...g.horizontals, ...g.verticals], text.frame);
+              }
+              const layout = carry(layoutWords(text.words, rules, text.frame, memory, { tables }));
+              return { pageNumber, ...pick(layout), method: "text" };
+            })(),
+            strategy === "text" ? PAGE_TIME_BUDGET_MS : OCR_PAGE_BUDGET_MS,
             `page ${pageNumber}`,
           );
-          if (layout.truncated) {
-            throw new PageBudgetError(`page ${pageNumber} has more than ${PAGE_MAX_OPS} drawing operations`);
-          }
-          return {
-            pageNumber,
-            markdown: layout.markdown,
-            text: layout.text,
-            tables: layout.tables,
-            width: layout.width,
-            height: layout.height,
-            method: "text",
-          };
         } finally {
           page.cleanup();
         }
@@ -62,3 +104,13 @@ export const layoutExtractor: Extractor = {
     };
   },
 };
+
+const columnsOf = (grid: TableGrid) => Math.max(0, ...grid.map((r) => r.length));
+
+const pick = (l: ReturnType<typeof layoutWords>) => ({
+  markdown: l.markdown,
+  text: l.text,
+  tables: l.tables,
+  width: l.width,
+  height: l.height,
+});

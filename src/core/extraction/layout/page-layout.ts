@@ -1,14 +1,11 @@
-import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { tableToMarkdown } from "../../tables/table-formats.ts";
 import { textRows } from "../../tables/table-model.ts";
 import type { ExtractedTable } from "../extractor.ts";
-import { pageGraphics } from "../graphics.ts";
 import { bodySize, type Element, paragraphMarkdown, paragraphs, readingOrder } from "./blocks.ts";
-import { centerInside } from "./geometry.ts";
 import { type FoundTable, latticeTables, type Rule } from "./lattice.ts";
 import { type Line, toLines } from "./lines.ts";
 import { streamTables } from "./stream.ts";
-import { pageWords, type ReadingFrame, type Word } from "./words.ts";
+import type { ReadingFrame, Word } from "./words.ts";
 
 /** What one page's layout remembers for the next pages: margin lines seen (running headers and footers). */
 export type LayoutMemory = { margins: Map<string, number> };
@@ -42,7 +39,7 @@ function dropMargins(lines: Line[], frame: ReadingFrame, memory: LayoutMemory): 
   return keep;
 }
 
-function rulesInFrame(segments: { x0: number; y0: number; x1: number; y1: number }[], frame: ReadingFrame) {
+export function rulesInFrame(segments: { x0: number; y0: number; x1: number; y1: number }[], frame: ReadingFrame) {
   const horizontals: Rule[] = [];
   const verticals: Rule[] = [];
   for (const s of segments) {
@@ -64,8 +61,9 @@ export type PageLayout = {
   height: number;
   /** Words found on the page (0 for a page with no text layer). */
   wordCount: number;
-  /** True when the graphics budget stopped reading the page's drawing operations. */
-  truncated: boolean;
+  /** Whether the page's body starts and ends with a table: where a table may continue across pages. */
+  startsWithTable: boolean;
+  endsWithTable: boolean;
 };
 
 /** Lays out words (from the text layer, or OCR) and rules into markdown and tables. */
@@ -75,7 +73,7 @@ export function layoutWords(
   frame: ReadingFrame,
   memory: LayoutMemory,
   opts: { tables: boolean },
-): Omit<PageLayout, "truncated"> {
+): PageLayout {
   const found: FoundTable[] = [];
   let rest = words;
   if (opts.tables) {
@@ -138,24 +136,8 @@ export function layoutWords(
     width: frame.width,
     height: frame.height,
     wordCount: words.length,
+    startsWithTable: ordered[0]?.kind === "table",
+    endsWithTable: ordered[ordered.length - 1]?.kind === "table",
   };
 }
 
-export async function layoutPage(
-  page: PDFPageProxy,
-  memory: LayoutMemory,
-  opts: { tables: boolean; maxOps: number },
-): Promise<PageLayout> {
-  const { words, frame } = await pageWords(page);
-  let rules = { horizontals: [] as Rule[], verticals: [] as Rule[] };
-  let truncated = false;
-  if (opts.tables && words.length > 0) {
-    const g = await pageGraphics(page, { maxOps: opts.maxOps });
-    truncated = g.truncated;
-    rules = rulesInFrame([...g.horizontals, ...g.verticals], frame);
-  }
-  return { ...layoutWords(words, rules, frame, memory, opts), truncated };
-}
-
-export const wordsInside = (words: Word[], box: { x0: number; y0: number; x1: number; y1: number }) =>
-  words.filter((w) => centerInside(w, box));

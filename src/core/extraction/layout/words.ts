@@ -1,5 +1,6 @@
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Box } from "./geometry.ts";
+import type { TextRun } from "../ocr.ts";
 import { isRtl, normalizeText } from "./normalize-text.ts";
 
 /** A word (or an unbroken run of CJK text) in the reading frame. */
@@ -134,4 +135,23 @@ export async function pageWords(page: PDFPageProxy): Promise<{ words: Word[]; fr
     }
   }
   return { words, frame };
+}
+
+/** Words recognised by OCR (already upright, in page points) in the same shape as text-layer words. */
+export function wordsFromRuns(runs: TextRun[], width: number, height: number): { words: Word[]; frame: ReadingFrame } {
+  const words = runs.map(
+    (r): Word => ({
+      text: normalizeText(r.str),
+      x0: r.x,
+      x1: r.x + r.width,
+      y0: r.y - 0.8 * r.size,
+      y1: r.y + 0.2 * r.size,
+      size: r.size,
+      baseline: r.y,
+      vertical: false,
+      rtl: isRtl(r.str),
+      bold: false,
+    }),
+  );
+  return { words, frame: makeFrame(width, height, 0) };
 }

@@ -1,0 +1,344 @@
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import type { Worker as ThreadWorker } from "node:worker_threads";
+import { createWorker, OEM, type Page, PSM, type Worker } from "tesseract.js";
+import { openPdf } from "./pdfjs.ts";
+import { MAX_SIDE_PX, MIN_SCALE, renderPagePng } from "./render-page.ts";
+
+// Offline OCR with tesseract.js 7 (Tesseract compiled to wasm, run in worker threads) and the English
+// LSTM model shipped on npm by @tesseract.js-data/eng. Nothing here touches the network: the model
+// is read from node_modules (an absolute file path, never a URL, so tesseract.js never fetches it),
+// the wasm core is `require`d from tesseract.js-core, and images are passed as buffers. Without an
+// explicit langPath tesseract.js downloads the model from a CDN, which fails (and crashes) offline.
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The package ships `4.0.0/` (legacy + LSTM, 10.9 MB) and `4.0.0_best_int/` (LSTM only, 2.9 MB),
+ * each holding `eng.traineddata.gz`. We run the LSTM engine only, which needs just the smaller one.
+ */
+export const ENG_DATA_DIR = path.join(
+  path.dirname(require.resolve("@tesseract.js-data/eng/package.json")),
+  "4.0.0_best_int",
+);
+
+/**
+ * Rendering scale for OCR: 3 = 216 dpi, where 10-11 pt body text has a ~15-17 px x-height. Measured
+ * on a page of 7 pt text: 100% of words read at 3x, 94-100% at 2x, ~75% at 1.5x; a page costs
+ * ~15% more CPU at 3x than at 2x (the recogniser normalises line height; layout analysis grows).
+ */
+export const OCR_SCALE = 3;
+/** The largest side we hand to Tesseract: time and (wasm) memory grow with the pixel count. */
+export const OCR_MAX_SIDE_PX = Math.min(5000, MAX_SIDE_PX);
+/**
+ * Words Tesseract is less sure of than this (0-100) are dropped. Clean print scores 90+, a right but
+ * ambiguous word ("Item" in a sans face, read as "[tem" by other modes) 67; Tesseract's guesses at
+ * specks and rule fragments score far lower. A conservative cut, not tuned on noisy scans.
+ */
+export const MIN_WORD_CONFIDENCE = 40;
+/** One page that takes longer than this is abandoned and its worker restarted. */
+export const OCR_TIMEOUT_MS = 120_000;
+
+/** A recognised word: a TextRun (points, top-left origin, y = baseline) plus Tesseract's confidence. */
+/** A recognised word in page points, origin top-left: `y` is its baseline, `size` the font size. */
+export type TextRun = { str: string; x: number; y: number; width: number; size: number };
+export type OcrWord = TextRun & { confidence: number };
+
+export type OcrEngine = {
+  /** Words recognised on a page image rendered at `scale` (pixels per point), in page points. */
+  recognize(png: Buffer, scale: number): Promise<OcrWord[]>;
+  /** Terminates the workers; pending and later calls to recognize reject. */
+  close(): Promise<void>;
+};
+
+export type OcrEngineOptions = {
+  /** Tesseract workers (threads) to run at most, started one at a time as work queues; default 1. */
+  workers?: number;
+  /** Default MIN_WORD_CONFIDENCE. */
+  minConfidence?: number;
+  /** Default OCR_TIMEOUT_MS. */
+  timeoutMs?: number;
+};
+
+type Job = {
+  png: Buffer;
+  scale: number;
+  resolve: (words: OcrWord[]) => void;
+  reject: (err: Error) => void;
+};
+
+type Slot = {
+  state: "starting" | "idle" | "busy" | "dead";
+  worker?: Worker;
+  thread?: ThreadWorker;
+  dpi?: number;
+  /** Settles when the worker is up (or failed to start). */
+  ready?: Promise<unknown>;
+  /** Rejects the job in flight when the thread dies under it (tesseract.js would leave it pending). */
+  onDeath?: (err: Error) => void;
+};
+
+/**
+ * A small pool of Tesseract workers, started lazily on the first page (a start costs ~0.5-1.5 s:
+ * the wasm core and the 2.9 MB model are loaded per worker) and reused for every later page.
+ */
+export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
+  const maxWorkers = Math.max(1, Math.min(Math.floor(opts.workers ?? 1), availableParallelism()));
+  const minConfidence = opts.minConfidence ?? MIN_WORD_CONFIDENCE;
+  const timeoutMs = opts.timeoutMs ?? OCR_TIMEOUT_MS;
+  const slots: Slot[] = [];
+  const queue: Job[] = [];
+  let closed = false;
+
+  const live = () => slots.filter((s) => s.state !== "dead");
+
+  /** Retires a worker; the thread's exit listener settles whatever was in flight on it. */
+  const kill = (slot: Slot): Promise<unknown> => {
+    slot.state = "dead";
+    const i = slots.indexOf(slot);
+    if (i >= 0) slots.splice(i, 1);
+    return slot.worker?.terminate().catch(() => undefined) ?? Promise.resolve();
+  };
+
+  const start = (slot: Slot) => {
+    if (!existsSync(path.join(ENG_DATA_DIR, "eng.traineddata.gz"))) {
+      return Promise.reject(new Error(`OCR language data not found in ${ENG_DATA_DIR}`));
+    }
+    return createWorker("eng", OEM.LSTM_ONLY, {
+      langPath: ENG_DATA_DIR,
+      gzip: true,
+      // No cache: tesseract.js would otherwise write eng.traineddata into the working directory.
+      cacheMethod: "none",
+      // Without a handler tesseract.js rethrows a failed job inside its message listener, which
+      // is an uncaught exception; the job's promise is rejected either way.
+      errorHandler: () => undefined,
+    }).then(async (worker) => {
+      slot.worker = worker;
+      // Not in the typings: the worker_threads Worker behind it. tesseract.js listens for neither
+      // 'error' nor 'exit', so a crashed thread would leave its job pending forever.
+      const thread = (worker as unknown as { worker?: ThreadWorker }).worker;
+      if (thread) {
+        slot.thread = thread;
+        const died = (err: Error) => {
+          const wasLive = slot.state !== "dead";
+          slot.state = "dead";
+          const i = slots.indexOf(slot);
+          if (i >= 0) slots.splice(i, 1);
+          slot.onDeath?.(err);
+          slot.onDeath = undefined;
+          if (wasLive) pump();
+        };
+        thread.on("error", (err) => died(err instanceof Error ? err : new Error(String(err))));
+        thread.on("exit", (code) => died(new Error(`OCR worker exited (code ${code})`)));
+      }
+      // Blocks, columns and tables: full automatic layout analysis, no orientation detection
+      // (that needs the legacy model; pages are rendered upright).
+      await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
+      return worker;
+    });
+  };
+
+  const run = async (slot: Slot, job: Job) => {
+    slot.state = "busy";
+    // An idle pool must not keep the process alive; a busy one must (a CLI awaiting a page).
+    slot.thread?.ref();
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const worker = slot.worker as Worker;
+      const died = new Promise<never>((_, reject) => {
+        slot.onDeath = reject;
+        timer = setTimeout(() => {
+          reject(new Error(`OCR of one page took longer than ${timeoutMs} ms; abandoned`));
+          void kill(slot);
+        }, timeoutMs);
+      });
+      // Tesseract accepts 70-2400 dpi and warns on stderr outside that range.
+      const dpi = Math.min(2400, Math.max(70, Math.round(72 * job.scale)));
+      if (slot.dpi !== dpi) {
+        // Tells Tesseract the resolution instead of letting it guess (and warn) per page.
+        await Promise.race([worker.setParameters({ user_defined_dpi: String(dpi) }), died]);
+        slot.dpi = dpi;
+      }
+      const result = await Promise.race([worker.recognize(job.png, {}, { text: false, blocks: true }), died]);
+      job.resolve(toWords(result.data, job.scale, minConfidence));
+    } catch (err) {
+      // tesseract.js rejects with strings such as "Error: Error attempting to read image."
+      job.reject(
+        err instanceof Error ? err : new Error(`OCR failed: ${String(err).replace(/^Error: /, "")}`),
+      );
+    } finally {
+      clearTimeout(timer);
+      slot.onDeath = undefined;
+      if (slot.state === "busy") {
+        slot.state = "idle";
+        slot.thread?.unref();
+      }
+      pump();
+    }
+  };
+
+  function pump() {
+    if (closed) return;
+    while (queue.length > 0) {
+      const idle = slots.find((s) => s.state === "idle");
+      if (idle) {
+        void run(idle, queue.shift() as Job);
+        continue;
+      }
+      const starting = slots.some((s) => s.state === "starting");
+      // One start at a time: a second worker only when the first is busy and work still waits.
+      if (starting || slots.length >= maxWorkers) return;
+      const slot: Slot = { state: "starting" };
+      slots.push(slot);
+      slot.ready = start(slot).then(
+        () => {
+          if (closed || slot.state === "dead") return kill(slot);
+          slot.state = "idle";
+          slot.thread?.unref();
+          pump();
+          return undefined;
+        },
+        (err: unknown) => {
+          const gone = kill(slot);
+          // With no other worker to take the queue, fail it rather than leave it waiting.
+          if (live().length === 0) {
+            const error = new Error(
+              `OCR worker failed to start: ${err instanceof Error ? err.message : String(err)}`,
+            );
+            for (const job of queue.splice(0)) job.reject(error);
+          }
+          return gone;
+        },
+      );
+      return;
+    }
+  }
+
+  return {
+    recognize(png, scale) {
+      if (closed) return Promise.reject(new Error("The OCR engine is closed."));
+      if (!(scale > 0) || !Number.isFinite(scale)) {
+        return Promise.reject(new RangeError(`OCR scale must be a positive number, got ${scale}`));
+      }
+      return new Promise<OcrWord[]>((resolve, reject) => {
+        queue.push({ png, scale, resolve, reject });
+        pump();
+      });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      const error = new Error("The OCR engine is closed.");
+      for (const job of queue.splice(0)) job.reject(error);
+      // A worker still starting is killed by its start callback once it is up; wait for that too.
+      await Promise.all(slots.map((s) => (s.state === "starting" ? s.ready : kill(s))));
+    },
+  };
+}
+
+type Box = { x0: number; y0: number; x1: number; y1: number };
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[Math.floor(s.length / 2)] as number) : 0;
+};
+
+/**
+ * Tesseract's page -> one run per word, in points. y is the line's baseline under the word (the
+ * box bottom would sit a descender lower for "Qty" than for "Total" on the same line), and size is
+ * one estimate of the font size per line, so that words of a line group and compare like pdfjs runs.
+ */
+function toWords(page: Page, scale: number, minConfidence: number): OcrWord[] {
+  const out: OcrWord[] = [];
+  for (const block of page.blocks ?? []) {
+    for (const para of block.paragraphs ?? []) {
+      for (const line of para.lines ?? []) {
+        const words = (line.words ?? []).filter(
+          (w) =>
+            w.text.trim().length > 0 &&
+            w.confidence >= minConfidence &&
+            w.bbox.x1 > w.bbox.x0 &&
+            w.bbox.y1 > w.bbox.y0,
+        );
+        if (words.length === 0) continue;
+        const baselines = words.map((w) => baselineUnder(line.baseline, w.bbox));
+        const size = lineSize(
+          words.map((w) => w.bbox),
+          baselines,
+          line.rowAttributes,
+        );
+        words.forEach((w, i) => {
+          out.push({
+            str: w.text.trim(),
+            x: w.bbox.x0 / scale,
+            y: (baselines[i] as number) / scale,
+            width: (w.bbox.x1 - w.bbox.x0) / scale,
+            size: size / scale,
+            confidence: Math.round(w.confidence),
+          });
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** The line's baseline at the word's centre (lines may be slightly skewed); else the box bottom. */
+function baselineUnder(baseline: Box | undefined, box: Box): number {
+  if (!baseline || !Number.isFinite(baseline.y0) || !Number.isFinite(baseline.y1)) return box.y1;
+  const cx = (box.x0 + box.x1) / 2;
+  const dx = baseline.x1 - baseline.x0;
+  const y = dx !== 0 ? baseline.y0 + ((baseline.y1 - baseline.y0) * (cx - baseline.x0)) / dx : baseline.y0;
+  // Tesseract reports no usable baseline for some lines (rotated or single-symbol ones).
+  const h = box.y1 - box.y0;
+  return y >= box.y0 + 0.3 * h && y <= box.y1 + 0.1 * h ? y : box.y1;
+}
+
+/**
+ * The font size (em) of a line, in pixels. Capitals, digits and ascenders rise ~0.7 em above the
+ * baseline and the x-height is ~0.5 em in common text faces; the larger of the two estimates holds
+ * both for lines of capitals or digits only (no x-height seen) and for lines with no tall letter.
+ */
+function lineSize(
+  boxes: Box[],
+  baselines: number[],
+  row: { rowHeight: number; ascenders: number; descenders: number } | undefined,
+): number {
+  const rises = boxes.map((b, i) => (baselines[i] as number) - b.y0).filter((r) => r > 0);
+  const fromRise = median(rises) / 0.7;
+  const xHeight = row ? row.rowHeight - Math.abs(row.ascenders) - Math.abs(row.descenders) : 0;
+  const fromXHeight = Number.isFinite(xHeight) && xHeight > 0 ? xHeight / 0.5 : 0;
+  const size = Math.max(fromRise, fromXHeight);
+  return size > 0 ? size : median(boxes.map((b) => b.y1 - b.y0));
+}
+
+/**
+ * Renders a page for OCR at OCR_SCALE (216 dpi), less for a page so large that a side would exceed
+ * OCR_MAX_SIDE_PX. Returns the scale actually used, which recognize() needs to map back to points,
+ * and the page size in points.
+ */
+export async function renderForOcr(
+  pdf: Uint8Array,
+  pageNumber: number,
+  scale: number = OCR_SCALE,
+): Promise<{ png: Buffer; scale: number; width: number; height: number }> {
+  const doc = await openPdf(pdf);
+  let width: number;
+  let height: number;
+  try {
+    const page = await doc.getPage(pageNumber);
+    const viewport = page.getViewport({ scale: 1 });
+    width = viewport.width;
+    height = viewport.height;
+    page.cleanup();
+  } finally {
+    await doc.destroy();
+  }
+  const wanted = Math.max(MIN_SCALE, Math.min(scale, OCR_MAX_SIDE_PX / width, OCR_MAX_SIDE_PX / height));
+  // renderPagePng clamps to its own cap this same way: `fit` is the scale it actually renders at.
+  const fit = Math.min(wanted, MAX_SIDE_PX / width, MAX_SIDE_PX / height);
+  const png = await renderPagePng(pdf, pageNumber, fit);
+  return { png, scale: fit, width, height };
+}
