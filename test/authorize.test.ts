@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { accessPolicySchema, defaultAccessPolicy } from "../src/core/auth/access-policy.ts";
-import { allowedActions, authorizeDocument, requireAccount, requireOperator } from "../src/core/auth/authorize.ts";
+import {
+  allowedActions,
+  authorizeDocument,
+  requireAccount,
+  requireOperator,
+} from "../src/core/auth/authorize.ts";
 import type { Principal } from "../src/core/auth/principal.ts";
 import { AppError } from "../src/core/errors.ts";
 
@@ -81,7 +86,10 @@ describe("document access policies", () => {
     expect(bad.success).toBe(false);
     expect(JSON.stringify(bad.error?.issues)).toMatch(/may be granted only/);
     // Even a stored policy that somehow holds such a grant gives no mutation.
-    const stored = { default_effect: "deny" as const, grants: [{ principal: { type: "public" as const }, actions: ["admin" as const] }] };
+    const stored = {
+      default_effect: "deny" as const,
+      grants: [{ principal: { type: "public" as const }, actions: ["admin" as const] }],
+    };
     expect(allowedActions(anonymous, "acct_a", stored).has("admin")).toBe(false);
     expect(allowedActions(anonymous, "acct_a", stored).has("read_content")).toBe(true);
   });

@@ -18,10 +18,14 @@ afterAll(async () => {
 
 async function keys(...args: string[]) {
   const { BASE_URL: _vite, ...env } = process.env;
-  const r = await run(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "src/cli/keys.ts"), ...args], {
-    cwd: root,
-    env: { ...env, DATABASE_URL: server.database.url, LOG_LEVEL: "error" },
-  }).catch((err: { code: number; stdout: string; stderr: string }) => err);
+  const r = await run(
+    path.join(root, "node_modules/.bin/tsx"),
+    [path.join(root, "src/cli/keys.ts"), ...args],
+    {
+      cwd: root,
+      env: { ...env, DATABASE_URL: server.database.url, LOG_LEVEL: "error" },
+    },
+  ).catch((err: { code: number; stdout: string; stderr: string }) => err);
   return { code: "code" in r && typeof r.code === "number" ? r.code : 0, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -33,7 +37,10 @@ describe("npm run keys", () => {
     const first = created.secret as string;
     expect((await call(server.url, "GET", "/v1/account", { key: first })).status).toBe(200);
 
-    const pk = JSON.parse((await keys("create", "--account", created.account.id, "--kind", "publishable", "--name", "web")).stdout);
+    const pk = JSON.parse(
+      (await keys("create", "--account", created.account.id, "--kind", "publishable", "--name", "web"))
+        .stdout,
+    );
     expect(pk.secret).toMatch(/^svc_pk_/);
 
     const listed = JSON.parse((await keys("list", "--account", created.account.id)).stdout);
