@@ -5,7 +5,11 @@ import type { TableGrid } from "../tables/table-model.ts";
  * top-left). `continuation` marks the rows of a table that began on the previous page (same
  * columns, at the end of that page and the start of this one); a repeated header is dropped.
  */
-export type ExtractedTable = { grid: TableGrid; bbox: [number, number, number, number]; continuation?: boolean };
+export type ExtractedTable = {
+  grid: TableGrid;
+  bbox: [number, number, number, number];
+  continuation?: boolean;
+};
 
 export type ExtractedPage = {
   pageNumber: number;

@@ -10,8 +10,8 @@ import { openPdf } from "./pdfjs.ts";
 export const PAGE_TIME_BUDGET_MS = 30_000;
 export const OCR_PAGE_BUDGET_MS = 180_000;
 export const PAGE_MAX_OPS = 2_000_000;
-/** Fewer words than this on a page means it has no usable text layer (a scan, say). */
-export const MIN_TEXT_LAYER_WORDS = 3;
+/** A page with fewer words than this has no usable text layer (a scan, say) and is recognised by OCR. */
+export const MIN_TEXT_LAYER_WORDS = 1;
 
 export class PageBudgetError extends Error {}
 
@@ -57,7 +57,8 @@ export const layoutExtractor: Extractor = {
       if (first && layout.startsWithTable && open && columnsOf(first.grid) === open.columns) {
         first.continuation = true;
         const rows = textRows(first.grid);
-        if (rows.length > 1 && JSON.stringify(rows[0]) === JSON.stringify(open.header)) first.grid = first.grid.slice(1);
+        if (rows.length > 1 && JSON.stringify(rows[0]) === JSON.stringify(open.header))
+          first.grid = first.grid.slice(1);
       }
       const last = layout.tables[layout.tables.length - 1];
       if (last && layout.endsWithTable) {
@@ -76,18 +77,27 @@ export const layoutExtractor: Extractor = {
           return await withinBudget(
             (async (): Promise<ExtractedPage> => {
               const text = await pageWords(page);
-              const useOcr = strategy === "ocr" || (strategy !== "text" && text.words.length < MIN_TEXT_LAYER_WORDS);
+              const useOcr =
+                strategy === "ocr" || (strategy !== "text" && text.words.length < MIN_TEXT_LAYER_WORDS);
               if (useOcr) {
                 const { png, scale, width, height } = await renderForOcr(bytes, pageNumber);
                 const runs = await ocrEngine().recognize(png, scale);
                 const { words, frame } = wordsFromRuns(runs, width / scale, height / scale);
-                const layout = carry(layoutWords(words, { horizontals: [], verticals: [] }, frame, memory, { tables }));
+                const layout = carry(
+                  layoutWords(words, { horizontals: [], verticals: [] }, frame, memory, { tables }),
+                );
                 return { pageNumber, ...pick(layout), method: "ocr" };
               }
-              let rules = { horizontals: [] as ReturnType<typeof rulesInFrame>["horizontals"], verticals: [] as ReturnType<typeof rulesInFrame>["verticals"] };
+              let rules = {
+                horizontals: [] as ReturnType<typeof rulesInFrame>["horizontals"],
+                verticals: [] as ReturnType<typeof rulesInFrame>["verticals"],
+              };
               if (tables && text.words.length > 0) {
                 const g = await pageGraphics(page, { maxOps: PAGE_MAX_OPS });
-                if (g.truncated) throw new PageBudgetError(`page ${pageNumber} has more than ${PAGE_MAX_OPS} drawing operations`);
+                if (g.truncated)
+                  throw new PageBudgetError(
+                    `page ${pageNumber} has more than ${PAGE_MAX_OPS} drawing operations`,
+                  );
                 rules = rulesInFrame([...g.horizontals, ...g.verticals], text.frame);
               }
               const layout = carry(layoutWords(text.words, rules, text.frame, memory, { tables }));

@@ -21,8 +21,9 @@ function gaps(spans: [number, number][], min: number): number[] {
 }
 
 /**
- * True when the two sides of a vertical cut are rows of one layout (label and value on the same
- * baselines) rather than two columns of text: then the page must be read across, not down.
+ * True when the two sides of a vertical cut are rows of one layout (a label and its value on the
+ * same baseline) rather than two columns of prose: then the page must be read across, not down.
+ * Prose columns often share baselines too, but their lines hold many words.
  */
 function rowAligned(left: Element[], right: Element[]): boolean {
   const l = left.filter((e) => e.kind === "line");
@@ -31,7 +32,12 @@ function rowAligned(left: Element[], right: Element[]): boolean {
   const paired = l.filter((a) =>
     r.some((b) => overlapY(a, b) > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0)),
   ).length;
-  return paired / Math.min(l.length, r.length) > 0.5;
+  const words = (es: Element[]) =>
+    es.reduce(
+      (n, e) => n + (e.kind === "line" ? e.line.segments.reduce((k, s) => k + s.words.length, 0) : 0),
+      0,
+    ) / es.length;
+  return paired / Math.min(l.length, r.length) > 0.5 && Math.min(words(l), words(r)) <= 3;
 }
 
 /** Elements in reading order: bands top to bottom; within a band, columns left to right. */
@@ -78,6 +84,9 @@ export function paragraphs(lines: Line[]): Paragraph[] {
     const continues =
       prev &&
       line.y0 - prev.last.y1 < 0.8 * line.size &&
+      // Moving up, or far sideways, means a new column, not the next line of this paragraph.
+      line.y0 > prev.last.y0 &&
+      Math.abs(line.x0 - prev.last.x0) < 4 * line.size &&
       Math.abs(line.size - prev.size) < 0.12 * prev.size &&
       prev.bold === bold &&
       !bullet.test(text) &&

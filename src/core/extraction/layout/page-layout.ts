@@ -39,7 +39,10 @@ function dropMargins(lines: Line[], frame: ReadingFrame, memory: LayoutMemory): 
   return keep;
 }
 
-export function rulesInFrame(segments: { x0: number; y0: number; x1: number; y1: number }[], frame: ReadingFrame) {
+export function rulesInFrame(
+  segments: { x0: number; y0: number; x1: number; y1: number }[],
+  frame: ReadingFrame,
+) {
   const horizontals: Rule[] = [];
   const verticals: Rule[] = [];
   for (const s of segments) {
@@ -92,11 +95,20 @@ export function layoutWords(
     const segments = l.segments.filter((s) => !s.words.every((w) => inTable.has(w)));
     if (segments.length) bodyLines.push({ ...l, segments });
   }
-  // Sideways words outside tables (a rotated caption) join the body as lines of their own.
   const size = bodySize(bodyLines);
   const elements: Element[] = [
-    ...bodyLines.map(
-      (line): Element => ({ kind: "line", line, x0: line.x0, y0: line.y0, x1: line.x1, y1: line.y1 }),
+    // Each segment is placed on its own, so a gutter between columns is visible to the cut.
+    ...bodyLines.flatMap((line) =>
+      line.segments.map(
+        (sg): Element => ({
+          kind: "line",
+          line: { ...line, segments: [sg], x0: sg.x0, x1: sg.x1 },
+          x0: sg.x0,
+          y0: sg.y0,
+          x1: sg.x1,
+          y1: sg.y1,
+        }),
+      ),
     ),
     ...found.map((t, index): Element => ({ kind: "table", index, ...t.box })),
   ];
@@ -107,7 +119,21 @@ export function layoutWords(
   const tables: ExtractedTable[] = [];
   let pending: Line[] = [];
   const flush = () => {
-    for (const p of paragraphs(pending)) {
+    // Segments read one after another on the same baseline join back into one line.
+    const merged: Line[] = [];
+    for (const l of pending) {
+      const prev = merged[merged.length - 1];
+      if (prev && Math.abs(prev.baseline - l.baseline) <= 0.35 * Math.max(prev.size, l.size)) {
+        merged[merged.length - 1] = {
+          ...prev,
+          segments: [...prev.segments, ...l.segments],
+          x1: Math.max(prev.x1, l.x1),
+        };
+      } else {
+        merged.push(l);
+      }
+    }
+    for (const p of paragraphs(merged)) {
       md.push(paragraphMarkdown(p, size));
       text.push(p.text);
     }
@@ -140,4 +166,3 @@ export function layoutWords(
     endsWithTable: ordered[ordered.length - 1]?.kind === "table",
   };
 }
-

@@ -46,14 +46,14 @@ function bandFor(w: Word, bands: Band[]): number {
   return best;
 }
 
-/** Prose in two columns also splits into two segments a line; a table's cells are short. */
+/** Prose in columns also splits into segments a line; a table's cells hold a few words each. */
 function looksTabular(lines: Line[], bands: Band[]): boolean {
   const segs = lines.flatMap((l) => l.segments);
   const numeric = segs.filter((s) => isNumeric(s.text)).length / segs.length;
-  const longCells = segs.filter((s) => s.text.length > 45).length / segs.length;
+  const wordsPerCell = segs.reduce((n, s) => n + s.words.length, 0) / segs.length;
   if (bands.length < 2) return false;
-  if (bands.length === 2) return lines.length >= 3 && (numeric >= 0.3 || longCells < 0.2);
-  return longCells < 0.5;
+  if (bands.length === 2) return lines.length >= 3 && (numeric >= 0.3 || wordsPerCell <= 3);
+  return numeric >= 0.2 || wordsPerCell <= 5;
 }
 
 export function streamTables(lines: Line[]): FoundTable[] {

@@ -1,6 +1,6 @@
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { Box } from "./geometry.ts";
 import type { TextRun } from "../ocr.ts";
+import type { Box } from "./geometry.ts";
 import { isRtl, normalizeText } from "./normalize-text.ts";
 
 /** A word (or an unbroken run of CJK text) in the reading frame. */
@@ -138,7 +138,11 @@ export async function pageWords(page: PDFPageProxy): Promise<{ words: Word[]; fr
 }
 
 /** Words recognised by OCR (already upright, in page points) in the same shape as text-layer words. */
-export function wordsFromRuns(runs: TextRun[], width: number, height: number): { words: Word[]; frame: ReadingFrame } {
+export function wordsFromRuns(
+  runs: TextRun[],
+  width: number,
+  height: number,
+): { words: Word[]; frame: ReadingFrame } {
   const words = runs.map(
     (r): Word => ({
       text: normalizeText(r.str),

@@ -1,0 +1,238 @@
+import { degrees } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import type { ExtractedPage } from "../src/core/extraction/extractor.ts";
+import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
+import { tableToHtml } from "../src/core/tables/table-formats.ts";
+import { textRows } from "../src/core/tables/table-model.ts";
+import { newDoc, ruledTable, text } from "./support/layout-pdfs.ts";
+
+async function extract(bytes: Uint8Array, strategy = "text"): Promise<ExtractedPage[]> {
+  const s = await layoutExtractor.open(bytes, { strategy, capabilities: ["tables"] });
+  try {
+    const pages: ExtractedPage[] = [];
+    for (let n = 1; n <= s.pageCount; n++) pages.push(await s.extractPage(n));
+    return pages;
+  } finally {
+    await s.close();
+  }
+}
+
+describe("ruled tables", () => {
+  it("rebuilds a ruled grid exactly, in place in the page's markdown, its text not repeated as paragraphs", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    text(page, font, "Before the table.", 72, 80);
+    ruledTable(
+      page,
+      font,
+      [
+        ["Name", "Qty", "Price"],
+        ["Apple", "3", "1.20"],
+        ["Pear", "10", "0.80"],
+      ],
+      [72, 200, 300, 400],
+      100,
+    );
+    text(page, font, "After the table.", 72, 200);
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid)).toEqual([
+      ["Name", "Qty", "Price"],
+      ["Apple", "3", "1.20"],
+      ["Pear", "10", "0.80"],
+    ]);
+    const [x0, y0, x1, y1] = p!.tables[0]!.bbox;
+    expect([x0, y0, x1, y1].map(Math.round)).toEqual([72, 100, 400, 160]);
+    expect(p?.markdown).toBe(
+      "Before the table.\n\n| Name | Qty | Price |\n| --- | --- | --- |\n| Apple | 3 | 1.20 |\n| Pear | 10 | 0.80 |\n\nAfter the table.",
+    );
+  });
+
+  it("keeps cells spanning columns and cells whose text wraps over two lines", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    ruledTable(
+      page,
+      font,
+      [
+        ["Region", "Sales", null],
+        ["", "2023", "2024"],
+        ["North\nand East", "10", "12"],
+      ],
+      [72, 200, 300, 400],
+      100,
+    );
+    const [p] = await extract(await doc.save());
+    const grid = p!.tables[0]!.grid;
+    expect(grid[0]?.[1]).toMatchObject({ text: "Sales", colSpan: 2 });
+    expect(grid[0]?.[2]).toBeNull();
+    expect(grid[2]?.[0]?.text).toBe("North\nand East");
+    expect(textRows(grid)).toEqual([
+      ["Region", "Sales", ""],
+      ["", "2023", "2024"],
+      ["North\nand East", "10", "12"],
+    ]);
+    expect(tableToHtml(grid)).toContain('<th colspan="2">Sales</th>');
+  });
+});
+
+describe("unruled tables", () => {
+  it("finds aligned columns with left, right and decimal-aligned values and a header", async () => {
+    const { doc, font, bold } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    text(page, font, "Quarterly figures for the three regions are below.", 72, 80);
+    const rows = [
+      ["Region", "Units", "Revenue"],
+      ["North", "1,204", "12,001.50"],
+      ["South", "87", "950.25"],
+      ["West Coast", "12", "2,310.00"],
+    ];
+    rows.forEach((r, i) => {
+      const y = 110 + i * 16;
+      text(page, i === 0 ? bold : font, r[0] as string, 72, y);
+      // Numbers right-aligned at x = 260 and 380.
+      for (const [k, right] of [
+        [1, 260],
+        [2, 380],
+      ] as const) {
+        const s = r[k] as string;
+        text(page, i === 0 ? bold : font, s, right - font.widthOfTextAtSize(s, 10), y);
+      }
+    });
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid)).toEqual(rows);
+    expect(
+      p?.markdown.startsWith(
+        "Quarterly figures for the three regions are below.\n\n| Region | Units | Revenue |",
+      ),
+    ).toBe(true);
+  });
+
+  it("reads a zebra-shaded table (filled bands, no rules) from its alignment", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    const rows = [
+      ["Item", "Count", "Status"],
+      ["Bolts", "400", "ok"],
+      ["Nuts", "380", "low"],
+      ["Washers", "95", "ok"],
+    ];
+    rows.forEach((r, i) => {
+      const y = 120 + i * 18;
+      if (i % 2 === 1)
+        page.drawRectangle({
+          x: 70,
+          y: 792 - y - 5,
+          width: 330,
+          height: 16,
+          color: { type: "RGB", red: 0.9, green: 0.9, blue: 0.9 } as never,
+        });
+      r.forEach((c, k) => text(page, font, c, 72 + k * 120, y));
+    });
+    const [p] = await extract(await doc.save());
+    expect(textRows(p!.tables[0]!.grid)).toEqual(rows);
+  });
+});
+
+describe("reading order and structure", () => {
+  it("reads two columns down the left, then down the right, under a full-width title", async () => {
+    const { doc, font, bold } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    text(page, bold, "A Two Column Article", 72, 70, 20);
+    const left = [
+      "The left column starts here and",
+      "goes on for a few lines of text",
+      "before it ends at the bottom.",
+    ];
+    const right = [
+      "The right column is read only",
+      "after the left one, from its top",
+      "down to its last line.",
+    ];
+    left.forEach((l, i) => text(page, font, l, 72, 120 + i * 13));
+    right.forEach((l, i) => text(page, font, l, 320, 120 + i * 13));
+    const [p] = await extract(await doc.save());
+    expect(p?.markdown).toBe(`# A Two Column Article\n\n${left.join(" ")}\n\n${right.join(" ")}`);
+    expect(p?.tables).toEqual([]);
+  });
+
+  it("makes headings, list items, de-hyphenated paragraphs, and leaves page numbers and running headers out", async () => {
+    const { doc, font, bold } = await newDoc();
+    for (let n = 1; n <= 2; n++) {
+      const page = doc.addPage([612, 792]);
+      text(page, font, "ACME Corp. Annual Report 2024", 72, 30, 8);
+      text(page, bold, `Section ${n}`, 72, 90, 16);
+      text(page, font, "This paragraph has a word that is broken over two lines: the extrac-", 72, 120);
+      text(page, font, "tion joins it again into one word.", 72, 133);
+      text(page, font, "• first point", 72, 160);
+      text(page, font, "• second point", 72, 173);
+      text(page, font, "1. numbered step", 72, 190);
+      text(page, font, String(n), 300, 770, 9);
+    }
+    const [p1, p2] = await extract(await doc.save());
+    const expected = (n: number) =>
+      [
+        `## Section ${n}`,
+        "This paragraph has a word that is broken over two lines: the extraction joins it again into one word.",
+        "- first point",
+        "- second point",
+        "1. numbered step",
+      ].join("\n\n");
+    // The running header is seen for the first time on page 1, so it stays there; from page 2 on
+    // it is known to repeat and is left out. Page numbers are left out everywhere.
+    expect(p1?.markdown).toBe(`ACME Corp. Annual Report 2024\n\n${expected(1)}`);
+    expect(p2?.markdown).toBe(expected(2));
+  });
+
+  it("reads a page with /Rotate 90 and a table printed sideways the right way up", async () => {
+    const { doc, font } = await newDoc();
+    const rotated = doc.addPage([612, 792]);
+    rotated.setRotation(degrees(90));
+    // On a page displayed turned by 90 degrees, text drawn at -90 degrees reads upright.
+    rotated.drawText("Upright on a rotated page", { x: 100, y: 700, size: 12, font, rotate: degrees(-90) });
+    const sideways = doc.addPage([612, 792]);
+    const rows = [
+      ["Year", "Total"],
+      ["2023", "1,000"],
+      ["2024", "1,250"],
+      ["2025", "1,400"],
+    ];
+    rows.forEach((r, i) =>
+      r.forEach((c, k) =>
+        sideways.drawText(c, { x: 150 + i * 16, y: 200 + k * 120, size: 10, font, rotate: degrees(90) }),
+      ),
+    );
+    const [p1, p2] = await extract(await doc.save());
+    expect(p1?.markdown).toBe("Upright on a rotated page");
+    expect(textRows(p2!.tables[0]!.grid)).toEqual(rows);
+  });
+});
+
+describe("tables across pages", () => {
+  it("marks the rows at the top of the next page as a continuation and drops a repeated header", async () => {
+    const { doc, font } = await newDoc();
+    const header = ["Code", "Item", "Amount"];
+    const body = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => [`C${from + i}`, `Item ${from + i}`, `${(from + i) * 10}`]);
+    const xs = [72, 150, 350, 450];
+    const p1 = doc.addPage([612, 792]);
+    text(p1, font, "Intro text.", 72, 80);
+    ruledTable(p1, font, [header, ...body(1, 30)], xs, 140);
+    const p2 = doc.addPage([612, 792]);
+    ruledTable(p2, font, [header, ...body(31, 5)], xs, 60);
+    text(p2, font, "Closing text.", 72, 200);
+    const [a, b] = await extract(await doc.save());
+    expect(a?.tables[0]?.continuation).toBeUndefined();
+    expect(b?.tables[0]?.continuation).toBe(true);
+    expect(textRows(b!.tables[0]!.grid)).toEqual(body(31, 5));
+  });
+});
+
+describe("text normalisation", () => {
+  it("spells out ligatures, plains odd spaces and drops soft hyphens, but keeps full-width CJK", async () => {
+    const { normalizeText } = await import("../src/core/extraction/layout/normalize-text.ts");
+    expect(normalizeText("\uFB01nal e\uFB00ort\u00A0now\u2009\u00ADok")).toBe("final effort now ok");
+    expect(normalizeText("（単位：百万円）１２")).toBe("（単位：百万円）１２");
+  });
+});
