@@ -1,11 +1,13 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
+import { layoutWords, newLayoutMemory } from "../src/core/extraction/layout/page-layout.ts";
+import { wordsFromRuns } from "../src/core/extraction/layout/words.ts";
+import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { createOcrEngine, OCR_SCALE, type OcrWord, renderForOcr } from "../src/core/extraction/ocr.ts";
 import { openPdf } from "../src/core/extraction/pdfjs.ts";
-import { layoutPage } from "../src/core/extraction/plain-layout.ts";
 import { renderPagePng } from "../src/core/extraction/render-page.ts";
 
 // "Scanned" PDFs: text drawn into a bitmap, the bitmap embedded as a full-page image, so the PDF has
@@ -151,7 +153,16 @@ describe("OCR", () => {
     for (const w of words) expect(w.confidence).toBeGreaterThanOrEqual(40);
 
     // Words with boxes are what the layout needs to rebuild the table.
-    const { tables, text } = layoutPage(words);
+    const placed = wordsFromRuns(words, PAGE_W, PAGE_H);
+    const { tables, text } = layoutWords(
+      placed.words,
+      { horizontals: [], verticals: [] },
+      placed.frame,
+      newLayoutMemory(),
+      {
+        tables: true,
+      },
+    );
     expect(text).toContain("Invoice number 12345");
     expect(text).toContain("Total due 987.65");
     expect(tables).toHaveLength(1);
@@ -213,5 +224,48 @@ describe("OCR", () => {
     await other.close();
     await waiting;
     await expect(other.recognize(await pagePng(2), OCR_SCALE)).rejects.toThrow(/closed/);
+  });
+});
+
+describe("OCR inside extraction", () => {
+  const run = async (bytes: Uint8Array, strategy: string) => {
+    const s = await layoutExtractor.open(bytes, { strategy, capabilities: ["tables"] });
+    try {
+      const pages = [];
+      for (let n = 1; n <= s.pageCount; n++) pages.push(await s.extractPage(n));
+      return pages;
+    } finally {
+      await s.close();
+    }
+  };
+
+  it("recognises only the pages without a text layer, and reports the method per page", async () => {
+    // A mixed document: a born-digital page, then the scanned invoice.
+    const doc = await PDFDocument.load(pdf);
+    const mixed = await PDFDocument.create();
+    const font = await mixed.embedFont(StandardFonts.Helvetica);
+    mixed.addPage([PAGE_W, PAGE_H]).drawText("A page with a text layer", { x: 72, y: 700, size: 12, font });
+    const [scannedPage] = await mixed.copyPages(doc, [0]);
+    mixed.addPage(scannedPage);
+    const pages = await run(await mixed.save(), "auto");
+    expect(pages.map((p) => p.method)).toEqual(["text", "ocr"]);
+    expect(pages[0]?.markdown).toBe("A page with a text layer");
+    expect(pages[1]?.markdown).toContain("Invoice number 12345");
+    // Recognised words take part in tables like any other text.
+    expect(pages[1]?.tables[0]?.grid.map((row) => row.map((c) => c?.text))).toEqual(TABLE);
+  });
+
+  it("strategy text forbids OCR and strategy ocr forces it", async () => {
+    const [forbidden] = await run(pdf, "text");
+    expect(forbidden?.method).toBe("text");
+    expect(forbidden?.markdown).toBe("");
+    const mixed = await PDFDocument.create();
+    const font = await mixed.embedFont(StandardFonts.Helvetica);
+    mixed
+      .addPage([PAGE_W, PAGE_H])
+      .drawText("Recognised from the picture", { x: 72, y: 700, size: 16, font });
+    const [forced] = await run(await mixed.save(), "ocr");
+    expect(forced?.method).toBe("ocr");
+    expect(forced?.markdown).toBe("Recognised from the picture");
   });
 });

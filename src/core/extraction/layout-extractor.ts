@@ -82,7 +82,7 @@ export const layoutExtractor: Extractor = {
               if (useOcr) {
                 const { png, scale, width, height } = await renderForOcr(bytes, pageNumber);
                 const runs = await ocrEngine().recognize(png, scale);
-                const { words, frame } = wordsFromRuns(runs, width / scale, height / scale);
+                const { words, frame } = wordsFromRuns(runs, width, height);
                 const layout = carry(
                   layoutWords(words, { horizontals: [], verticals: [] }, frame, memory, { tables }),
                 );
