@@ -40,6 +40,8 @@ const schema = z.object({
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
   JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   EXTRACTION_TIMEOUT_SECONDS: positiveInt.max(86_400).default(3600),
+  PAGE_MAX_OPS: positiveInt.default(2_000_000),
+  PAGE_TIME_BUDGET_SECONDS: positiveInt.max(3600).default(120),
 });
 
 export type Config = {
@@ -65,6 +67,8 @@ export type Config = {
   jobHeartbeatSeconds: number;
   jobSuperviseSeconds: number;
   extractionTimeoutSeconds: number;
+  pageMaxOps: number;
+  pageTimeBudgetSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -103,5 +107,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     jobHeartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
     jobSuperviseSeconds: e.JOB_SUPERVISE_SECONDS,
     extractionTimeoutSeconds: e.EXTRACTION_TIMEOUT_SECONDS,
+    pageMaxOps: e.PAGE_MAX_OPS,
+    pageTimeBudgetSeconds: e.PAGE_TIME_BUDGET_SECONDS,
   };
 }

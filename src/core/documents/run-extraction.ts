@@ -54,7 +54,11 @@ export async function runExtraction(
   }
   let session: Awaited<ReturnType<typeof deps.extractor.open>>;
   try {
-    session = await deps.extractor.open(bytes, { strategy: doc.strategy, capabilities: doc.capabilities });
+    session = await deps.extractor.open(bytes, {
+      strategy: doc.strategy,
+      capabilities: doc.capabilities,
+      limits: { pageMaxOps: deps.config.pageMaxOps, pageTimeMs: deps.config.pageTimeBudgetSeconds * 1000 },
+    });
   } catch (err) {
     if (err instanceof PdfOpenError) {
       await fail(deps, id, generation, err.message);
@@ -91,6 +95,7 @@ export async function runExtraction(
     });
 
     const failedPages = done.filter((p) => p.method === "failed").map((p) => p.pageNumber);
+    const failures: string[] = [];
     const emptyPages: number[] = [];
     const tablesWanted = doc.capabilities.includes("tables");
     for (let n = (done[done.length - 1]?.pageNumber ?? 0) + 1; n <= session.pageCount; n++) {
@@ -100,6 +105,7 @@ export async function runExtraction(
       } catch (err) {
         // One bad page does not sink the document: it is recorded as failed and reviewed.
         deps.log.warn("page extraction failed", { documentId: id, page: n, error: (err as Error).message });
+        failures.push((err as Error).message);
         page = {
           pageNumber: n,
           markdown: "",
@@ -141,17 +147,27 @@ export async function runExtraction(
             },
           });
           if (continued) {
-          const where = { documentId_generation_tableIndex: { documentId: id, generation, tableIndex: tableCount - tableRows.length - 1 } };
-          const prev = await tx.documentTable.findUnique({ where });
-          if (prev) {
-            const grid = [...(prev.cells as unknown as TableGrid), ...continued.grid];
-            await tx.documentTable.update({
-              where,
-              data: { cells: grid as unknown as Prisma.InputJsonValue, pages: [...prev.pages, n], markdown: tableToMarkdown(grid) },
-            });
+            const where = {
+              documentId_generation_tableIndex: {
+                documentId: id,
+                generation,
+                tableIndex: tableCount - tableRows.length - 1,
+              },
+            };
+            const prev = await tx.documentTable.findUnique({ where });
+            if (prev) {
+              const grid = [...(prev.cells as unknown as TableGrid), ...continued.grid];
+              await tx.documentTable.update({
+                where,
+                data: {
+                  cells: grid as unknown as Prisma.InputJsonValue,
+                  pages: [...prev.pages, n],
+                  markdown: tableToMarkdown(grid),
+                },
+              });
+            }
           }
-        }
-        if (tableRows.length) await tx.documentTable.createMany({ data: tableRows });
+          if (tableRows.length) await tx.documentTable.createMany({ data: tableRows });
           const u = await tx.document.updateMany({
             where: { id, workingGeneration: generation },
             data: { pagesCompleted: n },
@@ -170,7 +186,9 @@ export async function runExtraction(
     // awaiting_review: the extraction finished, but some pages gave no text or failed, so a
     // person should look before relying on it. Approving moves it to complete; a reparse retries.
     const review = [
-      failedPages.length ? `pages that could not be read: ${failedPages.join(", ")}` : "",
+      failedPages.length
+        ? `pages that could not be read: ${failedPages.join(", ")}${failures.length ? ` (${failures.slice(0, 3).join("; ")})` : ""}`
+        : "",
       emptyPages.length ? `pages with no text layer (scanned?): ${emptyPages.join(", ")}` : "",
     ].filter(Boolean);
     const phase = review.length ? "awaiting_review" : "complete";

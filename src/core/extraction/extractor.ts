@@ -24,7 +24,12 @@ export type ExtractedPage = {
   method: "text" | "ocr";
 };
 
-export type ExtractOptions = { strategy: string; capabilities: readonly string[] };
+export type ExtractOptions = {
+  strategy: string;
+  capabilities: readonly string[];
+  /** Per-page budgets: a page over them throws, and is recorded as failed, not the document. */
+  limits?: { pageMaxOps: number; pageTimeMs: number };
+};
 
 /** An opened PDF, read one page at a time so memory stays bounded by a page, not a document. */
 export type ExtractionSession = {

@@ -6,10 +6,8 @@ import { pageWords, wordsFromRuns } from "./layout/words.ts";
 import { createOcrEngine, type OcrEngine, renderForOcr } from "./ocr.ts";
 import { openPdf } from "./pdfjs.ts";
 
-/** Per-page budgets: a pathological page is marked failed instead of holding the worker. */
-export const PAGE_TIME_BUDGET_MS = 30_000;
-export const OCR_PAGE_BUDGET_MS = 180_000;
-export const PAGE_MAX_OPS = 2_000_000;
+/** Default per-page budgets (configurable): a pathological page is marked failed instead of holding the worker. */
+export const DEFAULT_LIMITS = { pageMaxOps: 2_000_000, pageTimeMs: 120_000 };
 /** A page with fewer words than this has no usable text layer (a scan, say) and is recognised by OCR. */
 export const MIN_TEXT_LAYER_WORDS = 1;
 
@@ -49,6 +47,7 @@ export const layoutExtractor: Extractor = {
     const memory = newLayoutMemory();
     const tables = options.capabilities.includes("tables");
     const strategy = options.strategy;
+    const limits = options.limits ?? DEFAULT_LIMITS;
     // The last table of the previous page, when the page ended with it: the next page's first
     // table continues it if it has the same columns.
     let open: { columns: number; header: string[] } | null = null;
@@ -93,17 +92,17 @@ export const layoutExtractor: Extractor = {
                 verticals: [] as ReturnType<typeof rulesInFrame>["verticals"],
               };
               if (tables && text.words.length > 0) {
-                const g = await pageGraphics(page, { maxOps: PAGE_MAX_OPS });
+                const g = await pageGraphics(page, { maxOps: limits.pageMaxOps });
                 if (g.truncated)
                   throw new PageBudgetError(
-                    `page ${pageNumber} has more than ${PAGE_MAX_OPS} drawing operations`,
+                    `page ${pageNumber} has more than ${limits.pageMaxOps} drawing operations`,
                   );
                 rules = rulesInFrame([...g.horizontals, ...g.verticals], text.frame);
               }
               const layout = carry(layoutWords(text.words, rules, text.frame, memory, { tables }));
               return { pageNumber, ...pick(layout), method: "text" };
             })(),
-            strategy === "text" ? PAGE_TIME_BUDGET_MS : OCR_PAGE_BUDGET_MS,
+            limits.pageTimeMs,
             `page ${pageNumber}`,
           );
         } finally {
