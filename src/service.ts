@@ -36,7 +36,10 @@ export async function startService(
   const firstKey = await bootstrapFirstAccount(services);
 
   const stoppers: (() => Promise<void>)[] = [];
-  if (worker) await startWorker(boss, services);
+  if (worker) {
+    const w = await startWorker(boss, services);
+    stoppers.push(w.stop);
+  }
   let url: string | null = null;
   if (config.role === "api" || config.role === "both") {
     const { app } = createApp(services);

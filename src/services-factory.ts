@@ -5,7 +5,7 @@ import { createEventBus } from "./core/events/pubsub.ts";
 import { layoutExtractor } from "./core/extraction/layout-extractor.ts";
 import type { Logger } from "./core/log.ts";
 import type { Services } from "./core/services.ts";
-import { startBoss } from "./jobs/boss.ts";
+import { JOBS_TOPIC, startBoss } from "./jobs/boss.ts";
 
 /** The services every entry point (server, worker, CLI) builds the same way over one migrated database. */
 export async function createServices(
@@ -27,7 +27,12 @@ export async function createServices(
     events,
     log,
     blobs: createLocalBlobStore(config.blobDir),
-    jobs: queue,
+    jobs: {
+      async enqueueExtraction(job) {
+        await queue.enqueueExtraction(job);
+        await events.publish(JOBS_TOPIC, {}).catch(() => undefined);
+      },
+    },
     extractor: layoutExtractor,
   };
   return {

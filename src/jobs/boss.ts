@@ -6,6 +6,8 @@ import type { Logger } from "../core/log.ts";
 export const EXTRACT_QUEUE = "extract-document";
 /** Jobs that failed every retry land here; its handler marks the document `error`. */
 export const EXTRACT_DEAD_QUEUE = "extract-document-dead";
+/** Published on every enqueue, so idle worker slots start at once instead of at their next poll. */
+export const JOBS_TOPIC = "jobs:extract";
 
 /**
  * pg-boss on the service's database (its own schema). The extraction queue retries with backoff,

@@ -1,39 +1,88 @@
-import type { PgBoss } from "pg-boss";
+import type { Job, PgBoss } from "pg-boss";
 import { failExtractionForGood, runExtraction } from "../core/documents/run-extraction.ts";
 import type { ExtractionJob } from "../core/jobs.ts";
 import type { Services } from "../core/services.ts";
-import { EXTRACT_DEAD_QUEUE, EXTRACT_QUEUE } from "./boss.ts";
+import { EXTRACT_DEAD_QUEUE, EXTRACT_QUEUE, JOBS_TOPIC } from "./boss.ts";
+
+/** How long an idle slot waits before looking again when no wake-up event arrives. */
+const IDLE_POLL_MS = 1000;
 
 /**
- * The worker role: extraction jobs, WORKER_CONCURRENCY at a time in this process. Handlers are
- * thin; the work is in src/core/documents/run-extraction.ts.
+ * The worker role: WORKER_CONCURRENCY extraction slots in this process. Each slot fetches the
+ * next job as soon as it finishes one (pg-boss's own loop waits out its polling interval after
+ * every job, which capped short documents at two a second a slot), heartbeats while it works,
+ * and sleeps only when the queue is empty, until an enqueue event (NOTIFY) or the idle poll wakes
+ * it. Retries, expiry and the dead letter stay pg-boss's. Handlers are thin: the work is in
+ * src/core/documents/run-extraction.ts.
  */
-export async function startWorker(boss: PgBoss, services: Services): Promise<void> {
-  const { config, db, log } = services;
-  await boss.work<ExtractionJob>(
-    EXTRACT_QUEUE,
-    { localConcurrency: config.workerConcurrency, batchSize: 1, pollingIntervalSeconds: 0.5 },
-    async ([job]) => {
-      if (!job) return;
+export async function startWorker(boss: PgBoss, services: Services): Promise<{ stop: () => Promise<void> }> {
+  const { config, db, log, events } = services;
+  let stopping = false;
+  const sleepers = new Set<() => void>();
+  const wakeAll = () => {
+    for (const wake of sleepers) wake();
+    sleepers.clear();
+  };
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        sleepers.delete(resolve);
+        resolve();
+      }, IDLE_POLL_MS);
+      sleepers.add(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+
+  const wakeups = await events.subscribe<unknown>(JOBS_TOPIC);
+  const listening = (async () => {
+    for await (const _ of wakeups) wakeAll();
+  })();
+
+  const work = async (job: Job<ExtractionJob>) => {
+    // Heartbeats tell the supervisor this worker is alive; a killed worker stops sending them
+    // and its job goes back to the queue for another worker to resume.
+    const beat = setInterval(
+      () => void boss.touch(EXTRACT_QUEUE, job.id).catch(() => undefined),
+      Math.max(1000, (config.jobHeartbeatSeconds * 1000) / 3),
+    );
+    try {
+      await runExtraction(services, job.data);
+      await boss.complete(EXTRACT_QUEUE, job.id);
+    } catch (err) {
+      const message = (err as Error).message;
+      log.warn("extraction attempt failed; it will be retried", {
+        documentId: job.data.documentId,
+        error: message,
+      });
+      // Kept on the document so the dead-letter handler can say why the last attempt failed.
+      await db.prisma.document
+        .updateMany({
+          where: { id: job.data.documentId, workingGeneration: job.data.generation },
+          data: { errorReason: message },
+        })
+        .catch(() => undefined);
+      await boss.fail(EXTRACT_QUEUE, job.id, { message }).catch(() => undefined);
+    } finally {
+      clearInterval(beat);
+    }
+  };
+
+  const slot = async () => {
+    while (!stopping) {
+      let job: Job<ExtractionJob> | undefined;
       try {
-        await runExtraction(services, job.data);
+        [job] = await boss.fetch<ExtractionJob>(EXTRACT_QUEUE, { batchSize: 1 });
       } catch (err) {
-        const message = (err as Error).message;
-        log.warn("extraction attempt failed; it will be retried", {
-          documentId: job.data.documentId,
-          error: message,
-        });
-        // Kept on the document so the dead-letter handler can say why the last attempt failed.
-        await db.prisma.document
-          .updateMany({
-            where: { id: job.data.documentId, workingGeneration: job.data.generation },
-            data: { errorReason: message },
-          })
-          .catch(() => undefined);
-        throw err;
+        log.warn("fetching a job failed", { error: (err as Error).message });
       }
-    },
-  );
+      if (job) await work(job);
+      else await idle();
+    }
+  };
+  const slots = Array.from({ length: config.workerConcurrency }, () => slot());
+
   await boss.work<ExtractionJob>(
     EXTRACT_DEAD_QUEUE,
     { batchSize: 1, pollingIntervalSeconds: 2 },
@@ -43,4 +92,18 @@ export async function startWorker(boss: PgBoss, services: Services): Promise<voi
       await failExtractionForGood(services, job.data, doc?.errorReason ?? "the worker stopped responding");
     },
   );
+
+  return {
+    async stop() {
+      stopping = true;
+      wakeAll();
+      await wakeups.return?.();
+      // A slot in the middle of a long document is not waited for long: its job stops beating
+      // and another worker resumes it after the last page written.
+      await Promise.race([
+        Promise.all([...slots, listening]),
+        new Promise((r) => setTimeout(r, 10_000).unref()),
+      ]);
+    },
+  };
 }

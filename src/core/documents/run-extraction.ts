@@ -98,6 +98,7 @@ export async function runExtraction(
     const failures: string[] = [];
     const emptyPages: number[] = [];
     const tablesWanted = doc.capabilities.includes("tables");
+    let lastPublished = 0;
     for (let n = (done[done.length - 1]?.pageNumber ?? 0) + 1; n <= session.pageCount; n++) {
       let page: ExtractedPage;
       try {
@@ -134,6 +135,9 @@ export async function runExtraction(
       }));
       const progressed = await prisma
         .$transaction(async (tx) => {
+          // A page lost in a crash is simply extracted again on resume, so its commit need not
+          // wait for the disk; the final commit that completes the document does.
+          await tx.$executeRaw`SET LOCAL synchronous_commit = off`;
           await tx.page.create({
             data: {
               documentId: id,
@@ -180,7 +184,12 @@ export async function runExtraction(
           throw err;
         });
       if (!progressed) return;
-      await publish(deps, { id, phase: "extracting", pagesCompleted: n, pagesTotal: session.pageCount });
+      // Progress events at most every quarter second: a fast document would otherwise send one
+      // NOTIFY per page, faster than anyone reads them.
+      if (Date.now() - lastPublished >= 250) {
+        lastPublished = Date.now();
+        await publish(deps, { id, phase: "extracting", pagesCompleted: n, pagesTotal: session.pageCount });
+      }
     }
 
     // awaiting_review: the extraction finished, but some pages gave no text or failed, so a
