@@ -3,7 +3,7 @@
 //
 //   - A mix of PDFs is made up front with pdf-lib (BENCH_DOCS documents, default 200, of 1-20
 //     pages; every third has aligned tables), from a fixed seed so every run sees the same files.
-//   - The extractor alone: plainExtractor in this process over the same PDFs, sequentially and
+//   - The extractor alone: layoutExtractor in this process over the same PDFs, sequentially and
 //     WORKER_CONCURRENCY documents at a time (default 2, as the worker runs them).
 //   - End to end: a fresh database; the API (ROLE=api) in this process, as test/support/server.ts
 //     starts it; ONE worker process (`tsx src/main.ts`, ROLE=worker) on the same database and the
@@ -36,7 +36,7 @@ import pg from "pg";
 import { loadConfig } from "../src/config.ts";
 import { connectDatabase } from "../src/core/db/client.ts";
 import { defaultCapabilities } from "../src/core/documents/phases.ts";
-import { plainExtractor } from "../src/core/extraction/plain-extractor.ts";
+import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { createLogger } from "../src/core/log.ts";
 import { type RunningService, startService } from "../src/service.ts";
 import { createTestDatabase, type TestDatabase } from "../test/support/database.ts";
@@ -160,7 +160,7 @@ async function makePdf(index: number, rand: () => number): Promise<BenchPdf> {
 // ---------------------------------------------------------------------------------------------
 
 async function extractDocument(bytes: Uint8Array): Promise<number> {
-  const session = await plainExtractor.open(bytes, { strategy: "auto", capabilities: defaultCapabilities });
+  const session = await layoutExtractor.open(bytes, { strategy: "auto", capabilities: defaultCapabilities });
   try {
     for (let n = 1; n <= session.pageCount; n++) await session.extractPage(n);
     return session.pageCount;

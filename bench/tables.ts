@@ -26,7 +26,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { defaultCapabilities } from "../src/core/documents/phases.ts";
 import type { ExtractedTable, ExtractOptions, Extractor } from "../src/core/extraction/extractor.ts";
-import { plainExtractor } from "../src/core/extraction/plain-extractor.ts";
+import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { type TableGrid, textRows } from "../src/core/tables/table-model.ts";
 import {
   adjacencyRelations,
@@ -45,8 +45,8 @@ import {
 
 /** The extractor measured when no --extractor is given. The layout extractor will replace it here. */
 const DEFAULT_EXTRACTOR: { name: string; extractor: Extractor } = {
-  name: "plainExtractor",
-  extractor: plainExtractor,
+  name: "layoutExtractor",
+  extractor: layoutExtractor,
 };
 const EXTRACT_OPTIONS: ExtractOptions = { strategy: "auto", capabilities: defaultCapabilities };
 
@@ -177,7 +177,12 @@ function overlaps(bbox: readonly number[], area: readonly number[]): boolean {
   return x0 < right && x1 > left && y0 < bottom && y1 > top;
 }
 
-type Detail = { tables: ExtractedTable[]; candidateIndices: number[]; best: BestTable; grids: (readonly (readonly string[])[])[] };
+type Detail = {
+  tables: ExtractedTable[];
+  candidateIndices: number[];
+  best: BestTable;
+  grids: (readonly (readonly string[])[])[];
+};
 
 async function extractTables(
   extractor: Extractor,
