@@ -20,7 +20,9 @@ export function mountGraphQL(app: OpenAPIHono<AppEnv>, services: Services) {
     const res = await yoga.fetch(c.req.raw, serverContext);
     const headers = new Headers(res.headers);
     let status = res.status;
-    let body: BodyInit | null = res.body;
+    // A plain JSON result is sent as one buffer; only event streams (subscriptions) stay streams.
+    const streaming = /text\/event-stream|multipart\//.test(res.headers.get("content-type") ?? "");
+    let body: BodyInit | null = streaming || res.body === null ? res.body : await res.text();
     let rate = serverContext.responseMeta.rate;
     if (!serverContext.responseMeta.counted) {
       // Nothing was executed (a parse or validation error, a preflight): still a request, so it

@@ -89,6 +89,9 @@ export function createGraphQLServer(
     landingPage: false,
     graphiql: false,
     logging: false,
+    // The body size is already enforced in front of yoga (MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES);
+    // yoga's own limiter would stream every body through a second copy.
+    maxRequestBodySize: false,
     context: ({ requestId }) => ({ services, requestId }) as unknown as GraphQLContext,
     maskedErrors: {
       maskError(error, _message) {

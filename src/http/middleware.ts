@@ -67,13 +67,23 @@ export function bodyRules(services: Services): MiddlewareHandler<AppEnv> {
       (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
     if (!hasBody) return next();
     const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-    if (type === "multipart/form-data") return uploadLimit(c, next);
-    if (type === "application/json" || type.endsWith("+json")) return jsonLimit(c, next);
-    throw new AppError(
-      "UNSUPPORTED_MEDIA_TYPE",
-      type
-        ? `Content type '${type}' is not accepted: send application/json (or multipart/form-data for uploads).`
-        : "The body has no Content-Type: send application/json.",
-    );
+    const upload = type === "multipart/form-data";
+    if (!upload && type !== "application/json" && !type.endsWith("+json")) {
+      throw new AppError(
+        "UNSUPPORTED_MEDIA_TYPE",
+        type
+          ? `Content type '${type}' is not accepted: send application/json (or multipart/form-data for uploads).`
+          : "The body has no Content-Type: send application/json.",
+      );
+    }
+    // With a declared length (which Node's parser holds the body to), the check needs no
+    // wrapping of the body stream; only a chunked body is counted as it arrives.
+    if (length !== undefined && /^\d+$/.test(length) && c.req.header("transfer-encoding") === undefined) {
+      const limit = upload ? services.config.maxUploadBytes + 64 * 1024 : services.config.maxJsonBodyBytes;
+      if (Number(length) > limit) tooLarge(upload ? services.config.maxUploadBytes : limit)();
+      return next();
+    }
+    if (upload) return uploadLimit(c, next);
+    return jsonLimit(c, next);
   };
 }

@@ -43,7 +43,11 @@ const countSql = `
 
 /** Counts one request against a bucket and returns the window's state. */
 export async function countRequest(pool: pg.Pool, bucket: string, limit: number): Promise<RateState> {
-  const { rows } = await pool.query<{ count: number; window_start: string; now: string }>(countSql, [bucket]);
+  const { rows } = await pool.query<{ count: number; window_start: string; now: string }>({
+    name: "quire-rate-count",
+    text: countSql,
+    values: [bucket],
+  });
   const row = rows[0];
   if (!row) throw new Error("rate-limit upsert returned no row");
   return rateState(limit, row.count, Number(row.window_start), Number(row.now));
