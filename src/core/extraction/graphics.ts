@@ -450,7 +450,7 @@ function mergeRects(rects: FilledRect[]): FilledRect[] {
 
 /**
  * The page's ruling lines and shaded rectangles, read from its operator list (not its pixels),
- * in the same top-left, rotation-corrected coordinates as the text runs of text-items.ts.
+ * in the same top-left, rotation-corrected (viewport) coordinates as the text of layout/words.ts.
  *
  * `maxOps` bounds the walk (operators plus path commands); a page past it comes back with what
  * was found so far and `truncated: true`. The operator list itself is built in full by pdfjs.
