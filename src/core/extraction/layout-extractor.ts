@@ -107,6 +107,9 @@ export const layoutExtractor: Extractor = {
           );
         } finally {
           page.cleanup();
+          // Fonts and images shared between pages stay cached on the document; dropping them
+          // now and then keeps a 2,000-page document in the memory of a few pages.
+          if (pageNumber % 50 === 0) await doc.cleanup().catch(() => undefined);
         }
       },
       close: () => doc.destroy(),
