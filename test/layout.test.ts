@@ -128,7 +128,9 @@ describe("unruled tables", () => {
           height: 16,
           color: { type: "RGB", red: 0.9, green: 0.9, blue: 0.9 } as never,
         });
-      r.forEach((c, k) => text(page, font, c, 72 + k * 120, y));
+      r.forEach((c, k) => {
+        text(page, font, c, 72 + k * 120, y);
+      });
     });
     const [p] = await extract(await doc.save());
     expect(textRows(p!.tables[0]!.grid)).toEqual(rows);
@@ -150,8 +152,12 @@ describe("reading order and structure", () => {
       "after the left one, from its top",
       "down to its last line.",
     ];
-    left.forEach((l, i) => text(page, font, l, 72, 120 + i * 13));
-    right.forEach((l, i) => text(page, font, l, 320, 120 + i * 13));
+    left.forEach((l, i) => {
+      text(page, font, l, 72, 120 + i * 13);
+    });
+    right.forEach((l, i) => {
+      text(page, font, l, 320, 120 + i * 13);
+    });
     const [p] = await extract(await doc.save());
     expect(p?.markdown).toBe(`# A Two Column Article\n\n${left.join(" ")}\n\n${right.join(" ")}`);
     expect(p?.tables).toEqual([]);
@@ -198,11 +204,11 @@ describe("reading order and structure", () => {
       ["2024", "1,250"],
       ["2025", "1,400"],
     ];
-    rows.forEach((r, i) =>
-      r.forEach((c, k) =>
-        sideways.drawText(c, { x: 150 + i * 16, y: 200 + k * 120, size: 10, font, rotate: degrees(90) }),
-      ),
-    );
+    rows.forEach((r, i) => {
+      r.forEach((c, k) => {
+        sideways.drawText(c, { x: 150 + i * 16, y: 200 + k * 120, size: 10, font, rotate: degrees(90) });
+      });
+    });
     const [p1, p2] = await extract(await doc.save());
     expect(p1?.markdown).toBe("Upright on a rotated page");
     expect(textRows(p2!.tables[0]!.grid)).toEqual(rows);

@@ -58,7 +58,9 @@ export function ruledTable(
     const h = heights[r] as number;
     row.forEach((c, i) => {
       if (c === null) return;
-      c.split("\n").forEach((line, k) => text(page, font, line, (xs[i] as number) + 4, y + 14 + k * 12));
+      c.split("\n").forEach((line, k) => {
+        text(page, font, line, (xs[i] as number) + 4, y + 14 + k * 12);
+      });
     });
     // Vertical rules: left and right edges, and between cells unless the right cell is covered.
     vline(page, x0, y, y + h);

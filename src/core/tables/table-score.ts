@@ -214,7 +214,7 @@ export function directionNeutral(text: string): string {
       .map((t) => {
         if (!rtlChar.test(t)) return t;
         const r = [...t].reverse().join("");
-        return r < t ? r : t;
+        return Math.min(r, t);
       })
       .sort()
       .join(" ")
