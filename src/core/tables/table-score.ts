@@ -214,7 +214,8 @@ export function directionNeutral(text: string): string {
       .map((t) => {
         if (!rtlChar.test(t)) return t;
         const r = [...t].reverse().join("");
-        return Math.min(r, t);
+        // Whichever reading sorts first stands for both.
+        return [r, t].sort()[0] as string;
       })
       .sort()
       .join(" ")
