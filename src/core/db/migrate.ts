@@ -1,13 +1,22 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 
-export const migrationsDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../../prisma/migrations",
-);
+/** prisma/migrations of the project, found upwards from this module (src/ in development, dist/ when built). */
+function findMigrationsDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = path.join(dir, "prisma", "migrations");
+    if (existsSync(candidate)) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("prisma/migrations not found above the running module");
+    dir = parent;
+  }
+}
+
+export const migrationsDir = findMigrationsDir();
 
 // Any number to tell our lock apart from other users of advisory locks on the same database.
 const MIGRATION_LOCK_KEY = 7_311_042_017;
