@@ -1,35 +1,101 @@
 import { createCanvas } from "@napi-rs/canvas";
+import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { openPdf } from "./pdfjs.ts";
+import { encodePngRgb } from "./png.ts";
 
 export const MIN_SCALE = 0.25;
 export const MAX_SCALE = 4;
 /** The largest image we render, in pixels per side: a huge page at a high scale would exhaust memory. */
 export const MAX_SIDE_PX = 8000;
 
-/** Renders one page to PNG at a scale (1 = 72 dpi), white background. */
-export async function renderPagePng(pdf: Uint8Array, pageNumber: number, scale: number): Promise<Buffer> {
-  const doc = await openPdf(pdf);
+// Documents recently rendered stay open: opening a long PDF walks its page tree (hundreds of ms
+// for 2,000 pages), and a viewer asks for its pages one after another.
+const OPEN_DOCUMENTS = 4;
+type Entry = { doc: Promise<PDFDocumentProxy>; users: number; used: number };
+const open = new Map<string, Entry>();
+
+async function acquire(
+  key: string | undefined,
+  load: () => Promise<Uint8Array>,
+): Promise<{ doc: PDFDocumentProxy; release: () => void }> {
+  if (!key) {
+    const doc = await openPdf(await load());
+    return { doc, release: () => void doc.destroy() };
+  }
+  let entry = open.get(key);
+  if (!entry) {
+    const doc = (async () => openPdf(await load()))();
+    entry = { doc, users: 0, used: 0 };
+    open.set(key, entry);
+    doc.catch(() => open.delete(key));
+  }
+  entry.users++;
+  entry.used = Date.now();
+  const e = entry;
+  try {
+    const doc = await e.doc;
+    return {
+      doc,
+      release: () => {
+        e.users--;
+        evict();
+      },
+    };
+  } catch (err) {
+    e.users--;
+    throw err;
+  }
+}
+
+function evict() {
+  if (open.size <= OPEN_DOCUMENTS) return;
+  const idle = [...open.entries()].filter(([, e]) => e.users === 0).sort((a, b) => a[1].used - b[1].used);
+  for (const [key, e] of idle.slice(0, open.size - OPEN_DOCUMENTS)) {
+    open.delete(key);
+    void e.doc.then((d) => d.destroy()).catch(() => undefined);
+  }
+}
+
+/** Forgets an open document (after its file changed or it was deleted). */
+export function forgetRendered(key: string) {
+  const e = open.get(key);
+  if (!e) return;
+  open.delete(key);
+  void e.doc.then((d) => d.destroy()).catch(() => undefined);
+}
+
+/**
+ * Renders one page to PNG at a scale (1 = 72 dpi), white background. With a `key`, the opened
+ * document is kept for the next pages; `pdf` may then be a loader, called only when needed.
+ */
+export async function renderPagePng(
+  pdf: Uint8Array | (() => Promise<Uint8Array>),
+  pageNumber: number,
+  scale: number,
+  key?: string,
+): Promise<Buffer> {
+  const load = typeof pdf === "function" ? pdf : async () => pdf;
+  const { doc, release } = await acquire(key, load);
   try {
     const page = await doc.getPage(pageNumber);
     const base = page.getViewport({ scale: 1 });
     // Clamp so neither side exceeds the cap, whatever the page size.
     const fit = Math.min(scale, MAX_SIDE_PX / base.width, MAX_SIDE_PX / base.height);
     const viewport = page.getViewport({ scale: fit });
-    const canvas = createCanvas(
-      Math.max(1, Math.ceil(viewport.width)),
-      Math.max(1, Math.ceil(viewport.height)),
-    );
+    const width = Math.max(1, Math.ceil(viewport.width));
+    const height = Math.max(1, Math.ceil(viewport.height));
+    const canvas = createCanvas(width, height);
     const ctx = canvas.getContext("2d");
     ctx.fillStyle = "#ffffff";
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.fillRect(0, 0, width, height);
     await page.render({
       canvasContext: ctx as unknown as CanvasRenderingContext2D,
       canvas: canvas as never,
       viewport,
     }).promise;
     page.cleanup();
-    return await canvas.encode("png");
+    return encodePngRgb(ctx.getImageData(0, 0, width, height).data, width, height);
   } finally {
-    await doc.destroy();
+    release();
   }
 }

@@ -1,4 +1,5 @@
 import { documentBlobPrefix } from "../../core/documents/blob-keys.ts";
+import { forgetRendered } from "../../core/extraction/render-page.ts";
 import type { OperationContext } from "../context.ts";
 import { findDocument } from "./find-document.ts";
 
@@ -12,5 +13,6 @@ export async function deleteDocument(
   // its next page because its updates match no row.
   await ctx.services.db.prisma.document.delete({ where: { id: doc.id } });
   await ctx.services.blobs.deletePrefix(documentBlobPrefix(doc.id));
+  forgetRendered(doc.id);
   return { deleted: true, id: doc.id };
 }

@@ -24,15 +24,19 @@ export async function getPageImage(
   const key = pageImageKey(doc.id, doc.activeGeneration, input.page, scale);
   const cached = await blobs.get(key);
   if (cached) return { png: cached, viaPublic };
-  const pdf = await blobs.get(sourceBlobKey(doc.id));
-  if (!pdf) throw new AppError("NOT_FOUND", `The source of document ${doc.id} is missing.`);
   if (doc.pagesTotal === null) {
     throw new AppError(
       "CONFLICT",
       `Document ${doc.id} has not been opened yet (phase ${doc.phase}); try again shortly.`,
     );
   }
-  const png = await renderPagePng(pdf, input.page, scale);
+  // The source is read only when this process does not hold the document open already.
+  const load = async () => {
+    const pdf = await blobs.get(sourceBlobKey(doc.id));
+    if (!pdf) throw new AppError("NOT_FOUND", `The source of document ${doc.id} is missing.`);
+    return pdf;
+  };
+  const png = await renderPagePng(load, input.page, scale, doc.id);
   await blobs.put(key, png);
   return { png, viaPublic };
 }
