@@ -610,7 +610,8 @@ for (const { f, pages } of renderSet) {
     px: "",
   };
   for (const p of pages) {
-    const r = await timed(() => renderPagePng(must(f), p, RENDER_SCALE));
+    // Keyed like the service keys it (one key per document), so the document stays open between pages.
+    const r = await timed(() => renderPagePng(must(f), p, RENDER_SCALE, f.file));
     warm.ms.push(r.ms);
     warm.cpu.push(r.cpuMs);
     mine.asIs.push(r.ms);
@@ -715,7 +716,7 @@ const md = [
   `| Ours ÷ pdftotext pages/s, overall | ${pttCell(all)} | ≥ ${f2(TARGET_RATIO)} | ${all.ratio === null ? "SKIP" : verdict(all.ratio >= TARGET_RATIO)} |`,
   `| Ours ÷ pdftotext pages/s, corpus only (${corpus.pages} pages) | ${pttCell(corpus)} | | |`,
   `| Peak RSS, ${LONG_PAGES}-page extraction (child process) | ${childPeakMb === null ? "n/a" : `${f0(childPeakMb)} MB`} | < ${TARGET_PEAK_MB} MB | ${childPeakMb === null ? "n/a" : verdict(childPeakMb < TARGET_PEAK_MB)} |`,
-  `| Peak RSS, same worker bundled, plain node (no tsx loader) | ${plainPeakMb === null ? "n/a" : `${f0(plainPeakMb)} MB`} | | |`,
+  `| Peak RSS, same worker bundled, plain node (as npm start runs it) | ${plainPeakMb === null ? "n/a" : `${f0(plainPeakMb)} MB`} | < ${TARGET_PEAK_MB} MB | ${plainPeakMb === null ? "n/a" : verdict(plainPeakMb < TARGET_PEAK_MB)} |`,
   `| Peak RSS, whole set in process | ${inProcessPeakKb ? `${f0(mb(inProcessPeakKb))} MB` : "n/a"} | | |`,
   `| renderPagePng @${RENDER_SCALE} warm, p50 / p95 / max (${warmStats.n} pages) | ${fmtStats(warmStats)} ms | < ${TARGET_RENDER_MS} ms | ${verdict(warmStats.p95 < TARGET_RENDER_MS)} |`,
   `| renderPagePng cold (first pass), p50 / p95 / max | ${fmtStats(coldStats)} ms; first call ${f0(firstCall?.ms ?? 0)} ms | | |`,

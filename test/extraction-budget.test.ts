@@ -24,6 +24,8 @@ async function pathological(): Promise<Uint8Array> {
     const page = doc.addPage([612, 792]);
     page.drawText(`Page ${n} text`, { x: 72, y: 700, size: 12, font });
     if (n === 2) {
+      // A second column on the line makes the page a table candidate, so its drawing is read.
+      page.drawText("Total 12", { x: 400, y: 700, size: 12, font });
       const ops: PDFOperator[] = [];
       for (let i = 0; i < 20_000; i++) {
         const x = 50 + (i % 500);

@@ -1,6 +1,7 @@
 import { type TableGrid, textRows } from "../tables/table-model.ts";
 import type { ExtractedPage, Extractor } from "./extractor.ts";
 import { pageGraphics } from "./graphics.ts";
+import { toLines } from "./layout/lines.ts";
 import { layoutWords, newLayoutMemory, rulesInFrame } from "./layout/page-layout.ts";
 import { pageWords, wordsFromRuns } from "./layout/words.ts";
 import { createOcrEngine, type OcrEngine, renderForOcr } from "./ocr.ts";
@@ -91,7 +92,10 @@ export const layoutExtractor: Extractor = {
                 horizontals: [] as ReturnType<typeof rulesInFrame>["horizontals"],
                 verticals: [] as ReturnType<typeof rulesInFrame>["verticals"],
               };
-              if (tables && text.words.length > 0) {
+              // A table has two columns at least, so some line splits at a wide gap; a page where
+              // none does (running prose, most of a long document) skips reading its drawing
+              // operations, about half of the page's cost.
+              if (tables && toLines(text.words).some((l) => l.segments.length >= 2)) {
                 const g = await pageGraphics(page, { maxOps: limits.pageMaxOps });
                 if (g.truncated)
                   throw new PageBudgetError(
