@@ -1,24 +1,12 @@
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { reachable } from "../../src/core/db/resolve-url.ts";
 
 // Tests use the machine's PostgreSQL on 127.0.0.1:5432 (TEST_PG_URL to point elsewhere). Where
 // there is none, one embedded PostgreSQL is started for the whole run, so `npm test` works on a
 // machine with nothing installed. Set TEST_PG_EMBEDDED=1 to force it.
 const defaultUrl = "postgresql://postgres@127.0.0.1:5432/postgres";
-
-async function reachable(url: string) {
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await c.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await c.end().catch(() => undefined);
-  }
-}
 
 export default async function setup() {
   if (process.env.TEST_PG_URL) return;

@@ -4,7 +4,8 @@ import type { Logger } from "../log.ts";
 
 export type DatabaseHandle = { url: string; embedded: boolean; stop: () => Promise<void> };
 
-async function reachable(url: string): Promise<boolean> {
+/** Whether a PostgreSQL server answers at this URL within a second. */
+export async function reachable(url: string): Promise<boolean> {
   const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
   try {
     await c.connect();

@@ -1,5 +1,6 @@
 import { AppError } from "../../core/errors.ts";
 import type { TableGrid } from "../../core/tables/table-model.ts";
+import type { DocumentTable } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
 import { findDocument } from "./find-document.ts";
 
@@ -13,6 +14,15 @@ export type TableRecord = {
 };
 
 export const MAX_TABLES_PAGE = 500;
+
+const toTableRecord = (t: DocumentTable): TableRecord => ({
+  index: t.tableIndex,
+  page: t.pageNumber,
+  pages: t.pages,
+  bbox: t.bbox,
+  grid: t.cells as TableGrid,
+  markdown: t.markdown,
+});
 
 export async function listTables(
   ctx: OperationContext,
@@ -31,14 +41,7 @@ export async function listTables(
     prisma.documentTable.count({ where }),
   ]);
   return {
-    tables: rows.map((t) => ({
-      index: t.tableIndex,
-      page: t.pageNumber,
-      pages: t.pages,
-      bbox: t.bbox,
-      grid: t.cells as TableGrid,
-      markdown: t.markdown,
-    })),
+    tables: rows.map(toTableRecord),
     total,
     viaPublic,
   };
@@ -68,14 +71,7 @@ export async function getTable(
     );
   }
   return {
-    table: {
-      index: t.tableIndex,
-      page: t.pageNumber,
-      pages: t.pages,
-      bbox: t.bbox,
-      grid: t.cells as TableGrid,
-      markdown: t.markdown,
-    },
+    table: toTableRecord(t),
     viaPublic,
   };
 }
