@@ -20,6 +20,26 @@ function runtimeDataModel(): Record<string, RuntimeModel> {
   return JSON.parse(JSON.parse(m[1] as string)).models;
 }
 
+type UnsupportedField = { name: string; column: string; type: string; required: boolean };
+
+/**
+ * Fields of types Prisma cannot express (`Unsupported("tsvector")`): the generated client leaves
+ * them out, so they are read from schema.prisma itself, each with its column and declared type.
+ */
+function unsupportedFields(): Map<string, UnsupportedField[]> {
+  const src = readFileSync(new URL("../prisma/schema.prisma", import.meta.url), "utf8");
+  const out = new Map<string, UnsupportedField[]>();
+  for (const [, model = "", body = ""] of src.matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm)) {
+    for (const [, name = "", type = "", optional, rest = ""] of body.matchAll(
+      /^\s*(\w+)\s+Unsupported\("([^"]+)"\)(\?)?(.*)$/gm,
+    )) {
+      const column = /@map\("([^"]+)"\)/.exec(rest)?.[1] ?? name;
+      out.set(model, [...(out.get(model) ?? []), { name, column, type, required: optional !== "?" }]);
+    }
+  }
+  return out;
+}
+
 const pgType: Record<string, string[]> = {
   String: ["text"],
   Int: ["integer"],
@@ -92,6 +112,7 @@ async function uniqueIndexColumns(table: string): Promise<string[][]> {
 describe("Prisma schema and migrated database agree", () => {
   const pothos = getDatamodel().datamodel.models as Record<string, any>;
   const runtime = runtimeDataModel();
+  const unsupported = unsupportedFields();
 
   for (const [model, def] of Object.entries(pothos)) {
     it(`model ${model}`, async () => {
@@ -119,6 +140,13 @@ describe("Prisma schema and migrated database agree", () => {
         }
         expect(c?.is_nullable === "YES", `${table}.${col} nullability`).toBe(!f.isRequired);
         if (f.hasDefaultValue) expect(c?.column_default, `${table}.${col} has a default`).not.toBeNull();
+      }
+      for (const u of unsupported.get(model) ?? []) {
+        scalarColumns.add(u.column);
+        const c = cols.get(u.column);
+        expect(c, `${table}.${u.column} exists for ${model}.${u.name}`).toBeDefined();
+        expect([c?.data_type, c?.udt_name], `${table}.${u.column} type`).toContain(u.type);
+        expect(c?.is_nullable === "YES", `${table}.${u.column} nullability`).toBe(!u.required);
       }
       // Nothing in the database the schema does not know.
       expect(

@@ -1,4 +1,5 @@
 import type { Prisma } from "../../generated/prisma/client.ts";
+import { splitPassages, textSearchConfigOfDocument } from "../answering/passages.ts";
 import type { ExtractedPage } from "../extraction/extractor.ts";
 import { PdfOpenError } from "../extraction/pdfjs.ts";
 import type { Services } from "../services.ts";
@@ -98,6 +99,7 @@ export async function runExtraction(
     const failures: string[] = [];
     const emptyPages: number[] = [];
     const tablesWanted = doc.capabilities.includes("tables");
+    const tsConfig = textSearchConfigOfDocument(doc.config);
     let lastPublished = 0;
     for (let n = (done[done.length - 1]?.pageNumber ?? 0) + 1; n <= session.pageCount; n++) {
       let page: ExtractedPage;
@@ -132,6 +134,16 @@ export async function runExtraction(
         bbox: t.bbox,
         cells: t.grid as unknown as Prisma.InputJsonValue,
         markdown: tableToMarkdown(t.grid),
+      }));
+      const passageRows: Prisma.PassageCreateManyInput[] = splitPassages(page.markdown).map((p) => ({
+        documentId: id,
+        generation,
+        pageNumber: n,
+        position: p.position,
+        startOffset: p.start,
+        endOffset: p.end,
+        text: p.text,
+        tsConfig,
       }));
       const progressed = await prisma
         .$transaction(async (tx) => {
@@ -172,6 +184,7 @@ export async function runExtraction(
             }
           }
           if (tableRows.length) await tx.documentTable.createMany({ data: tableRows });
+          if (passageRows.length) await tx.passage.createMany({ data: passageRows });
           const u = await tx.document.updateMany({
             where: { id, workingGeneration: generation },
             data: { pagesCompleted: n },
@@ -215,6 +228,7 @@ export async function runExtraction(
       // The new results are in: the previous extraction's are replaced only now.
       await tx.page.deleteMany({ where: { documentId: id, generation: { not: generation } } });
       await tx.documentTable.deleteMany({ where: { documentId: id, generation: { not: generation } } });
+      await tx.passage.deleteMany({ where: { documentId: id, generation: { not: generation } } });
       return true;
     });
     if (finished)
