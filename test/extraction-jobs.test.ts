@@ -49,6 +49,14 @@ describe("reparse and ingest", () => {
       (await call(server.url, "GET", `/v1/documents/${doc.id}/entities/tables`, { key: t.secret })).body
         .total,
     ).toBe(0);
+    // page_images: the image was drawn during extraction and is what the API serves.
+    const images = await server.services.blobs.list(`documents/${doc.id}/images/`);
+    expect(images).toContain(`documents/${doc.id}/images/g2-p1@1.5.png`);
+    const stored = await server.services.blobs.get(`documents/${doc.id}/images/g2-p1@1.5.png`);
+    const served = await fetch(`${server.url}/v1/documents/${doc.id}/pages/1/image.png`, {
+      headers: { authorization: `Bearer ${t.secret}` },
+    });
+    expect(Buffer.from(await served.arrayBuffer()).equals(stored as Buffer)).toBe(true);
     const gens = await server.services.db.pool.query(
       "SELECT DISTINCT generation FROM pages WHERE document_id = $1",
       [doc.id],

@@ -2,10 +2,11 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import { splitPassages, textSearchConfigOfDocument } from "../answering/passages.ts";
 import type { ExtractedPage } from "../extraction/extractor.ts";
 import { PdfOpenError } from "../extraction/pdfjs.ts";
+import { DEFAULT_IMAGE_SCALE, forgetRendered, renderPagePng } from "../extraction/render-page.ts";
 import type { Services } from "../services.ts";
 import { tableToMarkdown } from "../tables/table-formats.ts";
 import type { TableGrid } from "../tables/table-model.ts";
-import { sourceBlobKey } from "./blob-keys.ts";
+import { pageImageKey, sourceBlobKey } from "./blob-keys.ts";
 import { type DocumentProgressEvent, documentTopic } from "./document-events.ts";
 
 type Deps = Pick<Services, "db" | "blobs" | "events" | "extractor" | "log" | "config">;
@@ -99,6 +100,8 @@ export async function runExtraction(
     const failures: string[] = [];
     const emptyPages: number[] = [];
     const tablesWanted = doc.capabilities.includes("tables");
+    const imagesWanted = doc.capabilities.includes("page_images");
+    const renderKey = `extract:${id}:${generation}`;
     const tsConfig = textSearchConfigOfDocument(doc.config);
     let lastPublished = 0;
     for (let n = (done[done.length - 1]?.pageNumber ?? 0) + 1; n <= session.pageCount; n++) {
@@ -197,6 +200,16 @@ export async function runExtraction(
           throw err;
         });
       if (!progressed) return;
+      if (imagesWanted && page.method !== ("failed" as string)) {
+        // page_images: the viewer's images are ready when the page is, instead of rendered on
+        // the first request. A page that cannot be drawn is logged; its text stands regardless.
+        try {
+          const png = await renderPagePng(bytes, n, DEFAULT_IMAGE_SCALE, renderKey);
+          await deps.blobs.put(pageImageKey(id, generation, n, DEFAULT_IMAGE_SCALE), png);
+        } catch (err) {
+          deps.log.warn("page image failed", { documentId: id, page: n, error: (err as Error).message });
+        }
+      }
       // Progress events at most every quarter second: a fast document would otherwise send one
       // NOTIFY per page, faster than anyone reads them.
       if (Date.now() - lastPublished >= 250) {
@@ -235,6 +248,7 @@ export async function runExtraction(
       await publish(deps, { id, phase, pagesCompleted: session.pageCount, pagesTotal: session.pageCount });
   } finally {
     await session.close();
+    forgetRendered(`extract:${id}:${generation}`);
   }
 }
 

@@ -7,6 +7,8 @@ export const MIN_SCALE = 0.25;
 export const MAX_SCALE = 4;
 /** The largest image we render, in pixels per side: a huge page at a high scale would exhaust memory. */
 export const MAX_SIDE_PX = 8000;
+/** The scale page images are served at by default (and pre-rendered at by `page_images`). */
+export const DEFAULT_IMAGE_SCALE = 1.5;
 
 // Documents recently rendered stay open: opening a long PDF walks its page tree (hundreds of ms
 // for 2,000 pages), and a viewer asks for its pages one after another.

@@ -5,7 +5,7 @@ import type { OperationContext } from "../context.ts";
 import { findDocument } from "./find-document.ts";
 import { pageUnavailable } from "./read-pages.ts";
 
-export const DEFAULT_SCALE = 1.5;
+export { DEFAULT_IMAGE_SCALE as DEFAULT_SCALE } from "../../core/extraction/render-page.ts";
 
 /** The page as PNG; rendered on first request and cached in the blob store per scale. */
 export async function getPageImage(
