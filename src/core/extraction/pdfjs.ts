@@ -10,15 +10,20 @@ const root = path.dirname(require.resolve("pdfjs-dist/package.json"));
 const dir = (name: string) => `${pathToFileURL(path.join(root, name)).href}/`;
 
 type PdfjsModule = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+
+// The legacy build installs core-js polyfills, among them a JavaScript Array.prototype.push for
+// the whole process, measured 3.5 times slower than the engine's own. Node 20 needs none of it.
+// Both pdf.mjs and its in-thread worker module (loaded with the first document) install it, so
+// the native method, captured before either loads, is put back after each.
+const nativePush = Array.prototype.push;
+const restorePush = () => {
+  if (Array.prototype.push !== nativePush) Array.prototype.push = nativePush;
+};
 let loaded: Promise<PdfjsModule> | null = null;
 export const pdfjs = () => {
   loaded ??= (async () => {
-    // The legacy build installs core-js polyfills, among them a JavaScript Array.prototype.push
-    // for the whole process, measured 3.5 times slower than the engine's own; Node 20 needs none
-    // of it, so the native one is put back.
-    const nativePush = Array.prototype.push;
     const mod = await import("pdfjs-dist/legacy/build/pdf.mjs");
-    Array.prototype.push = nativePush;
+    restorePush();
     return mod;
   })();
   return loaded;
@@ -44,6 +49,7 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   });
   try {
     const doc = await task.promise;
+    restorePush();
     if (doc.numPages < 1) {
       await doc.destroy();
       throw new PdfOpenError("The PDF has no pages.");
