@@ -9,6 +9,8 @@ export type BlobStore = {
   get: (key: string) => Promise<Buffer | null>;
   /** The keys under a prefix (for tests and clean-up). */
   list: (prefix: string) => Promise<string[]>;
+  /** Removes one blob; a missing one is not an error. */
+  delete: (key: string) => Promise<void>;
   /** Removes every blob whose key starts with the prefix. */
   deletePrefix: (prefix: string) => Promise<void>;
 };

@@ -38,6 +38,9 @@ export function createLocalBlobStore(root: string): BlobStore {
         throw err;
       }
     },
+    async delete(key) {
+      await rm(file(key), { force: true });
+    },
     async deletePrefix(prefix) {
       await rm(file(prefix), { recursive: true, force: true });
     },

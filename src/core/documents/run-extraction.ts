@@ -6,7 +6,7 @@ import { DEFAULT_IMAGE_SCALE, forgetRendered, renderPagePng } from "../extractio
 import type { Services } from "../services.ts";
 import { tableToMarkdown } from "../tables/table-formats.ts";
 import type { TableGrid } from "../tables/table-model.ts";
-import { pageImageKey, sourceBlobKey } from "./blob-keys.ts";
+import { pageImageKey, pageImagePrefix, sourceBlobKey } from "./blob-keys.ts";
 import { type DocumentProgressEvent, documentTopic } from "./document-events.ts";
 
 type Deps = Pick<Services, "db" | "blobs" | "events" | "extractor" | "log" | "config">;
@@ -244,8 +244,13 @@ export async function runExtraction(
       await tx.passage.deleteMany({ where: { documentId: id, generation: { not: generation } } });
       return true;
     });
-    if (finished)
+    if (finished) {
       await publish(deps, { id, phase, pagesCompleted: session.pageCount, pagesTotal: session.pageCount });
+      // Page images of earlier extractions are no longer served; drop them from the store.
+      for (const key of await deps.blobs.list(pageImagePrefix(id))) {
+        if (!key.startsWith(`${pageImagePrefix(id)}g${generation}-`)) await deps.blobs.delete(key);
+      }
+    }
   } finally {
     await session.close();
     forgetRendered(`extract:${id}:${generation}`);
