@@ -236,7 +236,7 @@ describe("bad uploads", () => {
 
     const blank = await uploadAndWait(server.url, t.secret, await blankPdf(2), "blank.pdf");
     expect(blank.phase).toBe("awaiting_review");
-    expect(blank.error).toMatch(/no text layer.*1, 2/);
+    expect(blank.error).toMatch(/no text found.*1, 2/);
     // Approving moves it to complete; approving again is a conflict.
     const ok = await call(server.url, "POST", `/v1/documents/${blank.id}/review/approve`, { key: t.secret });
     expect(ok.status).toBe(200);

@@ -224,7 +224,7 @@ export async function runExtraction(
       failedPages.length
         ? `pages that could not be read: ${failedPages.join(", ")}${failures.length ? ` (${failures.slice(0, 3).join("; ")})` : ""}`
         : "",
-      emptyPages.length ? `pages with no text layer (scanned?): ${emptyPages.join(", ")}` : "",
+      emptyPages.length ? `pages with no text found (blank, or a scan OCR could not read): ${emptyPages.join(", ")}` : "",
     ].filter(Boolean);
     const phase = review.length ? "awaiting_review" : "complete";
     const finished = await prisma.$transaction(async (tx) => {
