@@ -240,3 +240,62 @@ describe("an extraction that keeps failing", () => {
     expect(done.error).toMatch(/^Extraction failed after several attempts: .*EISDIR/);
   }, 90_000);
 });
+
+describe("resuming a document whose table runs across the page where the worker died", () => {
+  let server: TestServer;
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("still joins the table across that page", async () => {
+    const { layoutExtractor } = await import("../src/core/extraction/layout-extractor.ts");
+    const { runExtraction } = await import("../src/core/documents/run-extraction.ts");
+    const { newDoc, ruledTable, text } = await import("./support/layout-pdfs.ts");
+    // API only: this test plays the workers itself.
+    server = await startTestServer({ ROLE: "api" });
+    const t = await createTenant(server.url);
+    const { doc, font } = await newDoc();
+    const header = ["Code", "Item", "Amount"];
+    const body = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => [`C${from + i}`, `Item ${from + i}`, `${(from + i) * 10}`]);
+    const xs = [72, 150, 350, 450];
+    const p1 = doc.addPage([612, 792]);
+    text(p1, font, "Intro text.", 72, 80);
+    ruledTable(p1, font, [header, ...body(1, 30)], xs, 140);
+    ruledTable(doc.addPage([612, 792]), font, [header, ...body(31, 5)], xs, 60);
+    const r = await upload(server.url, t.secret, await doc.save());
+    const job = { documentId: r.body.id as string, generation: 1 };
+
+    // The first worker writes page 1, then hangs on page 2 for ever (it died).
+    let release: (e: Error) => void = () => undefined;
+    const hung = new Promise<never>((_, reject) => {
+      release = reject;
+    });
+    const dying = {
+      open: async (bytes: Uint8Array, options: Parameters<typeof layoutExtractor.open>[1]) => {
+        const s = await layoutExtractor.open(bytes, options);
+        return { ...s, extractPage: (n: number) => (n === 2 ? hung : s.extractPage(n)) };
+      },
+    };
+    const first = runExtraction({ ...server.services, extractor: dying }, job).catch(() => undefined);
+    const until = Date.now() + 20_000;
+    while (Date.now() < until) {
+      const d = await call(server.url, "GET", `/v1/documents/${job.documentId}`, { key: t.secret });
+      if (d.body.pagesCompleted === 1) break;
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    // Another worker takes the job over and resumes at page 2.
+    await runExtraction(server.services, job);
+    const tables = await call(server.url, "GET", `/v1/documents/${job.documentId}/entities/tables`, {
+      key: t.secret,
+    });
+    expect(tables.body.total).toBe(1);
+    const json = await call(server.url, "GET", `/v1/documents/${job.documentId}/entities/tables/0`, {
+      key: t.secret,
+    });
+    expect(json.body.pages).toEqual([1, 2]);
+    expect(json.body.rows).toEqual([header, ...body(1, 35)]);
+    release(new Error("the dead worker's promise is let go"));
+    await first;
+  }, 60_000);
+});

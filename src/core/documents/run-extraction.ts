@@ -104,7 +104,14 @@ export async function runExtraction(
     const renderKey = `extract:${id}:${generation}`;
     const tsConfig = textSearchConfigOfDocument(doc.config);
     let lastPublished = 0;
-    for (let n = (done[done.length - 1]?.pageNumber ?? 0) + 1; n <= session.pageCount; n++) {
+    const startAt = (done[done.length - 1]?.pageNumber ?? 0) + 1;
+    if (startAt > 1 && startAt <= session.pageCount) {
+      // Resuming after a crash: reading the last page written again (and throwing the result
+      // away) rebuilds what the extractor carries from page to page, such as a table that runs
+      // on into the next page or the running headers seen.
+      await session.extractPage(startAt - 1).catch(() => undefined);
+    }
+    for (let n = startAt; n <= session.pageCount; n++) {
       let page: ExtractedPage;
       try {
         page = await session.extractPage(n);
@@ -224,7 +231,9 @@ export async function runExtraction(
       failedPages.length
         ? `pages that could not be read: ${failedPages.join(", ")}${failures.length ? ` (${failures.slice(0, 3).join("; ")})` : ""}`
         : "",
-      emptyPages.length ? `pages with no text found (blank, or a scan OCR could not read): ${emptyPages.join(", ")}` : "",
+      emptyPages.length
+        ? `pages with no text found (blank, or a scan OCR could not read): ${emptyPages.join(", ")}`
+        : "",
     ].filter(Boolean);
     const phase = review.length ? "awaiting_review" : "complete";
     const finished = await prisma.$transaction(async (tx) => {
