@@ -1,10 +1,10 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { MAX_SCALE, MIN_SCALE } from "../core/extraction/render-page.ts";
+import { DEFAULT_IMAGE_SCALE, MAX_SCALE, MIN_SCALE } from "../core/extraction/render-page.ts";
 import { tableToCsv, tableToHtml, tableToMarkdown } from "../core/tables/table-formats.ts";
 import { textRows } from "../core/tables/table-model.ts";
 import type { AppEnv } from "../http/env.ts";
 import type { OperationContext } from "../resolvers/context.ts";
-import { DEFAULT_SCALE, getPageImage } from "../resolvers/documents/page-image.ts";
+import { getPageImage } from "../resolvers/documents/page-image.ts";
 import { getFullMarkdown, getPage } from "../resolvers/documents/read-pages.ts";
 import { getTable, listTables, MAX_TABLES_PAGE } from "../resolvers/documents/tables.ts";
 import { DocRefParam, MAX_INT, PageParams } from "./document-schemas.ts";
@@ -72,12 +72,12 @@ const pageImage = createRoute({
   path: "/v1/documents/{id}/pages/{page_number}/image.png",
   tags: ["Document content"],
   summary: "One page rendered as PNG",
-  description: `Rendered on first request and cached. scale ${MIN_SCALE}..${MAX_SCALE} (1 = 72 dpi, default ${DEFAULT_SCALE}); the image is capped at 8000 px a side.`,
+  description: `Rendered on first request and cached. scale ${MIN_SCALE}..${MAX_SCALE} (1 = 72 dpi, default ${DEFAULT_IMAGE_SCALE}); the image is capped at 8000 px a side.`,
   security: publicOrKey,
   request: {
     params: PageParams,
     query: z.object({
-      scale: z.coerce.number().min(MIN_SCALE).max(MAX_SCALE).default(DEFAULT_SCALE),
+      scale: z.coerce.number().min(MIN_SCALE).max(MAX_SCALE).default(DEFAULT_IMAGE_SCALE),
     }),
   },
   responses: {

@@ -5,8 +5,6 @@ import type { OperationContext } from "../context.ts";
 import { findDocument } from "./find-document.ts";
 import { pageUnavailable } from "./read-pages.ts";
 
-export { DEFAULT_IMAGE_SCALE as DEFAULT_SCALE } from "../../core/extraction/render-page.ts";
-
 /** The page as PNG; rendered on first request and cached in the blob store per scale. */
 export async function getPageImage(
   ctx: OperationContext,
