@@ -250,20 +250,12 @@ describe("resuming a document whose table runs across the page where the worker 
   it("still joins the table across that page", async () => {
     const { layoutExtractor } = await import("../src/core/extraction/layout-extractor.ts");
     const { runExtraction } = await import("../src/core/documents/run-extraction.ts");
-    const { newDoc, ruledTable, text } = await import("./support/layout-pdfs.ts");
+    const { continuingTablePdf } = await import("./support/layout-pdfs.ts");
     // API only: this test plays the workers itself.
     server = await startTestServer({ ROLE: "api" });
     const t = await createTenant(server.url);
-    const { doc, font } = await newDoc();
-    const header = ["Code", "Item", "Amount"];
-    const body = (from: number, n: number) =>
-      Array.from({ length: n }, (_, i) => [`C${from + i}`, `Item ${from + i}`, `${(from + i) * 10}`]);
-    const xs = [72, 150, 350, 450];
-    const p1 = doc.addPage([612, 792]);
-    text(p1, font, "Intro text.", 72, 80);
-    ruledTable(p1, font, [header, ...body(1, 30)], xs, 140);
-    ruledTable(doc.addPage([612, 792]), font, [header, ...body(31, 5)], xs, 60);
-    const r = await upload(server.url, t.secret, await doc.save());
+    const { bytes, header, body } = await continuingTablePdf();
+    const r = await upload(server.url, t.secret, bytes);
     const job = { documentId: r.body.id as string, generation: 1 };
 
     // The first worker writes page 1, then hangs on page 2 for ever (it died).

@@ -247,6 +247,8 @@ describe("documents over GraphQL", () => {
     expect(edges).toHaveLength(50);
     expect(edges.every((e: any) => e.node.pages.length === 2)).toBe(true);
     // One statement for the documents and one for all their pages; N+1 would be 51.
+    // At least one: a counter that never fired would make the bound meaningless.
+    expect(queries).toBeGreaterThan(0);
     expect(queries).toBeLessThanOrEqual(3);
 
     const next = await gql(server.url, print(DocumentsDocument), {

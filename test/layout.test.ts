@@ -4,7 +4,7 @@ import type { ExtractedPage } from "../src/core/extraction/extractor.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { tableToHtml } from "../src/core/tables/table-formats.ts";
 import { textRows } from "../src/core/tables/table-model.ts";
-import { newDoc, ruledTable, text } from "./support/layout-pdfs.ts";
+import { continuingTablePdf, newDoc, ruledTable, text } from "./support/layout-pdfs.ts";
 
 async function extract(bytes: Uint8Array, strategy = "text"): Promise<ExtractedPage[]> {
   const s = await layoutExtractor.open(bytes, { strategy, capabilities: ["tables"] });
@@ -217,18 +217,8 @@ describe("reading order and structure", () => {
 
 describe("tables across pages", () => {
   it("marks the rows at the top of the next page as a continuation and drops a repeated header", async () => {
-    const { doc, font } = await newDoc();
-    const header = ["Code", "Item", "Amount"];
-    const body = (from: number, n: number) =>
-      Array.from({ length: n }, (_, i) => [`C${from + i}`, `Item ${from + i}`, `${(from + i) * 10}`]);
-    const xs = [72, 150, 350, 450];
-    const p1 = doc.addPage([612, 792]);
-    text(p1, font, "Intro text.", 72, 80);
-    ruledTable(p1, font, [header, ...body(1, 30)], xs, 140);
-    const p2 = doc.addPage([612, 792]);
-    ruledTable(p2, font, [header, ...body(31, 5)], xs, 60);
-    text(p2, font, "Closing text.", 72, 200);
-    const [a, b] = await extract(await doc.save());
+    const { bytes, body } = await continuingTablePdf();
+    const [a, b] = await extract(bytes);
     expect(a?.tables[0]?.continuation).toBeUndefined();
     expect(b?.tables[0]?.continuation).toBe(true);
     expect(textRows(b!.tables[0]!.grid)).toEqual(body(31, 5));

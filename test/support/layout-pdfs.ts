@@ -83,3 +83,22 @@ export function rotatedText(
 ) {
   page.drawText(s, { x, y, size, font, rotate: degrees(angle) });
 }
+
+/**
+ * A ruled table that runs from the bottom of page 1 onto page 2, its header repeated there:
+ * 30 body rows on page 1, 5 on page 2, text before it and after it.
+ */
+export async function continuingTablePdf() {
+  const { doc, font } = await newDoc();
+  const header = ["Code", "Item", "Amount"];
+  const body = (from: number, n: number) =>
+    Array.from({ length: n }, (_, i) => [`C${from + i}`, `Item ${from + i}`, `${(from + i) * 10}`]);
+  const xs = [72, 150, 350, 450];
+  const p1 = doc.addPage([612, 792]);
+  text(p1, font, "Intro text.", 72, 80);
+  ruledTable(p1, font, [header, ...body(1, 30)], xs, 140);
+  const p2 = doc.addPage([612, 792]);
+  ruledTable(p2, font, [header, ...body(31, 5)], xs, 60);
+  text(p2, font, "Closing text.", 72, 200);
+  return { bytes: await doc.save(), header, body };
+}
