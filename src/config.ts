@@ -42,6 +42,18 @@ const schema = z.object({
   EXTRACTION_TIMEOUT_SECONDS: positiveInt.max(86_400).default(3600),
   PAGE_MAX_OPS: positiveInt.default(2_000_000),
   PAGE_TIME_BUDGET_SECONDS: positiveInt.max(3600).default(120),
+  ANSWER_PROVIDER: z.enum(["builtin", "openai"]).default("builtin"),
+  OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODELS: z
+    .string()
+    .regex(
+      /^\s*[A-Za-z0-9._-]+\s*=\s*[^,=\s][^,=]*(,\s*[A-Za-z0-9._-]+\s*=\s*[^,=\s][^,=]*)*$/,
+      "must be a comma-separated list of ours=theirs pairs, e.g. default=gpt-4o-mini,large=gpt-4o",
+    )
+    .default("default=gpt-4o-mini"),
+  PROVIDER_TIMEOUT_SECONDS: positiveInt.max(3600).default(60),
+  PROVIDER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
 });
 
 export type Config = {
@@ -69,9 +81,33 @@ export type Config = {
   extractionTimeoutSeconds: number;
   pageMaxOps: number;
   pageTimeBudgetSeconds: number;
+  answerProvider: "builtin" | "openai";
+  openai: {
+    baseUrl: string;
+    /** Sent as the bearer token; local servers (vLLM, Ollama, llama.cpp) often need none. */
+    apiKey: string | undefined;
+    /** Our model names (always including `default`) to the provider's. */
+    models: Record<string, string>;
+    timeoutSeconds: number;
+    maxRetries: number;
+  };
 };
 
 export class ConfigError extends Error {}
+
+/** "default=gpt-4o-mini, large=gpt-4o" as a map; `default` falls back to the first model named. */
+function modelMap(spec: string): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const pair of spec.split(",")) {
+    const [ours, theirs] = pair.split("=").map((s) => s.trim());
+    if (ours && theirs) map[ours] = theirs;
+  }
+  if (!map.default) {
+    const first = Object.values(map)[0];
+    if (first) map.default = first;
+  }
+  return map;
+}
 
 /** Parses the environment; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -109,5 +145,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     extractionTimeoutSeconds: e.EXTRACTION_TIMEOUT_SECONDS,
     pageMaxOps: e.PAGE_MAX_OPS,
     pageTimeBudgetSeconds: e.PAGE_TIME_BUDGET_SECONDS,
+    answerProvider: e.ANSWER_PROVIDER,
+    openai: {
+      baseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ""),
+      apiKey: e.OPENAI_API_KEY,
+      models: modelMap(e.OPENAI_MODELS),
+      timeoutSeconds: e.PROVIDER_TIMEOUT_SECONDS,
+      maxRetries: e.PROVIDER_MAX_RETRIES,
+    },
   };
 }

@@ -12,6 +12,10 @@ export const errorStatus = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** The configured answer provider (an OpenAI-compatible API) failed or refused the request. */
+  PROVIDER_ERROR: 502,
+  /** The configured answer provider did not answer within PROVIDER_TIMEOUT_SECONDS (retries included). */
+  PROVIDER_TIMEOUT: 504,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -23,6 +23,10 @@ const describe: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: "The body's content type is not one this route accepts.",
   RATE_LIMITED: "Too many requests in this minute; wait for Retry-After seconds.",
   INTERNAL: "A failure on the service's side; the message carries a request id.",
+  PROVIDER_ERROR:
+    "The configured answer provider (an OpenAI-compatible API) failed or refused the request; the message gives its status and reason.",
+  PROVIDER_TIMEOUT:
+    "The configured answer provider did not answer within PROVIDER_TIMEOUT_SECONDS, retries included.",
 };
 
 const rateHeaders = {
