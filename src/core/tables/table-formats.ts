@@ -22,12 +22,14 @@ export function tableToMarkdown(grid: TableGrid): string {
   ].join("\n");
 }
 
-/** RFC 4180: CRLF between records, fields quoted when they hold a comma, quote, CR or LF. */
-export function tableToCsv(grid: TableGrid): string {
+/** One RFC 4180 record: fields quoted when they hold a comma, quote, CR or LF; CRLF at the end. */
+export function csvRecord(fields: readonly string[]): string {
   const field = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-  return `${textRows(grid)
-    .map((r) => r.map(field).join(","))
-    .join("\r\n")}\r\n`;
+  return `${fields.map(field).join(",")}\r\n`;
+}
+
+export function tableToCsv(grid: TableGrid): string {
+  return textRows(grid).map(csvRecord).join("");
 }
 
 const esc = (s: string) =>

@@ -1,0 +1,78 @@
+import { AppError } from "../../core/errors.ts";
+import type { OperationContext } from "../context.ts";
+import { afterCursor, decodeCursor, encodeCursor } from "../cursor.ts";
+import { type DocumentRecord, toDocumentRecord } from "../documents/document-record.ts";
+import { fullIdPattern } from "../documents/find-document.ts";
+import {
+  documentsNotFound,
+  MAX_COLLECTION_DOCUMENTS,
+  resolveOwnDocuments,
+  tooManyDocuments,
+} from "./collection-members.ts";
+import { findCollection } from "./find-collection.ts";
+
+export const MAX_MEMBERS_PAGE = 100;
+
+/**
+ * Adds documents of the account; those already in the collection are skipped. All or nothing:
+ * an id naming no document of the account, or a total over the limit, changes nothing.
+ */
+export async function addCollectionDocuments(
+  ctx: OperationContext,
+  input: { ref: string; documentIds: readonly string[] },
+): Promise<{ ok: true; added: number; document_count: number }> {
+  const c = await findCollection(ctx, input.ref);
+  if (!input.documentIds.length)
+    throw new AppError("BAD_REQUEST", "document_ids must name at least one document.");
+  const { ids, missing } = await resolveOwnDocuments(ctx, c.accountId, input.documentIds);
+  if (missing.length) throw documentsNotFound(missing);
+  return ctx.services.db.prisma.$transaction(async (tx) => {
+    // Serialises adds to one collection, so two at once cannot both pass the size check.
+    await tx.$queryRaw`SELECT 1 FROM collections WHERE id = ${c.id} FOR UPDATE`;
+    const { count } = await tx.collectionDocument.createMany({
+      data: ids.map((documentId) => ({ collectionId: c.id, documentId })),
+      skipDuplicates: true,
+    });
+    const total = await tx.collectionDocument.count({ where: { collectionId: c.id } });
+    if (total > MAX_COLLECTION_DOCUMENTS) throw tooManyDocuments(total);
+    return { ok: true as const, added: count, document_count: total };
+  });
+}
+
+/** SPEC: removes documents from the collection only; ids not in it are not counted. */
+export async function removeCollectionDocuments(
+  ctx: OperationContext,
+  input: { ref: string; documentIds: readonly string[] },
+): Promise<{ ok: true; removed: number; document_count: number }> {
+  const c = await findCollection(ctx, input.ref);
+  if (!input.documentIds.length)
+    throw new AppError("BAD_REQUEST", "document_ids must name at least one document.");
+  const { ids } = await resolveOwnDocuments(ctx, c.accountId, input.documentIds);
+  const { prisma } = ctx.services.db;
+  const { count } = await prisma.collectionDocument.deleteMany({
+    where: { collectionId: c.id, documentId: { in: ids } },
+  });
+  const total = await prisma.collectionDocument.count({ where: { collectionId: c.id } });
+  return { ok: true, removed: count, document_count: total };
+}
+
+/** The collection's documents, newest first, a page at a time. */
+export async function listCollectionDocuments(
+  ctx: OperationContext,
+  input: { ref: string; limit: number; cursor?: string | undefined },
+): Promise<{ documents: DocumentRecord[]; nextCursor: string | null }> {
+  const c = await findCollection(ctx, input.ref);
+  const limit = Math.min(Math.max(1, input.limit), MAX_MEMBERS_PAGE);
+  const after = input.cursor ? decodeCursor(input.cursor, fullIdPattern) : null;
+  const rows = await ctx.services.db.prisma.document.findMany({
+    where: { collections: { some: { collectionId: c.id } }, ...afterCursor(after) },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    documents: page.map(toDocumentRecord),
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+  };
+}

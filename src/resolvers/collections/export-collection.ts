@@ -1,0 +1,166 @@
+import { PassThrough, type Readable } from "node:stream";
+import ExcelJS from "exceljs";
+import { csvRecord } from "../../core/tables/table-formats.ts";
+import { type TableGrid, textRows } from "../../core/tables/table-model.ts";
+import type { OperationContext } from "../context.ts";
+import { findCollection } from "./find-collection.ts";
+
+// Exports of a whole collection: every document's markdown as one file, every table as one
+// sheet with the document and page each row comes from. They stream: documents are read a batch
+// at a time, so a collection of thousands of documents never sits in memory at once.
+
+/** Documents read per query while exporting. */
+const BATCH = 50;
+
+type Member = { id: string; fileName: string; activeGeneration: number; completedAt: Date | null };
+
+async function* membersOf(ctx: OperationContext, collectionId: string): AsyncGenerator<Member[]> {
+  let after: string | undefined;
+  for (;;) {
+    const batch = await ctx.services.db.prisma.document.findMany({
+      where: { collections: { some: { collectionId } }, ...(after ? { id: { gt: after } } : {}) },
+      orderBy: { id: "asc" },
+      take: BATCH,
+      select: { id: true, fileName: true, activeGeneration: true, completedAt: true },
+    });
+    if (!batch.length) return;
+    yield batch;
+    after = batch[batch.length - 1]?.id;
+  }
+}
+
+/**
+ * The markdown of every document, in document id order: a `# file name` heading with an HTML
+ * comment naming the document, then its pages as GET /v1/documents/{id}/full.md gives them.
+ * A document not extracted yet shows the pages it has (a note says so).
+ */
+export async function collectionMarkdown(
+  ctx: OperationContext,
+  input: { ref: string },
+): Promise<AsyncIterable<string>> {
+  const c = await findCollection(ctx, input.ref);
+  const { prisma } = ctx.services.db;
+  return (async function* () {
+    let first = true;
+    for await (const batch of membersOf(ctx, c.id)) {
+      const pages = await prisma.page.findMany({
+        where: { OR: batch.map((d) => ({ documentId: d.id, generation: d.activeGeneration })) },
+        orderBy: [{ documentId: "asc" }, { pageNumber: "asc" }],
+        select: { documentId: true, pageNumber: true, markdown: true },
+      });
+      for (const d of batch) {
+        const own = pages.filter((p) => p.documentId === d.id);
+        const head = `${first ? "" : "\n\n"}# ${d.fileName.replace(/\s+/g, " ")}\n\n<!-- document ${d.id} -->`;
+        first = false;
+        const note = d.completedAt === null ? "\n\n<!-- extraction not complete: pages so far -->" : "";
+        const body = own.map((p) => `<!-- page ${p.pageNumber} -->\n\n${p.markdown}`.trimEnd()).join("\n\n");
+        yield `${head}${note}${body ? `\n\n${body}` : ""}`;
+      }
+    }
+    yield "\n";
+  })();
+}
+
+export type ExportedTable = {
+  documentId: string;
+  fileName: string;
+  page: number;
+  tableIndex: number;
+  rows: string[][];
+};
+
+/** The fixed columns before a table's own cells, in both table exports. */
+export const tableExportColumns = ["document_id", "file_name", "page", "table_index", "row"] as const;
+
+async function* tablesOf(ctx: OperationContext, collectionId: string): AsyncGenerator<ExportedTable> {
+  const { prisma } = ctx.services.db;
+  for await (const batch of membersOf(ctx, collectionId)) {
+    const tables = await prisma.documentTable.findMany({
+      where: { OR: batch.map((d) => ({ documentId: d.id, generation: d.activeGeneration })) },
+      orderBy: [{ documentId: "asc" }, { tableIndex: "asc" }],
+      select: { documentId: true, pageNumber: true, tableIndex: true, cells: true },
+    });
+    const names = new Map(batch.map((d) => [d.id, d.fileName]));
+    for (const t of tables) {
+      yield {
+        documentId: t.documentId,
+        fileName: names.get(t.documentId) ?? "",
+        page: t.pageNumber,
+        tableIndex: t.tableIndex,
+        rows: textRows(t.cells as TableGrid),
+      };
+    }
+  }
+}
+
+/** The widest table of the collection, so every CSV record has the same number of fields (RFC 4180). */
+async function widestTable(ctx: OperationContext, collectionId: string): Promise<number> {
+  const [row] = await ctx.services.db.pool
+    .query<{ width: number | null }>(
+      `SELECT max(jsonb_array_length(t.cells -> 0)) AS width
+       FROM collection_documents cd
+       JOIN documents d ON d.id = cd.document_id
+       JOIN document_tables t ON t.document_id = d.id AND t.generation = d.active_generation
+       WHERE cd.collection_id = $1 AND jsonb_typeof(t.cells -> 0) = 'array'`,
+      [collectionId],
+    )
+    .then((r) => r.rows);
+  return row?.width ?? 0;
+}
+
+/**
+ * Every table of every document as one CSV: document_id, file_name, page, table_index, row (0 is
+ * the table's header row), then the cells, padded to the widest table.
+ */
+export async function collectionTablesCsv(
+  ctx: OperationContext,
+  input: { ref: string },
+): Promise<AsyncIterable<string>> {
+  const c = await findCollection(ctx, input.ref);
+  const width = await widestTable(ctx, c.id);
+  return (async function* () {
+    const cellColumns = Array.from({ length: width }, (_, i) => `c${i + 1}`);
+    yield csvRecord([...tableExportColumns, ...cellColumns]);
+    for await (const t of tablesOf(ctx, c.id)) {
+      let out = "";
+      t.rows.forEach((cells, r) => {
+        const padded = Array.from({ length: width }, (_, i) => cells[i] ?? "");
+        out += csvRecord([
+          t.documentId,
+          t.fileName,
+          String(t.page),
+          String(t.tableIndex),
+          String(r),
+          ...padded,
+        ]);
+      });
+      yield out;
+    }
+  })();
+}
+
+/** The same rows as the CSV in one worksheet ("Tables"), numbers of the fixed columns as numbers. */
+export async function collectionTablesXlsx(ctx: OperationContext, input: { ref: string }): Promise<Readable> {
+  const c = await findCollection(ctx, input.ref);
+  const width = await widestTable(ctx, c.id);
+  const out = new PassThrough();
+  // The streaming writer commits each row as it is added, so memory stays flat however many rows.
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = book.addWorksheet("Tables");
+  const write = async () => {
+    sheet.addRow([...tableExportColumns, ...Array.from({ length: width }, (_, i) => `c${i + 1}`)]).commit();
+    for await (const t of tablesOf(ctx, c.id)) {
+      t.rows.forEach((cells, r) => {
+        sheet.addRow([t.documentId, t.fileName, t.page, t.tableIndex, r, ...cells]).commit();
+      });
+    }
+    sheet.commit();
+    await book.commit();
+  };
+  write().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+  return out;
+}
