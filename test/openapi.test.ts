@@ -45,6 +45,17 @@ const covered = [
   "GET /v1/documents/{id}/pages/{page_number}/image.png",
   "GET /v1/documents/{id}/entities/tables",
   "GET /v1/documents/{id}/entities/tables/{index}",
+  "POST /v1/collections",
+  "GET /v1/collections",
+  "GET /v1/collections/{id}",
+  "PATCH /v1/collections/{id}",
+  "DELETE /v1/collections/{id}",
+  "POST /v1/collections/{id}/documents",
+  "DELETE /v1/collections/{id}/documents",
+  "GET /v1/collections/{id}/documents",
+  "GET /v1/collections/{id}/full.md",
+  "GET /v1/collections/{id}/tables.csv",
+  "GET /v1/collections/{id}/tables.xlsx",
 ];
 
 /**
@@ -1078,6 +1089,153 @@ describe("real responses match the document", () => {
       expect(deleted.body).toEqual({ deleted: true, id: spare.id });
       expectCode(await checked(op, `/v1/documents/${spare.id}`, { key: e.secret }, 404), "NOT_FOUND");
       expectCode(await checked(op, `/v1/documents/${missing}`, { key: d.secret }, 404), "NOT_FOUND");
+    });
+  });
+
+  describe("collections", () => {
+    let c: Tenant;
+    let cPublishable: string;
+    let docId: string;
+
+    beforeAll(async () => {
+      c = await createTenant(server.url, "openapi-collections");
+      cPublishable = (await createKey(server.url, c, "publishable")).secret;
+      const up = await call(server.url, "POST", "/v1/documents", {
+        key: c.secret,
+        body: pdfForm(await reportPdf()),
+      });
+      expect(up.status).toBe(202);
+      docId = up.body.id;
+    });
+
+    it("create, list, get, rename, members, exports and delete", async () => {
+      const created = await checked(
+        "POST /v1/collections",
+        "/v1/collections",
+        { key: c.secret, json: { name: "openapi", document_ids: [docId] } },
+        201,
+      );
+      const id = created.body.id as string;
+      expectCode(
+        await checked(
+          "POST /v1/collections",
+          "/v1/collections",
+          { key: c.secret, json: { name: "openapi" } },
+          409,
+        ),
+        "CONFLICT",
+      );
+      expectCode(
+        await checked("POST /v1/collections", "/v1/collections", { json: { name: "x" } }, 401),
+        "UNAUTHORIZED",
+      );
+      expectCode(
+        await checked(
+          "POST /v1/collections",
+          "/v1/collections",
+          { key: cPublishable, json: { name: "x" } },
+          403,
+        ),
+        "FORBIDDEN",
+      );
+      await checked("GET /v1/collections", "/v1/collections", { key: c.secret }, 200);
+      expectCode(await checked("GET /v1/collections", "/v1/collections", {}, 401), "UNAUTHORIZED");
+      expectCode(
+        await checked("GET /v1/collections", "/v1/collections?limit=0", { key: c.secret }, 400),
+        "BAD_REQUEST",
+      );
+      for (const [op, suffix] of [
+        ["GET /v1/collections/{id}", ""],
+        ["GET /v1/collections/{id}/documents", "/documents"],
+        ["GET /v1/collections/{id}/full.md", "/full.md"],
+        ["GET /v1/collections/{id}/tables.csv", "/tables.csv"],
+        ["GET /v1/collections/{id}/tables.xlsx", "/tables.xlsx"],
+      ] as const) {
+        await checked(op, `/v1/collections/openapi${suffix}`, { key: c.secret }, 200);
+        expectCode(await checked(op, `/v1/collections/nope${suffix}`, { key: c.secret }, 404), "NOT_FOUND");
+        expectCode(await checked(op, `/v1/collections/${id}${suffix}`, {}, 401), "UNAUTHORIZED");
+        expectCode(
+          await checked(op, `/v1/collections/${id}${suffix}`, { key: cPublishable }, 403),
+          "FORBIDDEN",
+        );
+      }
+      const members = "/v1/collections/openapi/documents";
+      await checked(
+        "DELETE /v1/collections/{id}/documents",
+        members,
+        { key: c.secret, json: { document_ids: [docId] } },
+        200,
+      );
+      expectCode(
+        await checked(
+          "DELETE /v1/collections/{id}/documents",
+          members,
+          { key: c.secret, json: { document_ids: [] } },
+          400,
+        ),
+        "BAD_REQUEST",
+      );
+      expectCode(
+        await checked(
+          "DELETE /v1/collections/{id}/documents",
+          members,
+          { json: { document_ids: [docId] } },
+          401,
+        ),
+        "UNAUTHORIZED",
+      );
+      await checked(
+        "POST /v1/collections/{id}/documents",
+        members,
+        { key: c.secret, json: { document_ids: [docId] } },
+        200,
+      );
+      expectCode(
+        await checked(
+          "POST /v1/collections/{id}/documents",
+          members,
+          { key: c.secret, json: { document_ids: ["doc-0000000000000000"] } },
+          404,
+        ),
+        "NOT_FOUND",
+      );
+      expectCode(
+        await checked(
+          "POST /v1/collections/{id}/documents",
+          members,
+          { json: { document_ids: [docId] } },
+          401,
+        ),
+        "UNAUTHORIZED",
+      );
+      await checked(
+        "PATCH /v1/collections/{id}",
+        "/v1/collections/openapi",
+        { key: c.secret, json: { name: "renamed" } },
+        200,
+      );
+      expectCode(
+        await checked(
+          "PATCH /v1/collections/{id}",
+          `/v1/collections/${id}`,
+          { key: c.secret, json: {} },
+          400,
+        ),
+        "BAD_REQUEST",
+      );
+      expectCode(
+        await checked("PATCH /v1/collections/{id}", `/v1/collections/${id}`, { json: { name: "x" } }, 401),
+        "UNAUTHORIZED",
+      );
+      await checked("DELETE /v1/collections/{id}", "/v1/collections/renamed", { key: c.secret }, 200);
+      expectCode(
+        await checked("DELETE /v1/collections/{id}", `/v1/collections/${id}`, { key: c.secret }, 404),
+        "NOT_FOUND",
+      );
+      expectCode(
+        await checked("DELETE /v1/collections/{id}", `/v1/collections/${id}`, {}, 401),
+        "UNAUTHORIZED",
+      );
     });
   });
 

@@ -3,6 +3,7 @@ import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
 import type { OperationContext } from "../resolvers/context.ts";
 import { registerAccountRoutes } from "../rest/accounts.ts";
+import { registerCollectionRoutes } from "../rest/collections.ts";
 import { registerDocumentContentRoutes } from "../rest/document-content.ts";
 import { registerDocumentRoutes } from "../rest/documents.ts";
 import { registerKeyRoutes } from "../rest/keys.ts";
@@ -34,6 +35,7 @@ export function createApp(services: Services) {
   registerKeyRoutes(app, ctxOf);
   registerDocumentRoutes(app, ctxOf);
   registerDocumentContentRoutes(app, ctxOf);
+  registerCollectionRoutes(app, ctxOf);
   registerOpenApiDocument(app);
 
   mountGraphQL(app, services);

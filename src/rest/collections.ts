@@ -1,0 +1,385 @@
+import { Readable } from "node:stream";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../http/env.ts";
+import {
+  addCollectionDocuments,
+  listCollectionDocuments,
+  MAX_MEMBERS_PAGE,
+  removeCollectionDocuments,
+} from "../resolvers/collections/collection-documents.ts";
+import {
+  MAX_COLLECTION_DOCUMENTS,
+  MAX_IDS_PER_REQUEST,
+} from "../resolvers/collections/collection-members.ts";
+import type { CollectionRecord } from "../resolvers/collections/collection-record.ts";
+import { createCollection } from "../resolvers/collections/create-collection.ts";
+import { deleteCollection } from "../resolvers/collections/delete-collection.ts";
+import {
+  collectionMarkdown,
+  collectionTablesCsv,
+  collectionTablesXlsx,
+} from "../resolvers/collections/export-collection.ts";
+import { MAX_COLLECTION_NAME } from "../resolvers/collections/find-collection.ts";
+import { getCollection } from "../resolvers/collections/get-collection.ts";
+import { listCollections, MAX_COLLECTIONS_PAGE } from "../resolvers/collections/list-collections.ts";
+import { updateCollection } from "../resolvers/collections/update-collection.ts";
+import type { OperationContext } from "../resolvers/context.ts";
+import { DocumentSchema, documentJson } from "./document-schemas.ts";
+import {
+  errorResponses,
+  iso,
+  jsonBody,
+  jsonResponse,
+  mediaResponse,
+  secretKeySecurity,
+} from "./shared-schemas.ts";
+
+type CtxOf = (c: { var: AppEnv["Variables"] }) => OperationContext;
+
+const tags = ["Collections"];
+const limits = `Names are unique within an account (1–${MAX_COLLECTION_NAME} characters, not of the form col-…). A collection holds at most ${MAX_COLLECTION_DOCUMENTS} documents; one request adds or removes at most ${MAX_IDS_PER_REQUEST}. Collections are used with secret keys only.`;
+
+export const CollectionRefParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({
+      param: { name: "id", in: "path" },
+      description: "The collection id (`col-…`) or its name (URL-encoded).",
+      example: "col-4f8a0c2k9m1x7q3z",
+    }),
+});
+
+export const CollectionSchema = z
+  .object({
+    id: z.string().openapi({ example: "col-4f8a0c2k9m1x7q3z" }),
+    name: z.string(),
+    description: z.string().nullable(),
+    visibility: z.literal("private"),
+    created_at: z.string().openapi({ format: "date-time" }),
+    updated_at: z.string().openapi({ format: "date-time" }),
+    document_count: z.number().int(),
+  })
+  .openapi("Collection");
+
+export const collectionJson = (c: CollectionRecord) => ({
+  id: c.id,
+  name: c.name,
+  description: c.description,
+  visibility: "private" as const,
+  created_at: iso(c.createdAt) as string,
+  updated_at: iso(c.updatedAt) as string,
+  document_count: c.documentCount,
+});
+
+const DocumentIds = z
+  .array(z.string().max(100))
+  .max(MAX_IDS_PER_REQUEST)
+  .openapi({ description: "Document ids (`doc-…`) or short hashes of the account's documents." });
+
+const mutationErrors = () =>
+  errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE");
+
+const create = createRoute({
+  method: "post",
+  path: "/v1/collections",
+  tags,
+  summary: "Create a collection, optionally with documents",
+  description: `Ids given twice, or already present, are added once. An id that names no document of the account is 404 and nothing is created; a name already used is 409. ${limits}`,
+  security: secretKeySecurity,
+  request: jsonBody(
+    z
+      .object({
+        name: z.string().max(1000),
+        description: z.string().max(10_000).nullable().optional(),
+        document_ids: DocumentIds.optional(),
+      })
+      .strict()
+      .openapi("CollectionCreate"),
+  ),
+  responses: { 201: jsonResponse(CollectionSchema, "Created."), ...mutationErrors() },
+});
+
+const list = createRoute({
+  method: "get",
+  path: "/v1/collections",
+  tags,
+  summary: "The account's collections, newest first, with cursor pagination",
+  security: secretKeySecurity,
+  request: {
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(MAX_COLLECTIONS_PAGE).default(20),
+      cursor: z.string().max(200).optional().openapi({ description: "next_cursor of the previous page." }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(
+      z
+        .object({ data: z.array(CollectionSchema), next_cursor: z.string().nullable() })
+        .openapi("CollectionList"),
+      "A page of collections; next_cursor is null on the last page.",
+    ),
+    ...errorResponses("FORBIDDEN"),
+  },
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/v1/collections/{id}",
+  tags,
+  summary: "A collection",
+  security: secretKeySecurity,
+  request: { params: CollectionRefParam },
+  responses: {
+    200: jsonResponse(CollectionSchema, "The collection."),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND"),
+  },
+});
+
+const update = createRoute({
+  method: "patch",
+  path: "/v1/collections/{id}",
+  tags,
+  summary: "Rename a collection or change its description",
+  description: "Fields left out stay as they are; `description: null` clears it. A name already used is 409.",
+  security: secretKeySecurity,
+  request: {
+    params: CollectionRefParam,
+    ...jsonBody(
+      z
+        .object({
+          name: z.string().max(1000).optional(),
+          description: z.string().max(10_000).nullable().optional(),
+        })
+        .strict()
+        .openapi("CollectionUpdate"),
+    ),
+  },
+  responses: { 200: jsonResponse(CollectionSchema, "The collection as now stored."), ...mutationErrors() },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/v1/collections/{id}",
+  tags,
+  summary: "Delete a collection (its documents stay in the account)",
+  security: secretKeySecurity,
+  request: { params: CollectionRefParam },
+  responses: {
+    200: jsonResponse(
+      z.object({ deleted: z.boolean(), id: z.string() }).openapi("DeletedCollection"),
+      "Deleted.",
+    ),
+    ...mutationErrors(),
+  },
+});
+
+const MembersChange = z.object({ document_ids: DocumentIds.min(1) }).strict();
+
+const addDocs = createRoute({
+  method: "post",
+  path: "/v1/collections/{id}/documents",
+  tags,
+  summary: "Add documents to a collection",
+  description: `Documents already in the collection are skipped. All or nothing: an id naming no document of the account is 404, a total over ${MAX_COLLECTION_DOCUMENTS} is 409.`,
+  security: secretKeySecurity,
+  request: { params: CollectionRefParam, ...jsonBody(MembersChange.openapi("CollectionDocumentsAdd")) },
+  responses: {
+    200: jsonResponse(
+      z
+        .object({ ok: z.boolean(), added: z.number().int(), document_count: z.number().int() })
+        .openapi("CollectionDocumentsAdded"),
+      "Added.",
+    ),
+    ...mutationErrors(),
+  },
+});
+
+const removeDocs = createRoute({
+  method: "delete",
+  path: "/v1/collections/{id}/documents",
+  tags,
+  summary: "Remove documents from a collection (they stay in the account)",
+  description: "Ids not in the collection are not counted in `removed`.",
+  security: secretKeySecurity,
+  request: { params: CollectionRefParam, ...jsonBody(MembersChange.openapi("CollectionDocumentsRemove")) },
+  responses: {
+    200: jsonResponse(
+      z
+        .object({ ok: z.boolean(), removed: z.number().int(), document_count: z.number().int() })
+        .openapi("CollectionDocumentsRemoved"),
+      "Removed.",
+    ),
+    ...mutationErrors(),
+  },
+});
+
+const listDocs = createRoute({
+  method: "get",
+  path: "/v1/collections/{id}/documents",
+  tags,
+  summary: "The collection's documents, newest first, with cursor pagination",
+  security: secretKeySecurity,
+  request: {
+    params: CollectionRefParam,
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(MAX_MEMBERS_PAGE).default(20),
+      cursor: z.string().max(200).optional().openapi({ description: "next_cursor of the previous page." }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(
+      z
+        .object({ data: z.array(DocumentSchema), next_cursor: z.string().nullable() })
+        .openapi("CollectionDocumentList"),
+      "A page of documents.",
+    ),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND"),
+  },
+});
+
+const text = { schema: { type: "string" } };
+
+const exportMd = createRoute({
+  method: "get",
+  path: "/v1/collections/{id}/full.md",
+  tags,
+  summary: "Every document of the collection as one markdown file",
+  description:
+    "Documents in id order, each under `# <file name>` and `<!-- document <id> -->`, its pages preceded by `<!-- page N -->` as in GET /v1/documents/{id}/full.md. A document still being extracted contributes the pages it has. Streamed.",
+  security: secretKeySecurity,
+  request: { params: CollectionRefParam },
+  responses: {
+    200: mediaResponse({ "text/markdown": text }, "The markdown."),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND"),
+  },
+});
+
+const tableColumns =
+  "Columns: document_id, file_name, page (where the table starts), table_index, row (0 is the table's header row), then c1…cN, the cells, padded to the widest table. A spanning cell's text stands in its first position.";
+
+const exportCsv = createRoute({
+  method: "get",
+  path: "/v1/collections/{id}/tables.csv",
+  tags,
+  summary: "Every table of every document of the collection as one CSV",
+  description: `RFC 4180, UTF-8, CRLF. ${tableColumns} Streamed.`,
+  security: secretKeySecurity,
+  request: { params: CollectionRefParam },
+  responses: {
+    200: mediaResponse({ "text/csv": text }, "The CSV."),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND"),
+  },
+});
+
+const xlsxType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+const exportXlsx = createRoute({
+  method: "get",
+  path: "/v1/collections/{id}/tables.xlsx",
+  tags,
+  summary: "Every table of every document of the collection as one XLSX worksheet",
+  description: `One worksheet named Tables with the rows of tables.csv (page, table_index and row as numbers). ${tableColumns} Streamed.`,
+  security: secretKeySecurity,
+  request: { params: CollectionRefParam },
+  responses: {
+    200: mediaResponse({ [xlsxType]: { schema: { type: "string", format: "binary" } } }, "The workbook."),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND"),
+  },
+});
+
+/** A download streamed as it is produced; the file name tells browsers what to save it as. */
+function download(
+  c: { body: (b: ReadableStream<Uint8Array>, s: 200, h: Record<string, string>) => Response },
+  body: ReadableStream<Uint8Array>,
+  type: string,
+  fileName: string,
+) {
+  // c.body keeps the headers the middleware set (rate limits, request id).
+  return c.body(body, 200, {
+    "Content-Type": type,
+    "Content-Disposition": `attachment; filename="${fileName}"`,
+    "Cache-Control": "private, no-cache",
+  });
+}
+
+const textStream = (chunks: AsyncIterable<string>) =>
+  Readable.toWeb(Readable.from(chunks, { objectMode: false })) as ReadableStream<Uint8Array>;
+
+export function registerCollectionRoutes(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf) {
+  app.openapi(create, async (c) => {
+    const b = c.req.valid("json");
+    const r = await createCollection(ctxOf(c), {
+      name: b.name,
+      description: b.description,
+      documentIds: b.document_ids,
+    });
+    c.header("Location", `/v1/collections/${r.id}`);
+    return c.json(collectionJson(r), 201);
+  });
+  app.openapi(list, async (c) => {
+    const q = c.req.valid("query");
+    const r = await listCollections(ctxOf(c), { limit: q.limit, cursor: q.cursor });
+    return c.json({ data: r.collections.map(collectionJson), next_cursor: r.nextCursor }, 200);
+  });
+  app.openapi(get, async (c) =>
+    c.json(collectionJson(await getCollection(ctxOf(c), { ref: c.req.valid("param").id })), 200),
+  );
+  app.openapi(update, async (c) => {
+    const b = c.req.valid("json");
+    const r = await updateCollection(ctxOf(c), {
+      ref: c.req.valid("param").id,
+      name: b.name,
+      description: b.description,
+    });
+    return c.json(collectionJson(r), 200);
+  });
+  app.openapi(remove, async (c) =>
+    c.json(await deleteCollection(ctxOf(c), { ref: c.req.valid("param").id }), 200),
+  );
+  app.openapi(addDocs, async (c) =>
+    c.json(
+      await addCollectionDocuments(ctxOf(c), {
+        ref: c.req.valid("param").id,
+        documentIds: c.req.valid("json").document_ids,
+      }),
+      200,
+    ),
+  );
+  app.openapi(removeDocs, async (c) =>
+    c.json(
+      await removeCollectionDocuments(ctxOf(c), {
+        ref: c.req.valid("param").id,
+        documentIds: c.req.valid("json").document_ids,
+      }),
+      200,
+    ),
+  );
+  app.openapi(listDocs, async (c) => {
+    const q = c.req.valid("query");
+    const r = await listCollectionDocuments(ctxOf(c), {
+      ref: c.req.valid("param").id,
+      limit: q.limit,
+      cursor: q.cursor,
+    });
+    return c.json({ data: r.documents.map(documentJson), next_cursor: r.nextCursor }, 200);
+  });
+  app.openapi(exportMd, async (c) => {
+    const chunks = await collectionMarkdown(ctxOf(c), { ref: c.req.valid("param").id });
+    return download(c, textStream(chunks), "text/markdown; charset=utf-8", "collection.md") as never;
+  });
+  app.openapi(exportCsv, async (c) => {
+    const chunks = await collectionTablesCsv(ctxOf(c), { ref: c.req.valid("param").id });
+    return download(c, textStream(chunks), "text/csv; charset=utf-8", "tables.csv") as never;
+  });
+  app.openapi(exportXlsx, async (c) => {
+    const stream = await collectionTablesXlsx(ctxOf(c), { ref: c.req.valid("param").id });
+    return download(
+      c,
+      Readable.toWeb(stream) as ReadableStream<Uint8Array>,
+      xlsxType,
+      "tables.xlsx",
+    ) as never;
+  });
+}
