@@ -24,6 +24,7 @@ import { getCollection } from "../resolvers/collections/get-collection.ts";
 import { listCollections, MAX_COLLECTIONS_PAGE } from "../resolvers/collections/list-collections.ts";
 import { updateCollection } from "../resolvers/collections/update-collection.ts";
 import type { OperationContext } from "../resolvers/context.ts";
+import { toDocumentRecord } from "../resolvers/documents/document-record.ts";
 import { DocumentSchema, documentJson } from "./document-schemas.ts";
 import {
   errorResponses,
@@ -363,7 +364,10 @@ export function registerCollectionRoutes(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf)
       limit: q.limit,
       cursor: q.cursor,
     });
-    return c.json({ data: r.documents.map(documentJson), next_cursor: r.nextCursor }, 200);
+    return c.json(
+      { data: r.documents.map((d) => documentJson(toDocumentRecord(d))), next_cursor: r.nextCursor },
+      200,
+    );
   });
   app.openapi(exportMd, async (c) => {
     const chunks = await collectionMarkdown(ctxOf(c), { ref: c.req.valid("param").id });

@@ -2,6 +2,7 @@ import { lexicographicSortSchema } from "graphql";
 import { builder } from "./builder.ts";
 import "./account.ts";
 import "./api-key.ts";
+import "./collection.ts";
 import "./document.ts";
 import "./document-config.ts";
 

@@ -1,7 +1,7 @@
 import { AppError } from "../../core/errors.ts";
+import type { Document } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
 import { afterCursor, decodeCursor, encodeCursor } from "../cursor.ts";
-import { type DocumentRecord, toDocumentRecord } from "../documents/document-record.ts";
 import { fullIdPattern } from "../documents/find-document.ts";
 import {
   documentsNotFound,
@@ -60,7 +60,7 @@ export async function removeCollectionDocuments(
 export async function listCollectionDocuments(
   ctx: OperationContext,
   input: { ref: string; limit: number; cursor?: string | undefined },
-): Promise<{ documents: DocumentRecord[]; nextCursor: string | null }> {
+): Promise<{ documents: Document[]; nextCursor: string | null }> {
   const c = await findCollection(ctx, input.ref);
   const limit = Math.min(Math.max(1, input.limit), MAX_MEMBERS_PAGE);
   const after = input.cursor ? decodeCursor(input.cursor, fullIdPattern) : null;
@@ -72,7 +72,7 @@ export async function listCollectionDocuments(
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    documents: page.map(toDocumentRecord),
+    documents: page,
     nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
   };
 }

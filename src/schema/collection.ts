@@ -1,0 +1,169 @@
+import {
+  addCollectionDocuments,
+  listCollectionDocuments,
+  removeCollectionDocuments,
+} from "../resolvers/collections/collection-documents.ts";
+import type { CollectionRecord } from "../resolvers/collections/collection-record.ts";
+import { createCollection } from "../resolvers/collections/create-collection.ts";
+import { deleteCollection } from "../resolvers/collections/delete-collection.ts";
+import {
+  collectionMarkdown,
+  collectionTablesCsv,
+  collectionTablesXlsx,
+} from "../resolvers/collections/export-collection.ts";
+import { getCollection } from "../resolvers/collections/get-collection.ts";
+import { listCollections } from "../resolvers/collections/list-collections.ts";
+import { updateCollection } from "../resolvers/collections/update-collection.ts";
+import { builder } from "./builder.ts";
+import { DocumentType } from "./document.ts";
+
+// The GraphQL twins of /v1/collections. Exports come as fields: text for markdown and CSV, the
+// XLSX workbook base64-encoded (GraphQL carries no bytes); REST streams the same content.
+
+async function collect(chunks: AsyncIterable<string | Buffer | Uint8Array>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const c of chunks) parts.push(typeof c === "string" ? Buffer.from(c) : Buffer.from(c));
+  return Buffer.concat(parts);
+}
+
+const CollectionDocumentPage = builder
+  .objectRef<Awaited<ReturnType<typeof listCollectionDocuments>>>("CollectionDocumentPage")
+  .implement({
+    fields: (t) => ({
+      documents: t.field({ type: [DocumentType], resolve: (p) => p.documents }),
+      nextCursor: t.exposeString("nextCursor", {
+        nullable: true,
+        description: "Pass as `cursor` for the next page; null on the last page.",
+      }),
+    }),
+  });
+
+export const Collection = builder.objectRef<CollectionRecord>("Collection").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    description: t.exposeString("description", { nullable: true }),
+    visibility: t.exposeString("visibility", {
+      description: "`private`: collections belong to their account.",
+    }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    documentCount: t.exposeInt("documentCount"),
+    documents: t.field({
+      type: CollectionDocumentPage,
+      description: "The collection's documents, newest first, a page at a time (at most 100).",
+      args: { limit: t.arg.int({ required: false }), cursor: t.arg.string({ required: false }) },
+      resolve: (c, args, ctx) =>
+        listCollectionDocuments(ctx, {
+          ref: c.id,
+          limit: args.limit ?? 20,
+          cursor: args.cursor ?? undefined,
+        }),
+    }),
+    markdown: t.string({
+      description: "Every document's markdown, as GET /v1/collections/{id}/full.md.",
+      resolve: async (c, _args, ctx) =>
+        (await collect(await collectionMarkdown(ctx, { ref: c.id }))).toString("utf8"),
+    }),
+    tablesCsv: t.string({
+      description: "Every table as one CSV, as GET /v1/collections/{id}/tables.csv.",
+      resolve: async (c, _args, ctx) =>
+        (await collect(await collectionTablesCsv(ctx, { ref: c.id }))).toString("utf8"),
+    }),
+    tablesXlsxBase64: t.string({
+      description: "GET /v1/collections/{id}/tables.xlsx, base64-encoded.",
+      resolve: async (c, _args, ctx) =>
+        (await collect(await collectionTablesXlsx(ctx, { ref: c.id }))).toString("base64"),
+    }),
+  }),
+});
+
+const CollectionPage = builder
+  .objectRef<Awaited<ReturnType<typeof listCollections>>>("CollectionPage")
+  .implement({
+    fields: (t) => ({
+      collections: t.field({ type: [Collection], resolve: (p) => p.collections }),
+      nextCursor: t.exposeString("nextCursor", { nullable: true }),
+    }),
+  });
+
+const MembersChange = builder
+  .objectRef<{ added?: number; removed?: number; document_count: number }>("CollectionMembersChange")
+  .implement({
+    fields: (t) => ({
+      added: t.int({ nullable: true, resolve: (r) => r.added ?? null }),
+      removed: t.int({ nullable: true, resolve: (r) => r.removed ?? null }),
+      documentCount: t.int({ resolve: (r) => r.document_count }),
+    }),
+  });
+
+const DeletedCollection = builder.objectRef<{ deleted: boolean; id: string }>("DeletedCollection").implement({
+  fields: (t) => ({ deleted: t.exposeBoolean("deleted"), id: t.exposeID("id") }),
+});
+
+builder.queryFields((t) => ({
+  collection: t.field({
+    type: Collection,
+    description: "A collection by id (col-…) or name. Needs a secret key.",
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => getCollection(ctx, { ref: args.id }),
+  }),
+  collections: t.field({
+    type: CollectionPage,
+    description: "The account's collections, newest first (at most 100 a page). Needs a secret key.",
+    args: { limit: t.arg.int({ required: false }), cursor: t.arg.string({ required: false }) },
+    resolve: (_root, args, ctx) =>
+      listCollections(ctx, { limit: args.limit ?? 20, cursor: args.cursor ?? undefined }),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createCollection: t.field({
+    type: Collection,
+    description: "Ids given twice or already present are added once; a name already used is CONFLICT.",
+    args: {
+      name: t.arg.string({ required: true }),
+      description: t.arg.string({ required: false }),
+      documentIds: t.arg.stringList({ required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      createCollection(ctx, {
+        name: args.name,
+        description: args.description,
+        documentIds: args.documentIds ?? undefined,
+      }),
+  }),
+  updateCollection: t.field({
+    type: Collection,
+    description: "Renames or redescribes; arguments left out stay, description null clears it.",
+    args: {
+      id: t.arg.string({ required: true }),
+      name: t.arg.string({ required: false }),
+      description: t.arg.string({ required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      updateCollection(ctx, {
+        ref: args.id,
+        name: args.name ?? undefined,
+        // Distinguishes "not given" (stays) from null (cleared).
+        description: args.description === undefined ? undefined : args.description,
+      }),
+  }),
+  deleteCollection: t.field({
+    type: DeletedCollection,
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => deleteCollection(ctx, { ref: args.id }),
+  }),
+  addCollectionDocuments: t.field({
+    type: MembersChange,
+    args: { id: t.arg.string({ required: true }), documentIds: t.arg.stringList({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      addCollectionDocuments(ctx, { ref: args.id, documentIds: args.documentIds }),
+  }),
+  removeCollectionDocuments: t.field({
+    type: MembersChange,
+    args: { id: t.arg.string({ required: true }), documentIds: t.arg.stringList({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      removeCollectionDocuments(ctx, { ref: args.id, documentIds: args.documentIds }),
+  }),
+}));
