@@ -1,0 +1,90 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+
+// JSON Schemas from clients, compiled by ajv: draft-07 by default, 2019-09 or 2020-12 when the
+// schema's "$schema" says so. Unknown keywords are allowed (strict off). ajv-formats is not
+// installed, so the formats a schema for extracted data is likely to use are defined here: date,
+// time, date-time (RFC 3339, the offset optional: documents rarely state one), email, uri,
+// uuid, ipv4; any other format is accepted unchecked.
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+function isDate(s: string): boolean {
+  const m = DATE.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [1, 2, 3].map((i) => Number(m[i]));
+  if (y === undefined || mo === undefined || d === undefined) return false;
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+}
+const TIME = /^([01]\d|2[0-3]):[0-5]\d(:([0-5]\d|60)(\.\d+)?)?(z|[+-]([01]\d|2[0-3]):?[0-5]\d)?$/i;
+
+const FORMATS: Record<string, (s: string) => boolean> = {
+  date: isDate,
+  time: (s) => TIME.test(s),
+  "date-time": (s) => {
+    const [d, t, extra] = s.split(/[tT ]/);
+    return extra === undefined && d !== undefined && t !== undefined && isDate(d) && TIME.test(t);
+  },
+  email: (s) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s),
+  uri: (s) => /^[a-z][a-z0-9+.-]*:[^\s]*$/i.test(s),
+  uuid: (s) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s),
+  ipv4: (s) => /^((25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(25[0-5]|2[0-4]\d|1?\d?\d)$/.test(s),
+};
+
+type AnyAjv = Ajv | Ajv2019 | Ajv2020;
+const instances = new Map<string, AnyAjv>();
+
+function ajvFor(schema: Record<string, unknown>): AnyAjv {
+  const dialect = typeof schema.$schema === "string" ? schema.$schema : "";
+  const kind = dialect.includes("2020-12") ? "2020" : dialect.includes("2019-09") ? "2019" : "07";
+  let ajv = instances.get(kind);
+  if (!ajv) {
+    const options = { strict: false, allErrors: true, logger: false as const };
+    ajv = kind === "2020" ? new Ajv2020(options) : kind === "2019" ? new Ajv2019(options) : new Ajv(options);
+    for (const [name, check] of Object.entries(FORMATS)) ajv.addFormat(name, check);
+    instances.set(kind, ajv);
+  }
+  return ajv;
+}
+
+/** "schema/properties/total/type must be equal to one of the allowed values" */
+const schemaError = (e: ErrorObject) => `schema${e.instancePath} ${e.message ?? "is invalid"}`;
+
+// Compiling costs a few milliseconds; the same schema is usually sent again and again.
+const compiled = new Map<string, ValidateFunction>();
+const MAX_COMPILED = 200;
+
+export type CompiledSchema = { ok: true; validate: ValidateFunction } | { ok: false; message: string };
+
+/** Compiles a client's JSON Schema, or says, in words fit for a 400 response, what is wrong with it. */
+export function compileSchema(schema: unknown): CompiledSchema {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema))
+    return { ok: false, message: "schema must be a JSON object" };
+  const obj = schema as Record<string, unknown>;
+  let key: string;
+  try {
+    key = JSON.stringify(obj);
+  } catch {
+    return { ok: false, message: "schema must be plain JSON" };
+  }
+  const hit = compiled.get(key);
+  if (hit) return { ok: true, validate: hit };
+  const ajv = ajvFor(obj);
+  // The meta-schema check first: its errors name the place in the schema that is wrong.
+  if (!ajv.validateSchema(obj)) {
+    const first = ajv.errors?.[0];
+    return { ok: false, message: first ? schemaError(first) : "schema is not a valid JSON Schema" };
+  }
+  try {
+    // A schema carrying an "$id" is registered under it by compile; remove it again afterwards so
+    // the next schema with the same $id compiles too.
+    const validate = ajv.compile(obj);
+    if (typeof obj.$id === "string") ajv.removeSchema(obj.$id);
+    if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value as string);
+    compiled.set(key, validate);
+    return { ok: true, validate };
+  } catch (e) {
+    if (typeof obj.$id === "string") ajv.removeSchema(obj.$id);
+    return { ok: false, message: `schema: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}

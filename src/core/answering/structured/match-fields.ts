@@ -1,0 +1,214 @@
+import { CURRENCY_CODES, findDates, findNumbers, numberFor } from "./coerce.ts";
+import { cellQuote, type DocText, lineQuote, type Sentence } from "./document-text.ts";
+import { coerceFor, type Fill, fieldWords, foundBut, isDateField, numberWants } from "./field-values.ts";
+import { type Labelled, MIN_LABEL_SCORE } from "./labels.ts";
+import type { ScalarField } from "./schema-walk.ts";
+import { areRelated, type FieldTerms, labelScore, terms } from "./terms.ts";
+
+// Filling single values: first from labelled values (best label for each field, each labelled
+// value used once), then, for numbers and dates still missing, from the sentence that names the
+// field best ("Revenue in 2025 was $12.4 million"), and a currency from the one ISO code the
+// document names.
+
+export type Slot = {
+  field: ScalarField;
+  pointer: string;
+  terms: FieldTerms;
+  /** Name words with numbers kept ("revenue_2025" -> revenue, 2025), for sentences. */
+  sentenceTerms: string[];
+  fill?: Fill;
+  /** Why candidates were refused, best candidate first. */
+  failures: { score: number; reason: string }[];
+};
+
+const originWeight: Record<Labelled["origin"], number> = { inline: 1, table: 1, block: 0.95, heading: 0.85 };
+
+/**
+ * Each field takes the labelled value whose label names it best and whose text has the field's
+ * type; pairs are taken best first, so "Due date" goes to due_date before invoice_date can take
+ * it, and a label twice in the document gives its first value.
+ */
+export function fillFromLabels(slots: Slot[], labelled: Labelled[], used: Set<Labelled>) {
+  const pairs: { slot: Slot; cand: Labelled; score: number; fill: Fill }[] = [];
+  slots.forEach((slot) => {
+    if (slot.fill) return;
+    for (const cand of labelled) {
+      if (used.has(cand)) continue;
+      const score = labelScore(cand.terms, slot.terms) * originWeight[cand.origin];
+      if (score < MIN_LABEL_SCORE) continue;
+      const c = coerceFor(slot.field, cand.value);
+      if (!c.ok) {
+        slot.failures.push({ score, reason: foundBut(cand.value, fieldWords(slot.field), c.reason) });
+        continue;
+      }
+      pairs.push({
+        slot,
+        cand,
+        score,
+        fill: {
+          pointer: slot.pointer,
+          value: c.value,
+          page: cand.page,
+          quote: quoteWithin(cand.quote, c.text),
+          raw: cand.value,
+        },
+      });
+    }
+  });
+  pairs.sort((a, b) => b.score - a.score || a.cand.order - b.cand.order);
+  for (const p of pairs) {
+    if (p.slot.fill || used.has(p.cand)) continue;
+    p.slot.fill = p.fill;
+    used.add(p.cand);
+  }
+}
+
+/** The labelled value's quote (label and value); its value's own text when the quote lacks it. */
+function quoteWithin(quote: string | undefined, text: string): string | undefined {
+  return quote ?? (text || undefined);
+}
+
+const PERCENT_WORDS = new Set([
+  "percent",
+  "growth",
+  "rate",
+  "change",
+  "margin",
+  "share",
+  "increase",
+  "decrease",
+]);
+
+/**
+ * Numbers and dates written in prose. The sentence that holds the most of the field's name
+ * (half at least, one word of it a real word, not a number) is read; in it, years are left
+ * out unless the field is a year, percentages are taken only for a field about a percent or a
+ * rate, and the value nearest after the field's words wins.
+ */
+export function fillFromSentences(slots: Slot[], doc: DocText) {
+  const read = doc.sentences.map((s) => {
+    const ws = terms(s.text, { keepNumbers: true });
+    if (s.text.includes("%")) ws.push("percent");
+    return { s, ws };
+  });
+  for (const slot of slots) {
+    if (slot.fill) continue;
+    const f = slot.field;
+    const date = isDateField(f);
+    if (!date && f.type !== "number" && f.type !== "integer") continue;
+    if (f.enum?.length) continue;
+    const name = slot.sentenceTerms;
+    let best: { s: Sentence; score: number; at: number } | null = null;
+    for (const { s, ws } of read) {
+      let found = 0;
+      let word = false;
+      let at = -1;
+      for (const n of name) {
+        const hit = ws.includes(n) ? 1 : ws.some((w) => areRelated(w, n)) ? 0.8 : 0;
+        found += hit;
+        if (hit && !/\d/.test(n)) word = true;
+        if (hit && at < 0) at = s.text.toLowerCase().indexOf(n.slice(0, Math.max(3, n.length - 1)));
+      }
+      const desc = slot.terms.description;
+      const score =
+        found / Math.max(1, name.length) +
+        (desc.length ? (0.1 * desc.filter((d) => ws.includes(d)).length) / desc.length : 0);
+      if (!word || found / Math.max(1, name.length) < 0.5) continue;
+      if (!best || score > best.score) best = { s, score, at };
+    }
+    if (!best) continue;
+    const { s, at } = best;
+    const words = fieldWords(f);
+    const quote = lineQuote(s.line, s.start, s.end);
+    if (date) {
+      const dates = findDates(s.text);
+      const d = dates.find((x) => x.start >= at) ?? dates[0];
+      if (!d) {
+        slot.failures.push({ score: 0.5, reason: foundBut(s.text, words, "it holds no date") });
+        continue;
+      }
+      const c = coerceFor(f, d.text);
+      if (c.ok) slot.fill = { pointer: slot.pointer, value: c.value, page: s.line.page, quote, raw: d.text };
+      else slot.failures.push({ score: 0.5, reason: foundBut(d.text, words, c.reason) });
+      continue;
+    }
+    const all = `${name.join(" ")} ${slot.terms.description.join(" ")}`;
+    const wantsYear = /\byear\b/.test(all);
+    const wantsPercent = [...name, ...slot.terms.description].some((w) => PERCENT_WORDS.has(w));
+    const numbers = findNumbers(s.text).filter(
+      (n) => (wantsYear || !n.yearLike) && n.percent === wantsPercent && !name.includes(String(n.value)),
+    );
+    const n = numbers.find((x) => x.start >= at) ?? numbers[0];
+    if (!n) {
+      slot.failures.push({
+        score: 0.5,
+        reason: foundBut(s.text, words, wantsPercent ? "it holds no percentage" : "it holds no number"),
+      });
+      continue;
+    }
+    const value = numberFor(n, numberWants(f));
+    if (f.type === "integer" && !Number.isInteger(value)) {
+      slot.failures.push({ score: 0.5, reason: foundBut(n.text, words, "it is not a whole number") });
+      continue;
+    }
+    slot.fill = { pointer: slot.pointer, value, page: s.line.page, quote, raw: n.text };
+  }
+}
+
+/**
+ * A currency field without a label: the one ISO 4217 code the document names ("All amounts are
+ * in USD."), else the currency of its amounts when their symbol names only one ("€", "£"). A
+ * "$" alone does not say which dollar, and is reported rather than guessed.
+ */
+export function fillCurrency(slots: Slot[], doc: DocText) {
+  for (const slot of slots) {
+    if (slot.fill || slot.field.type !== "string" || !slot.terms.name.includes("currency")) continue;
+    const codes = new Map<string, { page: number; quote: string }>();
+    const symbols = new Map<string, { page: number; quote: string }>();
+    for (const s of doc.sentences) {
+      for (const m of s.text.matchAll(/\b[A-Z]{3}\b/g)) {
+        if (CURRENCY_CODES.has(m[0]) && !codes.has(m[0]))
+          codes.set(m[0], { page: s.line.page, quote: lineQuote(s.line, s.start, s.end) });
+      }
+      for (const n of findNumbers(s.text)) {
+        if (n.currency && !symbols.has(n.currency))
+          symbols.set(n.currency, {
+            page: s.line.page,
+            quote: lineQuote(s.line, s.start + n.start, s.start + n.end),
+          });
+      }
+    }
+    for (const t of doc.tables)
+      t.rows.forEach((r, i) => {
+        r.forEach((c, k) => {
+          for (const n of findNumbers(c))
+            if (n.currency && !symbols.has(n.currency))
+              symbols.set(n.currency, { page: t.rowPages[i] ?? 1, quote: cellQuote(t, i, [k]) ?? "" });
+        });
+      });
+    const words = fieldWords(slot.field);
+    const one = codes.size === 1 ? [...codes][0] : symbols.size === 1 ? [...symbols][0] : undefined;
+    const [code, at] = one ?? [null, null];
+    if (!code || !at) {
+      const names = [...new Set([...codes.keys(), ...symbols.keys()])];
+      slot.failures.push({
+        score: 0.4,
+        reason: names.length
+          ? `the document's amounts are in ${names.map((n) => `'${n}'`).join(", ")}, which does not name one currency`
+          : `no currency found for '${words}'`,
+      });
+      continue;
+    }
+    if (!/^[A-Z]{3}$/.test(code)) {
+      slot.failures.push({
+        score: 0.4,
+        reason: `amounts are written with '${code}', which does not say which currency`,
+      });
+      continue;
+    }
+    const c = coerceFor(slot.field, code);
+    if (c.ok)
+      slot.fill = { pointer: slot.pointer, value: c.value, page: at.page, quote: at.quote, raw: code };
+    else slot.failures.push({ score: 0.4, reason: foundBut(code, words, c.reason) });
+  }
+}
