@@ -18,7 +18,7 @@ const pages = (hits: PassageHit[]) => hits.map((h) => `${h.documentId}#${h.pageN
 async function search(
   query: string,
   documentIds: string[],
-  opts: { accountId?: string; headline?: boolean } = {},
+  opts: { accountId?: string; headline?: boolean; fileNames?: boolean } = {},
 ) {
   return searchPassages(server.services.db, { accountId: t.accountId, documentIds, query, ...opts });
 }
@@ -248,5 +248,166 @@ describe("deleting a document", () => {
     );
     expect(rows[0].n).toBe(0);
     expect(await search("kumquats", [doc.id])).toEqual([]);
+  });
+});
+
+describe('searchPassages, match "any"', () => {
+  const any = (query: string, documentIds: string[], opts: { limit?: number; maxCandidates?: number } = {}) =>
+    searchPassages(server.services.db, { accountId: t.accountId, documentIds, query, match: "any", ...opts });
+
+  it("finds passages holding any word of a question, those holding more distinct words first", async () => {
+    const loud = await uploadAndWait(
+      server.url,
+      t.secret,
+      await textPdf([["Lisbon! Lisbon, Lisbon and Lisbon: the word Lisbon fills this Lisbon page."]]),
+      "loud.pdf",
+    );
+    const question = "When was the company founded in Lisbon?";
+    // Every word required: no passage has them all.
+    expect(await search(question, [facts, loud.id])).toEqual([]);
+    const hits = await any(question, [facts, loud.id]);
+    expect(pages(hits)).toEqual([`${facts}#1`, `${loud.id}#1`]);
+    // company, founded, lisbon; "when", "was", "the" and "in" are English stop words, left out
+    // although the documents are indexed with the simple configuration.
+    expect(hits.map((h) => h.matched)).toEqual([3, 1]);
+    // By ts_rank_cd alone the page saying Lisbon six times would come first.
+    expect((hits[1] as PassageHit).rank).toBeGreaterThan((hits[0] as PassageHit).rank);
+    // Words in any order, none needing the others.
+    expect(pages(await any("auditors headquarters invoice", [facts])).sort()).toEqual(
+      [1, 2, 3].map((n) => `${facts}#${n}`),
+    );
+    expect(pages(await any("auditors headquarters invoice", [facts], { limit: 1 }))).toHaveLength(1);
+  });
+
+  it("looks up nothing for a question of stop words only, and reads quotes and backslashes as text", async () => {
+    expect(await any("What was it, and where?", [facts])).toEqual([]);
+    expect(await any("  ?! ", [facts])).toEqual([]);
+    expect(pages(await any(`O'Brien's "Porto" back\\slash 'x' -y:* & | !`, [facts]))).toEqual([`${facts}#1`]);
+  });
+
+  it("has no prefix matching and no operators", async () => {
+    expect(await any("headquar", [facts])).toEqual([]);
+    // "-lisbon" is the word lisbon, not an exclusion.
+    expect(pages(await any("-lisbon", [facts]))).toEqual([`${facts}#1`]);
+  });
+
+  it("keeps the passages of a rare word when a common one fills the cap", async () => {
+    const harbour = await uploadAndWait(
+      server.url,
+      t.secret,
+      await textPdf([
+        ...Array.from({ length: 6 }, (_, i) => [`Ships entered the harbour on day ${i + 1}.`]),
+        ["A zeppelin, then a second zeppelin, flew over the town."],
+      ]),
+    );
+    // Four candidates in all: had the words been OR-ed into one scan, the first four harbour
+    // pages read would have filled it; the rare word has candidates of its own.
+    const hits = await any("Did a zeppelin fly over the harbour?", [harbour.id], {
+      maxCandidates: 4,
+      limit: 2,
+    });
+    expect(pages(hits)[0]).toBe(`${harbour.id}#7`);
+    expect(hits.map((h) => h.matched)).toEqual([1, 1]);
+  });
+
+  it("returns file names and headlines when asked", async () => {
+    const doc = await uploadAndWait(
+      server.url,
+      t.secret,
+      await textPdf([["The orchard grows apples and pears."]]),
+      "orchard-notes.pdf",
+    );
+    const [hit] = await searchPassages(server.services.db, {
+      documentIds: [doc.id],
+      query: "Which fruit does the orchard grow, apples?",
+      match: "any",
+      fileNames: true,
+      headline: true,
+    });
+    expect(hit).toMatchObject({ fileName: "orchard-notes.pdf", pageNumber: 1, matched: 2 });
+    expect(hit?.headline).toMatch(/\*\*orchard\*\*.*\*\*apples\*\*/);
+    const [plain] = await search("orchard", [doc.id]);
+    expect(plain?.fileName).toBeUndefined();
+    expect((await search("orchard", [doc.id], { fileNames: true }))[0]?.fileName).toBe("orchard-notes.pdf");
+  });
+});
+
+describe("searchPassages in a collection", () => {
+  const db = () => server.services.db;
+  const addCollection = async (id: string, accountId: string, documentIds: string[]) => {
+    await db().pool.query("INSERT INTO collections (id, account_id, name) VALUES ($1, $2, $1)", [
+      id,
+      accountId,
+    ]);
+    for (const d of documentIds)
+      await db().pool.query("INSERT INTO collection_documents (collection_id, document_id) VALUES ($1, $2)", [
+        id,
+        d,
+      ]);
+  };
+
+  it("searches the members of the collection, and nothing of another account", async () => {
+    const inside = await uploadAndWait(
+      server.url,
+      t.secret,
+      await textPdf([["The lighthouse keeper logs every storm."], ["Nothing about the sea here."]]),
+    );
+    const outside = await uploadAndWait(
+      server.url,
+      t.secret,
+      await textPdf([["Another lighthouse stands on the northern cape."]]),
+    );
+    await addCollection("col_test_light", t.accountId, [inside.id, facts]);
+    const inCollection = (
+      query: string,
+      opts: { accountId?: string; match?: "any" } = {},
+      id = "col_test_light",
+    ) => searchPassages(db(), { collectionId: id, query, accountId: t.accountId, ...opts });
+
+    expect(pages(await inCollection("lighthouse"))).toEqual([`${inside.id}#1`]);
+    expect(pages(await inCollection("Where does the lighthouse keeper live?", { match: "any" }))).toEqual([
+      `${inside.id}#1`,
+    ]);
+    expect(pages(await inCollection("lisbon"))).toEqual([`${facts}#1`]);
+    // The document outside the collection is found by id, not through the collection.
+    expect(pages(await search("lighthouse", [outside.id]))).toEqual([`${outside.id}#1`]);
+    expect(await inCollection("northern cape")).toEqual([]);
+    expect(await inCollection("lighthouse", {}, "col_test_missing")).toEqual([]);
+
+    // Another account's key reaches neither this collection nor, through a collection of its own
+    // that lists them, this account's documents.
+    const stranger = await createTenant(server.url, "collector");
+    expect(await inCollection("lighthouse", { accountId: stranger.accountId })).toEqual([]);
+    await addCollection("col_test_stranger", stranger.accountId, [inside.id]);
+    expect(await inCollection("lighthouse", { accountId: stranger.accountId }, "col_test_stranger")).toEqual(
+      [],
+    );
+    expect(
+      await inCollection("lighthouse", { accountId: stranger.accountId, match: "any" }, "col_test_stranger"),
+    ).toEqual([]);
+    // A document of the stranger's own put in this account's collection is not searched with the
+    // stranger's account either: the collection is not theirs.
+    const theirs = await uploadAndWait(
+      server.url,
+      stranger.secret,
+      await textPdf([["A lighthouse of the stranger's own."]]),
+    );
+    await addCollection("col_test_mixed", t.accountId, [theirs.id]);
+    expect(await inCollection("lighthouse", { accountId: stranger.accountId }, "col_test_mixed")).toEqual([]);
+    expect(await inCollection("lighthouse", { accountId: t.accountId }, "col_test_mixed")).toEqual([]);
+    // Without an account (a trusted caller), a collection's members are what is searched.
+    expect(
+      pages(await searchPassages(db(), { collectionId: "col_test_stranger", query: "lighthouse" })),
+    ).toEqual([`${inside.id}#1`]);
+  });
+
+  it("takes a list of documents or a collection, not both", async () => {
+    await expect(
+      searchPassages(db(), {
+        documentIds: [facts],
+        collectionId: "col_test_light",
+        query: "lisbon",
+      } as never),
+    ).rejects.toThrow(/not both/);
   });
 });

@@ -1,13 +1,24 @@
 import type { Database } from "../db/client.ts";
 import { textSearchConfigs } from "./passages.ts";
 
-// Full-text search over passages, the retrieval half of answering. A query is read the way a web
-// search box reads it (websearch_to_tsquery: "a phrase" in quotes, `or`, -exclusion, every other
-// word required), and its last word also matches as a prefix, so a query typed so far already
-// finds "quarterly reven…". Only the passages of each document's active generation are searched.
+// Full-text search over passages, the retrieval half of answering. Only the passages of each
+// document's active generation are searched, in a list of documents or in a collection's members.
+//
+// A query is matched one of two ways:
+// - "all" (the default) reads it the way a web search box does (websearch_to_tsquery: "a phrase"
+//   in quotes, `or`, -exclusion, every other word required), and its last word also matches as a
+//   prefix, so a query typed so far already finds "quarterly reven…".
+// - "any" reads it as plain words, for questions in natural language ("What was the revenue of the
+//   North region?"), where the passage that answers rarely holds every word. A passage holding any
+//   of the words is a candidate; passages holding more of the distinct words rank first, then by
+//   ts_rank_cd. English stop words ("what", "was", "of") are left out whatever the configuration,
+//   since "simple", which keeps them, is what most documents are indexed with. No operators and no
+//   prefix: a question is finished when it is asked, and a prefix OR-ed in would only widen it.
 
 export type PassageHit = {
   documentId: string;
+  /** The document's file name, when asked for with `fileNames`. */
+  fileName?: string;
   pageNumber: number;
   /** Order of the passage on its page, from 0. */
   position: number;
@@ -17,26 +28,49 @@ export type PassageHit = {
   text: string;
   /** ts_rank_cd scaled into [0, 1) (normalization 32); higher is better. */
   rank: number;
+  /** In "any" mode: how many distinct words (lexemes) of the query the passage holds. */
+  matched?: number;
   /** The passage's best fragments with the matches between ** and ** (when asked for). */
   headline?: string;
 };
 
-export type SearchPassagesInput = {
-  /** When set, documents of other accounts are never searched, whatever ids are passed. */
+/** The documents searched: a list of ids, or the members of a collection (read in SQL). */
+export type SearchScope =
+  | { documentIds: readonly string[]; collectionId?: undefined }
+  | { collectionId: string; documentIds?: undefined };
+
+export type SearchPassagesInput = SearchScope & {
+  /**
+   * When set, documents of other accounts are never searched, whatever ids are passed, and a
+   * collection of another account finds nothing.
+   */
   accountId?: string;
-  documentIds: readonly string[];
   query: string;
   /** 1 to 100; 10 by default. */
   limit?: number;
   headline?: boolean;
+  /** Also return each hit's document file name. */
+  fileNames?: boolean;
+  /** "all" (default): every word required, web search syntax. "any": any word, see above. */
+  match?: "all" | "any";
   /**
-   * At most this many matching passages are ranked (10,000 by default); when more match, the
-   * best of an arbitrary subset are returned. Selective queries never reach it.
+   * At most this many matching passages are ranked (10,000 by default, 2,000 in "any" mode); when
+   * more match, the best of an arbitrary subset are returned. Selective queries never reach it.
    */
   maxCandidates?: number;
 };
 
 export const DEFAULT_MAX_CANDIDATES = 10_000;
+/**
+ * The cap in "any" mode. Any one word of a question may be common, and OR-ing the words makes a
+ * candidate set as large as the most common word's: ranking every candidate is what costs (a
+ * heap fetch and a ts_rank_cd per passage, about 3 µs on a warm cache), and 10 questions at once
+ * on 2 cores leave each ~60 ms of CPU for p99 < 300 ms. The rarer words, which decide what a
+ * question is about, get their own share of the cap (see searchAny), so a low cap costs little.
+ */
+export const DEFAULT_MAX_CANDIDATES_ANY = 2_000;
+/** The words of an "any" query that are looked up, in the order they come (stop words aside). */
+export const MAX_ANY_WORDS = 12;
 
 export const MAX_QUERY_LENGTH = 1000;
 /** The shortest last word matched as a prefix. */
@@ -104,83 +138,263 @@ async function readQuery(db: Pick<Database, "pool">, parsed: ParsedQuery): Promi
   return [...readings].map(([query, configs]) => ({ query, configs }));
 }
 
+/** The words of a query as one configuration reads them, stop words of English left out; configurations that read them alike share one. */
+type WordReading = { lexemes: string[]; configs: string[] };
+
+/**
+ * Reads a query as plain words with every configuration. A word is left out when English takes
+ * it for a stop word: to_tsvector numbers the words the same way whatever the configuration, so
+ * the positions English keeps are the words to look up.
+ */
+async function readWords(db: Pick<Database, "pool">, query: string): Promise<WordReading[]> {
+  const { rows } = await db.pool.query<{ cfg: string; lexemes: string[] }>(
+    `WITH content AS (
+       SELECT coalesce(array_agg(pos), '{}') AS ps
+       FROM unnest(to_tsvector('english', $2)) v, unnest(v.positions) pos
+     )
+     SELECT cfg, array_agg(lexeme ORDER BY first, lexeme) AS lexemes
+     FROM (
+       SELECT cfg, v.lexeme, min(pos) AS first
+       FROM content, unnest($1::text[]) AS cfg, unnest(to_tsvector(cfg::regconfig, $2)) v,
+            unnest(v.positions) pos
+       WHERE pos = ANY (content.ps)
+       GROUP BY cfg, v.lexeme
+     ) words
+     GROUP BY cfg
+     ORDER BY cfg`,
+    [textSearchConfigs, query],
+  );
+  const readings = new Map<string, WordReading>();
+  for (const r of rows) {
+    const lexemes = r.lexemes.slice(0, MAX_ANY_WORDS);
+    const key = JSON.stringify(lexemes);
+    const reading = readings.get(key);
+    if (reading) reading.configs.push(r.cfg);
+    else readings.set(key, { lexemes, configs: [r.cfg] });
+  }
+  return [...readings.values()];
+}
+
+/** A lexeme as tsquery text: quoted, with quotes doubled and backslashes escaped. */
+const quoteLexeme = (lexeme: string) => `'${lexeme.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+
+type Sql = { params: unknown[]; param: (v: unknown) => string };
+
+function newSql(): Sql {
+  const params: unknown[] = [];
+  return { params, param: (v) => `$${params.push(v)}` };
+}
+
+/**
+ * FROM and WHERE that give the passages `p` of the active generation of the documents `d` in
+ * scope. The ids come as a list joined by primary key, not as `id = ANY (…)`: ten thousand of
+ * those cost 20 ms of planning and lead the planner onto the (account_id, created_at, id) index,
+ * which it then reads whole for every match. A collection's members are joined in SQL.
+ */
+function scopeSql(input: SearchPassagesInput, sql: Sql): { from: string; where: string } {
+  const account = input.accountId === undefined ? undefined : sql.param(input.accountId);
+  const ofAccount = account ? ` AND d.account_id = ${account}` : "";
+  const passages = "JOIN passages p ON p.document_id = d.id AND p.generation = d.active_generation";
+  if (input.collectionId !== undefined) {
+    const collection = sql.param(input.collectionId);
+    const owner = account
+      ? `JOIN collections c ON c.id = cd.collection_id AND c.account_id = ${account}`
+      : "";
+    return {
+      from: `collection_documents cd ${owner}
+             JOIN documents d ON d.id = cd.document_id${ofAccount} ${passages}`,
+      where: `cd.collection_id = ${collection}`,
+    };
+  }
+  const ids = sql.param([...new Set(input.documentIds)]);
+  return {
+    from: `unnest(${ids}::text[]) AS t(id) JOIN documents d ON d.id = t.id${ofAccount} ${passages}`,
+    where: "true",
+  };
+}
+
+type Row = {
+  document_id: string;
+  file_name?: string;
+  page_number: number;
+  position: number;
+  start_offset: number;
+  end_offset: number;
+  text: string;
+  rank: number;
+  matched?: number;
+  headline?: string;
+};
+
+const headlineOptions = `'StartSel=**, StopSel=**, MaxWords=40, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "'`;
+
 export async function searchPassages(
   db: Pick<Database, "pool">,
   input: SearchPassagesInput,
 ): Promise<PassageHit[]> {
+  if (input.collectionId !== undefined && input.documentIds !== undefined)
+    throw new TypeError("searchPassages: give documentIds or collectionId, not both");
   const limit = Math.min(100, Math.max(1, Math.floor(input.limit ?? 10)));
   // PostgreSQL text cannot hold NUL.
   const query = input.query.slice(0, MAX_QUERY_LENGTH).replaceAll("\u0000", " ");
-  if (!input.documentIds.length || !query.trim()) return [];
-  const readings = await readQuery(db, parseQuery(query));
-  if (!readings.length) return [];
-
-  const params: unknown[] = [[...new Set(input.documentIds)], limit];
-  const param = (v: unknown) => `$${params.push(v)}`;
-  const account = input.accountId === undefined ? "" : `AND d.account_id = ${param(input.accountId)}`;
-  // Each passage is matched (and ranked) with the query as its own configuration reads it. The
-  // readings are sent as constants, so the planner estimates their matches from the column's
-  // statistics and picks: a few documents are read by key, passage by passage; many go through
-  // the GIN index, one bitmap for all readings, so no passage is fetched twice. The ids come as
-  // a list joined by primary key, not as `id = ANY (…)`: ten thousand of those cost 20 ms of
-  // planning and lead the planner onto the (account_id, created_at, id) index, which it then
-  // reads whole for every match.
-  const all = readings.length === 1 && readings[0]?.configs.length === textSearchConfigs.length;
-  const arms = readings.map((r) => {
-    const q = `${param(r.query)}::tsquery`;
-    return { q, cfgs: all ? "true" : `p.ts_config = ANY (${param(r.configs)}::text[])` };
-  });
-  const match = arms.map((a) => `(${a.cfgs} AND p.tsv @@ ${a.q})`).join(" OR ");
-  const chosen =
-    arms.length === 1
-      ? (arms[0]?.q as string)
-      : `CASE ${arms.map((a) => `WHEN ${a.cfgs} THEN ${a.q}`).join(" ")} END`;
-  // Past maxCandidates matches the rest are not ranked: a word found in most passages of ten
-  // thousand documents would otherwise cost a second or more, for an answer no better.
-  const cap = param(Math.max(limit, Math.floor(input.maxCandidates ?? DEFAULT_MAX_CANDIDATES)));
-  const sql = `
-    WITH candidates AS (
-      SELECT p.document_id, p.page_number, p.position, p.start_offset, p.end_offset, p.text,
-             p.ts_config, p.tsv
-      FROM unnest($1::text[]) AS t(id)
-      JOIN documents d ON d.id = t.id ${account}
-      JOIN passages p ON p.document_id = d.id AND p.generation = d.active_generation
-      WHERE ${match}
-      LIMIT ${cap}
-    ), hits AS (
-      SELECT p.*, ${chosen} AS query, ts_rank_cd(p.tsv, ${chosen}, 32) AS rank
-      FROM candidates p
-      ORDER BY rank DESC, p.document_id, p.page_number, p.position
-      LIMIT $2
-    )
-    SELECT document_id, page_number, position, start_offset, end_offset, text, rank
-      ${
-        input.headline
-          ? `, ts_headline(ts_config::regconfig, text, query,
-               'StartSel=**, StopSel=**, MaxWords=40, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "') AS headline`
-          : ""
-      }
-    FROM hits
-    ORDER BY rank DESC, document_id, page_number, position`;
-
-  const { rows } = await db.pool.query<{
-    document_id: string;
-    page_number: number;
-    position: number;
-    start_offset: number;
-    end_offset: number;
-    text: string;
-    rank: number;
-    headline?: string;
-  }>(sql, params);
+  if ((input.collectionId === undefined && !input.documentIds?.length) || !query.trim()) return [];
+  const rows =
+    input.match === "any"
+      ? await searchAny(db, input, query, limit)
+      : await searchAll(db, input, query, limit);
   return rows.map((r) => ({
     documentId: r.document_id,
+    ...(r.file_name !== undefined ? { fileName: r.file_name } : {}),
     pageNumber: r.page_number,
     position: r.position,
     startOffset: r.start_offset,
     endOffset: r.end_offset,
     text: r.text,
     rank: r.rank,
+    ...(r.matched !== undefined ? { matched: r.matched } : {}),
     ...(r.headline !== undefined ? { headline: r.headline } : {}),
   }));
+}
+
+/** `WHEN <configs> THEN <value>` arms, or the value alone when one reading covers every configuration. */
+function byConfig(arms: { cfgs: string; value: string }[]): string {
+  if (arms.length === 1) return arms[0]?.value as string;
+  return `CASE ${arms.map((a) => `WHEN ${a.cfgs} THEN ${a.value}`).join(" ")} END`;
+}
+
+async function searchAll(
+  db: Pick<Database, "pool">,
+  input: SearchPassagesInput,
+  query: string,
+  limit: number,
+): Promise<Row[]> {
+  const readings = await readQuery(db, parseQuery(query));
+  if (!readings.length) return [];
+
+  const sql = newSql();
+  const { param } = sql;
+  const scope = scopeSql(input, sql);
+  const top = param(limit);
+  // Each passage is matched (and ranked) with the query as its own configuration reads it. The
+  // readings are sent as constants, so the planner estimates their matches from the column's
+  // statistics and picks: a few documents are read by key, passage by passage; many go through
+  // the GIN index, one bitmap for all readings, so no passage is fetched twice.
+  const all = readings.length === 1 && readings[0]?.configs.length === textSearchConfigs.length;
+  const arms = readings.map((r) => {
+    const q = `${param(r.query)}::tsquery`;
+    return { value: q, cfgs: all ? "true" : `p.ts_config = ANY (${param(r.configs)}::text[])` };
+  });
+  const match = arms.map((a) => `(${a.cfgs} AND p.tsv @@ ${a.value})`).join(" OR ");
+  const chosen = byConfig(arms);
+  // Past maxCandidates matches the rest are not ranked: a word found in most passages of ten
+  // thousand documents would otherwise cost a second or more, for an answer no better.
+  const cap = param(Math.max(limit, Math.floor(input.maxCandidates ?? DEFAULT_MAX_CANDIDATES)));
+  const fileName = input.fileNames ? ", file_name" : "";
+  const text = `
+    WITH candidates AS (
+      SELECT p.document_id, p.page_number, p.position, p.start_offset, p.end_offset, p.text,
+             p.ts_config, p.tsv${input.fileNames ? ", d.file_name" : ""}
+      FROM ${scope.from}
+      WHERE ${scope.where} AND (${match})
+      LIMIT ${cap}
+    ), hits AS (
+      SELECT p.*, ${chosen} AS query, ts_rank_cd(p.tsv, ${chosen}, 32) AS rank
+      FROM candidates p
+      ORDER BY rank DESC, p.document_id, p.page_number, p.position
+      LIMIT ${top}
+    )
+    SELECT document_id, page_number, position, start_offset, end_offset, text, rank${fileName}
+      ${input.headline ? `, ts_headline(ts_config::regconfig, text, query, ${headlineOptions}) AS headline` : ""}
+    FROM hits
+    ORDER BY rank DESC, document_id, page_number, position`;
+  return (await db.pool.query<Row>(text, sql.params)).rows;
+}
+
+/**
+ * "any" mode. Candidates come from several arms, each with its share of the cap: passages holding
+ * every word (half the cap), and for each word of two letters or more the passages holding it
+ * (the other half, split evenly). An arbitrary subset of an OR of all the words would be made of
+ * the commonest word's passages and miss the few that hold the rare word a question is about;
+ * per-word arms keep every passage of a rare word. Each arm is ranked as it is read (its LIMIT
+ * stops the scan), by the number of distinct query lexemes the passage holds (tsvector length
+ * minus its length with them deleted) and ts_rank_cd with the words OR-ed; only the `limit` best
+ * are then fetched whole.
+ */
+async function searchAny(
+  db: Pick<Database, "pool">,
+  input: SearchPassagesInput,
+  query: string,
+  limit: number,
+): Promise<Row[]> {
+  const readings = (await readWords(db, query)).filter((r) => r.lexemes.length);
+  if (!readings.length) return [];
+
+  const sql = newSql();
+  const { param } = sql;
+  const scope = scopeSql(input, sql);
+  const all = readings.length === 1 && readings[0]?.configs.length === textSearchConfigs.length;
+  const cfgsOf = (configs: string[]) =>
+    configs.length === textSearchConfigs.length ? "true" : `p.ts_config = ANY (${param(configs)}::text[])`;
+  const arms = readings.map((r) => ({
+    cfgs: all ? "true" : cfgsOf(r.configs),
+    any: `${param(r.lexemes.map(quoteLexeme).join(" | "))}::tsquery`,
+    every: `${param(r.lexemes.map(quoteLexeme).join(" & "))}::tsquery`,
+    lexemes: `${param(r.lexemes)}::text[]`,
+  }));
+  const chosen = byConfig(arms.map((a) => ({ cfgs: a.cfgs, value: a.any })));
+  const matched = byConfig(
+    arms.map((a) => ({ cfgs: a.cfgs, value: `length(p.tsv) - length(ts_delete(p.tsv, ${a.lexemes}))` })),
+  );
+
+  // Each word with the configurations whose reading holds it; one-letter words ("e" of "e-mail",
+  // "1" of "1,200") get no arm of their own, they would only bring in arbitrary passages.
+  const words = new Map<string, string[]>();
+  for (const r of readings)
+    for (const l of r.lexemes)
+      if (Array.from(l).length > 1) words.set(l, [...(words.get(l) ?? []), ...r.configs]);
+  const several = readings.some((r) => r.lexemes.length > 1);
+  const cap = Math.max(limit, Math.floor(input.maxCandidates ?? DEFAULT_MAX_CANDIDATES_ANY));
+  const wordCap = several && words.size ? Math.max(limit, Math.floor(cap / 2 / words.size)) : 0;
+  const conditions = [
+    {
+      where: arms.map((a) => `(${a.cfgs} AND p.tsv @@ ${a.every})`).join(" OR "),
+      cap: wordCap ? Math.ceil(cap / 2) : cap,
+    },
+    ...(wordCap
+      ? [...words].map(([lexeme, configs]) => ({
+          where: `${cfgsOf(configs)} AND p.tsv @@ ${param(quoteLexeme(lexeme))}::tsquery`,
+          cap: wordCap,
+        }))
+      : []),
+  ];
+  const found = conditions
+    .map(
+      (c) => `(
+        SELECT p.document_id, p.generation, p.page_number, p.position,
+               ${matched} AS matched, ts_rank_cd(p.tsv, ${chosen}, 32) AS rank
+        FROM ${scope.from}
+        WHERE ${scope.where} AND (${c.where})
+        LIMIT ${param(c.cap)}
+      )`,
+    )
+    .join(" UNION ALL ");
+  const order = "matched DESC, rank DESC, document_id, page_number, position";
+  const text = `
+    WITH found AS (${found}),
+    best AS (
+      SELECT document_id, generation, page_number, position, max(matched) AS matched, max(rank) AS rank
+      FROM found
+      GROUP BY document_id, generation, page_number, position
+      ORDER BY ${order}
+      LIMIT ${param(limit)}
+    )
+    SELECT b.document_id, b.page_number, b.position, p.start_offset, p.end_offset, p.text, b.rank,
+           b.matched::int AS matched
+           ${input.fileNames ? ", d.file_name" : ""}
+           ${input.headline ? `, ts_headline(p.ts_config::regconfig, p.text, ${chosen}, ${headlineOptions}) AS headline` : ""}
+    FROM best b
+    JOIN passages p USING (document_id, generation, page_number, position)
+    ${input.fileNames ? "JOIN documents d ON d.id = b.document_id" : ""}
+    ORDER BY ${order}`;
+  return (await db.pool.query<Row>(text, sql.params)).rows;
 }
