@@ -1,0 +1,189 @@
+import type { AnswerEvent, AnswerRequest, ChatMessage, Citation, SourcePassage } from "./answer-types.ts";
+import { termsOf } from "./question-terms.ts";
+import { type Statement, splitStatements } from "./sentences.ts";
+
+// The built-in answer engine: no network, no model. It answers with the statements of the
+// retrieved passages that best match the question, each followed by its marker ("[1]"), and
+// cites each with the statement exactly as the passage has it.
+//
+// - The passages are cut into statements (sentences.ts: sentences, and table rows named by their
+//   columns, "Region: North; Revenue: 1,200; Growth: 4%").
+// - The question's terms (question-terms.ts: stop words out, light stemming, numbers as written)
+//   are weighted by their rarity among the statements, idf = ln(1 + N / df): a word found in
+//   every row of a table ("Revenue") tells less than the one that picks the row ("North"). A
+//   term no statement holds counts as rarer than any (df = 1/2): the question asks for something
+//   the passages do not have.
+// - Statements are chosen greedily, each for the weight of question terms it adds to those
+//   already covered, at most MAX_STATEMENTS, and each must add a term of the question itself: a
+//   follow-up's earlier questions ("What was the revenue of the North region?" before "and in
+//   the South?") weigh half and only help choose among statements that answer the last one.
+//   Later statements must add at least MIN_ADDED of the question's weight, so the answer does
+//   not trail off into statements that merely share a word.
+// - Unless the chosen statements cover MIN_COVERAGE of the question's weight, the answer says
+//   the documents do not tell, with no citation.
+// - The chosen statements are written in reading order: document (in the order the passages
+//   first name them, best first), page, place on the page. Equal scores go to the statement of
+//   the better passage, then the earlier one, so the same request always gets the same answer.
+
+export const MAX_STATEMENTS = 3;
+export const MIN_COVERAGE = 0.5;
+export const MIN_ADDED = 0.2;
+/** How much the terms of earlier questions weigh against those of the last one. */
+export const EARLIER_WEIGHT = 0.5;
+/** Earlier user messages read for the terms of a follow-up. */
+export const EARLIER_MESSAGES = 2;
+export const NO_ANSWER = "The documents do not contain an answer to this question.";
+
+const distinct = (xs: string[]) => [...new Set(xs)];
+
+/**
+ * The terms of the last user message (`current`) and of up to EARLIER_MESSAGES user messages
+ * before it that it does not have itself (`earlier`). A last message with no term of its own
+ * ("and?") is answered as the earlier ones.
+ */
+export function questionTerms(messages: readonly ChatMessage[]): { current: string[]; earlier: string[] } {
+  const asked = messages.filter((m) => m.role === "user").map((m) => m.content);
+  const current = distinct(termsOf(asked.pop() ?? ""));
+  const earlier = distinct(asked.slice(-EARLIER_MESSAGES).reverse().flatMap(termsOf)).filter(
+    (t) => !current.includes(t),
+  );
+  return current.length ? { current, earlier } : { current: earlier, earlier: [] };
+}
+
+type Candidate = {
+  passage: SourcePassage;
+  /** Where the passage stands in the request (best first). */
+  passageIndex: number;
+  statement: Statement;
+  terms: Set<string>;
+};
+
+export type ChosenStatement = {
+  passage: SourcePassage;
+  statement: Statement;
+  /** [start, end) of the statement in the page markdown, in code points. */
+  startOffset: number;
+  endOffset: number;
+};
+
+const codePoints = (s: string) => {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+};
+
+/**
+ * Where a statement stands in its page. The passage text is the page markdown from startOffset
+ * to endOffset, except the repeated header row a later part of a table starts with: whatever the
+ * text holds beyond endOffset - startOffset code points is that prefix.
+ */
+function pageOffsets(passage: SourcePassage, statement: Statement): [number, number] {
+  const prefix = codePoints(passage.text) - (passage.endOffset - passage.startOffset);
+  const start = passage.startOffset + codePoints(passage.text.slice(0, statement.start)) - prefix;
+  const end = start + codePoints(statement.quote);
+  if (prefix < 0 || start < passage.startOffset || end > passage.endOffset)
+    return [passage.startOffset, passage.endOffset];
+  return [start, end];
+}
+
+/** The statements the answer is made of, in the order written; none when the passages do not tell. */
+export function chooseStatements(
+  messages: readonly ChatMessage[],
+  passages: readonly SourcePassage[],
+): ChosenStatement[] {
+  const { current, earlier } = questionTerms(messages);
+  if (!current.length) return [];
+  const candidates: Candidate[] = passages.flatMap((passage, passageIndex) =>
+    splitStatements(passage.text).map((statement) => ({
+      passage,
+      passageIndex,
+      statement,
+      terms: new Set(termsOf(statement.text)),
+    })),
+  );
+  const n = candidates.length;
+  const idf = new Map<string, number>();
+  for (const t of [...current, ...earlier]) {
+    let df = 0;
+    for (const c of candidates) if (c.terms.has(t)) df++;
+    idf.set(t, Math.log(1 + n / Math.max(df, 0.5)));
+  }
+  const weightOf = (t: string) => idf.get(t) ?? 0;
+  const total = current.reduce((sum, t) => sum + weightOf(t), 0);
+
+  const covered = new Set<string>();
+  const chosen: Candidate[] = [];
+  while (chosen.length < MAX_STATEMENTS) {
+    let best: { c: Candidate; own: number; gain: number } | undefined;
+    for (const c of candidates) {
+      if (chosen.includes(c)) continue;
+      let own = 0;
+      for (const t of current) if (c.terms.has(t) && !covered.has(t)) own += weightOf(t);
+      if (own <= 0) continue;
+      let gain = own;
+      for (const t of earlier) if (c.terms.has(t) && !covered.has(t)) gain += EARLIER_WEIGHT * weightOf(t);
+      if (!best || gain > best.gain + 1e-9) best = { c, own, gain };
+    }
+    if (!best || (chosen.length && best.own < MIN_ADDED * total)) break;
+    chosen.push(best.c);
+    for (const t of best.c.terms) covered.add(t);
+  }
+  const coverage = current.reduce((sum, t) => sum + (covered.has(t) ? weightOf(t) : 0), 0);
+  if (!chosen.length || coverage < MIN_COVERAGE * total) return [];
+
+  const documentOrder = new Map<string, number>();
+  for (const p of passages)
+    if (!documentOrder.has(p.documentId)) documentOrder.set(p.documentId, documentOrder.size);
+  return chosen
+    .map((c) => {
+      const [startOffset, endOffset] = pageOffsets(c.passage, c.statement);
+      return { passage: c.passage, statement: c.statement, startOffset, endOffset };
+    })
+    .sort(
+      (a, b) =>
+        (documentOrder.get(a.passage.documentId) ?? 0) - (documentOrder.get(b.passage.documentId) ?? 0) ||
+        a.passage.pageNumber - b.passage.pageNumber ||
+        a.startOffset - b.startOffset ||
+        a.passage.position - b.passage.position ||
+        a.statement.start - b.statement.start,
+    );
+}
+
+/** Roughly one token per word. */
+const words = (s: string) => s.match(/\S+/g)?.length ?? 0;
+
+/** A table row reads as a statement of its own, closed with a full stop. */
+const shown = (s: Statement) => (s.kind === "row" && !/[.!?…]$/.test(s.text) ? `${s.text}.` : s.text);
+
+export async function* builtinAnswer(request: AnswerRequest): AsyncGenerator<AnswerEvent> {
+  request.signal?.throwIfAborted();
+  const chosen = chooseStatements(request.messages, request.passages);
+  const citations: Citation[] = chosen.map((c, i) => ({
+    index: i + 1,
+    document_id: c.passage.documentId,
+    file_name: c.passage.fileName,
+    page: c.passage.pageNumber,
+    passage: c.passage.position,
+    start_offset: c.startOffset,
+    end_offset: c.endOffset,
+    quote: c.statement.quote,
+  }));
+  const pieces = chosen.length
+    ? chosen.map((c, i) => `${i ? " " : ""}${shown(c.statement)} [${i + 1}]`)
+    : [NO_ANSWER];
+  for (const text of pieces) {
+    request.signal?.throwIfAborted();
+    yield { type: "delta", text };
+  }
+  const text = pieces.join("");
+  const prompt =
+    request.messages.reduce((n, m) => n + words(m.content), 0) +
+    request.passages.reduce((n, p) => n + words(p.text), 0);
+  yield {
+    type: "done",
+    text,
+    citations,
+    finishReason: "stop",
+    usage: { promptTokens: prompt, completionTokens: words(text) },
+  };
+}

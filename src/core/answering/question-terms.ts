@@ -1,0 +1,86 @@
+// The words a question is matched on by the built-in answer engine, and the same words of the
+// sentences it may answer with, normalised alike so that "regions" meets "Region" and "revenues"
+// meets "revenue". Pure and deterministic; English-centred (a light suffix stripper, not a real
+// stemmer: both sides go through it, so it only has to be consistent, not linguistically right).
+
+/** Function words and the fillers of questions ("tell me", "according to the document"). */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    "a about above after again against all also am an and any are as at be because been before being below " +
+    "between both but by can could did do does doing done down during each few for from further had has " +
+    "have having he her here hers herself him himself his how i if in into is it its itself just me more " +
+    "most my myself no nor not now of off on once only or other our ours ourselves out over own same she " +
+    "should so some such than that the their theirs them themselves then there these they this those " +
+    "through to too under until up very was we were what when where which while who whom whose why will " +
+    "with would you your yours yourself yourselves " +
+    "according describe document documents explain give list located many much please say says show tell " +
+    "thing things"
+  ).split(" "),
+);
+
+// A number with its separators ("4,500,000", "4.5"), or a word, possibly with an apostrophe ("O'Brien", "region's").
+const token = /\p{N}+(?:[.,]\p{N}+)*|\p{L}[\p{L}\p{M}\p{N}]*(?:['’]\p{L}+)*/gu;
+
+/** "1,200" and "1200" are one number; other separators stay ("4.5", "4,5", "1.200" are left as written). */
+function normalizeNumber(n: string): string {
+  return /^\p{N}{1,3}(?:,\p{N}{3})+(?:\.\p{N}+)?$/u.test(n) ? n.replaceAll(",", "") : n;
+}
+
+/** Strips a few English suffixes: plurals, -ing, -ed, -ly, and a final e, so inflections meet. */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length <= 3) return w;
+  if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith("sses")) w = w.slice(0, -2);
+  else if (w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  let stripped = false;
+  for (const suffix of ["ing", "ed"]) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3 && /[aeiouy]/.test(w.slice(0, -suffix.length))) {
+      w = w.slice(0, -suffix.length);
+      stripped = true;
+      break;
+    }
+  }
+  if (!stripped && w.endsWith("ly") && w.length >= 6) w = w.slice(0, -2);
+  // "planned" -> "plann" -> "plan"; "fill", "miss" and "buzz" keep their double letter.
+  if (stripped && w.length > 3 && /([^aeiouylsz])\1$/.test(w)) w = w.slice(0, -1);
+  if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
+  return w;
+}
+
+function readTerm(raw: string): string | undefined {
+  const c = raw.charCodeAt(0);
+  if (c >= 48 && c <= 57) return normalizeNumber(raw);
+  let word = raw.toLowerCase();
+  // Most words are plain ASCII with no apostrophe: the costlier steps only when needed.
+  if (/[^a-z0-9'’]/.test(word)) word = word.normalize("NFKD").replace(/\p{M}+/gu, "");
+  if (/^\p{N}/u.test(word)) return normalizeNumber(raw);
+  if (word.includes("'") || word.includes("’")) word = word.replace(/['’]s$/, "").replace(/['’]/g, "");
+  if (!word || STOP_WORDS.has(word)) return undefined;
+  return stem(word);
+}
+
+// Texts repeat their words: each distinct token is read once. Bounded; a pure function's cache,
+// so answers do not depend on what was read before.
+const cache = new Map<string, string | null>();
+const CACHE_SIZE = 20_000;
+
+/** One token as a term, or undefined for a stop word. */
+export function termOf(raw: string): string | undefined {
+  const known = cache.get(raw);
+  if (known !== undefined) return known ?? undefined;
+  const term = readTerm(raw);
+  if (cache.size >= CACHE_SIZE) cache.clear();
+  cache.set(raw, term ?? null);
+  return term;
+}
+
+/** The terms of a text, in order, repeats included; stop words left out. */
+export function termsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(token)) {
+    const t = termOf(m[0]);
+    if (t) out.push(t);
+  }
+  return out;
+}

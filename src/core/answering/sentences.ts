@@ -1,0 +1,180 @@
+// A passage cut into the statements the built-in answer engine may answer with: the sentences of
+// its paragraphs and list items, and the rows of its tables. Each keeps where it stands in the
+// passage text, so a citation can quote it exactly and point at it in the page.
+//
+// Policy:
+// - A line is a block: the extractor writes each paragraph on one line (page-layout.ts), so a
+//   line break ends a statement, unless the line stops mid-sentence (no closing punctuation) and
+//   the next one goes on in lower case, as hand-wrapped markdown does.
+// - Within a block, a sentence ends at . ! ? … or 。 (and any closing quote or bracket) followed by
+//   a space and not a lower-case word, and not after a common abbreviation ("e.g.", "Dr.") or an
+//   initial ("J. Smith").
+// - Headings are titles, not statements: they are skipped. So are table header and separator rows.
+// - A table row is one statement. Its `text` names every cell by its column, "Region: North;
+//   Revenue: 1,200; Growth: 4%", so it reads (and matches a question) on its own; its `quote` is
+//   the row as written in the passage, "| North | 1,200 | 4% |". A table cut into several passages
+//   repeats its header at the head of each later part (passages.ts), so each part knows its columns.
+
+export type Statement = {
+  /** [start, end) in the passage text, in UTF-16 code units. */
+  start: number;
+  end: number;
+  /** The passage text from start to end, exactly: what a citation quotes. */
+  quote: string;
+  /** What an answer shows and the question is matched against (markup and line breaks taken out). */
+  text: string;
+  kind: "sentence" | "row";
+};
+
+type Line = { start: number; end: number };
+
+const separatorRow = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/;
+const heading = /^\s{0,3}#{1,6}\s/;
+const listItem = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
+const sentenceEnd = /[.!?…。][)\]"'”’»]*(?=\s|$)/g;
+// Not "etc." nor "Inc.": they end sentences as often as not.
+const abbreviations = new Set(
+  "e.g i.e vs mr mrs ms dr prof st jr sr no nos fig figs approx dept cf al".split(" "),
+);
+
+function linesOf(text: string): Line[] {
+  const out: Line[] = [];
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    out.push({ start, end });
+    start = end + 1;
+  }
+  return out;
+}
+
+/** Moves [start, end) inwards past whitespace. */
+function trim(text: string, start: number, end: number): [number, number] {
+  while (start < end && /\s/.test(text[start] as string)) start++;
+  while (end > start && /\s/.test(text[end - 1] as string)) end--;
+  return [start, end];
+}
+
+/** The cells of a markdown table row: split at pipes not escaped, `\|` and `\\` read back, <br> as a space. */
+export function rowCells(row: string): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  for (let i = 0; i < row.length; i++) {
+    const c = row[i] as string;
+    if (c === "\\" && (row[i + 1] === "|" || row[i + 1] === "\\")) {
+      cell += row[++i];
+    } else if (c === "|") {
+      cells.push(cell);
+      cell = "";
+    } else cell += c;
+  }
+  cells.push(cell);
+  // The pipes that open and close the row leave an empty cell at either end.
+  const t = row.trim();
+  if (t.startsWith("|")) cells.shift();
+  if (t.endsWith("|") && !t.endsWith("\\|")) cells.pop();
+  return cells.map((s) =>
+    s
+      .replace(/<br\s*\/?>/gi, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
+}
+
+/** Markdown emphasis, code ticks and list markers out, whitespace collapsed. */
+function plain(s: string): string {
+  return s
+    .replace(listItem, "")
+    .replace(/(\*\*|__|`)/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+const letter = /\p{L}/u;
+const hasWord = (s: string) => /[\p{L}\p{N}]/u.test(s);
+
+function tableRows(text: string, lines: Line[]): Statement[] {
+  const raw = (l: Line) => text.slice(l.start, l.end);
+  const hasHeader = lines.length > 1 && separatorRow.test(raw(lines[1] as Line));
+  const header = hasHeader ? rowCells(raw(lines[0] as Line)) : [];
+  const out: Statement[] = [];
+  for (const l of lines.slice(hasHeader ? 2 : 0)) {
+    if (separatorRow.test(raw(l))) continue;
+    const [start, end] = trim(text, l.start, l.end);
+    const cells = rowCells(text.slice(start, end));
+    const shown = cells
+      .map((c, i) => (c && header[i] ? `${header[i]}: ${c}` : c))
+      .filter((c) => c)
+      .join("; ");
+    if (!hasWord(shown)) continue;
+    out.push({ start, end, quote: text.slice(start, end), text: shown, kind: "row" });
+  }
+  return out;
+}
+
+/** Whether the sentence end found at `at` (the index of its mark) really ends a sentence. */
+function endsSentence(block: string, at: number, after: number): boolean {
+  // The next word starting in lower case goes on with the same sentence ("approx. ten", "4 p.m. today").
+  const next = /\S/.exec(block.slice(after));
+  if (next && /\p{Ll}/u.test(next[0])) return false;
+  if (block[at] !== ".") return true;
+  // The word before the mark, dots included ("e.g"), read backwards: a regex anchored at the end
+  // of the block so far would rescan it from the start at every mark.
+  let from = at;
+  while (from > 0 && (block[from - 1] === "." || letter.test(block[from - 1] as string))) from--;
+  const word = block.slice(from, at).toLowerCase();
+  if (Array.from(word).length === 1) return false; // an initial: "J. Smith"
+  return !abbreviations.has(word);
+}
+
+function sentencesOf(text: string, from: number, to: number): Statement[] {
+  const block = text.slice(from, to);
+  const out: Statement[] = [];
+  const push = (s: number, e: number) => {
+    const [start, end] = trim(text, from + s, from + e);
+    const quote = text.slice(start, end);
+    const shown = plain(quote);
+    if (hasWord(shown)) out.push({ start, end, quote, text: shown, kind: "sentence" });
+  };
+  let start = 0;
+  for (const m of block.matchAll(sentenceEnd)) {
+    const after = m.index + m[0].length;
+    if (!endsSentence(block, m.index, after)) continue;
+    push(start, after);
+    start = after;
+  }
+  push(start, block.length);
+  return out;
+}
+
+export function splitStatements(text: string): Statement[] {
+  const lines = linesOf(text);
+  const kind = (l: Line | undefined) => {
+    if (!l) return "end";
+    const s = text.slice(l.start, l.end);
+    if (!s.trim()) return "blank";
+    if (s.trim().startsWith("|")) return "table";
+    if (heading.test(s)) return "heading";
+    return listItem.test(s) ? "item" : "text";
+  };
+  const out: Statement[] = [];
+  for (let i = 0; i < lines.length; ) {
+    const k = kind(lines[i]);
+    let j = i + 1;
+    if (k === "table") {
+      while (kind(lines[j]) === "table") j++;
+      out.push(...tableRows(text, lines.slice(i, j)));
+    } else if (k === "text" || k === "item") {
+      // A line stopping mid-sentence and a next one going on in lower case are one block.
+      while (
+        kind(lines[j]) === "text" &&
+        !/[.!?…。:;][)\]"'”’»]*\s*$/.test(text.slice(lines[j - 1]?.start, lines[j - 1]?.end)) &&
+        /^\s*\p{Ll}/u.test(text.slice(lines[j]?.start, lines[j]?.end))
+      )
+        j++;
+      out.push(...sentencesOf(text, (lines[i] as Line).start, (lines[j - 1] as Line).end));
+    }
+    i = j;
+  }
+  return out;
+}

@@ -1,0 +1,302 @@
+import { describe, expect, it } from "vitest";
+import type { AnswerEvent, ChatMessage, SourcePassage } from "../src/core/answering/answer-types.ts";
+import { builtinAnswer, NO_ANSWER } from "../src/core/answering/builtin-answer.ts";
+import { splitPassages } from "../src/core/answering/passages.ts";
+import { termsOf } from "../src/core/answering/question-terms.ts";
+import { rowCells, splitStatements } from "../src/core/answering/sentences.ts";
+
+// The built-in engine over passages cut from page markdown by splitPassages, as extraction cuts
+// them, so the passages' offsets and texts are those the database would hold.
+
+type Page = { documentId: string; fileName: string; pageNumber: number; markdown: string };
+
+const report: Page = {
+  documentId: "doc-report",
+  fileName: "report.pdf",
+  pageNumber: 1,
+  markdown: [
+    "# Quarterly Report",
+    "Revenue grew in every region this quarter.",
+    "| Region | Revenue | Growth |\n| --- | --- | --- |\n| North | 1,200 | 4% |\n| South | 950 | 7% |\n| West, Coast | 2,310 | 12% |",
+    "Figures in thousands of dollars.",
+  ].join("\n\n"),
+};
+const company = (pageNumber: number, markdown: string): Page => ({
+  documentId: "doc-annual",
+  fileName: "annual.pdf",
+  pageNumber,
+  markdown,
+});
+const annual = [
+  company(
+    1,
+    "# Annual Report 2025\n\nThe company Quire Industries was founded in Lisbon. Its headquarters moved to Porto in 2019.",
+  ),
+  company(
+    2,
+    "## Financial results\n\nTotal revenue reached 4,500,000 euros in fiscal year 2025. Net payment terms are thirty days for every invoice.",
+  ),
+  company(
+    3,
+    "## Risks\n\nTerms for the payment of the net amount may change. Our auditors are Moreau and Partners.",
+  ),
+];
+
+function passagesOf(pages: Page[]): SourcePassage[] {
+  return pages.flatMap((p) =>
+    splitPassages(p.markdown).map((s) => ({
+      documentId: p.documentId,
+      fileName: p.fileName,
+      pageNumber: p.pageNumber,
+      position: s.position,
+      startOffset: s.start,
+      endOffset: s.end,
+      text: s.text,
+      rank: 0.5,
+    })),
+  );
+}
+
+const ask = (content: string): ChatMessage[] => [{ role: "user", content }];
+
+async function answer(messages: ChatMessage[], passages: SourcePassage[]) {
+  const events: AnswerEvent[] = [];
+  for await (const e of builtinAnswer({ messages, passages, model: "default" })) events.push(e);
+  const done = events[events.length - 1];
+  if (done?.type !== "done") throw new Error("no done event last");
+  expect(events.filter((e) => e.type === "done")).toHaveLength(1);
+  const deltas = events.slice(0, -1).map((e) => (e.type === "delta" ? e.text : ""));
+  expect(deltas.join("")).toBe(done.text);
+  return done;
+}
+
+/** Every citation quotes its page exactly where its offsets say, and each marker has one. */
+function expectGrounded(done: Extract<AnswerEvent, { type: "done" }>, pages: Page[]) {
+  const markers = [...done.text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+  expect(markers).toEqual(done.citations.map((c) => c.index));
+  expect(markers).toEqual(markers.map((_, i) => i + 1));
+  for (const c of done.citations) {
+    const page = pages.find((p) => p.documentId === c.document_id && p.pageNumber === c.page);
+    expect(page, `page ${c.document_id}#${c.page}`).toBeDefined();
+    expect(page?.markdown).toContain(c.quote);
+    expect(
+      Array.from(page?.markdown ?? "")
+        .slice(c.start_offset, c.end_offset)
+        .join(""),
+    ).toBe(c.quote);
+  }
+}
+
+describe("statements", () => {
+  it("are the sentences of paragraphs and the rows of tables named by their columns; headings are left out", () => {
+    const s = splitStatements(report.markdown);
+    expect(s.map((x) => [x.kind, x.text])).toEqual([
+      ["sentence", "Revenue grew in every region this quarter."],
+      ["row", "Region: North; Revenue: 1,200; Growth: 4%"],
+      ["row", "Region: South; Revenue: 950; Growth: 7%"],
+      ["row", "Region: West, Coast; Revenue: 2,310; Growth: 12%"],
+      ["sentence", "Figures in thousands of dollars."],
+    ]);
+    for (const x of s) expect(report.markdown.slice(x.start, x.end)).toBe(x.quote);
+    expect(s[1]?.quote).toBe("| North | 1,200 | 4% |");
+  });
+
+  it("do not end at abbreviations, initials or a lower-case continuation", () => {
+    const text = "Dr. J. Smith signed it, e.g. on approx. ten pages. The U.S. office agreed! Then it ended";
+    expect(splitStatements(text).map((s) => s.quote)).toEqual([
+      "Dr. J. Smith signed it, e.g. on approx. ten pages.",
+      "The U.S. office agreed!",
+      "Then it ended",
+    ]);
+  });
+
+  it("read escaped pipes in cells", () => {
+    expect(rowCells("| a \\| b | c\\\\ | d<br>e |")).toEqual(["a | b", "c\\", "d e"]);
+  });
+
+  it("match questions through light stemming, numbers as written, without stop words", () => {
+    expect(termsOf("What were the revenues of the regions? It's 1,200 in 2025.")).toEqual([
+      "revenu",
+      "region",
+      "1200",
+      "2025",
+    ]);
+    expect(termsOf("Region revenue 1200")).toEqual(["region", "revenu", "1200"]);
+    expect(termsOf("founded planned companies")).toEqual(termsOf("found plan company"));
+    expect(termsOf("Région Müller’s")).toEqual(termsOf("region muller"));
+  });
+});
+
+describe("builtinAnswer", () => {
+  const all = [report, ...annual];
+  const passages = passagesOf(all);
+
+  it("answers with the sentence that holds the fact, citing its page exactly", async () => {
+    const done = await answer(ask("When was Quire Industries founded?"), passages);
+    expect(done.text).toBe("The company Quire Industries was founded in Lisbon. [1]");
+    expect(done.citations).toEqual([
+      {
+        index: 1,
+        document_id: "doc-annual",
+        file_name: "annual.pdf",
+        page: 1,
+        passage: 0,
+        start_offset: 22,
+        end_offset: 73,
+        quote: "The company Quire Industries was founded in Lisbon.",
+      },
+    ]);
+    expect(done.finishReason).toBe("stop");
+    expect(done.usage.completionTokens).toBe(9);
+    expect(done.usage.promptTokens).toBeGreaterThan(50);
+    expectGrounded(done, all);
+  });
+
+  it("answers from a table row, shown with its column names and quoted as written", async () => {
+    const done = await answer(ask("What was the revenue of the North region?"), passages);
+    expect(done.text).toBe("Region: North; Revenue: 1,200; Growth: 4%. [1]");
+    expect(done.citations.map((c) => [c.document_id, c.page, c.quote])).toEqual([
+      ["doc-report", 1, "| North | 1,200 | 4% |"],
+    ]);
+    expectGrounded(done, all);
+    // Numbers match as written, with or without their thousands separator.
+    for (const q of ["Which region had a revenue of 2,310?", "Which region had a revenue of 2310?"])
+      expect((await answer(ask(q), passages)).citations.map((c) => c.quote)).toEqual([
+        "| West, Coast | 2,310 | 12% |",
+      ]);
+  });
+
+  it("cites a row of a later part of a long table at its place in the page, past the repeated header", async () => {
+    const rows = Array.from(
+      { length: 120 },
+      (_, i) => `| Item ${i + 1} | Dock 🚚 ${String.fromCharCode(65 + (i % 26))}${i} | ${i * 7} |`,
+    );
+    const page: Page = {
+      documentId: "doc-stock",
+      fileName: "stock.pdf",
+      pageNumber: 4,
+      markdown: `# Stock 🚚 list\n\n| Item | Location | Count |\n| --- | --- | --- |\n${rows.join("\n")}\n\nCounted in June.`,
+    };
+    const stock = passagesOf([page]);
+    const later = stock.find((p) => p.text.includes("| Item 100 |"));
+    expect(later?.text.startsWith("| Item | Location | Count |")).toBe(true);
+    expect(later?.position).toBeGreaterThan(1);
+    const done = await answer(ask("Where is item 100 stored, at which dock?"), stock);
+    expect(done.citations.map((c) => c.quote)).toEqual(["| Item 100 | Dock 🚚 V99 | 693 |"]);
+    expect(done.text).toBe("Item: Item 100; Location: Dock 🚚 V99; Count: 693. [1]");
+    expectGrounded(done, [page]);
+  });
+
+  it("says the documents do not tell, with no citation, when nothing supports an answer", async () => {
+    for (const q of ["What is the capital of France?", "Who won the 1998 world cup final?", "what is it?"]) {
+      const done = await answer(ask(q), passages);
+      expect(done.text, q).toBe(NO_ANSWER);
+      expect(done.citations).toEqual([]);
+    }
+    // One word of five found, the commonest: not an answer.
+    const partial = await answer(ask("What is the revenue forecast for Brazil next decade?"), passages);
+    expect(partial.text).toBe(NO_ANSWER);
+    expect(partial.citations).toEqual([]);
+    const none = await answer(ask("When was Quire Industries founded?"), []);
+    expect(none.text).toBe(NO_ANSWER);
+    expect(none.citations).toEqual([]);
+  });
+
+  it("answers a follow-up with the help of the question before it", async () => {
+    const conversation: ChatMessage[] = [
+      { role: "user", content: "What was the revenue of the North region?" },
+      { role: "assistant", content: "Region: North; Revenue: 1,200; Growth: 4%. [1]" },
+      { role: "user", content: "and in the South?" },
+    ];
+    const done = await answer(conversation, passages);
+    expect(done.citations.map((c) => c.quote)).toEqual(["| South | 950 | 7% |"]);
+    expectGrounded(done, all);
+    // The earlier question picks the row among those the follow-up's word is in.
+    const growth = await answer(
+      [
+        { role: "user", content: "What was the revenue of the South region?" },
+        { role: "assistant", content: "Region: South; Revenue: 950; Growth: 7%. [1]" },
+        { role: "user", content: "And its growth?" },
+      ],
+      passages,
+    );
+    expect(growth.citations.map((c) => c.quote)).toEqual(["| South | 950 | 7% |"]);
+    // A last message with no word of its own is answered as the one before.
+    const again = await answer(
+      [...conversation.slice(0, 2), { role: "user", content: "And what about it?" }],
+      passages,
+    );
+    expect(again.citations.map((c) => c.quote)).toEqual(["| North | 1,200 | 4% |"]);
+  });
+
+  it("answers a question of two parts with a sentence each, in page order whatever the passage order", async () => {
+    const reversed = [...passages].reverse();
+    // The auditors' sentence holds more of the question's words and is chosen first; it is written second.
+    const done = await answer(
+      ask("Are Moreau and Partners the auditors, and where was the company founded?"),
+      reversed,
+    );
+    expect(done.text).toBe(
+      "The company Quire Industries was founded in Lisbon. [1] Our auditors are Moreau and Partners. [2]",
+    );
+    expect(done.citations.map((c) => c.page)).toEqual([1, 3]);
+    expectGrounded(done, all);
+  });
+
+  it("leaves out a sentence that only repeats a word found all over the passages", async () => {
+    const office = company(
+      5,
+      "The office opens at nine. The office closes at six. Visitors sign in at the office. Every office has a printer. Quire Industries moved to Porto in 2019.",
+    );
+    const done = await answer(ask("When did the Quire Industries office move?"), passagesOf([office]));
+    expect(done.text).toBe("Quire Industries moved to Porto in 2019. [1]");
+    expectGrounded(done, [office]);
+  });
+
+  it("gives the same answer to the same request", async () => {
+    const q = ask("What are the net payment terms for an invoice?");
+    const first = await answer(q, passages);
+    expect(first.citations.map((c) => c.quote)).toEqual([
+      "Net payment terms are thirty days for every invoice.",
+    ]);
+    expect(await answer(q, passages)).toEqual(first);
+  });
+
+  it("answers 20 passages in under 5 ms", async () => {
+    const filler =
+      "The warehouse staff recorded deliveries, returns and inventory counts for every shift of the month. ";
+    const many: SourcePassage[] = Array.from({ length: 20 }, (_, i) => ({
+      documentId: `doc-${i % 4}`,
+      fileName: "many.pdf",
+      pageNumber: i + 1,
+      position: 0,
+      startOffset: 0,
+      endOffset: 1200,
+      text: `${filler.repeat(11)}Shift ${i} counted ${i * 13} pallets.`.slice(0, 1200),
+      rank: 0.3,
+    }));
+    expect(
+      (await answer(ask("How many pallets did shift 7 count?"), many)).citations.map((c) => c.quote),
+    ).toEqual(["Shift 7 counted 91 pallets."]);
+    const times: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const t = performance.now();
+      await answer(ask("How many pallets did shift 7 count in the warehouse?"), many);
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    expect(times[15]).toBeLessThan(5);
+  });
+
+  it("stops when its signal is aborted", async () => {
+    const controller = new AbortController();
+    controller.abort(new Error("client went away"));
+    const events = builtinAnswer({
+      messages: ask("revenue?"),
+      passages,
+      model: "default",
+      signal: controller.signal,
+    });
+    await expect(events[Symbol.asyncIterator]().next()).rejects.toThrow("client went away");
+  });
+});
