@@ -24,6 +24,8 @@ import { type FieldTerms, labelScore, spoken, terms } from "./terms.ts";
 // with ajv: a value the schema refuses is taken out again and reported, so `valid` is true only
 // for data that validates.
 
+export { type CompiledSchema, compileSchema } from "./compile-schema.ts";
+
 type Plan = {
   slots: Slot[];
   parties: PartyObject[];
@@ -160,7 +162,7 @@ export async function builtinExtract(request: StructuredRequest): Promise<Struct
   const labelled = labelledValues(doc, bestScore);
   const used = new Set<Labelled>();
 
-  fillFromLabels(p.slots, labelled, used);
+  fillFromLabels(p.slots, labelled, used, p.parties);
   fillParties(p.parties, labelled, used);
   fillIssuer(p.parties, p.slots, doc);
   fillTitle(p.slots, doc);

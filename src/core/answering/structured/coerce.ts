@@ -59,16 +59,17 @@ export function parseDigits(core: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+const CODES = [...CURRENCY_CODES].join("|");
 const NUMBER_TOKEN = new RegExp(
   [
     String.raw`(?<open>\()?\s*`,
     String.raw`(?<sign1>[-−–])?\s*`,
-    String.raw`(?<cur1>[${CURRENCY_SYMBOLS}]|\b[A-Z]{3}\b)?\s*`,
+    String.raw`(?<cur1>[${CURRENCY_SYMBOLS}]|\b(?:${CODES})\b)?\s*`,
     "(?<sign2>[-−])?",
-    String.raw`(?<core>(?<![\d.,])\d[\d.,'’]*(?:[\s\u00a0\u202f]\d{3}(?![\d]))*(?<![.,'’]))`,
+    String.raw`(?<core>(?<![\d.,])(?:\d{1,3}(?:[\s\u00a0\u202f]\d{3})+(?:[.,]\d+)?(?!\d)|\d[\d.,'’]*)(?<![.,'’]))`,
     String.raw`(?:\s*(?<pct>%|percent\b|per cent\b))?`,
     String.raw`(?:\s*(?<scale>thousands?\b|millions?\b|billions?\b|trillions?\b|mn\b|bn\b|mio\b|tn\b|[kmb]\b))?`,
-    String.raw`(?:\s*(?<cur2>[${CURRENCY_SYMBOLS}]|\b[A-Z]{3}\b))?`,
+    String.raw`(?:\s*(?<cur2>[${CURRENCY_SYMBOLS}]|\b(?:${CODES})\b))?`,
     String.raw`(?<close>\s*\))?`,
   ].join(""),
   "gu",
@@ -84,11 +85,12 @@ export function findNumbers(text: string): NumberMatch[] {
     const core = g.core ?? "";
     let digits = parseDigits(core);
     if (digits === null) continue;
-    let cur = g.cur1 ?? g.cur2 ?? null;
-    if (cur && /^[A-Z]{3}$/.test(cur) && !CURRENCY_CODES.has(cur)) cur = null;
+    const cur = g.cur1 ?? g.cur2 ?? null;
     // A letter right before the digits makes them part of a code ("INV-2026"), not a number.
     const before = text.slice(0, m.index + m[0].indexOf(core));
-    if (/[\p{L}_-]$/u.test(before.replace(/[\s$€£¥₹]+$/u, "")) && !cur && !/\s$/.test(before)) continue;
+    const prev = before.replace(/[\s$€£¥₹]+$/u, "");
+    const joined = /[\p{L}_]$/u.test(prev) || /[\p{L}\p{N}][-–]$/u.test(prev);
+    if (joined && !cur && !/\s$/.test(before)) continue;
     if (/^[\p{L}_-]/u.test(text.slice(m.index + m[0].length)) && !g.scale && !g.pct) continue;
     let scale = 1;
     let scaleWord: string | null = null;
@@ -121,9 +123,25 @@ export function findNumbers(text: string): NumberMatch[] {
   return out;
 }
 
+/** "$1,250.00", "(12.5)", "-42", "8%": the usual shapes of a cell, read without the full scan. */
+const SIMPLE = /^(\()?([-−])?([$€£¥₹])?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(%)?(\))?$/;
+
 /** A value that is one number, and nothing else but its currency, sign, percent and scale. */
 export function parseNumber(text: string): ParsedNumber | null {
   const t = text.trim().replace(/[.;:,]$/, "");
+  const q = SIMPLE.exec(t);
+  if (q && Boolean(q[1]) === Boolean(q[6])) {
+    const digits = Number((q[4] ?? "").replace(/,/g, ""));
+    const negative = Boolean(q[2]) || (Boolean(q[1]) && !q[5]);
+    const cur = q[3] ? (SYMBOL_CURRENCY[q[3]] ?? q[3]) : null;
+    return {
+      value: negative ? -digits : digits,
+      percent: Boolean(q[5]),
+      currency: cur,
+      scale: 1,
+      scaleWord: null,
+    };
+  }
   const found = findNumbers(t);
   if (found.length !== 1) return null;
   const [n] = found as [NumberMatch];

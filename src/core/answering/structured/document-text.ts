@@ -11,8 +11,9 @@ export type DocLine = {
   raw: string;
   /** The line without markdown markers: heading hashes, list bullets, emphasis, escapes. */
   text: string;
-  /** For each index of `text`, the index in `raw`. */
-  map: number[];
+  /** For each index of `text`, the index in `raw`; null when `text` is `raw` from `offset` on. */
+  map: number[] | null;
+  offset: number;
   kind: "heading" | "list" | "text" | "table" | "blank";
   /** Heading level (1-6), 0 for other lines. */
   level: number;
@@ -49,7 +50,13 @@ export const mdCell = (s: string) =>
 const mdRow = (cells: string[]) => `| ${cells.map(mdCell).join(" | ")} |`;
 
 /** Strips markdown markers from a line, remembering where each kept character was. */
-function clean(raw: string): { text: string; map: number[]; kind: DocLine["kind"]; level: number } {
+function clean(raw: string): {
+  text: string;
+  map: number[] | null;
+  offset: number;
+  kind: DocLine["kind"];
+  level: number;
+} {
   let i = 0;
   let kind: DocLine["kind"] = "text";
   let level = 0;
@@ -64,6 +71,8 @@ function clean(raw: string): { text: string; map: number[]; kind: DocLine["kind"
     kind = "list";
     i = lead + list[0].length;
   }
+  // Most lines have no emphasis or escapes: their text is the raw line after its marker.
+  if (!/[*_`\\]/.test(raw)) return { text: raw.slice(i), map: null, offset: i, kind, level };
   let text = "";
   const map: number[] = [];
   while (i < raw.length) {
@@ -84,14 +93,18 @@ function clean(raw: string): { text: string; map: number[]; kind: DocLine["kind"
     map.push(i);
     i++;
   }
-  return { text, map, kind, level };
+  return { text, map, offset: 0, kind, level };
 }
 
 /** The raw text behind text[s, e) of a line. */
+/** Where text index `i` of a line stands in its raw line. */
+const rawAt = (line: DocLine, i: number) =>
+  line.map ? (line.map[i] ?? line.raw.length - 1) : line.offset + i;
+
 export function lineQuote(line: DocLine, s: number, e: number): string {
   if (e <= s) return "";
-  let a = line.map[s] ?? 0;
-  let b = (line.map[e - 1] ?? line.raw.length - 1) + 1;
+  let a = rawAt(line, s);
+  let b = rawAt(line, e - 1) + 1;
   // Emphasis cut in half ("Invoice No:** X") takes back its other half.
   for (const mark of ["**", "__"]) {
     if ((line.raw.slice(a, b).split(mark).length - 1) % 2 === 0) continue;
@@ -104,8 +117,8 @@ export function lineQuote(line: DocLine, s: number, e: number): string {
 /** The page markdown from text index s of line a to text index e of line b (same page). */
 export function spanQuote(doc: DocText, a: DocLine, s: number, b: DocLine, e: number): string {
   const md = doc.pages.get(a.page) ?? "";
-  const from = a.start + (a.map[s] ?? 0);
-  const to = b.start + (e > 0 ? (b.map[e - 1] ?? b.raw.length - 1) + 1 : 0);
+  const from = a.start + rawAt(a, s);
+  const to = b.start + (e > 0 ? rawAt(b, e - 1) + 1 : 0);
   return md.slice(from, to).trim();
 }
 
@@ -145,7 +158,8 @@ export function readDocument(pages: StructuredSourcePage[], tables: StructuredSo
           start,
           raw,
           text: "",
-          map: [],
+          map: null,
+          offset: 0,
           kind: "blank",
           level: 0,
           order: lines.length,
@@ -156,7 +170,8 @@ export function readDocument(pages: StructuredSourcePage[], tables: StructuredSo
           start,
           raw,
           text: trimmed,
-          map: [],
+          map: null,
+          offset: 0,
           kind: "table",
           level: 0,
           order: lines.length,

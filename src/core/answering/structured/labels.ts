@@ -210,7 +210,7 @@ function tablePairs(doc: DocText, out: Labelled[]) {
       }
     });
     // A one-row table: each header names the value below it.
-    if (rows.length === 2 && width > 2) {
+    if (rows.length === 2) {
       const header = rows[0] as string[];
       header.forEach((h, k) => {
         if (labelCell(h)) push(1, -1, k, h, table.rowPages[1] ?? 1);

@@ -3,7 +3,7 @@ import { cellQuote, type DocText, lineQuote, type Sentence } from "./document-te
 import { coerceFor, type Fill, fieldWords, foundBut, isDateField, numberWants } from "./field-values.ts";
 import { type Labelled, MIN_LABEL_SCORE } from "./labels.ts";
 import type { ScalarField } from "./schema-walk.ts";
-import { areRelated, type FieldTerms, labelScore, terms } from "./terms.ts";
+import { areRelated, type FieldTerms, has, labelScore, relatedWords as RELATED_OF, terms } from "./terms.ts";
 
 // Filling single values: first from labelled values (best label for each field, each labelled
 // value used once), then, for numbers and dates still missing, from the sentence that names the
@@ -28,7 +28,21 @@ const originWeight: Record<Labelled["origin"], number> = { inline: 1, table: 1, 
  * type; pairs are taken best first, so "Due date" goes to due_date before invoice_date can take
  * it, and a label twice in the document gives its first value.
  */
-export function fillFromLabels(slots: Slot[], labelled: Labelled[], used: Set<Labelled>) {
+export function fillFromLabels(
+  slots: Slot[],
+  labelled: Labelled[],
+  used: Set<Labelled>,
+  objects: { terms: FieldTerms; children: Slot[] }[] = [],
+) {
+  // A label that names an object ("Bill to:" for `customer`) better than it names a field is
+  // kept for that object's fields.
+  const owner = new Map<Labelled, { score: number; children: Slot[] }>();
+  for (const cand of labelled)
+    for (const o of objects) {
+      const score = labelScore(cand.terms, o.terms);
+      if (score >= MIN_LABEL_SCORE && score > (owner.get(cand)?.score ?? 0))
+        owner.set(cand, { score, children: o.children });
+    }
   const pairs: { slot: Slot; cand: Labelled; score: number; fill: Fill }[] = [];
   slots.forEach((slot) => {
     if (slot.fill) return;
@@ -36,6 +50,8 @@ export function fillFromLabels(slots: Slot[], labelled: Labelled[], used: Set<La
       if (used.has(cand)) continue;
       const score = labelScore(cand.terms, slot.terms) * originWeight[cand.origin];
       if (score < MIN_LABEL_SCORE) continue;
+      const o = owner.get(cand);
+      if (o && o.score > score && !o.children.includes(slot)) continue;
       const c = coerceFor(slot.field, cand.value);
       if (!c.ok) {
         slot.failures.push({ score, reason: foundBut(cand.value, fieldWords(slot.field), c.reason) });
@@ -86,25 +102,42 @@ const PERCENT_WORDS = new Set([
  * rate, and the value nearest after the field's words wins.
  */
 export function fillFromSentences(slots: Slot[], doc: DocText) {
-  const read = doc.sentences.map((s) => {
-    const ws = terms(s.text, { keepNumbers: true });
-    if (s.text.includes("%")) ws.push("percent");
-    return { s, ws };
-  });
+  // A sentence's words are worked out only for sentences that hold some field word at all.
+  const lower = doc.sentences.map((s) => s.text.toLowerCase());
+  const words = new Map<number, string[]>();
+  const wordsOf = (i: number) => {
+    let ws = words.get(i);
+    if (!ws) {
+      const s = doc.sentences[i] as Sentence;
+      ws = terms(s.text, { keepNumbers: true });
+      if (s.text.includes("%")) ws.push("percent");
+      words.set(i, ws);
+    }
+    return ws;
+  };
+  const related = (w: string) => [w, ...RELATED_OF(w)].map((v) => (v === "percent" ? "%" : v.slice(0, 4)));
   for (const slot of slots) {
     if (slot.fill) continue;
     const f = slot.field;
     const date = isDateField(f);
     if (!date && f.type !== "number" && f.type !== "integer") continue;
     if (f.enum?.length) continue;
-    const name = slot.sentenceTerms;
+    // The type's own word ("date" of a date, "number" of a number) is no evidence by itself.
+    const typeWords = date ? ["date"] : ["number", "amount", "value", "count", "figure"];
+    const specific = slot.sentenceTerms.filter((w) => !typeWords.includes(w));
+    const name = specific.length ? specific : slot.sentenceTerms;
     let best: { s: Sentence; score: number; at: number } | null = null;
-    for (const { s, ws } of read) {
+    const probes = name.flatMap(related);
+    for (let i = 0; i < doc.sentences.length; i++) {
+      const text = lower[i] as string;
+      if (!probes.some((p) => text.includes(p))) continue;
+      const s = doc.sentences[i] as Sentence;
+      const ws = wordsOf(i);
       let found = 0;
       let word = false;
       let at = -1;
       for (const n of name) {
-        const hit = ws.includes(n) ? 1 : ws.some((w) => areRelated(w, n)) ? 0.8 : 0;
+        const hit = has(ws, n) ? 1 : ws.some((w) => areRelated(w, n)) ? 0.8 : 0;
         found += hit;
         if (hit && !/\d/.test(n)) word = true;
         if (hit && at < 0) at = s.text.toLowerCase().indexOf(n.slice(0, Math.max(3, n.length - 1)));
@@ -134,7 +167,8 @@ export function fillFromSentences(slots: Slot[], doc: DocText) {
     }
     const all = `${name.join(" ")} ${slot.terms.description.join(" ")}`;
     const wantsYear = /\byear\b/.test(all);
-    const wantsPercent = [...name, ...slot.terms.description].some((w) => PERCENT_WORDS.has(w));
+    const wantsPercent =
+      numberWants(f).fraction || [...name, ...slot.terms.description].some((w) => PERCENT_WORDS.has(w));
     const numbers = findNumbers(s.text).filter(
       (n) => (wantsYear || !n.yearLike) && n.percent === wantsPercent && !name.includes(String(n.value)),
     );

@@ -136,9 +136,10 @@ function letterhead(doc: DocText): { line: DocLine; s: number; e: number } | nul
     for (let k = 0; k < 2; k++) {
       const head = DOCUMENT_WORDS.exec(line.text.slice(s, e));
       if (head) s += head[0].length;
-      const tail = /\s*\b(?:tax\s+)?(?:invoice|receipt|statement|quote|quotation|estimate)$/i.exec(
-        line.text.slice(s, e),
-      );
+      const tail =
+        /\s*\b(?:(?:annual|quarterly|monthly|interim|financial|tax)\s+)?(?:invoice|receipt|statement|quote|quotation|estimate|report)(?:\s+(?:no\.?\s*|#\s*)?[\d/-]+)?$/i.exec(
+          line.text.slice(s, e),
+        );
       if (tail) e -= tail[0].length;
     }
     while (e > s && /[\s\-–—|,]/.test(line.text[e - 1] as string)) e--;

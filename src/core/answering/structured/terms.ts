@@ -100,6 +100,12 @@ const PHRASES: [string[], string[]][] = [
   [["per", "cent"], ["percent"]],
 ];
 
+const PHRASES_BY_FIRST = new Map<string, [string[], string[]][]>();
+for (const p of PHRASES) {
+  const first = p[0][0] as string;
+  PHRASES_BY_FIRST.set(first, [...(PHRASES_BY_FIRST.get(first) ?? []), p]);
+}
+
 /** A label that is one of these words alone means the party it names. */
 const WHOLE_LABEL: Record<string, string> = { from: "vendor", to: "customer" };
 
@@ -125,6 +131,11 @@ for (const group of RELATED)
   }
 
 export const areRelated = (a: string, b: string) => related.get(a)?.has(b) ?? false;
+/** Words related to `w` and the abbreviations that spell it ("qty" for quantity). */
+export const relatedWords = (w: string): string[] => [
+  ...(related.get(w) ?? []),
+  ...Object.keys(CANONICAL).filter((k) => CANONICAL[k] === w),
+];
 
 function stem(w: string): string {
   if (w.length <= 3 || /\d/.test(w)) return w;
@@ -156,9 +167,12 @@ export function terms(s: string, opts: { keepNumbers?: boolean } = {}): string[]
   ws = ws.map((w) => CANONICAL[w] ?? w);
   const whole = ws.length === 1 && ws[0] !== undefined ? WHOLE_LABEL[ws[0]] : undefined;
   if (whole) return [whole];
-  for (const [from, to] of PHRASES) {
-    for (let i = 0; i + from.length <= ws.length; i++) {
-      if (from.every((f, k) => ws[i + k] === f)) ws.splice(i, from.length, ...to);
+  for (let i = 0; i < ws.length; i++) {
+    for (const [from, to] of PHRASES_BY_FIRST.get(ws[i] as string) ?? []) {
+      if (from.every((f, k) => ws[i + k] === f)) {
+        ws.splice(i, from.length, ...to);
+        break;
+      }
     }
   }
   return ws.filter(
@@ -181,7 +195,18 @@ export type FieldTerms = {
   hint: string[];
 };
 
-const has = (ws: string[], w: string) => ws.includes(w);
+/** The same word, or one with an inflection more: "issue"/"issued", "bill"/"billed", "ship"/"shipping". */
+export function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return (
+    short.length >= 4 &&
+    long.startsWith(short) &&
+    /^(d|ed|s|es|er|r|ing|ping)$/.test(long.slice(short.length))
+  );
+}
+
+export const has = (ws: string[], w: string) => ws.some((v) => sameWord(v, w));
 const hasRelated = (ws: string[], w: string) => ws.some((v) => areRelated(v, w));
 
 /**
@@ -217,8 +242,10 @@ export function labelScore(label: string[], f: FieldTerms): number {
     else if (hasRelated(label, n)) found += 0.8;
   }
   const recall = name.length ? found / name.length : 0;
-  // Only the description names it: good enough when it names every word of the label.
-  if (recall === 0) return described ? 0.6 : 0.5 * precision;
+  // Only the description names it: good enough when it names every word of a label of two
+  // words or more (one word of a long description says little), or the description is short.
+  if (recall === 0)
+    return described && (label.length >= 2 || f.description.length <= 2) ? 0.6 : 0.5 * precision;
   return (precision + recall) / 2;
 }
 
