@@ -1,4 +1,5 @@
 import type { Config } from "./config.ts";
+import { createAnswerProvider } from "./core/answering/create-provider.ts";
 import { createLocalBlobStore } from "./core/blobs/local-blob-store.ts";
 import { connectDatabase } from "./core/db/client.ts";
 import { createEventBus } from "./core/events/pubsub.ts";
@@ -34,6 +35,7 @@ export async function createServices(
       },
     },
     extractor: layoutExtractor,
+    answers: createAnswerProvider(config, log),
   };
   return {
     services,

@@ -56,6 +56,10 @@ const covered = [
   "GET /v1/collections/{id}/full.md",
   "GET /v1/collections/{id}/tables.csv",
   "GET /v1/collections/{id}/tables.xlsx",
+  "POST /v1/collections/{id}/query",
+  "POST /v1/documents/{id}/chat/completions",
+  "POST /v1/documents/{id}/structured-output",
+  "POST /v1/public/resolve/chat/completions",
 ];
 
 /**
@@ -71,6 +75,9 @@ const anonymousReads = [
   "GET /v1/documents/{id}/pages/{page_number}/image.png",
   "GET /v1/documents/{id}/entities/tables",
   "GET /v1/documents/{id}/entities/tables/{index}",
+  "POST /v1/documents/{id}/chat/completions",
+  "POST /v1/documents/{id}/structured-output",
+  "POST /v1/public/resolve/chat/completions",
 ];
 
 const operator = { "x-document-agent-secret": WORKER_SECRET };
@@ -1234,6 +1241,139 @@ describe("real responses match the document", () => {
       );
       expectCode(
         await checked("DELETE /v1/collections/{id}", `/v1/collections/${id}`, {}, 401),
+        "UNAUTHORIZED",
+      );
+    });
+  });
+
+  describe("answering", () => {
+    let a: Tenant;
+    let docId: string;
+    const question = { messages: [{ role: "user", content: "What was the revenue of the South region?" }] };
+
+    beforeAll(async () => {
+      a = await createTenant(server.url, "openapi-answering");
+      const up = await call(server.url, "POST", "/v1/documents", {
+        key: a.secret,
+        body: pdfForm(await reportPdf()),
+      });
+      expect(up.status).toBe(202);
+      docId = up.body.id;
+      for (let i = 0; i < 300; i++) {
+        const d = await call(server.url, "GET", `/v1/documents/${docId}`, { key: a.secret });
+        if (d.body.phase === "complete") break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const grant = await call(server.url, "PUT", `/v1/documents/${docId}/config`, {
+        key: a.secret,
+        json: {
+          access: {
+            default_effect: "deny",
+            grants: [
+              { principal: { type: "owner" }, actions: ["admin"] },
+              { principal: { type: "public" }, actions: ["query"] },
+            ],
+          },
+        },
+      });
+      expect(grant.status).toBe(200);
+      await server.services.db.pool.query("DELETE FROM rate_limit_windows WHERE bucket LIKE 'ip:%'");
+    });
+
+    it("chat completions, structured output and public resolve, with and without a key", async () => {
+      const chat = "POST /v1/documents/{id}/chat/completions";
+      const r = await checked(
+        chat,
+        `/v1/documents/${docId}/chat/completions`,
+        { key: a.secret, json: question },
+        200,
+      );
+      expect(r.body.choices[0].message.content).toContain("950");
+      await checked(chat, `/v1/documents/${docId}/chat/completions`, { json: question }, 200);
+      expectCode(
+        await checked(
+          chat,
+          `/v1/documents/${docId}/chat/completions`,
+          { key: a.secret, json: { messages: [] } },
+          400,
+        ),
+        "BAD_REQUEST",
+      );
+      expectCode(
+        await checked(chat, "/v1/documents/doc-0000000000000000/chat/completions", { json: question }, 404),
+        "NOT_FOUND",
+      );
+
+      const so = "POST /v1/documents/{id}/structured-output";
+      const schema = { type: "object", properties: { region: { type: "string" } } };
+      await checked(
+        so,
+        `/v1/documents/${docId}/structured-output`,
+        { key: a.secret, json: { prompt: "x", schema } },
+        200,
+      );
+      await checked(so, `/v1/documents/${docId}/structured-output`, { json: { prompt: "x", schema } }, 200);
+      expectCode(
+        await checked(
+          so,
+          `/v1/documents/${docId}/structured-output`,
+          { key: a.secret, json: { prompt: "x", schema: { type: 5 } } },
+          400,
+        ),
+        "BAD_REQUEST",
+      );
+      await server.services.db.pool.query("DELETE FROM rate_limit_windows WHERE bucket LIKE 'ip:%'");
+
+      const pub = "POST /v1/public/resolve/chat/completions";
+      await checked(
+        pub,
+        "/v1/public/resolve/chat/completions",
+        { json: { ...question, source: docId } },
+        200,
+      );
+      expectCode(
+        await checked(
+          pub,
+          "/v1/public/resolve/chat/completions",
+          { json: { ...question, source: "doc-0000000000000000" } },
+          404,
+        ),
+        "NOT_FOUND",
+      );
+      expectCode(
+        await checked(pub, "/v1/public/resolve/chat/completions", { json: question }, 400),
+        "BAD_REQUEST",
+      );
+      await server.services.db.pool.query("DELETE FROM rate_limit_windows WHERE bucket LIKE 'ip:%'");
+    });
+
+    it("collection query", async () => {
+      const op = "POST /v1/collections/{id}/query";
+      const c = await call(server.url, "POST", "/v1/collections", {
+        key: a.secret,
+        json: { name: "asked", document_ids: [docId] },
+      });
+      expect(c.status).toBe(201);
+      const r = await checked(
+        op,
+        "/v1/collections/asked/query",
+        { key: a.secret, json: { query: "South revenue" } },
+        200,
+      );
+      expect(r.body.sources[0]).toMatchObject({ doc_id: docId, page: 1 });
+      const streamed = await checked(
+        op,
+        "/v1/collections/asked/query",
+        { key: a.secret, json: { query: "South revenue", stream: true } },
+        200,
+      );
+      expect(streamed.text).toContain("event: done");
+      expectCode(
+        await checked(op, "/v1/collections/asked/query", { key: a.secret, json: {} }, 400),
+        "BAD_REQUEST",
+      );
+      expectCode(
+        await checked(op, "/v1/collections/asked/query", { json: { query: "x" } }, 401),
         "UNAUTHORIZED",
       );
     });

@@ -1,4 +1,5 @@
 import type { Config } from "../config.ts";
+import type { AnswerProvider } from "./answering/answer-types.ts";
 import type { BlobStore } from "./blobs/blob-store.ts";
 import type { Database } from "./db/client.ts";
 import type { EventBus } from "./events/pubsub.ts";
@@ -14,5 +15,7 @@ export type Services = {
   blobs: BlobStore;
   jobs: JobQueue;
   extractor: Extractor;
+  /** Answers questions and fills schemas: the built-in engine or an OpenAI-compatible API (ANSWER_PROVIDER). */
+  answers: AnswerProvider;
   log: Logger;
 };

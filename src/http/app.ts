@@ -3,6 +3,8 @@ import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
 import type { OperationContext } from "../resolvers/context.ts";
 import { registerAccountRoutes } from "../rest/accounts.ts";
+import { registerAnsweringRoutes } from "../rest/answering.ts";
+import { registerCollectionQueryRoute } from "../rest/collection-query.ts";
 import { registerCollectionRoutes } from "../rest/collections.ts";
 import { registerDocumentContentRoutes } from "../rest/document-content.ts";
 import { registerDocumentRoutes } from "../rest/documents.ts";
@@ -36,6 +38,8 @@ export function createApp(services: Services) {
   registerDocumentRoutes(app, ctxOf);
   registerDocumentContentRoutes(app, ctxOf);
   registerCollectionRoutes(app, ctxOf);
+  registerAnsweringRoutes(app, ctxOf, services);
+  registerCollectionQueryRoute(app, ctxOf, services);
   registerOpenApiDocument(app);
 
   mountGraphQL(app, services);

@@ -1,6 +1,7 @@
 import { lexicographicSortSchema } from "graphql";
 import { builder } from "./builder.ts";
 import "./account.ts";
+import "./answering.ts";
 import "./api-key.ts";
 import "./collection.ts";
 import "./document.ts";

@@ -1,0 +1,32 @@
+/**
+ * Starts an async iterable and waits for its first item, so a failure before any output (a
+ * provider refusing the request, say) surfaces as a thrown error while a proper status can still
+ * be sent; the iterable returned gives that first item and then the rest.
+ */
+export async function primed<T>(source: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const it = source[Symbol.asyncIterator]();
+  const first = await it.next();
+  return {
+    [Symbol.asyncIterator]() {
+      let started = false;
+      return {
+        next: () => {
+          if (!started) {
+            started = true;
+            return Promise.resolve(first);
+          }
+          return it.next();
+        },
+        return: (value?: unknown) =>
+          it.return ? it.return(value) : Promise.resolve({ done: true as const, value: undefined as never }),
+      };
+    },
+  };
+}
+
+/** Drains an iterable of answer-like events to its last item. */
+export async function lastOf<T>(source: AsyncIterable<T>): Promise<T | undefined> {
+  let last: T | undefined;
+  for await (const e of source) last = e;
+  return last;
+}

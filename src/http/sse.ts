@@ -1,0 +1,33 @@
+import type { Context } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { AppError } from "../core/errors.ts";
+import type { Services } from "../core/services.ts";
+import type { AppEnv } from "./env.ts";
+import { toAppError } from "./error-response.ts";
+
+export type SseMessage = { event?: string; data: string; id?: string };
+
+/**
+ * A server-sent-event response. `produce` writes messages; whatever it throws is turned into an
+ * AppError and handed to `onError` to be written in the stream's own error form (the status is
+ * already sent). `signal` aborts when the client goes away, so upstream work stops with it.
+ */
+export function sseResponse(
+  c: Context<AppEnv>,
+  services: Services,
+  produce: (send: (m: SseMessage) => Promise<void>, signal: AbortSignal) => Promise<void>,
+  onError: (err: AppError, send: (m: SseMessage) => Promise<void>) => Promise<void>,
+): Response {
+  const abort = new AbortController();
+  c.req.raw.signal.addEventListener("abort", () => abort.abort(), { once: true });
+  return streamSSE(c, async (stream) => {
+    stream.onAbort(() => abort.abort());
+    const send = (m: SseMessage) => stream.writeSSE(m);
+    try {
+      await produce(send, abort.signal);
+    } catch (err) {
+      if (abort.signal.aborted) return;
+      await onError(toAppError(err, services.log, c.var.requestId ?? "-"), send).catch(() => undefined);
+    }
+  });
+}

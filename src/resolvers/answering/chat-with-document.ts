@@ -1,0 +1,49 @@
+import type { AnswerEvent } from "../../core/answering/answer-types.ts";
+import { primed } from "../../core/answering/primed.ts";
+import { retrieveForQuestion } from "../../core/answering/retrieve.ts";
+import type { Document } from "../../generated/prisma/client.ts";
+import type { OperationContext } from "../context.ts";
+import { findDocument } from "../documents/find-document.ts";
+import { chatMessages, chosenModel, type RawMessage } from "./chat-input.ts";
+
+/** Passages handed to the provider for one question. */
+export const PASSAGES_PER_ANSWER = 8;
+
+export type ChatInput = { messages: readonly RawMessage[]; model?: string | undefined; signal?: AbortSignal };
+
+export type StartedAnswer = {
+  /** The model name the answer is given under (ours, not the provider's). */
+  model: string;
+  /** Already started: a provider failure before the first piece has been thrown. */
+  events: AsyncIterable<AnswerEvent>;
+};
+
+/** Answers a conversation from one document's passages. */
+export async function answerOverDocument(
+  ctx: OperationContext,
+  doc: Document,
+  input: ChatInput,
+): Promise<StartedAnswer> {
+  const provider = ctx.services.answers;
+  const messages = chatMessages(input.messages);
+  const model = chosenModel(provider.models, input.model);
+  const passages = await retrieveForQuestion(ctx.services.db, {
+    accountId: doc.accountId,
+    documentIds: [doc.id],
+    messages,
+    limit: PASSAGES_PER_ANSWER,
+  });
+  const events = await primed(
+    provider.answer({ messages, passages, model, ...(input.signal ? { signal: input.signal } : {}) }),
+  );
+  return { model, events };
+}
+
+/** POST /v1/documents/{id}/chat/completions: needs the `query` action on the document. */
+export async function chatWithDocument(
+  ctx: OperationContext,
+  input: ChatInput & { ref: string },
+): Promise<StartedAnswer & { documentId: string }> {
+  const { doc } = await findDocument(ctx, input.ref, "query");
+  return { ...(await answerOverDocument(ctx, doc, input)), documentId: doc.id };
+}

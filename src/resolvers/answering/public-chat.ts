@@ -1,0 +1,40 @@
+import { AppError } from "../../core/errors.ts";
+import type { OperationContext } from "../context.ts";
+import { findDocument, fullIdPattern, shortHashPattern } from "../documents/find-document.ts";
+import { answerOverDocument, type ChatInput, type StartedAnswer } from "./chat-with-document.ts";
+
+/**
+ * The document a public `source` names: its id (`doc-…`), its 6-character short hash, or any
+ * URL or path that contains /v1/documents/<id or short hash> (a link to one of its pages, say).
+ */
+export function sourceRef(source: string): string {
+  const s = source.trim();
+  if (fullIdPattern.test(s) || shortHashPattern.test(s)) return s;
+  const inPath = /\/v1\/documents\/([a-z0-9-]+)(?:[/?#]|$)/.exec(s)?.[1];
+  if (inPath && (fullIdPattern.test(inPath) || shortHashPattern.test(inPath))) return inPath;
+  throw new AppError(
+    "BAD_REQUEST",
+    "source must be a document id (doc-…), a 6-character short hash, or a URL containing /v1/documents/<id>.",
+  );
+}
+
+/**
+ * POST /v1/public/resolve/chat/completions: chat over a document whose policy grants `query` to
+ * the public. The source is resolved as an anonymous caller would see it, whatever key is sent,
+ * so this route answers for public documents only (a private one is NOT_FOUND, as for anyone).
+ */
+export async function chatWithPublicSource(
+  ctx: OperationContext,
+  input: ChatInput & { source: string },
+): Promise<StartedAnswer & { documentId: string }> {
+  const ref = sourceRef(input.source);
+  const anonymous: OperationContext = {
+    ...ctx,
+    principal: {
+      kind: "anonymous",
+      clientAddress: ctx.principal.kind === "anonymous" ? ctx.principal.clientAddress : "-",
+    },
+  };
+  const { doc } = await findDocument(anonymous, ref, "query");
+  return { ...(await answerOverDocument(ctx, doc, input)), documentId: doc.id };
+}

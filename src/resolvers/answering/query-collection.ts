@@ -1,0 +1,49 @@
+import type { Citation } from "../../core/answering/answer-types.ts";
+import { primed } from "../../core/answering/primed.ts";
+import { retrieveForQuestion } from "../../core/answering/retrieve.ts";
+import { MAX_QUERY_LENGTH } from "../../core/answering/search-passages.ts";
+import { AppError } from "../../core/errors.ts";
+import { findCollection } from "../collections/find-collection.ts";
+import type { OperationContext } from "../context.ts";
+import { chosenModel } from "./chat-input.ts";
+import { PASSAGES_PER_ANSWER, type StartedAnswer } from "./chat-with-document.ts";
+
+export type CollectionSource = { doc_id: string; file_name: string; page: number };
+
+/** SPEC: the pages an answer cites, each once, in the order first cited. */
+export function sourcesOf(citations: readonly Citation[]): CollectionSource[] {
+  const seen = new Set<string>();
+  const out: CollectionSource[] = [];
+  for (const c of citations) {
+    const key = `${c.document_id}#${c.page}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ doc_id: c.document_id, file_name: c.file_name, page: c.page });
+  }
+  return out;
+}
+
+/** POST /v1/collections/{id}/query: one question answered from all the collection's documents. */
+export async function queryCollection(
+  ctx: OperationContext,
+  input: { ref: string; query: string; model?: string | undefined; signal?: AbortSignal },
+): Promise<StartedAnswer & { collectionId: string }> {
+  const c = await findCollection(ctx, input.ref);
+  const question = input.query.trim();
+  if (!question) throw new AppError("BAD_REQUEST", "query must not be empty.");
+  if (question.length > MAX_QUERY_LENGTH)
+    throw new AppError("BAD_REQUEST", `query is longer than ${MAX_QUERY_LENGTH} characters.`);
+  const provider = ctx.services.answers;
+  const model = chosenModel(provider.models, input.model);
+  const messages = [{ role: "user" as const, content: question }];
+  const passages = await retrieveForQuestion(ctx.services.db, {
+    accountId: c.accountId,
+    collectionId: c.id,
+    messages,
+    limit: PASSAGES_PER_ANSWER,
+  });
+  const events = await primed(
+    provider.answer({ messages, passages, model, ...(input.signal ? { signal: input.signal } : {}) }),
+  );
+  return { model, events, collectionId: c.id };
+}

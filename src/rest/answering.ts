@@ -1,0 +1,260 @@
+import { randomBytes } from "node:crypto";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AnswerEvent } from "../core/answering/answer-types.ts";
+import type { Services } from "../core/services.ts";
+import type { AppEnv } from "../http/env.ts";
+import { sseResponse } from "../http/sse.ts";
+import { chatWithDocument, type StartedAnswer } from "../resolvers/answering/chat-with-document.ts";
+import { chatWithPublicSource } from "../resolvers/answering/public-chat.ts";
+import { structuredOutput } from "../resolvers/answering/structured-output.ts";
+import type { OperationContext } from "../resolvers/context.ts";
+import {
+  ChatCompletionRequest,
+  ChatCompletionResponse,
+  chatStreamDescription,
+  citationJson,
+} from "./answering-schemas.ts";
+import { DocRefParam } from "./document-schemas.ts";
+import { anyKeySecurity, errorResponses, jsonBody, jsonResponse } from "./shared-schemas.ts";
+
+type CtxOf = (c: { var: AppEnv["Variables"] }) => OperationContext;
+
+const answerErrors = () =>
+  errorResponses(
+    "FORBIDDEN",
+    "NOT_FOUND",
+    "CONFLICT",
+    "UNSUPPORTED_MEDIA_TYPE",
+    "PAYLOAD_TOO_LARGE",
+    "PROVIDER_ERROR",
+    "PROVIDER_TIMEOUT",
+  );
+
+const chatResponses = {
+  200: {
+    ...jsonResponse(ChatCompletionResponse, "The answer, with its citations."),
+    content: {
+      "application/json": { schema: ChatCompletionResponse },
+      "text/event-stream": { schema: { type: "string" as const, description: chatStreamDescription } },
+    },
+  },
+  ...answerErrors(),
+};
+
+const chat = createRoute({
+  method: "post",
+  path: "/v1/documents/{id}/chat/completions",
+  tags: ["Answering"],
+  summary: "Ask a document: OpenAI-compatible chat completion with citations",
+  description: `Point the official openai SDK at baseURL {base}/v1/documents/{id}. The last user message is the question; earlier messages give context for follow-ups. Statements carry markers [1], [2] matching \`citations\`. Needs the \`query\` action (a secret key of the owner, or a grant). Expensive operation. ${chatStreamDescription} Provider failures: 502 PROVIDER_ERROR, 504 PROVIDER_TIMEOUT.`,
+  security: [...anyKeySecurity, {}],
+  request: { params: DocRefParam, ...jsonBody(ChatCompletionRequest) },
+  responses: chatResponses,
+});
+
+const PublicChatRequest = ChatCompletionRequest.extend({
+  source: z.string().min(1).max(2000).openapi({
+    description:
+      "The public document: its id (doc-…), its 6-character short hash, or any URL or path containing /v1/documents/<id or short hash>.",
+    example: "doc-k3v9x0m2q7a1c5ze",
+  }),
+}).openapi("PublicChatCompletionRequest");
+
+const publicChat = createRoute({
+  method: "post",
+  path: "/v1/public/resolve/chat/completions",
+  tags: ["Answering"],
+  summary: "Chat over a public document, no key needed",
+  description: `The body is a chat completion request plus \`source\`, naming a document whose access policy grants \`query\` to \`public\`. A document without such a grant is 404 for everyone, with or without a key. Without a key it counts against the unauthenticated limits of the caller's address. With the openai SDK: baseURL {base}/v1/public/resolve and \`source\` as an extra body field. Response as POST /v1/documents/{id}/chat/completions. ${chatStreamDescription}`,
+  security: [...anyKeySecurity, {}],
+  request: jsonBody(PublicChatRequest),
+  responses: chatResponses,
+});
+
+const FieldSourceSchema = z
+  .object({
+    path: z.string().openapi({ description: "JSON Pointer (RFC 6901) of the value in `data`." }),
+    page: z.number().int().nullable().openapi({
+      description: "The page the value was read from; null when no page is known to contain it.",
+    }),
+    quote: z.string().optional().openapi({ description: "The text the value was read from." }),
+  })
+  .openapi("FieldSource");
+
+const StructuredOutputResponse = z
+  .object({
+    document_id: z.string(),
+    model: z.string(),
+    data: z.unknown().openapi({ description: "The extracted value." }),
+    valid: z.boolean().openapi({
+      description:
+        "True when `data` validates against the schema; when false, `missing` says which fields and why.",
+    }),
+    sources: z.array(FieldSourceSchema).openapi({ description: "The source page of each value filled." }),
+    missing: z
+      .array(z.object({ path: z.string(), reason: z.string() }).openapi("MissingField"))
+      .openapi({ description: "Fields the schema asks for that could not be filled, with the reason." }),
+  })
+  .openapi("StructuredOutput");
+
+const structured = createRoute({
+  method: "post",
+  path: "/v1/documents/{id}/structured-output",
+  tags: ["Answering"],
+  summary: "Extract JSON that fits a JSON Schema, each value with its source page",
+  description:
+    "`schema` is a JSON Schema (draft 2020-12 or 07); an invalid one is 400 naming the problem. The answer's `data` validates against it, or `valid` is false and `missing` names each field that could not be filled and why. The built-in engine matches property names and descriptions against labelled values, key-value lines and table columns, coercing numbers (thousands separators, currencies), ISO 8601 dates, booleans, enums and arrays of objects from table rows. Needs the `query` action; 409 while the document has no extracted page. Expensive operation.",
+  security: [...anyKeySecurity, {}],
+  request: {
+    params: DocRefParam,
+    ...jsonBody(
+      z
+        .object({
+          prompt: z.string().max(20_000),
+          schema: z.record(z.string(), z.unknown()).openapi({ description: "A JSON Schema object." }),
+          model: z.string().max(200).optional(),
+        })
+        .strict()
+        .openapi("StructuredOutputRequest"),
+    ),
+  },
+  responses: { 200: jsonResponse(StructuredOutputResponse, "The extracted data."), ...answerErrors() },
+});
+
+/** The OpenAI chat.completion for a finished answer. */
+function completionJson(
+  id: string,
+  created: number,
+  answer: StartedAnswer & { documentId: string },
+  done: Done,
+) {
+  return {
+    id,
+    object: "chat.completion" as const,
+    created,
+    model: answer.model,
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant" as const, content: done.text, refusal: null },
+        logprobs: null,
+        finish_reason: done.finishReason,
+      },
+    ],
+    usage: {
+      prompt_tokens: done.usage.promptTokens,
+      completion_tokens: done.usage.completionTokens,
+      total_tokens: done.usage.promptTokens + done.usage.completionTokens,
+    },
+    citations: done.citations.map(citationJson),
+    document_id: answer.documentId,
+  };
+}
+
+type Done = Extract<AnswerEvent, { type: "done" }>;
+
+async function finalOf(events: AsyncIterable<AnswerEvent>): Promise<Done> {
+  for await (const e of events) if (e.type === "done") return e;
+  throw new Error("the answer provider ended without a final event");
+}
+
+/** Sends an answer as an OpenAI chat completion, whole or as a chunk stream. */
+async function replyChat(
+  c: Context<AppEnv>,
+  services: Services,
+  answer: StartedAnswer & { documentId: string },
+  opts: { stream: boolean; includeUsage: boolean },
+): Promise<Response> {
+  const id = `chatcmpl-${randomBytes(12).toString("hex")}`;
+  const created = Math.floor(Date.now() / 1000);
+  if (!opts.stream) return c.json(completionJson(id, created, answer, await finalOf(answer.events)), 200);
+  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ id, object: "chat.completion.chunk", created, model: answer.model, choices, ...extra });
+  const choice = (delta: Record<string, unknown>, finish: string | null) => ({
+    index: 0,
+    delta,
+    logprobs: null,
+    finish_reason: finish,
+  });
+  return sseResponse(
+    c,
+    services,
+    async (send) => {
+      await send({ data: chunk([choice({ role: "assistant", content: "" }, null)]) });
+      for await (const e of answer.events) {
+        if (e.type === "delta") {
+          if (e.text) await send({ data: chunk([choice({ content: e.text }, null)]) });
+          continue;
+        }
+        await send({
+          data: chunk([choice({}, e.finishReason)], {
+            citations: e.citations.map(citationJson),
+            document_id: answer.documentId,
+          }),
+        });
+        if (opts.includeUsage) {
+          const usage = {
+            prompt_tokens: e.usage.promptTokens,
+            completion_tokens: e.usage.completionTokens,
+            total_tokens: e.usage.promptTokens + e.usage.completionTokens,
+          };
+          await send({ data: chunk([], { usage }) });
+        }
+        await send({ data: "[DONE]" });
+      }
+    },
+    // The OpenAI stream's error form: the SDK raises it as an APIError.
+    (err, send) => send({ data: JSON.stringify({ error: { code: err.code, message: err.message } }) }),
+  );
+}
+
+export function registerAnsweringRoutes(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf, services: Services) {
+  app.openapi(chat, async (c) => {
+    const body = c.req.valid("json");
+    const answer = await chatWithDocument(ctxOf(c), {
+      ref: c.req.valid("param").id,
+      messages: body.messages,
+      model: body.model,
+      signal: c.req.raw.signal,
+    });
+    return (await replyChat(c, services, answer, {
+      stream: body.stream === true,
+      includeUsage: body.stream_options?.include_usage === true,
+    })) as never;
+  });
+  app.openapi(publicChat, async (c) => {
+    const body = c.req.valid("json");
+    const answer = await chatWithPublicSource(ctxOf(c), {
+      source: body.source,
+      messages: body.messages,
+      model: body.model,
+      signal: c.req.raw.signal,
+    });
+    return (await replyChat(c, services, answer, {
+      stream: body.stream === true,
+      includeUsage: body.stream_options?.include_usage === true,
+    })) as never;
+  });
+  app.openapi(structured, async (c) => {
+    const body = c.req.valid("json");
+    const r = await structuredOutput(ctxOf(c), {
+      ref: c.req.valid("param").id,
+      prompt: body.prompt,
+      schema: body.schema,
+      model: body.model,
+      signal: c.req.raw.signal,
+    });
+    return c.json(
+      {
+        document_id: r.documentId,
+        model: r.model,
+        data: r.data,
+        valid: r.valid,
+        sources: r.sources,
+        missing: r.missing,
+      },
+      200,
+    );
+  });
+}

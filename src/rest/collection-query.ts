@@ -1,0 +1,134 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AnswerEvent } from "../core/answering/answer-types.ts";
+import { MAX_QUERY_LENGTH } from "../core/answering/search-passages.ts";
+import type { Services } from "../core/services.ts";
+import type { AppEnv } from "../http/env.ts";
+import { sseResponse } from "../http/sse.ts";
+import { queryCollection, sourcesOf } from "../resolvers/answering/query-collection.ts";
+import type { OperationContext } from "../resolvers/context.ts";
+import { CitationSchema, citationJson } from "./answering-schemas.ts";
+import { CollectionRefParam } from "./collections.ts";
+import { errorResponses, jsonBody, jsonResponse, secretKeySecurity } from "./shared-schemas.ts";
+
+type CtxOf = (c: { var: AppEnv["Variables"] }) => OperationContext;
+
+const SourceSchema = z
+  .object({ doc_id: z.string(), file_name: z.string(), page: z.number().int() })
+  .openapi("CollectionSource");
+
+const CollectionAnswer = z
+  .object({
+    answer: z
+      .string()
+      .openapi({ description: "The answer; statements carry markers [1], [2] matching `citations`." }),
+    sources: z
+      .array(SourceSchema)
+      .openapi({ description: "The pages the answer cites, each once, in order of first citation." }),
+    citations: z.array(CitationSchema),
+    model: z.string(),
+  })
+  .openapi("CollectionAnswer");
+
+/** The stream's events, documented once and shared with the GraphQL subscription's description. */
+export const collectionStreamDescription = [
+  "With `stream: true` the reply is `text/event-stream` (readable with any EventSource-style parser; each event has an increasing `id`):",
+  '`event: answer` `data: {"delta": "…"}`, a piece of the answer text, in order (the pieces joined are the answer);',
+  '`event: sources` `data: {"sources": [...], "citations": [...]}` once the answer is complete;',
+  '`event: done` `data: {"answer", "sources", "citations", "model"}`, the same object as the non-streamed reply, last;',
+  '`event: error` `data: {"error": {"code", "message"}}` if the answer fails after the stream started, then the stream ends.',
+  "Errors before the stream starts (unknown collection, bad query, provider refusing) are ordinary JSON error responses.",
+].join(" ");
+
+const query = createRoute({
+  method: "post",
+  path: "/v1/collections/{id}/query",
+  tags: ["Collections"],
+  summary: "Ask a question across every document of a collection",
+  description: `Retrieves the best passages of all the collection's documents and answers from them with citations. ${collectionStreamDescription}`,
+  security: secretKeySecurity,
+  request: {
+    params: CollectionRefParam,
+    ...jsonBody(
+      z
+        .object({
+          query: z.string().max(MAX_QUERY_LENGTH),
+          stream: z.boolean().optional().default(false),
+          model: z.string().max(200).optional(),
+        })
+        .strict()
+        .openapi("CollectionQuery"),
+    ),
+  },
+  responses: {
+    200: {
+      ...jsonResponse(CollectionAnswer, "The answer."),
+      content: {
+        "application/json": { schema: CollectionAnswer },
+        "text/event-stream": {
+          schema: { type: "string" as const, description: collectionStreamDescription },
+        },
+      },
+    },
+    ...errorResponses(
+      "FORBIDDEN",
+      "NOT_FOUND",
+      "UNSUPPORTED_MEDIA_TYPE",
+      "PAYLOAD_TOO_LARGE",
+      "PROVIDER_ERROR",
+      "PROVIDER_TIMEOUT",
+    ),
+  },
+});
+
+type Done = Extract<AnswerEvent, { type: "done" }>;
+
+export const collectionAnswerJson = (done: Done, model: string) => ({
+  answer: done.text,
+  sources: sourcesOf(done.citations),
+  citations: done.citations.map(citationJson),
+  model,
+});
+
+export function registerCollectionQueryRoute(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf, services: Services) {
+  app.openapi(query, async (c) => {
+    const body = c.req.valid("json");
+    const answer = await queryCollection(ctxOf(c), {
+      ref: c.req.valid("param").id,
+      query: body.query,
+      model: body.model,
+      signal: c.req.raw.signal,
+    });
+    if (!body.stream) {
+      for await (const e of answer.events)
+        if (e.type === "done") return c.json(collectionAnswerJson(e, answer.model), 200);
+      throw new Error("the answer provider ended without a final event");
+    }
+    let id = 0;
+    return sseResponse(
+      c,
+      services,
+      async (send) => {
+        for await (const e of answer.events) {
+          if (e.type === "delta") {
+            if (e.text)
+              await send({ event: "answer", id: String(++id), data: JSON.stringify({ delta: e.text }) });
+            continue;
+          }
+          const whole = collectionAnswerJson(e, answer.model);
+          await send({
+            event: "sources",
+            id: String(++id),
+            data: JSON.stringify({ sources: whole.sources, citations: whole.citations }),
+          });
+          await send({ event: "done", id: String(++id), data: JSON.stringify(whole) });
+        }
+      },
+      (err, send) =>
+        send({
+          event: "error",
+          id: String(++id),
+          data: JSON.stringify({ error: { code: err.code, message: err.message } }),
+        }),
+    ) as never;
+  });
+}

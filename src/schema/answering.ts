@@ -1,0 +1,240 @@
+import type { AnswerEvent, Citation, FieldSource, MissingField } from "../core/answering/answer-types.ts";
+import { AppError } from "../core/errors.ts";
+import type { StartedAnswer } from "../resolvers/answering/chat-with-document.ts";
+import { chatWithDocument } from "../resolvers/answering/chat-with-document.ts";
+import { chatWithPublicSource } from "../resolvers/answering/public-chat.ts";
+import {
+  type CollectionSource,
+  queryCollection,
+  sourcesOf,
+} from "../resolvers/answering/query-collection.ts";
+import { structuredOutput } from "../resolvers/answering/structured-output.ts";
+import { builder } from "./builder.ts";
+
+// The GraphQL twins of the answering routes. Answers are read-only, so they are Query fields; the
+// chat and structured output count as expensive as their REST twins do (schema/rate-class.ts).
+// The collection answer also streams as a subscription over graphql-sse.
+
+const CitationType = builder.objectRef<Citation>("Citation").implement({
+  description: "Where a marked statement comes from: `[index]` in the answer text.",
+  fields: (t) => ({
+    index: t.exposeInt("index"),
+    documentId: t.exposeString("document_id"),
+    fileName: t.exposeString("file_name"),
+    page: t.exposeInt("page"),
+    passage: t.exposeInt("passage", { description: "Order of the cited passage on its page, from 0." }),
+    startOffset: t.exposeInt("start_offset", { description: "In the page's markdown, in code points." }),
+    endOffset: t.exposeInt("end_offset"),
+    quote: t.exposeString("quote", { description: "The supporting text, copied from the page." }),
+  }),
+});
+
+type ChatResult = { model: string; documentId: string; done: Extract<AnswerEvent, { type: "done" }> };
+
+const ChatCompletionResult = builder.objectRef<ChatResult>("ChatCompletionResult").implement({
+  fields: (t) => ({
+    documentId: t.exposeString("documentId"),
+    model: t.exposeString("model"),
+    content: t.string({ resolve: (r) => r.done.text }),
+    finishReason: t.string({ resolve: (r) => r.done.finishReason }),
+    citations: t.field({ type: [CitationType], resolve: (r) => r.done.citations }),
+  }),
+});
+
+const ChatRole = builder.enumType("ChatRole", {
+  values: ["system", "developer", "user", "assistant"] as const,
+});
+
+const ChatMessageInput = builder.inputType("ChatMessageInput", {
+  fields: (t) => ({
+    role: t.field({ type: ChatRole, required: true }),
+    content: t.string({ required: true }),
+  }),
+});
+
+async function finished(answer: StartedAnswer & { documentId: string }): Promise<ChatResult> {
+  for await (const e of answer.events) if (e.type === "done") return { ...answer, done: e };
+  throw new AppError("INTERNAL", "The answer provider ended without an answer.");
+}
+
+const FieldSourceType = builder.objectRef<FieldSource>("FieldSource").implement({
+  fields: (t) => ({
+    path: t.exposeString("path", { description: "JSON Pointer of the value in `data`." }),
+    page: t.exposeInt("page", { nullable: true }),
+    quote: t.string({ nullable: true, resolve: (s) => s.quote ?? null }),
+  }),
+});
+
+const MissingFieldType = builder.objectRef<MissingField>("MissingField").implement({
+  fields: (t) => ({ path: t.exposeString("path"), reason: t.exposeString("reason") }),
+});
+
+const StructuredOutputResult = builder
+  .objectRef<Awaited<ReturnType<typeof structuredOutput>>>("StructuredOutputResult")
+  .implement({
+    fields: (t) => ({
+      documentId: t.exposeString("documentId"),
+      model: t.exposeString("model"),
+      data: t.field({ type: "JSON", nullable: true, resolve: (r) => r.data ?? null }),
+      valid: t.exposeBoolean("valid"),
+      sources: t.field({ type: [FieldSourceType], resolve: (r) => r.sources }),
+      missing: t.field({ type: [MissingFieldType], resolve: (r) => r.missing }),
+    }),
+  });
+
+const CollectionSourceType = builder.objectRef<CollectionSource>("CollectionSource").implement({
+  fields: (t) => ({
+    documentId: t.exposeString("doc_id"),
+    fileName: t.exposeString("file_name"),
+    page: t.exposeInt("page"),
+  }),
+});
+
+type CollectionAnswerRecord = { answer: string; citations: Citation[]; model: string };
+
+const CollectionAnswerType = builder.objectRef<CollectionAnswerRecord>("CollectionAnswer").implement({
+  fields: (t) => ({
+    answer: t.exposeString("answer"),
+    model: t.exposeString("model"),
+    sources: t.field({ type: [CollectionSourceType], resolve: (r) => sourcesOf(r.citations) }),
+    citations: t.field({ type: [CitationType], resolve: (r) => r.citations }),
+  }),
+});
+
+const CollectionAnswerEventKind = builder.enumType("CollectionAnswerEventKind", {
+  values: ["answer", "sources", "done"] as const,
+});
+
+type CollectionAnswerEvent =
+  | { kind: "answer"; delta: string }
+  | { kind: "sources" | "done"; whole: CollectionAnswerRecord };
+
+const CollectionAnswerEventType = builder
+  .objectRef<CollectionAnswerEvent>("CollectionAnswerEvent")
+  .implement({
+    description:
+      "One event of a streamed collection answer, as the REST stream sends them: `answer` events carry text pieces (delta), then `sources` (sources, citations), then `done` (answer, the whole text).",
+    fields: (t) => ({
+      kind: t.field({ type: CollectionAnswerEventKind, resolve: (e) => e.kind }),
+      delta: t.string({ nullable: true, resolve: (e) => (e.kind === "answer" ? e.delta : null) }),
+      answer: t.string({ nullable: true, resolve: (e) => (e.kind === "done" ? e.whole.answer : null) }),
+      sources: t.field({
+        type: [CollectionSourceType],
+        nullable: true,
+        resolve: (e) => (e.kind === "answer" ? null : sourcesOf(e.whole.citations)),
+      }),
+      citations: t.field({
+        type: [CitationType],
+        nullable: true,
+        resolve: (e) => (e.kind === "answer" ? null : e.whole.citations),
+      }),
+    }),
+  });
+
+builder.queryFields((t) => ({
+  chatCompletion: t.field({
+    type: ChatCompletionResult,
+    description:
+      "Ask a document (twin of POST /v1/documents/{id}/chat/completions). Needs `query`. Expensive. For streaming use REST.",
+    args: {
+      documentId: t.arg.id({ required: true }),
+      messages: t.arg({ type: [ChatMessageInput], required: true }),
+      model: t.arg.string({ required: false }),
+    },
+    resolve: async (_root, args, ctx) =>
+      finished(
+        await chatWithDocument(ctx, {
+          ref: String(args.documentId),
+          messages: args.messages,
+          model: args.model ?? undefined,
+        }),
+      ),
+  }),
+  publicChatCompletion: t.field({
+    type: ChatCompletionResult,
+    description:
+      "Chat over a public document (twin of POST /v1/public/resolve/chat/completions): source is its id, short hash or a URL containing /v1/documents/<id>.",
+    args: {
+      source: t.arg.string({ required: true }),
+      messages: t.arg({ type: [ChatMessageInput], required: true }),
+      model: t.arg.string({ required: false }),
+    },
+    resolve: async (_root, args, ctx) =>
+      finished(
+        await chatWithPublicSource(ctx, {
+          source: args.source,
+          messages: args.messages,
+          model: args.model ?? undefined,
+        }),
+      ),
+  }),
+  structuredOutput: t.field({
+    type: StructuredOutputResult,
+    description:
+      "Extract JSON fitting a JSON Schema (twin of POST /v1/documents/{id}/structured-output). Expensive.",
+    args: {
+      documentId: t.arg.id({ required: true }),
+      prompt: t.arg.string({ required: true }),
+      schema: t.arg({ type: "JSON", required: true }),
+      model: t.arg.string({ required: false }),
+    },
+    resolve: (_root, args, ctx) => {
+      if (typeof args.schema !== "object" || args.schema === null || Array.isArray(args.schema))
+        throw new AppError("BAD_REQUEST", "schema must be a JSON Schema object.");
+      return structuredOutput(ctx, {
+        ref: String(args.documentId),
+        prompt: args.prompt,
+        schema: args.schema,
+        model: args.model ?? undefined,
+      });
+    },
+  }),
+  collectionAnswer: t.field({
+    type: CollectionAnswerType,
+    description: "Ask a question across a collection (twin of POST /v1/collections/{id}/query).",
+    args: {
+      id: t.arg.string({ required: true }),
+      query: t.arg.string({ required: true }),
+      model: t.arg.string({ required: false }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const a = await queryCollection(ctx, {
+        ref: args.id,
+        query: args.query,
+        model: args.model ?? undefined,
+      });
+      for await (const e of a.events)
+        if (e.type === "done") return { answer: e.text, citations: e.citations, model: a.model };
+      throw new AppError("INTERNAL", "The answer provider ended without an answer.");
+    },
+  }),
+}));
+
+builder.subscriptionField("collectionAnswer", (t) =>
+  t.field({
+    type: CollectionAnswerEventType,
+    description: "The collection answer streamed: `answer` pieces, then `sources`, then `done`.",
+    args: {
+      id: t.arg.string({ required: true }),
+      query: t.arg.string({ required: true }),
+      model: t.arg.string({ required: false }),
+    },
+    subscribe: async function* (_root, args, ctx) {
+      const a = await queryCollection(ctx, {
+        ref: args.id,
+        query: args.query,
+        model: args.model ?? undefined,
+      });
+      for await (const e of a.events) {
+        if (e.type === "delta") {
+          if (e.text) yield { kind: "answer" as const, delta: e.text };
+          continue;
+        }
+        const whole = { answer: e.text, citations: e.citations, model: a.model };
+        yield { kind: "sources" as const, whole };
+        yield { kind: "done" as const, whole };
+      }
+    },
+    resolve: (e: CollectionAnswerEvent) => e,
+  }),
+);
