@@ -357,6 +357,30 @@ describe("labels written in markdown", () => {
     expect(quoteOf(r, "/order_number")).toBe("Order number | SO-1");
   });
 
+  it("reads a date and time for a date-time field, and dates in prose", async () => {
+    const doc = markdown(
+      "Meeting starts: March 5, 2026 at 9:30 am\n\nThe contract was signed on 3 January 2025 and ends on 31 December 2027. The fee is EUR 12,000 per year.",
+    );
+    const r = await builtinExtract(
+      request(doc, {
+        type: "object",
+        properties: {
+          meeting_start: { type: "string", format: "date-time" },
+          signed_date: { type: "string", format: "date" },
+          end_date: { type: "string", format: "date" },
+          annual_fee: { type: "number" },
+        },
+      }),
+    );
+    expect(r.data).toEqual({
+      meeting_start: "2026-03-05T09:30:00",
+      signed_date: "2025-01-03",
+      end_date: "2027-12-31",
+      annual_fee: 12000,
+    });
+    expectSourced(r, doc);
+  });
+
   it("says why a value found is not of the field's type", async () => {
     const r = await builtinExtract(
       request(markdown("Date: 12/31/99x\n\nCount: about a dozen\n\nApproved: maybe"), {
@@ -438,6 +462,62 @@ describe("tables to arrays", () => {
     expectSourced(r, doc);
   });
 
+  it("fills objects inside rows, a root array, and a list under a heading", async () => {
+    const priced = await builtinExtract(
+      request(markdown("| Item | Price | Currency |\n| --- | --- | --- |\n| Pen | 1.50 | EUR |"), {
+        type: "object",
+        properties: {
+          lines: {
+            type: "array",
+            items: {
+              type: "object",
+              properties: {
+                item: { type: "string" },
+                price: {
+                  type: "object",
+                  properties: { amount: { type: "number" }, currency: { type: "string" } },
+                },
+              },
+            },
+          },
+        },
+      }),
+    );
+    expect(priced.data).toEqual({ lines: [{ item: "Pen", price: { amount: 1.5, currency: "EUR" } }] });
+
+    const stock = await builtinExtract(
+      request(
+        markdown(
+          "| SKU | Stock | Status |\n| --- | --- | --- |\n| A1 | 5 | Active |\n| B2 | 0 | discontinued |",
+        ),
+        {
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              sku: { type: "string" },
+              stock: { type: "integer" },
+              status: { type: "string", enum: ["active", "discontinued"] },
+            },
+            required: ["sku"],
+          },
+        },
+      ),
+    );
+    expect(stock.data).toEqual([
+      { sku: "A1", stock: 5, status: "active" },
+      { sku: "B2", stock: 0, status: "discontinued" },
+    ]);
+    expect(stock.sources.map((s) => s.path)).toContain("/1/status");
+
+    const doc = markdown("## Key risks\n\n- Currency exposure\n- Supply chain delays\n\n## Outlook\n\nGood.");
+    const risks = await builtinExtract(
+      request(doc, { type: "object", properties: { risks: { type: "array", items: { type: "string" } } } }),
+    );
+    expect(risks.data).toEqual({ risks: ["Currency exposure", "Supply chain delays"] });
+    expectSourced(risks, doc);
+  });
+
   it("reports an array no table matches", async () => {
     const r = await builtinExtract(
       request(markdown("Nothing tabular here."), {
@@ -469,6 +549,10 @@ describe("schemas", () => {
     ],
     [[{ type: "string" }], "schema must be a JSON object"],
     ["{}", "schema must be a JSON object"],
+    [
+      { $schema: "http://json-schema.org/draft-04/schema#", type: "object" },
+      "schema/$schema 'http://json-schema.org/draft-04/schema#' is not supported (draft-07, 2019-09 and 2020-12 are)",
+    ],
   ])("refuses %j: %s", (schema, message) => {
     const c = compileSchema(schema);
     expect(c.ok).toBe(false);

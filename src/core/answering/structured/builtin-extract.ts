@@ -4,7 +4,7 @@ import { readDocument } from "./document-text.ts";
 import { type Fill, fieldTerms, foundBut, type Miss, promptTerms } from "./field-values.ts";
 import { type Labelled, labelledValues } from "./labels.ts";
 import { fillCurrency, fillFromLabels, fillFromSentences, type Slot } from "./match-fields.ts";
-import { fillIssuer, fillParties, fillTitle, type PartyObject } from "./parties.ts";
+import { fillIssuer, fillParties, fillTitle, type PartyObject, role } from "./parties.ts";
 import { type Field, pointerToken, walkSchema } from "./schema-walk.ts";
 import {
   type ArrayTask,
@@ -61,6 +61,7 @@ function plan(field: Field, pointer: string, names: string[], hint: string[], ou
           pointer,
           terms: fieldTerms(field.key, ancestors, field.description, hint),
           children,
+          parts: children.filter((c) => role(c)).length,
         });
       return [];
     }

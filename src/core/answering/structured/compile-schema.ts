@@ -70,8 +70,18 @@ export function compileSchema(schema: unknown): CompiledSchema {
   const hit = compiled.get(key);
   if (hit) return { ok: true, validate: hit };
   const ajv = ajvFor(obj);
-  // The meta-schema check first: its errors name the place in the schema that is wrong.
-  if (!ajv.validateSchema(obj)) {
+  // The meta-schema check first: its errors name the place in the schema that is wrong. It
+  // throws for a "$schema" ajv does not know.
+  let meta: boolean;
+  try {
+    meta = ajv.validateSchema(obj) === true;
+  } catch {
+    return {
+      ok: false,
+      message: `schema/$schema '${String(obj.$schema)}' is not supported (draft-07, 2019-09 and 2020-12 are)`,
+    };
+  }
+  if (!meta) {
     const first = ajv.errors?.[0];
     return { ok: false, message: first ? schemaError(first) : "schema is not a valid JSON Schema" };
   }

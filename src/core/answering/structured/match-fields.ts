@@ -32,16 +32,17 @@ export function fillFromLabels(
   slots: Slot[],
   labelled: Labelled[],
   used: Set<Labelled>,
-  objects: { terms: FieldTerms; children: Slot[] }[] = [],
+  objects: { terms: FieldTerms; children: Slot[]; parts: number }[] = [],
 ) {
   // A label that names an object ("Bill to:" for `customer`) better than it names a field is
-  // kept for that object's fields.
-  const owner = new Map<Labelled, { score: number; children: Slot[] }>();
+  // kept for that object: for its own fields, unless they are parts (a name and an address)
+  // to be split out of its value (src/core/answering/structured/parties.ts).
+  const owner = new Map<Labelled, { score: number; children: Slot[]; parts: number }>();
   for (const cand of labelled)
     for (const o of objects) {
       const score = labelScore(cand.terms, o.terms);
       if (score >= MIN_LABEL_SCORE && score > (owner.get(cand)?.score ?? 0))
-        owner.set(cand, { score, children: o.children });
+        owner.set(cand, { score, children: o.children, parts: o.parts });
     }
   const pairs: { slot: Slot; cand: Labelled; score: number; fill: Fill }[] = [];
   slots.forEach((slot) => {
@@ -51,7 +52,7 @@ export function fillFromLabels(
       const score = labelScore(cand.terms, slot.terms) * originWeight[cand.origin];
       if (score < MIN_LABEL_SCORE) continue;
       const o = owner.get(cand);
-      if (o && o.score > score && !o.children.includes(slot)) continue;
+      if (o && o.score > score && (!o.children.includes(slot) || o.parts >= 2)) continue;
       const c = coerceFor(slot.field, cand.value);
       if (!c.ok) {
         slot.failures.push({ score, reason: foundBut(cand.value, fieldWords(slot.field), c.reason) });

@@ -10,9 +10,15 @@ import { type FieldTerms, labelScore } from "./terms.ts";
 // taken from the letterhead, the first heading of the first page, with words such as "INVOICE"
 // taken off it, and the lines under it as its address. A `title` is the first heading.
 
-export type PartyObject = { pointer: string; terms: FieldTerms; children: Slot[] };
+export type PartyObject = {
+  pointer: string;
+  terms: FieldTerms;
+  children: Slot[];
+  /** How many of the children are parts a party's block splits into (name, address, email, phone). */
+  parts: number;
+};
 
-const role = (s: Slot): "name" | "address" | "email" | "phone" | null => {
+export const role = (s: Slot): "name" | "address" | "email" | "phone" | null => {
   const n = s.terms.name;
   if (s.field.type !== "string") return null;
   if (n.includes("email")) return "email";

@@ -195,6 +195,9 @@ export type FieldTerms = {
   hint: string[];
 };
 
+/** Field names that say what a value is, not which: the object they belong to names them. */
+const GENERIC = new Set(["name", "amount", "value", "number", "total", "text", "title", "label"]);
+
 /** The same word, or one with an inflection more: "issue"/"issued", "bill"/"billed", "ship"/"shipping". */
 export function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
@@ -242,6 +245,8 @@ export function labelScore(label: string[], f: FieldTerms): number {
     else if (hasRelated(label, n)) found += 0.8;
   }
   const recall = name.length ? found / name.length : 0;
+  // The label names the object a generic field belongs to: "Price" for price.amount.
+  if (recall === 0 && name.every((n) => GENERIC.has(n)) && label.every((t) => has(f.context, t))) return 0.62;
   // Only the description names it: good enough when it names every word of a label of two
   // words or more (one word of a long description says little), or the description is short.
   if (recall === 0)
