@@ -8,7 +8,7 @@
 // The SDK retries connection failures, timeouts, 408/409/429 and 5xx itself (maxRetries, with
 // backoff, honouring Retry-After); everything here only bounds that and names what went wrong.
 
-import { Ajv, type ErrorObject } from "ajv";
+import type { ErrorObject } from "ajv";
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from "openai/resources";
 import type { Config } from "../../config.ts";
@@ -32,6 +32,7 @@ import {
   extractUserMessage,
   repairMessage,
 } from "./provider-prompts.ts";
+import { compileSchema } from "./structured/compile-schema.ts";
 
 /** A provider asking us to wait longer than this before a retry gets no retry: its error is reported. */
 export const RETRY_AFTER_MAX_MS = 30_000;
@@ -220,13 +221,10 @@ export function createOpenAIProvider(config: OpenAIConfig, log?: Logger): Answer
   async function extract(request: StructuredRequest): Promise<StructuredResult> {
     const model = theirModel(request.model);
     const { signal } = request;
-    const ajv = new Ajv({ strict: false, allErrors: true, logger: false });
-    let validate: ReturnType<Ajv["compile"]>;
-    try {
-      validate = ajv.compile(request.schema);
-    } catch (err) {
-      throw new AppError("BAD_REQUEST", `The schema cannot be used: ${(err as Error).message}`);
-    }
+    // The same compiler the endpoint checked the schema with: one set of dialects and formats.
+    const compiled = compileSchema(request.schema);
+    if (!compiled.ok) throw new AppError("BAD_REQUEST", `Invalid JSON Schema: ${compiled.message}`);
+    const validate = compiled.validate;
     const wrapped = wrapperSchema(request.schema);
     let format: "json_schema" | "json_object" = "json_schema";
 
