@@ -381,6 +381,32 @@ describe("labels written in markdown", () => {
     expectSourced(r, doc);
   });
 
+  it("takes the issuer's name and address from the letterhead, and no one else's", async () => {
+    const doc = markdown("# Northwind Traders INVOICE\n\n12 Dock Road, Leeds LS1 4AB\n\nInvoice No: 5");
+    const schema = (key: string, description: string) => ({
+      type: "object",
+      properties: {
+        [key]: {
+          type: "object",
+          description,
+          properties: { name: { type: "string" }, address: { type: "string" } },
+        },
+      },
+    });
+    const seller = await builtinExtract(request(doc, schema("seller", "")));
+    expect(seller.data).toEqual({
+      seller: { name: "Northwind Traders", address: "12 Dock Road, Leeds LS1 4AB" },
+    });
+    expectSourced(seller, doc);
+    const described = await builtinExtract(request(doc, schema("party", "The supplier of the goods")));
+    expect(described.data).toEqual({
+      party: { name: "Northwind Traders", address: "12 Dock Road, Leeds LS1 4AB" },
+    });
+    const customer = await builtinExtract(request(doc, schema("customer", "The company billed")));
+    expect(customer.data).toEqual({});
+    expect(customer.missing.map((m) => m.path)).toEqual(["/customer/name", "/customer/address"]);
+  });
+
   it("says why a value found is not of the field's type", async () => {
     const r = await builtinExtract(
       request(markdown("Date: 12/31/99x\n\nCount: about a dozen\n\nApproved: maybe"), {

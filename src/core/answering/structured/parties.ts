@@ -127,6 +127,7 @@ const ISSUER = new Set([
   "business",
   "sender",
 ]);
+const STRONG_ISSUER = new Set(["vendor", "supplier", "seller", "issuer", "merchant", "biller"]);
 const DOCUMENT_WORDS =
   /^(?:(?:tax|sales|commercial|pro[- ]?forma)\s+)?(?:invoice|receipt|bill|statement|quote|quotation|estimate|credit note|debit note|purchase order|order confirmation|remittance advice|report)\b\s*/i;
 
@@ -167,8 +168,9 @@ export function fillIssuer(parties: PartyObject[], slots: Slot[], doc: DocText) 
     const c = coerceFor(slot.field, name);
     if (c.ok) slot.fill = { pointer: slot.pointer, value: c.value, page: line.page, quote, raw: name };
   };
+  // Its name says so, or its description with a word that only an issuer is called.
   const issuer = (t: FieldTerms) =>
-    t.name.some((w) => ISSUER.has(w)) || t.description.some((w) => ISSUER.has(w));
+    t.name.some((w) => ISSUER.has(w)) || t.description.some((w) => STRONG_ISSUER.has(w));
   for (const party of parties) {
     if (!issuer(party.terms)) continue;
     const nameSlot = party.children.find((c) => role(c) === "name");
