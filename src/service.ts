@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { Config } from "./config.ts";
+import { backfillPassages } from "./core/answering/backfill-passages.ts";
 import { pruneRateWindows } from "./core/auth/rate-limit.ts";
 import { bootstrapFirstAccount } from "./core/bootstrap.ts";
 import { migrate } from "./core/db/migrate.ts";
@@ -39,6 +40,13 @@ export async function startService(
   if (worker) {
     const w = await startWorker(boss, services);
     stoppers.push(w.stop);
+    // In the background: the service answers while older documents are made searchable.
+    const backfill = backfillPassages(services).catch((err: Error) =>
+      log.warn("backfilling passages failed", { error: err.message }),
+    );
+    stoppers.push(async () => {
+      await backfill;
+    });
   }
   let url: string | null = null;
   if (config.role === "api" || config.role === "both") {
