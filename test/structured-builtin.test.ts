@@ -407,6 +407,26 @@ describe("labels written in markdown", () => {
     expect(customer.missing.map((m) => m.path)).toEqual(["/customer/name", "/customer/address"]);
   });
 
+  it("reads a figure from the sentence that holds one, not from a heading that only names it", async () => {
+    const doc = markdown(
+      "## Revenue\n\nRevenue in 2025 was $12.4 million.\n\n## Headcount\n\nThe team grew again.",
+    );
+    const r = await builtinExtract(
+      request(doc, {
+        type: "object",
+        properties: { revenue: { type: "number" }, headcount: { type: "integer" } },
+      }),
+    );
+    expect(r.data).toEqual({ revenue: 12_400_000 });
+    expect(quoteOf(r, "/revenue")).toBe("Revenue in 2025 was $12.4 million.");
+    expect(r.missing).toEqual([
+      {
+        path: "/headcount",
+        reason: "found 'The team grew again.' for 'headcount' but it is not a whole number",
+      },
+    ]);
+  });
+
   it("says why a value found is not of the field's type", async () => {
     const r = await builtinExtract(
       request(markdown("Date: 12/31/99x\n\nCount: about a dozen\n\nApproved: maybe"), {

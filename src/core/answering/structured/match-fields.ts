@@ -1,4 +1,4 @@
-import { CURRENCY_CODES, findDates, findNumbers, numberFor } from "./coerce.ts";
+import { CURRENCY_CODES, coerceNumber, findDates, findNumbers } from "./coerce.ts";
 import { cellQuote, type DocText, lineQuote, type Sentence } from "./document-text.ts";
 import { coerceFor, type Fill, fieldWords, foundBut, isDateField, numberWants } from "./field-values.ts";
 import { type Labelled, MIN_LABEL_SCORE } from "./labels.ts";
@@ -97,10 +97,12 @@ const PERCENT_WORDS = new Set([
 ]);
 
 /**
- * Numbers and dates written in prose. The sentence that holds the most of the field's name
- * (half at least, one word of it a real word, not a number) is read; in it, years are left
- * out unless the field is a year, percentages are taken only for a field about a percent or a
- * rate, and the value nearest after the field's words wins.
+ * Numbers and dates written in prose. Of the sentences that hold half the field's name at least
+ * (one word of it a real word, not a number) and a value of its kind, the one holding the most
+ * of the name is read: years are left out unless the field is a year, percentages are taken
+ * only for a field about a percent, a rate or a fraction, and the value nearest after the
+ * field's words wins. A sentence that names the field but holds no such value explains why the
+ * field is missing.
  */
 export function fillFromSentences(slots: Slot[], doc: DocText) {
   // A sentence's words are worked out only for sentences that hold some field word at all.
@@ -127,7 +129,26 @@ export function fillFromSentences(slots: Slot[], doc: DocText) {
     const typeWords = date ? ["date"] : ["number", "amount", "value", "count", "figure"];
     const specific = slot.sentenceTerms.filter((w) => !typeWords.includes(w));
     const name = specific.length ? specific : slot.sentenceTerms;
-    let best: { s: Sentence; score: number; at: number } | null = null;
+    const fieldText = [...name, ...slot.terms.description];
+    const wantsYear = fieldText.includes("year");
+    const wantsPercent = numberWants(f).fraction || fieldText.some((w) => PERCENT_WORDS.has(w));
+    const words = fieldWords(f);
+    /** The value of the field's kind in the sentence, nearest after `at`, or why there is none. */
+    const valueIn = (s: Sentence, at: number): { text: string } | { reason: string } => {
+      if (date) {
+        const dates = findDates(s.text);
+        return dates.find((x) => x.start >= at) ?? dates[0] ?? { reason: "it holds no date" };
+      }
+      const numbers = findNumbers(s.text).filter(
+        (n) => (wantsYear || !n.yearLike) && n.percent === wantsPercent && !name.includes(String(n.value)),
+      );
+      return (
+        numbers.find((x) => x.start >= at) ??
+        numbers[0] ?? { reason: wantsPercent ? "it holds no percentage" : "it holds no number" }
+      );
+    };
+    let best: { s: Sentence; score: number; text: string } | null = null;
+    let named: { s: Sentence; score: number; reason: string } | null = null;
     const probes = name.flatMap(related);
     for (let i = 0; i < doc.sentences.length; i++) {
       const text = lower[i] as string;
@@ -141,52 +162,27 @@ export function fillFromSentences(slots: Slot[], doc: DocText) {
         const hit = has(ws, n) ? 1 : ws.some((w) => areRelated(w, n)) ? 0.8 : 0;
         found += hit;
         if (hit && !/\d/.test(n)) word = true;
-        if (hit && at < 0) at = s.text.toLowerCase().indexOf(n.slice(0, Math.max(3, n.length - 1)));
+        if (hit && at < 0) at = text.indexOf(n.slice(0, Math.max(3, n.length - 1)));
       }
+      if (!word || found / Math.max(1, name.length) < 0.5) continue;
       const desc = slot.terms.description;
       const score =
         found / Math.max(1, name.length) +
         (desc.length ? (0.1 * desc.filter((d) => ws.includes(d)).length) / desc.length : 0);
-      if (!word || found / Math.max(1, name.length) < 0.5) continue;
-      if (!best || score > best.score) best = { s, score, at };
+      const v = valueIn(s, at);
+      if ("reason" in v) {
+        if (!named || score > named.score) named = { s, score, reason: v.reason };
+      } else if (!best || score > best.score) best = { s, score, text: v.text };
     }
-    if (!best) continue;
-    const { s, at } = best;
-    const words = fieldWords(f);
+    if (!best) {
+      if (named) slot.failures.push({ score: 0.5, reason: foundBut(named.s.text, words, named.reason) });
+      continue;
+    }
+    const { s, text } = best;
+    const c = date ? coerceFor(f, text) : coerceNumber(text, numberWants(f));
     const quote = lineQuote(s.line, s.start, s.end);
-    if (date) {
-      const dates = findDates(s.text);
-      const d = dates.find((x) => x.start >= at) ?? dates[0];
-      if (!d) {
-        slot.failures.push({ score: 0.5, reason: foundBut(s.text, words, "it holds no date") });
-        continue;
-      }
-      const c = coerceFor(f, d.text);
-      if (c.ok) slot.fill = { pointer: slot.pointer, value: c.value, page: s.line.page, quote, raw: d.text };
-      else slot.failures.push({ score: 0.5, reason: foundBut(d.text, words, c.reason) });
-      continue;
-    }
-    const all = `${name.join(" ")} ${slot.terms.description.join(" ")}`;
-    const wantsYear = /\byear\b/.test(all);
-    const wantsPercent =
-      numberWants(f).fraction || [...name, ...slot.terms.description].some((w) => PERCENT_WORDS.has(w));
-    const numbers = findNumbers(s.text).filter(
-      (n) => (wantsYear || !n.yearLike) && n.percent === wantsPercent && !name.includes(String(n.value)),
-    );
-    const n = numbers.find((x) => x.start >= at) ?? numbers[0];
-    if (!n) {
-      slot.failures.push({
-        score: 0.5,
-        reason: foundBut(s.text, words, wantsPercent ? "it holds no percentage" : "it holds no number"),
-      });
-      continue;
-    }
-    const value = numberFor(n, numberWants(f));
-    if (f.type === "integer" && !Number.isInteger(value)) {
-      slot.failures.push({ score: 0.5, reason: foundBut(n.text, words, "it is not a whole number") });
-      continue;
-    }
-    slot.fill = { pointer: slot.pointer, value, page: s.line.page, quote, raw: n.text };
+    if (c.ok) slot.fill = { pointer: slot.pointer, value: c.value, page: s.line.page, quote, raw: text };
+    else slot.failures.push({ score: 0.5, reason: foundBut(text, words, c.reason) });
   }
 }
 
