@@ -282,6 +282,8 @@ describe('searchPassages, match "any"', () => {
   it("looks up nothing for a question of stop words only, and reads quotes and backslashes as text", async () => {
     expect(await any("What was it, and where?", [facts])).toEqual([]);
     expect(await any("  ?! ", [facts])).toEqual([]);
+    // A one-letter word has no candidates of its own, but does not make the others required.
+    expect(pages(await any("Lisbon, x?", [facts]))).toEqual([`${facts}#1`]);
     expect(pages(await any(`O'Brien's "Porto" back\\slash 'x' -y:* & | !`, [facts]))).toEqual([`${facts}#1`]);
   });
 

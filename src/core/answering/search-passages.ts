@@ -62,15 +62,23 @@ export type SearchPassagesInput = SearchScope & {
 
 export const DEFAULT_MAX_CANDIDATES = 10_000;
 /**
- * The cap in "any" mode. Any one word of a question may be common, and OR-ing the words makes a
- * candidate set as large as the most common word's: ranking every candidate is what costs (a
- * heap fetch and a ts_rank_cd per passage, about 3 µs on a warm cache), and 10 questions at once
- * on 2 cores leave each ~60 ms of CPU for p99 < 300 ms. The rarer words, which decide what a
- * question is about, get their own share of the cap (see searchAny), so a low cap costs little.
+ * The cap in "any" mode, lower than in "all" mode. Any one word of a question may be common, so
+ * some arm nearly always fills its share, and every candidate costs its join to the scope and its
+ * words counted. 10 questions at once on 2 cores leave each about 60 ms of CPU for a p99 under
+ * 300 ms; over a collection of 10,000 documents (320,000 passages, bench/query-retrieval.ts) a
+ * question of common words took 35 ms with 2,000 candidates and 22 ms with 1,000, and 10 at once
+ * a p99 of 293 ms and 225 ms. The rarer words, which decide what a question is about, keep their
+ * share of the cap (see searchAny): a word with fewer matches than its share brings them all.
  */
-export const DEFAULT_MAX_CANDIDATES_ANY = 2_000;
-/** The words of an "any" query that are looked up, in the order they come (stop words aside). */
+export const DEFAULT_MAX_CANDIDATES_ANY = 1_000;
+/** The words of an "any" query that are read (counted and ranked), in the order they come, stop words aside. */
 export const MAX_ANY_WORDS = 12;
+/**
+ * The words of an "any" query that bring candidates of their own. Each is a scan planned apart
+ * (about 1 ms of planning each, and a posting list read): a question rarely has more, a pasted
+ * paragraph is still ranked on its first MAX_ANY_WORDS.
+ */
+export const MAX_WORD_ARMS = 8;
 
 export const MAX_QUERY_LENGTH = 1000;
 /** The shortest last word matched as a prefix. */
@@ -140,39 +148,52 @@ async function readQuery(db: Pick<Database, "pool">, parsed: ParsedQuery): Promi
 
 /** The words of a query as one configuration reads them, stop words of English left out; configurations that read them alike share one. */
 type WordReading = { lexemes: string[]; configs: string[] };
+/** One word of a query: its lexeme in each configuration ("revenue" in simple, "revenu" in english). */
+type QueryWord = { lexeme: string; configs: string[] }[];
 
 /**
- * Reads a query as plain words with every configuration. A word is left out when English takes
- * it for a stop word: to_tsvector numbers the words the same way whatever the configuration, so
- * the positions English keeps are the words to look up.
+ * Reads a query as plain words with every configuration: the readings, and the words (at most
+ * MAX_ANY_WORDS, in the order they come) with their lexemes. A word is left out when English
+ * takes it for a stop word: to_tsvector numbers the words the same way whatever the
+ * configuration, so the positions English keeps are the words to look up.
  */
-async function readWords(db: Pick<Database, "pool">, query: string): Promise<WordReading[]> {
-  const { rows } = await db.pool.query<{ cfg: string; lexemes: string[] }>(
+async function readWords(
+  db: Pick<Database, "pool">,
+  query: string,
+): Promise<{ readings: WordReading[]; words: QueryWord[] }> {
+  const { rows } = await db.pool.query<{ cfg: string; lexeme: string; first: number }>(
     `WITH content AS (
        SELECT coalesce(array_agg(pos), '{}') AS ps
        FROM unnest(to_tsvector('english', $2)) v, unnest(v.positions) pos
      )
-     SELECT cfg, array_agg(lexeme ORDER BY first, lexeme) AS lexemes
-     FROM (
-       SELECT cfg, v.lexeme, min(pos) AS first
-       FROM content, unnest($1::text[]) AS cfg, unnest(to_tsvector(cfg::regconfig, $2)) v,
-            unnest(v.positions) pos
-       WHERE pos = ANY (content.ps)
-       GROUP BY cfg, v.lexeme
-     ) words
-     GROUP BY cfg
-     ORDER BY cfg`,
+     SELECT cfg, v.lexeme, min(pos)::int AS first
+     FROM content, unnest($1::text[]) AS cfg, unnest(to_tsvector(cfg::regconfig, $2)) v,
+          unnest(v.positions) pos
+     WHERE pos = ANY (content.ps)
+     GROUP BY cfg, v.lexeme
+     ORDER BY first, v.lexeme, cfg`,
     [textSearchConfigs, query],
   );
-  const readings = new Map<string, WordReading>();
+  const kept = [...new Set(rows.map((r) => r.first))].slice(0, MAX_ANY_WORDS);
+  const byPosition = new Map<number, Map<string, string[]>>(kept.map((p) => [p, new Map()]));
+  const byConfig = new Map<string, string[]>();
   for (const r of rows) {
-    const lexemes = r.lexemes.slice(0, MAX_ANY_WORDS);
+    const word = byPosition.get(r.first);
+    if (!word) continue;
+    word.set(r.lexeme, [...(word.get(r.lexeme) ?? []), r.cfg]);
+    byConfig.set(r.cfg, [...(byConfig.get(r.cfg) ?? []), r.lexeme]);
+  }
+  const readings = new Map<string, WordReading>();
+  for (const cfg of textSearchConfigs) {
+    const lexemes = byConfig.get(cfg);
+    if (!lexemes) continue;
     const key = JSON.stringify(lexemes);
     const reading = readings.get(key);
-    if (reading) reading.configs.push(r.cfg);
-    else readings.set(key, { lexemes, configs: [r.cfg] });
+    if (reading) reading.configs.push(cfg);
+    else readings.set(key, { lexemes, configs: [cfg] });
   }
-  return [...readings.values()];
+  const words = [...byPosition.values()].map((w) => [...w].map(([lexeme, configs]) => ({ lexeme, configs })));
+  return { readings: [...readings.values()], words };
 }
 
 /** A lexeme as tsquery text: quoted, with quotes doubled and backslashes escaped. */
@@ -197,13 +218,14 @@ function scopeSql(input: SearchPassagesInput, sql: Sql): { from: string; where: 
   const passages = "JOIN passages p ON p.document_id = d.id AND p.generation = d.active_generation";
   if (input.collectionId !== undefined) {
     const collection = sql.param(input.collectionId);
+    // The collection's owner is checked once (an uncorrelated EXISTS runs as a one-time filter),
+    // not joined into every scan.
     const owner = account
-      ? `JOIN collections c ON c.id = cd.collection_id AND c.account_id = ${account}`
+      ? ` AND EXISTS (SELECT 1 FROM collections c WHERE c.id = ${collection} AND c.account_id = ${account})`
       : "";
     return {
-      from: `collection_documents cd ${owner}
-             JOIN documents d ON d.id = cd.document_id${ofAccount} ${passages}`,
-      where: `cd.collection_id = ${collection}`,
+      from: `collection_documents cd JOIN documents d ON d.id = cd.document_id${ofAccount} ${passages}`,
+      where: `cd.collection_id = ${collection}${owner}`,
     };
   }
   const ids = sql.param([...new Set(input.documentIds)]);
@@ -312,13 +334,13 @@ async function searchAll(
 
 /**
  * "any" mode. Candidates come from several arms, each with its share of the cap: passages holding
- * every word (half the cap), and for each word of two letters or more the passages holding it
- * (the other half, split evenly). An arbitrary subset of an OR of all the words would be made of
- * the commonest word's passages and miss the few that hold the rare word a question is about;
- * per-word arms keep every passage of a rare word. Each arm is ranked as it is read (its LIMIT
- * stops the scan), by the number of distinct query lexemes the passage holds (tsvector length
- * minus its length with them deleted) and ts_rank_cd with the words OR-ed; only the `limit` best
- * are then fetched whole.
+ * every word (half the cap), and for each of the first MAX_WORD_ARMS words the passages holding
+ * it (the other half, split evenly). An arbitrary subset of an OR of all the words would be made
+ * of the commonest word's passages and miss the few that hold the rare word a question is about;
+ * per-word arms keep every passage of a rare word. Each candidate's distinct query words are
+ * counted as it is read (its arm's LIMIT stops the scan); only the candidates that can make the
+ * first `limit` (holding as many words as the limit-th best) are read again by key and ranked
+ * with ts_rank_cd, the words OR-ed; the `limit` best are then fetched whole.
  */
 async function searchAny(
   db: Pick<Database, "pool">,
@@ -326,7 +348,7 @@ async function searchAny(
   query: string,
   limit: number,
 ): Promise<Row[]> {
-  const readings = (await readWords(db, query)).filter((r) => r.lexemes.length);
+  const { readings, words } = await readWords(db, query);
   if (!readings.length) return [];
 
   const sql = newSql();
@@ -335,65 +357,76 @@ async function searchAny(
   const all = readings.length === 1 && readings[0]?.configs.length === textSearchConfigs.length;
   const cfgsOf = (configs: string[]) =>
     configs.length === textSearchConfigs.length ? "true" : `p.ts_config = ANY (${param(configs)}::text[])`;
+  // One tsquery per distinct lexeme, shared by the arms and the count of words matched.
+  const lexemeQuery = new Map<string, string>();
+  const queryOf = (lexeme: string) => {
+    const known = lexemeQuery.get(lexeme);
+    if (known) return known;
+    const q = `${param(quoteLexeme(lexeme))}::tsquery`;
+    lexemeQuery.set(lexeme, q);
+    return q;
+  };
   const arms = readings.map((r) => ({
     cfgs: all ? "true" : cfgsOf(r.configs),
     any: `${param(r.lexemes.map(quoteLexeme).join(" | "))}::tsquery`,
     every: `${param(r.lexemes.map(quoteLexeme).join(" & "))}::tsquery`,
-    lexemes: `${param(r.lexemes)}::text[]`,
+    // A lookup per lexeme in the sorted tsvector: cheaper than ts_delete, which copies it.
+    matched: r.lexemes.map((l) => `(p.tsv @@ ${queryOf(l)})::int`).join(" + "),
   }));
   const chosen = byConfig(arms.map((a) => ({ cfgs: a.cfgs, value: a.any })));
-  const matched = byConfig(
-    arms.map((a) => ({ cfgs: a.cfgs, value: `length(p.tsv) - length(ts_delete(p.tsv, ${a.lexemes}))` })),
-  );
+  const matched = byConfig(arms.map((a) => ({ cfgs: a.cfgs, value: a.matched })));
 
-  // Each word with the configurations whose reading holds it; one-letter words ("e" of "e-mail",
-  // "1" of "1,200") get no arm of their own, they would only bring in arbitrary passages.
-  const words = new Map<string, string[]>();
-  for (const r of readings)
-    for (const l of r.lexemes)
-      if (Array.from(l).length > 1) words.set(l, [...(words.get(l) ?? []), ...r.configs]);
-  const several = readings.some((r) => r.lexemes.length > 1);
+  // A word's arm looks up its lexeme in each configuration's reading ("revenue" or "revenu").
+  // One-letter words ("e" of "e-mail", "1" of "1,200") get no arm
+  // of their own: they would only bring in arbitrary passages.
+  const longer = words.map((w) => w.filter((l) => Array.from(l.lexeme).length > 1)).filter((w) => w.length);
+  const wordLexemes = (longer.length ? longer : words).slice(0, MAX_WORD_ARMS);
+  // (Each lexeme with its own condition: a tsquery of them all AND-ed to the rest would read as
+  // a second, independent condition and lead the planner to expect a tenth of the matches.)
+  const wordArm = (w: QueryWord) =>
+    w.map((l) => `(${cfgsOf(l.configs)} AND p.tsv @@ ${queryOf(l.lexeme)})`).join(" OR ");
   const cap = Math.max(limit, Math.floor(input.maxCandidates ?? DEFAULT_MAX_CANDIDATES_ANY));
-  const wordCap = several && words.size ? Math.max(limit, Math.floor(cap / 2 / words.size)) : 0;
+  const wordCap = words.length > 1 ? Math.max(limit, Math.floor(cap / 2 / wordLexemes.length)) : 0;
   const conditions = [
     {
       where: arms.map((a) => `(${a.cfgs} AND p.tsv @@ ${a.every})`).join(" OR "),
       cap: wordCap ? Math.ceil(cap / 2) : cap,
     },
-    ...(wordCap
-      ? [...words].map(([lexeme, configs]) => ({
-          where: `${cfgsOf(configs)} AND p.tsv @@ ${param(quoteLexeme(lexeme))}::tsquery`,
-          cap: wordCap,
-        }))
-      : []),
+    ...(wordCap ? wordLexemes.map((w) => ({ where: wordArm(w), cap: wordCap })) : []),
   ];
   const found = conditions
     .map(
       (c) => `(
-        SELECT p.document_id, p.generation, p.page_number, p.position,
-               ${matched} AS matched, ts_rank_cd(p.tsv, ${chosen}, 32) AS rank
+        SELECT p.document_id, p.generation, p.page_number, p.position, ${matched} AS matched
         FROM ${scope.from}
         WHERE ${scope.where} AND (${c.where})
         LIMIT ${param(c.cap)}
       )`,
     )
     .join(" UNION ALL ");
+  const top = param(limit);
+  const keys = "document_id, generation, page_number, position";
   const order = "matched DESC, rank DESC, document_id, page_number, position";
+  // Only the passages that can make the first `limit` are ranked: those holding at least as many
+  // words as the limit-th best does (most candidates of a question hold fewer), read again by key.
   const text = `
     WITH found AS (${found}),
-    best AS (
-      SELECT document_id, generation, page_number, position, max(matched) AS matched, max(rank) AS rank
-      FROM found
-      GROUP BY document_id, generation, page_number, position
-      ORDER BY ${order}
-      LIMIT ${param(limit)}
-    )
+    tier AS (
+      SELECT coalesce(min(matched), 0) AS least
+      FROM (SELECT max(matched) AS matched FROM found GROUP BY ${keys} ORDER BY 1 DESC LIMIT ${top}) t
+    ),
+    ranked AS (
+      SELECT f.*, ts_rank_cd(p.tsv, ${chosen}, 32) AS rank
+      FROM (SELECT DISTINCT found.* FROM found, tier WHERE found.matched >= tier.least) f
+      JOIN passages p USING (${keys})
+    ),
+    best AS (SELECT * FROM ranked ORDER BY ${order} LIMIT ${top})
     SELECT b.document_id, b.page_number, b.position, p.start_offset, p.end_offset, p.text, b.rank,
            b.matched::int AS matched
            ${input.fileNames ? ", d.file_name" : ""}
            ${input.headline ? `, ts_headline(p.ts_config::regconfig, p.text, ${chosen}, ${headlineOptions}) AS headline` : ""}
     FROM best b
-    JOIN passages p USING (document_id, generation, page_number, position)
+    JOIN passages p USING (${keys})
     ${input.fileNames ? "JOIN documents d ON d.id = b.document_id" : ""}
     ORDER BY ${order}`;
   return (await db.pool.query<Row>(text, sql.params)).rows;
