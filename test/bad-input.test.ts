@@ -585,8 +585,19 @@ describe("document routes", () => {
       ["a".repeat(101), 400],
       ["a".repeat(5000), 400],
     ];
+    // A body valid for the route, so only the id can be what is wrong.
+    const validBodies: Record<string, unknown> = {
+      "/v1/documents/{id}/chat/completions": { messages: [{ role: "user", content: "hello" }] },
+      "/v1/documents/{id}/structured-output": { prompt: "x", schema: { type: "object" } },
+    };
     for (const { method, path, op } of routes) {
-      const json = op.requestBody?.content?.["application/json"] ? "{}" : undefined;
+      const json = op.requestBody?.content?.["application/json"]
+        ? JSON.stringify(validBodies[path] ?? {})
+        : undefined;
+      // Chat and structured output are expensive (30 a minute): each route starts with the budget unspent.
+      await server.services.db.pool.query("DELETE FROM rate_limit_windows WHERE bucket LIKE $1", [
+        `key:${sweeper.keyId}:%`,
+      ]);
       for (const [hostile, status] of ids) {
         const p = path.replace("{id}", hostile).replace("{page_number}", "1").replace("{index}", "0");
         const r = await call(server.url, method.toUpperCase(), p, {
