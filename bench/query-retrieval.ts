@@ -25,7 +25,7 @@ import { retrieveForQuestion } from "../src/core/answering/retrieve.ts";
 import type { SearchScope } from "../src/core/answering/search-passages.ts";
 import { migrate } from "../src/core/db/migrate.ts";
 import { createTestDatabase } from "../test/support/database.ts";
-import { ACCOUNT, ensureCollections, loadCorpus, percentile, vocabulary } from "./support/passage-corpus.ts";
+import { ACCOUNT, ensureCollections, loadCorpus, percentile, questions } from "./support/passage-corpus.ts";
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 10_000);
 const PAGES = Number(process.env.BENCH_PAGES ?? 10);
@@ -33,23 +33,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const CONCURRENCY = 10;
 const LARGE = "col_bench_all";
 const SMALL = "col_bench_50";
-
-const user = (content: string): ChatMessage => ({ role: "user", content });
-const long = Array.from({ length: 140 }, (_, i) => vocabulary[(i * 37) % 400] as string)
-  .join(" ")
-  .slice(0, 990);
-const shapes: [string, ChatMessage[]][] = [
-  ["rare words", [user("Which indemnification clause applies here?")]],
-  ["one rare word", [user("Where is zq4242 mentioned?")]],
-  ["common words", [user("What was the total revenue growth of the market this quarter?")]],
-  [
-    "common, many",
-    [user("What does the contract say about the payment, delivery and invoice of the order?")],
-  ],
-  ["nothing found", [user("What is the capital of France?")]],
-  ["follow-up", [user("What was the total revenue growth?"), user("and the profit?")]],
-  ["1000 characters", [user(long)]],
-];
 
 async function main() {
   const reuse = process.env.BENCH_DB;
@@ -100,7 +83,7 @@ async function main() {
       console.log(`\nEXPLAIN ANALYZE, ${LARGE}, common words:`);
       await retrieveForQuestion(
         { pool: spy },
-        { accountId: ACCOUNT, collectionId: LARGE, messages: shapes[2]?.[1] ?? [] },
+        { accountId: ACCOUNT, collectionId: LARGE, messages: questions[2]?.[1] ?? [] },
       );
     }
 
@@ -113,7 +96,7 @@ async function main() {
     const answerTimes: number[] = [];
     console.log(`\nms per question (${RUNS} runs each, after one warm-up): p50 / p99 / passages`);
     for (const [scope, input] of scopes) {
-      for (const [name, messages] of shapes) {
+      for (const [name, messages] of questions) {
         const times: number[] = [];
         let found = 0;
         for (let i = 0; i <= RUNS; i++) {
@@ -144,8 +127,8 @@ async function main() {
       `\n${CONCURRENCY} questions at once over ${LARGE}, shapes in turn: p50 / p99 ms, questions/s`,
     );
     for (const [label, set] of [
-      ["every shape", shapes],
-      ["common words only", shapes.filter(([n]) => n.startsWith("common"))],
+      ["every shape", questions],
+      ["common words only", questions.filter(([n]) => n.startsWith("common"))],
     ] as const) {
       const times: number[] = [];
       const t0 = performance.now();

@@ -10,6 +10,7 @@
 // be found.
 
 import type pg from "pg";
+import type { ChatMessage } from "../../src/core/answering/answer-types.ts";
 import { splitPassages } from "../../src/core/answering/passages.ts";
 
 /** The account the corpus is loaded into unless another is named. */
@@ -166,6 +167,29 @@ export async function ensureCollections(
   await client.query("VACUUM ANALYZE collection_documents");
   await client.query("VACUUM ANALYZE collections");
 }
+
+const user = (content: string): ChatMessage => ({ role: "user", content });
+const long = Array.from({ length: 140 }, (_, i) => vocabulary[(i * 37) % 400] as string)
+  .join(" ")
+  .slice(0, 990);
+
+/**
+ * Questions in natural language of every shape a benchmark asks the corpus: rare words, common
+ * words only, a question that finds nothing, a follow-up, a pasted paragraph. "zq4242" is one
+ * document's own word (a benchmark over fewer documents, or over one, puts another number in).
+ */
+export const questions: [string, ChatMessage[]][] = [
+  ["rare words", [user("Which indemnification clause applies here?")]],
+  ["one rare word", [user("Where is zq4242 mentioned?")]],
+  ["common words", [user("What was the total revenue growth of the market this quarter?")]],
+  [
+    "common, many",
+    [user("What does the contract say about the payment, delivery and invoice of the order?")],
+  ],
+  ["nothing found", [user("What is the capital of France?")]],
+  ["follow-up", [user("What was the total revenue growth?"), user("and the profit?")]],
+  ["1000 characters", [user(long)]],
+];
 
 /** The p-th percentile (0 to 100) of xs, nearest rank below. */
 export function percentile(xs: readonly number[], p: number): number {
