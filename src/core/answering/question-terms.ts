@@ -14,7 +14,22 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     "through to too under until up very was we were what when where which while who whom whose why will " +
     "with would you your yours yourself yourselves " +
     "according describe document documents explain give list located many much please say says show tell " +
-    "thing things"
+    "thing things " +
+    // The most frequent function words of the other languages passages are indexed in (Spanish,
+    // Portuguese, French, Italian, German, Dutch), question words included, so a question asked in
+    // the document's language is matched on its content words. Words that are also English
+    // content words ("son", "era", "war", "die", "sin", "pour", "dove") are left out.
+    "de la el los las del al lo le les se que qué y o e un una uno unos unas por para con sobre entre " +
+    "es fue ser son su sus mi como cómo cual cuál cuales cuáles quien quién donde dónde cuando cuándo " +
+    "cuanto cuánto cuántos este esta estos estas ese esa eso muy más pero también " +
+    "os um uma dos das em na nas não é ao pelo pela qual quais onde quanto " +
+    "du des une et est dans pas sur au aux avec ce ces il elle ils sont ou sa ses leur leurs " +
+    "nous vous je mais été être quel quelle quels quelles où quand comment combien pourquoi " +
+    "il gli di della dei delle è nel nella cui quale quali perché " +
+    "der das und ist nicht ein eine einer eines einem einen zu den dem mit sich auf für von im " +
+    "als auch es werden aus hat dass sie nach wird bei noch wie zum haben nur oder aber vor zur bis " +
+    "durch sein wurde sind welche welcher welches wer wo wann warum " +
+    "het een en van dat op te zijn voor niet aan er wat wie waar wanneer"
   ).split(" "),
 );
 
