@@ -197,7 +197,8 @@ function keyRing(base: string, creator: Record<string, string>) {
   };
 }
 
-type Sample = { status: number; ms: number; firstMs?: number; error?: string };
+/** One request: its status, its time (and to the first answer event), and its question shape. */
+type Sample = { status: number; ms: number; firstMs?: number; error?: string; shape?: string };
 
 /** Samples of one measurement, and what the processes spent while it ran. */
 type Phase = {
@@ -418,22 +419,31 @@ async function main() {
     };
     const isAnswer = (j: Record<string, unknown>) => typeof j.answer === "string";
     const isCompletion = (j: Record<string, unknown>) => Array.isArray(j.choices);
-    const query = async (shape: number) =>
-      postJson(
+    const asked = (shapes: readonly (readonly [string, unknown])[], shape: number) =>
+      shapes[shape % shapes.length]?.[0] as string;
+    const query = async (shape: number): Promise<Sample> => ({
+      ...(await postJson(
         base,
         `/v1/collections/${colId}/query`,
         await keys.take("standard"),
         { query: collectionShapes[shape % collectionShapes.length]?.[1] },
         isAnswer,
-      );
-    const streamed = async (shape: number) =>
-      postStream(base, `/v1/collections/${colId}/query`, await keys.take("standard"), {
+      )),
+      shape: asked(collectionShapes, shape),
+    });
+    const streamed = async (shape: number): Promise<Sample> => ({
+      ...(await postStream(base, `/v1/collections/${colId}/query`, await keys.take("standard"), {
         query: collectionShapes[shape % collectionShapes.length]?.[1],
         stream: true,
-      });
-    const chat = async (shape: number, i: number) => {
+      })),
+      shape: asked(collectionShapes, shape),
+    });
+    const chat = async (shape: number, i: number): Promise<Sample> => {
       const { path, body } = chatBody(shape, i);
-      return postJson(base, path, await keys.take("expensive"), body, isCompletion);
+      return {
+        ...(await postJson(base, path, await keys.take("expensive"), body, isCompletion)),
+        shape: asked(chatShapes, shape),
+      };
     };
 
     // Warm-up: every shape once each way, not counted.
@@ -444,22 +454,13 @@ async function main() {
     }
 
     const phases: Phase[] = [];
-    const perShape: { scope: string; name: string; phase: Phase }[] = [];
     console.log(`\n(a) collection query, one at a time, ${RUNS} per shape:`);
+    const queryPerShape: Phase[] = [];
     for (let s = 0; s < collectionShapes.length; s++) {
       const name = collectionShapes[s]?.[0] as string;
-      perShape.push({
-        scope: "collection query",
-        name,
-        phase: await measure(child, name, { clients: 1, count: RUNS }, () => query(s)),
-      });
+      queryPerShape.push(await measure(child, name, { clients: 1, count: RUNS }, () => query(s)));
     }
-    phases.push(
-      merge(
-        "collection query, 1 at a time",
-        perShape.map((p) => p.phase),
-      ),
-    );
+    phases.push(merge("collection query, 1 at a time", queryPerShape));
     console.log(`\n(b) collection query, ${CONCURRENCY} concurrent clients, ${SECONDS} s, shapes in turn:`);
     const concurrentQuery = await measure(
       child,
@@ -489,9 +490,7 @@ async function main() {
     const chatPerShape: Phase[] = [];
     for (let s = 0; s < chatShapes.length; s++) {
       const name = chatShapes[s]?.[0] as string;
-      const phase = await measure(child, name, { clients: 1, count: RUNS }, (i) => chat(s, i));
-      chatPerShape.push(phase);
-      perShape.push({ scope: "document chat", name, phase });
+      chatPerShape.push(await measure(child, name, { clients: 1, count: RUNS }, (i) => chat(s, i)));
     }
     phases.push(merge("document chat, 1 at a time", chatPerShape));
     const concurrentChat = await measure(
@@ -521,11 +520,16 @@ async function main() {
           `${p.samples.filter((s) => s.status === 429).length} | ${p.samples.filter((s) => s.error).length} |`,
       );
     }
-    console.log("\nper shape, one at a time: p50 / p99 ms");
-    for (const { scope, name, phase } of perShape)
-      console.log(
-        `  ${scope.padEnd(17)} ${name.padEnd(16)} ${fmt(percentile(okMs(phase), 50)).padStart(7)} / ${fmt(percentile(okMs(phase), 99)).padStart(7)}`,
-      );
+    console.log("\nBy question shape, p50 / p99 ms (streamed: to the end of the stream):\n");
+    console.log(`| shape | ${phases.map((p) => p.label).join(" | ")} |`);
+    console.log(`|---|${phases.map(() => "---").join("|")}|`);
+    for (const [name] of chatShapes) {
+      const cells = phases.map((p) => {
+        const ms = p.samples.filter((s) => s.shape === name && !s.error).map((s) => s.ms);
+        return ms.length ? `${fmt(percentile(ms, 50))} / ${fmt(percentile(ms, 99))}` : "-";
+      });
+      console.log(`| ${name} | ${cells.join(" | ")} |`);
+    }
 
     const all = phases.flatMap((p) => p.samples);
     const tooMany = all.filter((s) => s.status === 429).length;
