@@ -1,7 +1,7 @@
 import OpenAI from "openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { uploadAndWait } from "./support/documents.ts";
-import { factReportPdf, invoicePdf } from "./support/fact-pdfs.ts";
+import { factReportPdf, invoicePdf, invoiceSchema } from "./support/fact-pdfs.ts";
 import { call, type Reply } from "./support/http.ts";
 import { reportPdf } from "./support/pdfs.ts";
 import { expectSecured, type Keys, securityFixture } from "./support/security.ts";
@@ -171,35 +171,10 @@ describe("chat completions with the openai SDK", () => {
 });
 
 describe("structured output", () => {
-  const schema = {
-    type: "object",
-    properties: {
-      invoice_number: { type: "string" },
-      invoice_date: { type: "string", format: "date" },
-      total: { type: "number", description: "Total amount due" },
-      paid: { type: "boolean" },
-      line_items: {
-        type: "array",
-        items: {
-          type: "object",
-          properties: {
-            description: { type: "string" },
-            quantity: { type: "integer" },
-            unit_price: { type: "number" },
-            amount: { type: "number" },
-          },
-          required: ["description", "amount"],
-        },
-      },
-      purchase_order: { type: "string", description: "Customer purchase order number" },
-    },
-    required: ["invoice_number", "total"],
-  };
-
   it("extracts the invoice's known values exactly, each with its page", async () => {
     const r = await call(server.url, "POST", `/v1/documents/${invoice.id}/structured-output`, {
       key: owner(),
-      json: { prompt: "Extract the invoice", schema },
+      json: { prompt: "Extract the invoice", schema: invoiceSchema },
     });
     expect(r.status, r.text).toBe(200);
     expect(r.headers.get("x-ratelimit-limit")).toBe("30");

@@ -15,7 +15,7 @@ import {
 } from "../src/core/answering/structured/coerce.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { textRows } from "../src/core/tables/table-model.ts";
-import { factReportPdf, invoicePdf } from "./support/fact-pdfs.ts";
+import { factReportPdf, invoicePdf, invoiceSchema } from "./support/fact-pdfs.ts";
 import { newDoc, text } from "./support/layout-pdfs.ts";
 
 // The built-in structured extraction, run on what the layout extractor makes of generated PDFs
@@ -88,45 +88,6 @@ function expectSourced(r: StructuredResult, doc: Doc) {
 
 const pageOf = (r: StructuredResult, path: string) => r.sources.find((s) => s.path === path)?.page;
 const quoteOf = (r: StructuredResult, path: string) => r.sources.find((s) => s.path === path)?.quote;
-
-const invoiceSchema = {
-  type: "object",
-  properties: {
-    invoice_number: { type: "string" },
-    invoice_date: { type: "string", format: "date" },
-    due_date: { type: "string", description: "When payment is due" },
-    vendor: {
-      type: "object",
-      properties: { name: { type: "string" }, address: { type: "string" } },
-      required: ["name"],
-    },
-    customer: {
-      type: "object",
-      description: "Who the invoice is billed to",
-      properties: { name: { type: "string" }, address: { type: "string" } },
-    },
-    subtotal: { type: "number" },
-    tax: { type: "number" },
-    total: { type: "number", description: "Total amount due" },
-    currency: { type: "string", description: "ISO 4217 code" },
-    paid: { type: "boolean" },
-    line_items: {
-      type: "array",
-      items: {
-        type: "object",
-        properties: {
-          description: { type: "string" },
-          quantity: { type: "integer" },
-          unit_price: { type: "number" },
-          amount: { type: "number" },
-        },
-        required: ["description", "amount"],
-      },
-    },
-    purchase_order: { type: "string", description: "Customer purchase order number" },
-  },
-  required: ["invoice_number", "invoice_date", "total"],
-};
 
 describe.each([
   { layout: "one label per paragraph", tight: false },

@@ -210,31 +210,25 @@ async function replyChat(
 }
 
 export function registerAnsweringRoutes(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf, services: Services) {
+  /** The conversation part of a chat request, as the resolvers take it. */
+  const chatInput = (c: Context<AppEnv>, body: z.infer<typeof ChatCompletionRequest>) => ({
+    messages: body.messages,
+    model: body.model,
+    signal: c.req.raw.signal,
+  });
+  const replyOptions = (body: z.infer<typeof ChatCompletionRequest>) => ({
+    stream: body.stream === true,
+    includeUsage: body.stream_options?.include_usage === true,
+  });
   app.openapi(chat, async (c) => {
     const body = c.req.valid("json");
-    const answer = await chatWithDocument(ctxOf(c), {
-      ref: c.req.valid("param").id,
-      messages: body.messages,
-      model: body.model,
-      signal: c.req.raw.signal,
-    });
-    return (await replyChat(c, services, answer, {
-      stream: body.stream === true,
-      includeUsage: body.stream_options?.include_usage === true,
-    })) as never;
+    const answer = await chatWithDocument(ctxOf(c), { ref: c.req.valid("param").id, ...chatInput(c, body) });
+    return (await replyChat(c, services, answer, replyOptions(body))) as never;
   });
   app.openapi(publicChat, async (c) => {
     const body = c.req.valid("json");
-    const answer = await chatWithPublicSource(ctxOf(c), {
-      source: body.source,
-      messages: body.messages,
-      model: body.model,
-      signal: c.req.raw.signal,
-    });
-    return (await replyChat(c, services, answer, {
-      stream: body.stream === true,
-      includeUsage: body.stream_options?.include_usage === true,
-    })) as never;
+    const answer = await chatWithPublicSource(ctxOf(c), { source: body.source, ...chatInput(c, body) });
+    return (await replyChat(c, services, answer, replyOptions(body))) as never;
   });
   app.openapi(structured, async (c) => {
     const body = c.req.valid("json");

@@ -175,3 +175,43 @@ export async function factReportPdf(): Promise<{ bytes: Uint8Array; facts: Repor
     },
   };
 }
+
+/** A JSON Schema for invoicePdf(): every known fact, plus a purchase order the invoice does not have. */
+export const invoiceSchema = {
+  type: "object",
+  properties: {
+    invoice_number: { type: "string" },
+    invoice_date: { type: "string", format: "date" },
+    due_date: { type: "string", description: "When payment is due" },
+    vendor: {
+      type: "object",
+      properties: { name: { type: "string" }, address: { type: "string" } },
+      required: ["name"],
+    },
+    customer: {
+      type: "object",
+      description: "Who the invoice is billed to",
+      properties: { name: { type: "string" }, address: { type: "string" } },
+    },
+    subtotal: { type: "number" },
+    tax: { type: "number" },
+    total: { type: "number", description: "Total amount due" },
+    currency: { type: "string", description: "ISO 4217 code" },
+    paid: { type: "boolean" },
+    line_items: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          description: { type: "string" },
+          quantity: { type: "integer" },
+          unit_price: { type: "number" },
+          amount: { type: "number" },
+        },
+        required: ["description", "amount"],
+      },
+    },
+    purchase_order: { type: "string", description: "Customer purchase order number" },
+  },
+  required: ["invoice_number", "invoice_date", "total"],
+};
