@@ -89,6 +89,15 @@ const retrieve = (input: {
   });
 
 describe("retrieveForQuestion", () => {
+  it("puts passages holding a quoted phrase first", async () => {
+    // Pages 2 and 3 of annual.pdf both hold payment and terms, page 2 side by side ("Net payment
+    // terms"), which ranks it first for the words alone; only page 3 holds the phrase.
+    expect(where(await retrieve({ question: "terms for the payment" }))[0]).toBe(`${annual}#2`);
+    expect(where(await retrieve({ question: 'Where does it say "terms for the payment"?' }))[0]).toBe(
+      `${annual}#3`,
+    );
+  });
+
   it("finds the passage that answers a question in natural language, with its file name", async () => {
     const question = "What was the revenue of the North region?";
     // Every word required, as a search box reads it: no passage has them all.

@@ -60,36 +60,45 @@ export async function retrieveForQuestion(
     input.collectionId !== undefined
       ? { collectionId: input.collectionId }
       : { documentIds: input.documentIds ?? [] };
-  const search = (query: string) =>
+  const search = (query: string, match: "any" | "all" = "any") =>
     query.trim()
       ? searchPassages(db, {
           ...scope,
           ...(input.accountId !== undefined ? { accountId: input.accountId } : {}),
           query,
           limit,
-          match: "any",
+          match,
           fileNames: true,
         })
       : Promise.resolve([]);
-  const [own, combined] = await Promise.all([search(last), search(withEarlier)]);
+  // The quoted phrases alone: the rest of a question ("where does it say") is rarely in the text.
+  const phrases = (last.match(/"[^"]*[\p{L}\p{N}][^"]*"/gu) ?? []).join(" ");
+  const [strict, own, combined] = await Promise.all([
+    search(phrases, "all"),
+    search(last),
+    search(withEarlier),
+  ]);
 
   const seen = new Set<string>();
   const out: SourcePassage[] = [];
+  const take = (h: PassageHit | undefined) => {
+    if (!h || out.length >= limit || seen.has(keyOf(h))) return;
+    seen.add(keyOf(h));
+    out.push({
+      documentId: h.documentId,
+      fileName: h.fileName ?? "",
+      pageNumber: h.pageNumber,
+      position: h.position,
+      startOffset: h.startOffset,
+      endOffset: h.endOffset,
+      text: h.text,
+      rank: h.rank,
+    });
+  };
+  for (const h of strict) take(h);
   for (let i = 0; out.length < limit && (i < own.length || i < combined.length); i++) {
-    for (const h of [own[i], combined[i]]) {
-      if (!h || out.length >= limit || seen.has(keyOf(h))) continue;
-      seen.add(keyOf(h));
-      out.push({
-        documentId: h.documentId,
-        fileName: h.fileName ?? "",
-        pageNumber: h.pageNumber,
-        position: h.position,
-        startOffset: h.startOffset,
-        endOffset: h.endOffset,
-        text: h.text,
-        rank: h.rank,
-      });
-    }
+    take(own[i]);
+    take(combined[i]);
   }
   return out;
 }
