@@ -149,6 +149,31 @@ describe("answering in GraphQL", () => {
     expect(codeOf(hidden)).toBe("NOT_FOUND");
   });
 
+  it("counts an expensive field reached through fragments as expensive, and refuses two in one operation", async () => {
+    const vars = { id: report.id, m: [{ role: "user", content: "turnover" }] };
+    const inline = await gql(
+      server.url,
+      `query($id: ID!, $m: [ChatMessageInput!]!) { ... on Query { chatCompletion(documentId: $id, messages: $m) { content } } }`,
+      { key: t.secret, variables: vars },
+    );
+    expect(inline.body.errors).toBeUndefined();
+    expect(inline.headers.get("x-ratelimit-limit")).toBe("30");
+    const named = await gql(
+      server.url,
+      `query($id: ID!, $m: [ChatMessageInput!]!) { ...Ask } fragment Ask on Query { chatCompletion(documentId: $id, messages: $m) { content } }`,
+      { key: t.secret, variables: vars },
+    );
+    expect(named.body.errors).toBeUndefined();
+    expect(named.headers.get("x-ratelimit-limit")).toBe("30");
+    const aliased = await gql(
+      server.url,
+      `query($id: ID!, $m: [ChatMessageInput!]!) { a: chatCompletion(documentId: $id, messages: $m) { content } ... on Query { b: chatCompletion(documentId: $id, messages: $m) { content } } }`,
+      { key: t.secret, variables: vars },
+    );
+    expect(codeOf(aliased)).toBe("BAD_REQUEST");
+    expect(aliased.body.data ?? null).toBeNull();
+  });
+
   it("structuredOutput fills the schema with sources", async () => {
     const r = await gql(
       server.url,

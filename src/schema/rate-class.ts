@@ -1,10 +1,45 @@
-import { type DocumentNode, Kind, type OperationDefinitionNode } from "graphql";
+import {
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  Kind,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from "graphql";
 import type { RateClass } from "../core/auth/rate-limit.ts";
+import { AppError } from "../core/errors.ts";
 
 // GraphQL operations count in the same class as their REST twins (SPEC 8). Root fields listed
 // here are the twins of the expensive REST operations.
 export const expensiveRootFields = new Set<string>(["uploadDocument", "structuredOutput", "chatCompletion"]);
 
+/** The root fields an operation selects, through inline fragments and fragment spreads, aliases repeated. */
+function rootFieldNames(
+  set: SelectionSetNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  visited = new Set<string>(),
+): string[] {
+  const out: string[] = [];
+  for (const sel of set.selections) {
+    if (sel.kind === Kind.FIELD) out.push(sel.name.value);
+    else if (sel.kind === Kind.INLINE_FRAGMENT)
+      out.push(...rootFieldNames(sel.selectionSet, fragments, visited));
+    else {
+      const name = sel.name.value;
+      const fragment = fragments.get(name);
+      // A fragment spread twice (or in a cycle, which validation refuses anyway) is walked once.
+      if (!fragment || visited.has(name)) continue;
+      visited.add(name);
+      out.push(...rootFieldNames(fragment.selectionSet, fragments, visited));
+    }
+  }
+  return out;
+}
+
+/**
+ * The rate class of the operation to run. An operation may hold at most one expensive field:
+ * one request is counted once, so aliases (`a: chatCompletion … b: chatCompletion …`) would
+ * otherwise run many expensive operations for the price of one.
+ */
 export function graphqlRateClass(
   document: DocumentNode,
   operationName: string | null | undefined,
@@ -14,8 +49,17 @@ export function graphqlRateClass(
   );
   const op = operationName ? ops.find((o) => o.name?.value === operationName) : ops[0];
   if (!op) return "standard";
-  for (const sel of op.selectionSet.selections) {
-    if (sel.kind === Kind.FIELD && expensiveRootFields.has(sel.name.value)) return "expensive";
+  const fragments = new Map(
+    document.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((f) => [f.name.value, f]),
+  );
+  const expensive = rootFieldNames(op.selectionSet, fragments).filter((f) => expensiveRootFields.has(f));
+  if (expensive.length > 1) {
+    throw new AppError(
+      "BAD_REQUEST",
+      `An operation may select one expensive field (${[...expensiveRootFields].join(", ")}); this one selects ${expensive.length}. Send them as separate requests.`,
+    );
   }
-  return "standard";
+  return expensive.length ? "expensive" : "standard";
 }
