@@ -13,6 +13,7 @@ import {
   coerceNumber,
   findNumbers,
 } from "../src/core/answering/structured/coerce.ts";
+import { hasNestedQuantifier } from "../src/core/answering/structured/compile-schema.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { textRows } from "../src/core/tables/table-model.ts";
 import { factReportPdf, invoicePdf, invoiceSchema } from "./support/fact-pdfs.ts";
@@ -564,6 +565,38 @@ describe("schemas", () => {
     const c = compileSchema(schema);
     expect(c.ok).toBe(false);
     if (!c.ok) expect(c.message).toBe(message);
+  });
+
+  it.each([
+    ["^(a+)+$", true],
+    ["(\\w+\\s?)*x", true],
+    ["^(?:[a-z]*,)+$", true],
+    ["((ab)*)+", true],
+    ["^(a|b){2,}(c+)$", false],
+    ["^[A-Z]{3}-\\d+$", false],
+    ["^(ab)+$", false],
+    ["^(\\d{3})?-\\d+$", false],
+    ["[(a+)+]", false],
+    ["\\(a+\\)+", false],
+  ])("reads %s as nesting quantifiers: %s", (source, nested) => {
+    expect(hasNestedQuantifier(source)).toBe(nested);
+  });
+
+  it("refuses patterns that can backtrack for ever, wherever they sit", () => {
+    const deep = compileSchema({
+      type: "object",
+      properties: { items: { type: "array", items: { type: "string", pattern: "^(a+)+$" } } },
+    });
+    expect(deep.ok).toBe(false);
+    if (!deep.ok)
+      expect(deep.message).toMatch(/^schema\/properties\/items\/items\/pattern nests quantifiers/);
+    const keys = compileSchema({ type: "object", patternProperties: { "^(x*)*$": { type: "string" } } });
+    expect(keys.ok).toBe(false);
+    // A pattern inside `const` or `enum` is data, not a pattern.
+    expect(compileSchema({ type: "object", properties: { p: { const: { pattern: "(a+)+" } } } }).ok).toBe(
+      true,
+    );
+    expect(compileSchema({ type: "string", pattern: "^[A-Z]{3}-\\d+$" }).ok).toBe(true);
   });
 
   it("compiles draft-07 and 2020-12 schemas and checks the formats extraction produces", () => {
