@@ -18,6 +18,33 @@ export function sourceRef(source: string): string {
   );
 }
 
+/** Conversations on the public route are shorter: anyone may send them, and a provider bills them. */
+export const MAX_PUBLIC_CONVERSATION_CHARS = 8_000;
+
+/**
+ * The public route answers questions about the document and nothing else: no client system or
+ * developer messages (they would steer the operator's model to any task), and a shorter
+ * conversation than a key holder may send.
+ */
+function checkPublicConversation(messages: ChatInput["messages"]) {
+  let total = 0;
+  for (const [i, m] of messages.entries()) {
+    if (m.role === "system" || m.role === "developer") {
+      throw new AppError(
+        "BAD_REQUEST",
+        `messages[${i}]: the public route takes user and assistant messages only, not ${m.role} messages.`,
+      );
+    }
+    total += typeof m.content === "string" ? m.content.length : JSON.stringify(m.content ?? "").length;
+  }
+  if (total > MAX_PUBLIC_CONVERSATION_CHARS) {
+    throw new AppError(
+      "BAD_REQUEST",
+      `The conversation is longer than ${MAX_PUBLIC_CONVERSATION_CHARS} characters, the public route's limit.`,
+    );
+  }
+}
+
 /**
  * POST /v1/public/resolve/chat/completions: chat over a document whose policy grants `query` to
  * the public. The source is resolved as an anonymous caller would see it, whatever key is sent,
@@ -28,6 +55,7 @@ export async function chatWithPublicSource(
   input: ChatInput & { source: string },
 ): Promise<StartedAnswer & { documentId: string }> {
   const ref = sourceRef(input.source);
+  checkPublicConversation(input.messages);
   const anonymous: OperationContext = {
     ...ctx,
     principal: {
