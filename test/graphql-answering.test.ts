@@ -85,6 +85,9 @@ describe("collections in GraphQL", () => {
     await book.xlsx.load(Buffer.from(c.tablesXlsxBase64, "base64") as never);
     expect(book.getWorksheet("Tables")?.rowCount).toBe(c.tablesCsv.trim().split("\r\n").length);
     expect(read.body.data.collections.collections.map((x: any) => x.name)).toEqual(["g2"]);
+    // Exports are whole files: one collection at a time, not once per item of a list.
+    const listed = await gql(server.url, "{ collections { collections { tablesCsv } } }", { key: t.secret });
+    expect(codeOf(listed)).toBe("BAD_REQUEST");
 
     const removed = await gql(
       server.url,

@@ -1,3 +1,4 @@
+import { AppError } from "../core/errors.ts";
 import {
   addCollectionDocuments,
   listCollectionDocuments,
@@ -38,7 +39,19 @@ const CollectionDocumentPage = builder
     }),
   });
 
-export const Collection = builder.objectRef<CollectionRecord>("Collection").implement({
+/** A collection as resolved; `single` when it was asked for by itself, where exports may be read. */
+type CollectionNode = CollectionRecord & { single?: true };
+
+/** Exports are whole files: one collection at a time, never once per item of a list. */
+function exportable(c: CollectionNode) {
+  if (!c.single)
+    throw new AppError(
+      "BAD_REQUEST",
+      "Exports (markdown, tablesCsv, tablesXlsxBase64) are read on collection(id) only, one collection at a time.",
+    );
+}
+
+export const Collection = builder.objectRef<CollectionNode>("Collection").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
     name: t.exposeString("name"),
@@ -61,19 +74,25 @@ export const Collection = builder.objectRef<CollectionRecord>("Collection").impl
         }),
     }),
     markdown: t.string({
-      description: "Every document's markdown, as GET /v1/collections/{id}/full.md.",
-      resolve: async (c, _args, ctx) =>
-        (await collect(await collectionMarkdown(ctx, { ref: c.id }))).toString("utf8"),
+      description: "Every document's markdown, as GET /v1/collections/{id}/full.md. On collection(id) only.",
+      resolve: async (c, _args, ctx) => {
+        exportable(c);
+        return (await collect(await collectionMarkdown(ctx, { ref: c.id }))).toString("utf8");
+      },
     }),
     tablesCsv: t.string({
-      description: "Every table as one CSV, as GET /v1/collections/{id}/tables.csv.",
-      resolve: async (c, _args, ctx) =>
-        (await collect(await collectionTablesCsv(ctx, { ref: c.id }))).toString("utf8"),
+      description: "Every table as one CSV, as GET /v1/collections/{id}/tables.csv. On collection(id) only.",
+      resolve: async (c, _args, ctx) => {
+        exportable(c);
+        return (await collect(await collectionTablesCsv(ctx, { ref: c.id }))).toString("utf8");
+      },
     }),
     tablesXlsxBase64: t.string({
-      description: "GET /v1/collections/{id}/tables.xlsx, base64-encoded.",
-      resolve: async (c, _args, ctx) =>
-        (await collect(await collectionTablesXlsx(ctx, { ref: c.id }))).toString("base64"),
+      description: "GET /v1/collections/{id}/tables.xlsx, base64-encoded. On collection(id) only.",
+      resolve: async (c, _args, ctx) => {
+        exportable(c);
+        return (await collect(await collectionTablesXlsx(ctx, { ref: c.id }))).toString("base64");
+      },
     }),
   }),
 });
@@ -106,7 +125,10 @@ builder.queryFields((t) => ({
     type: Collection,
     description: "A collection by id (col-…) or name. Needs a secret key.",
     args: { id: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => getCollection(ctx, { ref: args.id }),
+    resolve: async (_root, args, ctx) => ({
+      ...(await getCollection(ctx, { ref: args.id })),
+      single: true as const,
+    }),
   }),
   collections: t.field({
     type: CollectionPage,

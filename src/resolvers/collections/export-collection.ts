@@ -93,15 +93,17 @@ async function* tablesOf(ctx: OperationContext, collectionId: string): AsyncGene
   }
 }
 
-/** The widest table of the collection, so every CSV record has the same number of fields (RFC 4180). */
+/** The widest row of any table of the collection, so every CSV record has the same number of fields (RFC 4180). */
 async function widestTable(ctx: OperationContext, collectionId: string): Promise<number> {
   const [row] = await ctx.services.db.pool
     .query<{ width: number | null }>(
-      `SELECT max(jsonb_array_length(t.cells -> 0)) AS width
+      `SELECT max(jsonb_array_length(r.row)) AS width
        FROM collection_documents cd
        JOIN documents d ON d.id = cd.document_id
        JOIN document_tables t ON t.document_id = d.id AND t.generation = d.active_generation
-       WHERE cd.collection_id = $1 AND jsonb_typeof(t.cells -> 0) = 'array'`,
+       CROSS JOIN LATERAL jsonb_array_elements(
+         CASE WHEN jsonb_typeof(t.cells) = 'array' THEN t.cells ELSE '[]'::jsonb END) AS r(row)
+       WHERE cd.collection_id = $1 AND jsonb_typeof(r.row) = 'array'`,
       [collectionId],
     )
     .then((r) => r.rows);
@@ -151,13 +153,28 @@ export async function collectionTablesXlsx(ctx: OperationContext, input: { ref: 
     useSharedStrings: false,
   });
   const sheet = book.addWorksheet("Tables");
+  // Rows go out as fast as the client reads them: after each table, wait while the output is
+  // full; a client that went away ends the export (and its reads of the database).
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        out.off("drain", done);
+        out.off("close", done);
+        resolve();
+      };
+      out.on("drain", done);
+      out.on("close", done);
+    });
   const write = async () => {
     sheet.addRow([...tableExportColumns, ...Array.from({ length: width }, (_, i) => `c${i + 1}`)]).commit();
     for await (const t of tablesOf(ctx, c.id)) {
+      if (out.destroyed) return;
       t.rows.forEach((cells, r) => {
         sheet.addRow([t.documentId, t.fileName, t.page, t.tableIndex, r, ...cells]).commit();
       });
+      if (out.writableNeedDrain) await drained();
     }
+    if (out.destroyed) return;
     sheet.commit();
     await book.commit();
   };
