@@ -238,7 +238,7 @@ describe("answer: streaming and citations", () => {
       for await (const e of createOpenAIProvider(config()).answer(question())) seen.push(e);
     });
     expect(err.code).toBe("PROVIDER_ERROR");
-    expect(err.message).toMatch(/^The connection to the answer provider at .* broke off/);
+    expect(err.message).toMatch(/^The connection to the answer provider broke off/);
     expect(seen.some((e) => e.type === "done")).toBe(false);
   });
 
@@ -255,7 +255,7 @@ describe("answer: streaming and citations", () => {
       collect(createOpenAIProvider(config({ timeoutSeconds: 0.3 })).answer(question())),
     );
     expect(err.code).toBe("PROVIDER_TIMEOUT");
-    expect(err.message).toContain(new URL(fake.url).host);
+    expect(err.message).not.toContain(new URL(fake.url).host);
     expect(err.message).toContain("0.3 s");
   });
 });
@@ -302,15 +302,20 @@ describe("answer: retries and errors", () => {
   });
 
   it("does not retry a 401, and never repeats the API key", async () => {
-    fake.script({ kind: "status", status: 401, message: `Incorrect API key provided: ${KEY}.` });
+    // OpenAI's own 401 text quotes the key masked but for its last characters: not passed on.
+    fake.script({
+      kind: "status",
+      status: 401,
+      message: `Incorrect API key provided: sk-tes***${KEY.slice(-4)}.`,
+    });
     const err = await appError(() => collect(createOpenAIProvider(config()).answer(question())));
     expect(err.code).toBe("PROVIDER_ERROR");
-    expect(err.message).toMatch(/^The answer provider answered 401: Incorrect API key provided/);
-    expect(err.message).not.toContain(KEY);
+    expect(err.message).toMatch(/^The answer provider refused this service's credentials \(401\)/);
+    expect(err.message).not.toContain(KEY.slice(-4));
     expect(fake.requests).toHaveLength(1);
   });
 
-  it("times out (retries included) with PROVIDER_TIMEOUT naming the host and the timeout", {
+  it("times out (retries included) with PROVIDER_TIMEOUT naming the timeout, not the host", {
     timeout: 15_000,
   }, async () => {
     const slow = { kind: "delay", ms: 5_000 } as const;
@@ -320,7 +325,7 @@ describe("answer: retries and errors", () => {
     );
     expect(err.code).toBe("PROVIDER_TIMEOUT");
     expect(err.status).toBe(504);
-    expect(err.message).toContain(new URL(fake.url).host);
+    expect(err.message).not.toContain(new URL(fake.url).host);
     expect(err.message).toContain("0.3 s");
     expect(fake.requests).toHaveLength(2);
   });
@@ -330,7 +335,7 @@ describe("answer: retries and errors", () => {
     const provider = createOpenAIProvider(config({ baseUrl: `http://127.0.0.1:${port}/v1`, maxRetries: 1 }));
     const err = await appError(() => collect(provider.answer(question())));
     expect(err.code).toBe("PROVIDER_ERROR");
-    expect(err.message).toBe(`Could not reach the answer provider at 127.0.0.1:${port}: connection refused.`);
+    expect(err.message).toBe("Could not reach the answer provider: connection refused.");
   });
 
   it("stops when the caller aborts, even while the provider is still thinking", {

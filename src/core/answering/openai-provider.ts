@@ -84,34 +84,51 @@ export function createOpenAIProvider(config: OpenAIConfig, log?: Logger): Answer
   }
 
   /** The AppError (or the caller's abort reason) a failure of the SDK stands for. */
+  /**
+   * The AppError a failure stands for, logged with the provider's address: clients (anonymous
+   * ones too, on public documents) are told what failed, not where the provider lives.
+   */
   function mapError(err: unknown, signal: AbortSignal | undefined): unknown {
+    const mapped = describeError(err, signal);
+    if (mapped instanceof AppError && mapped !== err)
+      log?.warn("answer provider failed", { host, code: mapped.code, message: mapped.message });
+    return mapped;
+  }
+
+  function describeError(err: unknown, signal: AbortSignal | undefined): unknown {
     if (err instanceof AppError) return err;
     if (signal?.aborted) return signal.reason ?? err;
     const seconds = `${config.timeoutSeconds} s`;
     if (hasCause(err, (e) => e instanceof ProviderStalled))
       return new AppError(
         "PROVIDER_TIMEOUT",
-        `The answer provider at ${host} stopped sending for ${seconds} in the middle of its response.`,
+        `The answer provider stopped sending for ${seconds} in the middle of its response.`,
       );
     if (err instanceof APIConnectionTimeoutError) {
       const attempts = config.maxRetries + 1;
       return new AppError(
         "PROVIDER_TIMEOUT",
-        `The answer provider at ${host} did not answer within ${seconds}` +
+        `The answer provider did not answer within ${seconds}` +
           (attempts > 1 ? ` (${attempts} attempts).` : "."),
       );
     }
     if (err instanceof APIUserAbortError)
-      return new AppError("PROVIDER_ERROR", `The request to the answer provider at ${host} was aborted.`);
+      return new AppError("PROVIDER_ERROR", "The request to the answer provider was aborted.");
     if (err instanceof APIConnectionError)
       return new AppError(
         "PROVIDER_ERROR",
-        `Could not reach the answer provider at ${host}: ${redact(connectionReason(err))}.`,
+        `Could not reach the answer provider: ${redact(connectionReason(err))}.`,
       );
     if (err instanceof APIError) {
       const message = redact(providerMessage(err));
+      // Its own words about our credentials may quote part of the key: say what it means instead.
+      if (err.status === 401 || err.status === 403)
+        return new AppError(
+          "PROVIDER_ERROR",
+          `The answer provider refused this service's credentials (${err.status}); the operator should check OPENAI_API_KEY.`,
+        );
       if (err.status === undefined)
-        return new AppError("PROVIDER_ERROR", `The answer provider at ${host} reported an error: ${message}`);
+        return new AppError("PROVIDER_ERROR", `The answer provider reported an error: ${message}`);
       const wait = err.headers ? retryAfterMs(err.headers) : undefined;
       const waitNote =
         wait !== undefined && wait > RETRY_AFTER_MAX_MS
@@ -123,14 +140,11 @@ export function createOpenAIProvider(config: OpenAIConfig, log?: Logger): Answer
       );
     }
     if (err instanceof SyntaxError)
-      return new AppError(
-        "PROVIDER_ERROR",
-        `The answer provider at ${host} sent data that is not valid JSON.`,
-      );
+      return new AppError("PROVIDER_ERROR", "The answer provider sent data that is not valid JSON.");
     const reason = err instanceof Error ? err.message : String(err);
     return new AppError(
       "PROVIDER_ERROR",
-      `The connection to the answer provider at ${host} broke off: ${redact(reason)}.`,
+      `The connection to the answer provider broke off: ${redact(reason)}.`,
     );
   }
 
@@ -203,7 +217,7 @@ export function createOpenAIProvider(config: OpenAIConfig, log?: Logger): Answer
     if (finish === null)
       throw new AppError(
         "PROVIDER_ERROR",
-        `The answer provider at ${host} ended its stream before the answer was complete.`,
+        "The answer provider ended its stream before the answer was complete.",
       );
     log?.debug("answer provider answered", { host, model, finishReason: finish, chars: text.length });
     yield {
