@@ -53,6 +53,12 @@ export function createApp(services: Services) {
       ),
     ),
   );
-  app.onError((err, c) => errorResponse(c, toAppError(err, services.log, c.var.requestId ?? "-")));
+  app.onError((err, c) => {
+    // A client that went away mid-answer aborts the work done for it; that is not our failure
+    // (nothing will read this response), so it is not logged as one.
+    if (c.req.raw.signal.aborted && !(err instanceof AppError))
+      return errorResponse(c, new AppError("BAD_REQUEST", "The client closed the request."));
+    return errorResponse(c, toAppError(err, services.log, c.var.requestId ?? "-"));
+  });
   return { app };
 }

@@ -13,7 +13,10 @@ export const CitationSchema = z
       .int()
       .openapi({ description: "Start of the supporting text in the page's markdown, in code points." }),
     end_offset: z.number().int(),
-    quote: z.string().openapi({ description: "The supporting text, copied from the page." }),
+    quote: z.string().openapi({
+      description:
+        "Text copied from the cited page: the supporting sentence or table row (built-in engine), or the opening of the cited passage (answers of an OpenAI-compatible provider, which cite whole passages; start_offset and end_offset then span the passage).",
+    }),
   })
   .openapi("Citation");
 

@@ -25,7 +25,10 @@ const CitationType = builder.objectRef<Citation>("Citation").implement({
     passage: t.exposeInt("passage", { description: "Order of the cited passage on its page, from 0." }),
     startOffset: t.exposeInt("start_offset", { description: "In the page's markdown, in code points." }),
     endOffset: t.exposeInt("end_offset"),
-    quote: t.exposeString("quote", { description: "The supporting text, copied from the page." }),
+    quote: t.exposeString("quote", {
+      description:
+        "Text copied from the cited page: the supporting sentence or row (built-in engine), or the opening of the cited passage (provider answers).",
+    }),
   }),
 });
 
