@@ -30,27 +30,28 @@ export async function backfillPassages(services: Pick<Services, "db" | "log">): 
     if (!rows[0]?.locked) return 0;
     try {
       let done = 0;
-      const seen = new Set<string>();
+      // Walked in (document, page) order from where the last batch ended, so a page that yields
+      // no passage is passed once, not met again in every batch.
+      let after: [string, number] = ["", 0];
       for (;;) {
         const batch = await client.query<MissingPage>(
           `SELECT p.document_id, p.generation, p.page_number, p.markdown, d.config
            FROM documents d
            JOIN pages p ON p.document_id = d.id AND p.generation = d.active_generation
            WHERE d.completed_at IS NOT NULL AND btrim(p.markdown) <> ''
+             AND (p.document_id, p.page_number) > ($2, $3)
              AND NOT EXISTS (SELECT 1 FROM passages s WHERE s.document_id = p.document_id
                                AND s.generation = p.generation AND s.page_number = p.page_number)
            ORDER BY p.document_id, p.page_number
            LIMIT $1`,
-          [BATCH],
+          [BATCH, after[0], after[1]],
         );
-        // A page that yields no passage would come back every round: each is tried once.
-        const fresh = batch.rows.filter(
-          (r) => !seen.has(`${r.document_id}/${r.generation}/${r.page_number}`),
-        );
-        if (!fresh.length) break;
+        const fresh = batch.rows;
+        const last = fresh[fresh.length - 1];
+        if (!last) break;
+        after = [last.document_id, last.page_number];
         const data: Prisma.PassageCreateManyInput[] = [];
         for (const r of fresh) {
-          seen.add(`${r.document_id}/${r.generation}/${r.page_number}`);
           const tsConfig = textSearchConfigOfDocument(r.config);
           for (const p of splitPassages(r.markdown)) {
             data.push({

@@ -26,17 +26,30 @@ export async function addCollectionDocuments(
     throw new AppError("BAD_REQUEST", "document_ids must name at least one document.");
   const { ids, missing } = await resolveOwnDocuments(ctx, c.accountId, input.documentIds);
   if (missing.length) throw documentsNotFound(missing);
-  return ctx.services.db.prisma.$transaction(async (tx) => {
-    // Serialises adds to one collection, so two at once cannot both pass the size check.
-    await tx.$queryRaw`SELECT 1 FROM collections WHERE id = ${c.id} FOR UPDATE`;
-    const { count } = await tx.collectionDocument.createMany({
-      data: ids.map((documentId) => ({ collectionId: c.id, documentId })),
-      skipDuplicates: true,
-    });
-    const total = await tx.collectionDocument.count({ where: { collectionId: c.id } });
-    if (total > MAX_COLLECTION_DOCUMENTS) throw tooManyDocuments(total);
-    return { ok: true as const, added: count, document_count: total };
-  });
+  try {
+    return await ctx.services.db.prisma.$transaction(
+      async (tx) => {
+        // Serialises adds to one collection, so two at once cannot both pass the size check.
+        const locked = await tx.$queryRaw<unknown[]>`SELECT 1 FROM collections WHERE id = ${c.id} FOR UPDATE`;
+        if (!locked.length)
+          throw new AppError("NOT_FOUND", `Collection ${JSON.stringify(input.ref)} was not found.`);
+        const { count } = await tx.collectionDocument.createMany({
+          data: ids.map((documentId) => ({ collectionId: c.id, documentId })),
+          skipDuplicates: true,
+        });
+        const total = await tx.collectionDocument.count({ where: { collectionId: c.id } });
+        if (total > MAX_COLLECTION_DOCUMENTS) throw tooManyDocuments(total);
+        return { ok: true as const, added: count, document_count: total };
+      },
+      // Adds to one collection wait for each other; Prisma's default of 5 s is short for that.
+      { maxWait: 10_000, timeout: 30_000 },
+    );
+  } catch (err) {
+    // P2003: a document named was deleted between the lookup and the insert.
+    if ((err as { code?: unknown })?.code === "P2003")
+      throw new AppError("NOT_FOUND", "A document named was deleted meanwhile; nothing was changed.");
+    throw err;
+  }
 }
 
 /** SPEC: removes documents from the collection only; ids not in it are not counted. */
