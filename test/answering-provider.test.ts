@@ -155,6 +155,33 @@ describe("an OpenAI-compatible provider behind the chat endpoint", () => {
     expect(text).not.toContain("event: done");
   });
 
+  it("a client leaving mid-stream stops the answer, and the service goes on", {
+    timeout: 15_000,
+  }, async () => {
+    fake.script({ kind: "stall", text: "Revenue was $12.4 million [1].", afterChunks: 1 });
+    const abort = new AbortController();
+    const res = await fetch(`${server.url}/v1/documents/${doc.id}/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.secret}`, "content-type": "application/json" },
+      body: JSON.stringify({ messages: [{ role: "user", content: "revenue" }], stream: true }),
+      signal: abort.signal,
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body?.getReader();
+    const first = await reader?.read();
+    expect(new TextDecoder().decode(first?.value)).toContain("chat.completion.chunk");
+    abort.abort();
+    await reader?.cancel().catch(() => undefined);
+    // The next request is served as usual.
+    fake.script({ kind: "reply", text: "Still here [1]." });
+    const next = await call(server.url, "POST", `/v1/documents/${doc.id}/chat/completions`, {
+      key: t.secret,
+      json: { messages: [{ role: "user", content: "revenue" }] },
+    });
+    expect(next.status).toBe(200);
+    expect(next.body.choices[0].message.content).toBe("Still here [1].");
+  });
+
   it("extracts structured output through the provider, keeping only pages that show each value", async () => {
     fake.script({
       kind: "reply",

@@ -380,6 +380,9 @@ describe("grants and public documents", () => {
       expect(r.body.document_id).toBe(queryOnly.id);
       expect(r.body.choices[0].message.content).toContain("1,240");
     }
+    // SPEC 8 names three expensive operations; this route is not one of them.
+    const limit = await ask("/v1/public/resolve/chat/completions", { source: queryOnly.id });
+    expect(limit.headers.get("x-ratelimit-limit")).toBe("60");
     // The openai SDK with the source as an extra body field, and no Authorization header at all
     // (the SDK always sends its apiKey otherwise, and a key that is not ours is refused).
     const client = new OpenAI({
