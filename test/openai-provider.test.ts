@@ -258,6 +258,17 @@ describe("answer: streaming and citations", () => {
     expect(err.message).not.toContain(new URL(fake.url).host);
     expect(err.message).toContain("0.3 s");
   });
+
+  it("times out a stream that trickles past ten timeouts in all", { timeout: 10_000 }, async () => {
+    // Every piece comes within the 0.2 s timeout, but 20 of them take about 3 s: over 10 x 0.2 s.
+    const words = Array.from({ length: 20 }, (_, i) => `w${i} `);
+    fake.script({ kind: "reply", text: words.join(""), chunks: words, chunkDelayMs: 150 });
+    const err = await appError(() =>
+      collect(createOpenAIProvider(config({ timeoutSeconds: 0.2, maxRetries: 0 })).answer(question())),
+    );
+    expect(err.code).toBe("PROVIDER_TIMEOUT");
+    expect(err.message).toBe("The answer provider did not finish its response within 2 s.");
+  });
 });
 
 describe("answer: retries and errors", () => {

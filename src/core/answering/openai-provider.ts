@@ -43,13 +43,21 @@ const PROVIDER_MESSAGE_MAX = 300;
 
 type OpenAIConfig = Config["openai"];
 
-/** The body of a provider's response stalled: nothing arrived for a whole timeout. */
+/**
+ * The body of a provider's response stalled (nothing arrived for a whole timeout) or, `overran`,
+ * kept trickling past RESPONSE_TIMEOUTS timeouts in all.
+ */
 class ProviderStalled extends Error {
-  constructor() {
+  readonly overran: boolean;
+  constructor(overran = false) {
     super("The answer provider stopped sending.");
     this.name = "ProviderStalled";
+    this.overran = overran;
   }
 }
+
+/** A response body may take this many timeouts in all: long answers stream, but not for ever. */
+export const RESPONSE_TIMEOUTS = 10;
 
 export function createOpenAIProvider(config: OpenAIConfig, log?: Logger): AnswerProvider {
   // PROVIDER_TIMEOUT_SECONDS is whole seconds, but tests (and the type) allow fractions.
@@ -99,6 +107,11 @@ export function createOpenAIProvider(config: OpenAIConfig, log?: Logger): Answer
     if (err instanceof AppError) return err;
     if (signal?.aborted) return signal.reason ?? err;
     const seconds = `${config.timeoutSeconds} s`;
+    if (hasCause(err, (e) => e instanceof ProviderStalled && e.overran))
+      return new AppError(
+        "PROVIDER_TIMEOUT",
+        `The answer provider did not finish its response within ${RESPONSE_TIMEOUTS * config.timeoutSeconds} s.`,
+      );
     if (hasCause(err, (e) => e instanceof ProviderStalled))
       return new AppError(
         "PROVIDER_TIMEOUT",
@@ -327,15 +340,21 @@ function guardedFetch(timeoutMs: number, host: string, log?: Logger) {
   };
 }
 
-/** The same bytes, but a read that waits longer than `ms` fails with ProviderStalled. */
+/**
+ * The same bytes, but a read that waits longer than `ms` fails with ProviderStalled, and so does
+ * the whole body once it has taken RESPONSE_TIMEOUTS times `ms` (a provider trickling a byte at a
+ * time would otherwise hold the request open indefinitely).
+ */
 function stallGuard(body: ReadableStream<Uint8Array>, ms: number): ReadableStream<Uint8Array> {
   const reader = body.getReader();
+  const deadline = Date.now() + RESPONSE_TIMEOUTS * ms;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         let timer: NodeJS.Timeout | undefined;
+        const left = deadline - Date.now();
         const stalled = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new ProviderStalled()), ms);
+          timer = setTimeout(() => reject(new ProviderStalled(left <= ms)), Math.max(0, Math.min(ms, left)));
         });
         try {
           const next = await Promise.race([reader.read(), stalled]);
