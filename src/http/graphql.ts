@@ -92,7 +92,9 @@ export function createGraphQLServer(
     // The body size is already enforced in front of yoga (MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES);
     // yoga's own limiter would stream every body through a second copy.
     maxRequestBodySize: false,
-    context: ({ requestId }) => ({ services, requestId }) as unknown as GraphQLContext,
+    // The request's signal aborts when the client goes away: answers stop calling the provider.
+    context: ({ requestId, request }) =>
+      ({ services, requestId, signal: request.signal }) as unknown as GraphQLContext,
     maskedErrors: {
       maskError(error, _message) {
         const original = innermost(error);

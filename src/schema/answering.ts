@@ -150,6 +150,7 @@ builder.queryFields((t) => ({
           ref: String(args.documentId),
           messages: args.messages,
           model: args.model ?? undefined,
+          ...(ctx.signal ? { signal: ctx.signal } : {}),
         }),
       ),
   }),
@@ -168,6 +169,7 @@ builder.queryFields((t) => ({
           source: args.source,
           messages: args.messages,
           model: args.model ?? undefined,
+          ...(ctx.signal ? { signal: ctx.signal } : {}),
         }),
       ),
   }),
@@ -189,6 +191,7 @@ builder.queryFields((t) => ({
         prompt: args.prompt,
         schema: args.schema,
         model: args.model ?? undefined,
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
     },
   }),
@@ -205,6 +208,7 @@ builder.queryFields((t) => ({
         ref: args.id,
         query: args.query,
         model: args.model ?? undefined,
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
       for await (const e of a.events)
         if (e.type === "done") return { answer: e.text, citations: e.citations, model: a.model };
@@ -227,6 +231,7 @@ builder.subscriptionField("collectionAnswer", (t) =>
         ref: args.id,
         query: args.query,
         model: args.model ?? undefined,
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
       for await (const e of a.events) {
         if (e.type === "delta") {

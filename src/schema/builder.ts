@@ -12,6 +12,8 @@ export type GraphQLContext = {
   services: Services;
   principal: Principal;
   requestId: string;
+  /** Aborts when the client goes away (work done only for its answer stops with it). */
+  signal?: AbortSignal;
 };
 
 export const builder = new SchemaBuilder<{
