@@ -46,6 +46,7 @@ import { createCanvas } from "@napi-rs/canvas";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { openPdf } from "../src/core/extraction/pdfjs.ts";
+import { encodePngRgba } from "../src/core/extraction/png.ts";
 import { MAX_SIDE_PX, renderPagePng } from "../src/core/extraction/render-page.ts";
 import { newDoc, ruledTable, text } from "../test/support/layout-pdfs.ts";
 
@@ -553,8 +554,10 @@ async function renderOpen(doc: PDFDocumentProxy, pageNumber: number, scale: numb
   }).promise;
   page.cleanup();
   const render = now() - t;
+  // As renderPagePng does: the canvas's pixels (Skia draws lazily, so this read includes the
+  // rasterising) and our PNG writer.
   t = now();
-  const png = await canvas.encode("png");
+  const png = encodePngRgba(canvas.data(), canvas.width, canvas.height);
   const encode = now() - t;
   return { getPage, render, encode, bytes: png.length, w: canvas.width, h: canvas.height };
 }

@@ -1,6 +1,6 @@
 import { createCanvas, loadImage } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
-import { encodePngRgb } from "../src/core/extraction/png.ts";
+import { encodePngRgba } from "../src/core/extraction/png.ts";
 
 describe("PNG writer", () => {
   it("writes an image that a standard decoder reads back pixel for pixel", async () => {
@@ -13,7 +13,7 @@ describe("PNG writer", () => {
       rgba[i * 4 + 2] = (i * 29) % 256;
       rgba[i * 4 + 3] = 255;
     }
-    const png = encodePngRgb(rgba, width, height);
+    const png = encodePngRgba(rgba, width, height);
     expect(png.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
     const img = await loadImage(png);
     expect([img.width, img.height]).toEqual([width, height]);
@@ -21,5 +21,9 @@ describe("PNG writer", () => {
     const ctx = canvas.getContext("2d");
     ctx.drawImage(img, 0, 0);
     expect(Buffer.from(ctx.getImageData(0, 0, width, height).data)).toEqual(Buffer.from(rgba));
+  });
+
+  it("refuses fewer pixels than the size says", () => {
+    expect(() => encodePngRgba(new Uint8Array(10), 3, 3)).toThrow(/expected 36 bytes/);
   });
 });
