@@ -5,7 +5,7 @@ import { questionQueries, retrieveForQuestion } from "../src/core/answering/retr
 import { MAX_QUERY_LENGTH, searchPassages } from "../src/core/answering/search-passages.ts";
 import { uploadAndWait } from "./support/documents.ts";
 import { call } from "./support/http.ts";
-import { reportPdf, textPdf } from "./support/pdfs.ts";
+import { annualReportPdf, reportPdf, textPdf } from "./support/pdfs.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
@@ -28,33 +28,7 @@ beforeAll(async () => {
   server = await startTestServer();
   t = await createTenant(server.url);
   report = (await uploadAndWait(server.url, t.secret, await reportPdf(), "report.pdf")).id;
-  annual = (
-    await uploadAndWait(
-      server.url,
-      t.secret,
-      await textPdf([
-        [
-          "Annual Report 2025",
-          "",
-          "The company Quire Industries was founded in Lisbon.",
-          "Its headquarters moved to Porto in 2019.",
-        ],
-        [
-          "Financial results",
-          "",
-          "Total revenue reached 4,500,000 euros in fiscal year 2025.",
-          "Net payment terms are thirty days for every invoice.",
-        ],
-        [
-          "Risks",
-          "",
-          "Terms for the payment of the net amount may change.",
-          "Our auditors are Moreau and Partners.",
-        ],
-      ]),
-      "annual.pdf",
-    )
-  ).id;
+  annual = (await uploadAndWait(server.url, t.secret, await annualReportPdf(), "annual.pdf")).id;
   bakery = (
     await uploadAndWait(
       server.url,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PassageHit, searchPassages } from "../src/core/answering/search-passages.ts";
 import { uploadAndWait, waitForTerminal } from "./support/documents.ts";
 import { call } from "./support/http.ts";
-import { reportPdf, textPdf } from "./support/pdfs.ts";
+import { annualReportPdf, reportPdf, textPdf } from "./support/pdfs.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
@@ -46,30 +46,7 @@ async function passageRows(id: string) {
 beforeAll(async () => {
   server = await startTestServer();
   t = await createTenant(server.url);
-  const doc = await uploadAndWait(
-    server.url,
-    t.secret,
-    await textPdf([
-      [
-        "Annual Report 2025",
-        "",
-        "The company Quire Industries was founded in Lisbon.",
-        "Its headquarters moved to Porto in 2019.",
-      ],
-      [
-        "Financial results",
-        "",
-        "Total revenue reached 4,500,000 euros in fiscal year 2025.",
-        "Net payment terms are thirty days for every invoice.",
-      ],
-      [
-        "Risks",
-        "",
-        "Terms for the payment of the net amount may change.",
-        "Our auditors are Moreau and Partners.",
-      ],
-    ]),
-  );
+  const doc = await uploadAndWait(server.url, t.secret, await annualReportPdf());
   expect(doc.phase).toBe("complete");
   facts = doc.id;
 });

@@ -61,3 +61,27 @@ export async function longPdf(pages: number): Promise<Uint8Array> {
 export function pngBytes(): Uint8Array {
   return new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(200).fill(0)]);
 }
+
+/** Three pages of an annual report, one fact or two on each (retrieval and search tests). */
+export function annualReportPdf(): Promise<Uint8Array> {
+  return textPdf([
+    [
+      "Annual Report 2025",
+      "",
+      "The company Quire Industries was founded in Lisbon.",
+      "Its headquarters moved to Porto in 2019.",
+    ],
+    [
+      "Financial results",
+      "",
+      "Total revenue reached 4,500,000 euros in fiscal year 2025.",
+      "Net payment terms are thirty days for every invoice.",
+    ],
+    [
+      "Risks",
+      "",
+      "Terms for the payment of the net amount may change.",
+      "Our auditors are Moreau and Partners.",
+    ],
+  ]);
+}

@@ -3,23 +3,16 @@
 // hand them with the conversation to an AnswerProvider, and relay what it yields; they never
 // look inside a provider, and providers never touch HTTP requests or the database.
 
+import type { PassageHit } from "./search-passages.ts";
+
 export type ChatRole = "system" | "user" | "assistant";
 export type ChatMessage = { role: ChatRole; content: string };
 
-/** A passage retrieved for a question: the only text an answer may cite. */
-export type SourcePassage = {
-  documentId: string;
-  fileName: string;
-  pageNumber: number;
-  /** Order of the passage on its page, from 0. */
-  position: number;
-  /** [startOffset, endOffset) of the passage in the page markdown, in code points. */
-  startOffset: number;
-  endOffset: number;
-  text: string;
-  /** Retrieval rank in [0, 1); higher is better. */
-  rank: number;
-};
+/**
+ * A passage retrieved for a question: the only text an answer may cite. A search hit (its
+ * document, page, position, offsets in the page markdown, text and rank) with its file name.
+ */
+export type SourcePassage = Omit<PassageHit, "fileName" | "matched" | "headline"> & { fileName: string };
 
 /**
  * Where one statement of an answer comes from. `index` is the number of the marker ("[1]") in the
