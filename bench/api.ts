@@ -17,7 +17,7 @@
 // Env: BENCH_ACCOUNTS_PER_CASE (40) x BENCH_KEYS_PER_ACCOUNT (10) keys per authenticated case;
 // the keys per account are also the length of every list read.
 
-import { type ChildProcess, fork } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -28,6 +28,7 @@ import autocannon from "autocannon";
 import { Hono } from "hono";
 import pg from "pg";
 import { createTestDatabase, type TestDatabase } from "../test/support/database.ts";
+import { childCpu, serveParent, startChild, stopChild } from "./support/child-service.ts";
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 2;
@@ -124,40 +125,16 @@ async function serveTargets(databaseUrl: string): Promise<void> {
   });
   const barePort = (bareServer.address() as AddressInfo).port;
 
-  let stopping: Promise<void> | null = null;
-  const stop = () => {
-    stopping ??= (async () => {
+  serveParent(
+    async () => {
       (bareServer as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       await new Promise<void>((r) => bareServer.close(() => r()));
       await bareDb.close();
       await running.stop();
       rmSync(blobDir, { recursive: true, force: true });
-    })();
-    return stopping;
-  };
-  process.on("message", (msg: { type?: string }) => {
-    if (msg?.type === "cpu") {
-      process.send?.({ type: "cpu", usage: process.cpuUsage() });
-      return;
-    }
-    if (msg?.type !== "stop") return;
-    stop()
-      .catch((err: Error) => console.error("stopping the servers failed:", err.message))
-      .finally(() => process.send?.({ type: "stopped" }, () => process.exit(0)));
-  });
-  // The parent went away without asking: do not outlive it.
-  process.on("disconnect", () => {
-    void stop().finally(() => process.exit(1));
-  });
-
-  const ready: Ready = {
-    type: "ready",
-    serviceUrl: running.url,
-    bareUrl: `http://127.0.0.1:${barePort}`,
-    rest,
-    graphql,
-  };
-  process.send?.(ready);
+    },
+    { serviceUrl: running.url, bareUrl: `http://127.0.0.1:${barePort}`, rest, graphql },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -226,18 +203,7 @@ function runOnce(
   });
 }
 
-/** The server process's CPU time so far, asked over IPC. */
-function serverCpu(child: ChildProcess): Promise<NodeJS.CpuUsage> {
-  return new Promise((resolve) => {
-    const onMessage = (m: { type?: string; usage?: NodeJS.CpuUsage }) => {
-      if (m?.type !== "cpu" || !m.usage) return;
-      child.off("message", onMessage);
-      resolve(m.usage);
-    };
-    child.on("message", onMessage);
-    child.send({ type: "cpu" });
-  });
-}
+const serverCpu = childCpu;
 
 async function measure(target: Target, child: ChildProcess): Promise<Measured> {
   process.stdout.write(`  ${target.name}: warm-up ${WARMUP_SECONDS} s`);
@@ -287,27 +253,11 @@ function keyRotation(fixtures: Fixture[]) {
   };
 }
 
-async function startChild(databaseUrl: string): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = fork(fileURLToPath(import.meta.url), ["--serve"], {
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
+const startServer = (databaseUrl: string) =>
+  startChild<Ready>(fileURLToPath(import.meta.url), ["--serve"], {
+    ...process.env,
+    BENCH_DATABASE_URL: databaseUrl,
   });
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    child.once("message", (m) => resolve(m as Ready));
-    child.once("exit", (code) => reject(new Error(`the server process exited early (code ${code})`)));
-    child.once("error", reject);
-  });
-  return { child, ready };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || !child.connected) return;
-  const exited = new Promise<void>((r) => child.once("exit", () => r()));
-  child.send({ type: "stop" });
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 /**
  * Read from the rate-limit table itself: the highest count any key's window reached, and how many
@@ -370,7 +320,7 @@ async function main(): Promise<void> {
     void cleanup().finally(() => process.exit(130));
   });
   try {
-    const started = await startChild(database.url);
+    const started = await startServer(database.url);
     child = started.child;
     const { ready } = started;
 

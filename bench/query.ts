@@ -37,7 +37,7 @@
 // (300), BENCH_DB (reuse a kept database), BENCH_KEEP=1 keeps a new database (its name is
 // printed), DB_POOL_SIZE (the server's pool, 10 by default).
 
-import { type ChildProcess, fork } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
@@ -46,6 +46,7 @@ import pg from "pg";
 import type { ChatMessage } from "../src/core/answering/answer-types.ts";
 import { migrate } from "../src/core/db/migrate.ts";
 import { createTestDatabase, type TestDatabase } from "../test/support/database.ts";
+import { childCpu, serveParent, startChild, stopChild } from "./support/child-service.ts";
 import { docId, loadCorpus, percentile, questions } from "./support/passage-corpus.ts";
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 10_000);
@@ -83,58 +84,20 @@ async function serve(databaseUrl: string): Promise<void> {
     DB_POOL_SIZE: process.env.DB_POOL_SIZE,
   });
   const running = await startService(config, createLogger(config.logLevel));
-  let stopping: Promise<void> | null = null;
-  const stop = () => {
-    stopping ??= running.stop().finally(() => rmSync(blobDir, { recursive: true, force: true }));
-    return stopping;
-  };
-  process.on("message", (msg: { type?: string }) => {
-    if (msg?.type === "cpu") process.send?.({ type: "cpu", usage: process.cpuUsage() });
-    else if (msg?.type === "stop")
-      stop()
-        .catch((err: Error) => console.error("stopping the service failed:", err.message))
-        .finally(() => process.send?.({ type: "stopped" }, () => process.exit(0)));
+  serveParent(() => running.stop().finally(() => rmSync(blobDir, { recursive: true, force: true })), {
+    url: running.url,
+    poolSize: config.dbPoolSize,
   });
-  // The parent went away without asking: do not outlive it.
-  process.on("disconnect", () => {
-    void stop().finally(() => process.exit(1));
-  });
-  process.send?.({ type: "ready", url: running.url, poolSize: config.dbPoolSize });
 }
 
-async function startChild(databaseUrl: string) {
-  const child = fork(fileURLToPath(import.meta.url), ["--serve", databaseUrl], {
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  const ready = await new Promise<{ url: string; poolSize: number }>((resolve, reject) => {
-    child.once("message", (m) => resolve(m as { url: string; poolSize: number }));
-    child.once("exit", (code) => reject(new Error(`the server process exited early (code ${code})`)));
-    child.once("error", reject);
-  });
-  return { child, ...ready };
-}
+const startServer = (databaseUrl: string) =>
+  startChild<{ url: string; poolSize: number }>(fileURLToPath(import.meta.url), ["--serve", databaseUrl]);
 
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || !child.connected) return;
-  const exited = new Promise<void>((r) => child.once("exit", () => r()));
-  child.send({ type: "stop" });
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** The server process's CPU time so far, in ms, asked over IPC. */
-function serverCpu(child: ChildProcess): Promise<number> {
-  return new Promise((resolve) => {
-    const onMessage = (m: { type?: string; usage?: NodeJS.CpuUsage }) => {
-      if (m?.type !== "cpu" || !m.usage) return;
-      child.off("message", onMessage);
-      resolve((m.usage.user + m.usage.system) / 1000);
-    };
-    child.on("message", onMessage);
-    child.send({ type: "cpu" });
-  });
-}
+/** The server process's CPU time so far, in ms. */
+const serverCpu = async (child: ChildProcess) => {
+  const u = await childCpu(child);
+  return (u.user + u.system) / 1000;
+};
 
 /** Busy CPU time of the whole machine so far, in ms (every core; idle and iowait left out). */
 function machineCpu(): number {
@@ -318,9 +281,9 @@ async function main() {
   await client.connect();
   let child: ChildProcess | undefined;
   try {
-    const server = await startChild(db.url);
+    const server = await startServer(db.url);
     child = server.child;
-    const base = server.url;
+    const base = server.ready.url;
     const operator = { "x-document-agent-secret": WORKER_SECRET };
 
     // The account, its corpus, and who makes its keys.
@@ -398,7 +361,7 @@ async function main() {
     const colId = collection.json.id as string;
     const members = Number((await api("GET", `/v1/collections/${colId}`)).json.document_count);
     console.log(
-      `collection ${colId}: ${members} documents; server pool ${server.poolSize}; ` +
+      `collection ${colId}: ${members} documents; server pool ${server.ready.poolSize}; ` +
         `node ${process.version}, ${os.cpus().length} cores`,
     );
 
