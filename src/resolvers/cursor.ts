@@ -31,3 +31,13 @@ export const afterCursor = (after: CursorPosition | null) =>
         OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }],
       }
     : {};
+
+/** The first `limit` of rows fetched with one extra, and the cursor of the next page (null on the last). */
+export function pageOf<T extends CursorPosition>(
+  rows: T[],
+  limit: number,
+): { page: T[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { page, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}

@@ -1,7 +1,7 @@
 import { AppError } from "../../core/errors.ts";
 import type { Document } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
-import { afterCursor, decodeCursor, encodeCursor } from "../cursor.ts";
+import { afterCursor, decodeCursor, pageOf } from "../cursor.ts";
 import { fullIdPattern } from "../documents/find-document.ts";
 import {
   documentsNotFound,
@@ -82,10 +82,6 @@ export async function listCollectionDocuments(
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: limit + 1,
   });
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    documents: page,
-    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
-  };
+  const { page, nextCursor } = pageOf(rows, limit);
+  return { documents: page, nextCursor };
 }

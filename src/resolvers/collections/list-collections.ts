@@ -1,5 +1,5 @@
 import type { OperationContext } from "../context.ts";
-import { afterCursor, decodeCursor, encodeCursor } from "../cursor.ts";
+import { afterCursor, decodeCursor, pageOf } from "../cursor.ts";
 import { type CollectionRecord, toCollectionRecord, withDocumentCount } from "./collection-record.ts";
 import { collectionIdPattern, requireCollectionsAccess } from "./find-collection.ts";
 
@@ -19,10 +19,6 @@ export async function listCollections(
     include: withDocumentCount,
     take: limit + 1,
   });
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    collections: page.map(toCollectionRecord),
-    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
-  };
+  const { page, nextCursor } = pageOf(rows, limit);
+  return { collections: page.map(toCollectionRecord), nextCursor };
 }

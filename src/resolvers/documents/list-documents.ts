@@ -1,7 +1,7 @@
 import { requireAccount } from "../../core/auth/authorize.ts";
 import { AppError } from "../../core/errors.ts";
 import type { OperationContext } from "../context.ts";
-import { afterCursor, decodeCursor, encodeCursor } from "../cursor.ts";
+import { afterCursor, decodeCursor, pageOf } from "../cursor.ts";
 import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
 import { fullIdPattern } from "./find-document.ts";
 
@@ -29,10 +29,6 @@ export async function listDocuments(
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: limit + 1,
   });
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    documents: page.map(toDocumentRecord),
-    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
-  };
+  const { page, nextCursor } = pageOf(rows, limit);
+  return { documents: page.map(toDocumentRecord), nextCursor };
 }
