@@ -257,6 +257,8 @@ describe("collection queries", () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/event-stream");
+    expect(res.headers.get("x-accel-buffering")).toBe("no");
+    expect(res.headers.get("cache-control")).toBe("no-store");
     const events = (await res.text())
       .split("\n\n")
       .filter((b) => b.trim())

@@ -18,9 +18,11 @@ export function sseResponse(
   produce: (send: (m: SseMessage) => Promise<void>, signal: AbortSignal) => Promise<void>,
   onError: (err: AppError, send: (m: SseMessage) => Promise<void>) => Promise<void>,
 ): Response {
+  // Reverse proxies (nginx) buffer responses by default, which would hold every piece back.
+  c.header("X-Accel-Buffering", "no");
   const abort = new AbortController();
   c.req.raw.signal.addEventListener("abort", () => abort.abort(), { once: true });
-  return streamSSE(c, async (stream) => {
+  const response = streamSSE(c, async (stream) => {
     stream.onAbort(() => abort.abort());
     const send = (m: SseMessage) => stream.writeSSE(m);
     try {
@@ -30,4 +32,7 @@ export function sseResponse(
       await onError(toAppError(err, services.log, c.var.requestId ?? "-"), send).catch(() => undefined);
     }
   });
+  // SPEC 5 rule 7: private responses are `private` or `no-store`; streamSSE writes `no-cache`.
+  response.headers.set("Cache-Control", "no-store");
+  return response;
 }
