@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { AnswerEvent } from "../core/answering/answer-types.ts";
+import type { AnswerDone } from "../core/answering/answer-types.ts";
+import { finalAnswer } from "../core/answering/primed.ts";
 import type { Services } from "../core/services.ts";
 import type { AppEnv } from "../http/env.ts";
 import { sseResponse } from "../http/sse.ts";
@@ -127,7 +128,7 @@ function completionJson(
   id: string,
   created: number,
   answer: StartedAnswer & { documentId: string },
-  done: Done,
+  done: AnswerDone,
 ) {
   return {
     id,
@@ -152,13 +153,6 @@ function completionJson(
   };
 }
 
-type Done = Extract<AnswerEvent, { type: "done" }>;
-
-async function finalOf(events: AsyncIterable<AnswerEvent>): Promise<Done> {
-  for await (const e of events) if (e.type === "done") return e;
-  throw new Error("the answer provider ended without a final event");
-}
-
 /** Sends an answer as an OpenAI chat completion, whole or as a chunk stream. */
 async function replyChat(
   c: Context<AppEnv>,
@@ -168,7 +162,7 @@ async function replyChat(
 ): Promise<Response> {
   const id = `chatcmpl-${randomBytes(12).toString("hex")}`;
   const created = Math.floor(Date.now() / 1000);
-  if (!opts.stream) return c.json(completionJson(id, created, answer, await finalOf(answer.events)), 200);
+  if (!opts.stream) return c.json(completionJson(id, created, answer, await finalAnswer(answer.events)), 200);
   const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
     JSON.stringify({ id, object: "chat.completion.chunk", created, model: answer.model, choices, ...extra });
   const choice = (delta: Record<string, unknown>, finish: string | null) => ({

@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AnswerEvent } from "../core/answering/answer-types.ts";
+import type { AnswerDone } from "../core/answering/answer-types.ts";
+import { finalAnswer } from "../core/answering/primed.ts";
 import { MAX_QUERY_LENGTH } from "../core/answering/search-passages.ts";
 import type { Services } from "../core/services.ts";
 import type { AppEnv } from "../http/env.ts";
@@ -80,9 +81,7 @@ const query = createRoute({
   },
 });
 
-type Done = Extract<AnswerEvent, { type: "done" }>;
-
-export const collectionAnswerJson = (done: Done, model: string) => ({
+const collectionAnswerJson = (done: AnswerDone, model: string) => ({
   answer: done.text,
   sources: sourcesOf(done.citations),
   citations: done.citations.map(citationJson),
@@ -98,11 +97,8 @@ export function registerCollectionQueryRoute(app: OpenAPIHono<AppEnv>, ctxOf: Ct
       model: body.model,
       signal: c.req.raw.signal,
     });
-    if (!body.stream) {
-      for await (const e of answer.events)
-        if (e.type === "done") return c.json(collectionAnswerJson(e, answer.model), 200);
-      throw new Error("the answer provider ended without a final event");
-    }
+    if (!body.stream)
+      return c.json(collectionAnswerJson(await finalAnswer(answer.events), answer.model), 200);
     let id = 0;
     return sseResponse(
       c,

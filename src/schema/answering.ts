@@ -1,4 +1,5 @@
-import type { AnswerEvent, Citation, FieldSource, MissingField } from "../core/answering/answer-types.ts";
+import type { AnswerDone, Citation, FieldSource, MissingField } from "../core/answering/answer-types.ts";
+import { finalAnswer } from "../core/answering/primed.ts";
 import { AppError } from "../core/errors.ts";
 import type { StartedAnswer } from "../resolvers/answering/chat-with-document.ts";
 import { chatWithDocument } from "../resolvers/answering/chat-with-document.ts";
@@ -32,7 +33,7 @@ const CitationType = builder.objectRef<Citation>("Citation").implement({
   }),
 });
 
-type ChatResult = { model: string; documentId: string; done: Extract<AnswerEvent, { type: "done" }> };
+type ChatResult = { model: string; documentId: string; done: AnswerDone };
 
 const ChatCompletionResult = builder.objectRef<ChatResult>("ChatCompletionResult").implement({
   fields: (t) => ({
@@ -55,10 +56,10 @@ const ChatMessageInput = builder.inputType("ChatMessageInput", {
   }),
 });
 
-async function finished(answer: StartedAnswer & { documentId: string }): Promise<ChatResult> {
-  for await (const e of answer.events) if (e.type === "done") return { ...answer, done: e };
-  throw new AppError("INTERNAL", "The answer provider ended without an answer.");
-}
+const finished = async (answer: StartedAnswer & { documentId: string }): Promise<ChatResult> => ({
+  ...answer,
+  done: await finalAnswer(answer.events),
+});
 
 const FieldSourceType = builder.objectRef<FieldSource>("FieldSource").implement({
   fields: (t) => ({
@@ -210,9 +211,8 @@ builder.queryFields((t) => ({
         model: args.model ?? undefined,
         ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
-      for await (const e of a.events)
-        if (e.type === "done") return { answer: e.text, citations: e.citations, model: a.model };
-      throw new AppError("INTERNAL", "The answer provider ended without an answer.");
+      const done = await finalAnswer(a.events);
+      return { answer: done.text, citations: done.citations, model: a.model };
     },
   }),
 }));

@@ -53,6 +53,8 @@ export type AnswerEvent =
       usage: { promptTokens: number; completionTokens: number };
     };
 
+export type AnswerDone = Extract<AnswerEvent, { type: "done" }>;
+
 /** Page content handed to structured extraction. */
 export type StructuredSourcePage = { pageNumber: number; markdown: string };
 export type StructuredSourceTable = {

@@ -1,3 +1,5 @@
+import type { AnswerDone, AnswerEvent } from "./answer-types.ts";
+
 /**
  * Starts an async iterable and waits for its first item, so a failure before any output (a
  * provider refusing the request, say) surfaces as a thrown error while a proper status can still
@@ -24,9 +26,8 @@ export async function primed<T>(source: AsyncIterable<T>): Promise<AsyncIterable
   };
 }
 
-/** Drains an iterable of answer-like events to its last item. */
-export async function lastOf<T>(source: AsyncIterable<T>): Promise<T | undefined> {
-  let last: T | undefined;
-  for await (const e of source) last = e;
-  return last;
+/** Drains an answer to its final `done` event (the pieces before it are in its text). */
+export async function finalAnswer(events: AsyncIterable<AnswerEvent>): Promise<AnswerDone> {
+  for await (const e of events) if (e.type === "done") return e;
+  throw new Error("the answer provider ended without a final event");
 }
