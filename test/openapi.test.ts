@@ -124,8 +124,17 @@ function pdfForm(bytes: Uint8Array, fileName = "test.pdf"): FormData {
   return form;
 }
 
-function expectCode(r: Reply, code: keyof typeof errorStatus) {
+/** A checked request that must be refused with this status and error code. */
+async function refused(
+  operation: string,
+  path: string,
+  opts: Parameters<typeof call>[3],
+  status: number,
+  code: keyof typeof errorStatus,
+): Promise<Reply> {
+  const r = await checked(operation, path, opts, status);
   expect(r.body?.error?.code, r.text).toBe(code);
+  return r;
 }
 
 beforeAll(async () => {
@@ -339,37 +348,36 @@ describe("real responses match the document", () => {
     expect(created.body.account.name).toBe("acme");
     expect(created.body.key.kind).toBe("secret");
 
-    expectCode(
-      await checked(op, "/v1/accounts", { headers: operator, json: { name: "x", plan: "gold" } }, 400),
+    await refused(
+      op,
+      "/v1/accounts",
+      { headers: operator, json: { name: "x", plan: "gold" } },
+      400,
       "BAD_REQUEST",
     );
-    expectCode(
-      await checked(op, "/v1/accounts", { headers: operator, json: { name: "" } }, 400),
-      "BAD_REQUEST",
-    );
-    expectCode(await checked(op, "/v1/accounts", { json: { name: "x" } }, 401), "UNAUTHORIZED");
-    expectCode(
-      await checked(
-        op,
-        "/v1/accounts",
-        { headers: { "x-document-agent-secret": "not-the-secret-at-all" }, json: { name: "x" } },
-        401,
-      ),
+    await refused(op, "/v1/accounts", { headers: operator, json: { name: "" } }, 400, "BAD_REQUEST");
+    await refused(op, "/v1/accounts", { json: { name: "x" } }, 401, "UNAUTHORIZED");
+    await refused(
+      op,
+      "/v1/accounts",
+      { headers: { "x-document-agent-secret": "not-the-secret-at-all" }, json: { name: "x" } },
+      401,
       "UNAUTHORIZED",
     );
-    expectCode(await checked(op, "/v1/accounts", { key: t.secret, json: { name: "x" } }, 403), "FORBIDDEN");
-    expectCode(
-      await checked(
-        op,
-        "/v1/accounts",
-        { headers: { ...operator, "content-type": "text/plain" }, body: "name=x" },
-        415,
-      ),
+    await refused(op, "/v1/accounts", { key: t.secret, json: { name: "x" } }, 403, "FORBIDDEN");
+    await refused(
+      op,
+      "/v1/accounts",
+      { headers: { ...operator, "content-type": "text/plain" }, body: "name=x" },
+      415,
       "UNSUPPORTED_MEDIA_TYPE",
     );
     // Over the default JSON limit of 1 MiB.
-    expectCode(
-      await checked(op, "/v1/accounts", { headers: operator, json: { name: "x".repeat(1_100_000) } }, 413),
+    await refused(
+      op,
+      "/v1/accounts",
+      { headers: operator, json: { name: "x".repeat(1_100_000) } },
+      413,
       "PAYLOAD_TOO_LARGE",
     );
   });
@@ -388,10 +396,10 @@ describe("real responses match the document", () => {
     );
     expect(viaOperator.body).toMatchObject({ key_id: null, key_kind: "internal" });
 
-    expectCode(await checked(op, "/v1/account", {}, 401), "UNAUTHORIZED");
-    expectCode(await checked(op, "/v1/account", { key: "svc_sk_no-such-key" }, 401), "UNAUTHORIZED");
+    await refused(op, "/v1/account", {}, 401, "UNAUTHORIZED");
+    await refused(op, "/v1/account", { key: "svc_sk_no-such-key" }, 401, "UNAUTHORIZED");
     // The operator must say which account it acts for.
-    expectCode(await checked(op, "/v1/account", { headers: operator }, 400), "BAD_REQUEST");
+    await refused(op, "/v1/account", { headers: operator }, 400, "BAD_REQUEST");
   });
 
   it("GET /v1/keys", async () => {
@@ -408,9 +416,9 @@ describe("real responses match the document", () => {
     expect(rotated.replaced_by).toMatch(/^key_/);
     await checked(op, "/v1/keys", { headers: { "x-api-key": t.secret } }, 200);
 
-    expectCode(await checked(op, "/v1/keys?include_revoked=maybe", { key: t.secret }, 400), "BAD_REQUEST");
-    expectCode(await checked(op, "/v1/keys", {}, 401), "UNAUTHORIZED");
-    expectCode(await checked(op, "/v1/keys", { key: publishable }, 403), "FORBIDDEN");
+    await refused(op, "/v1/keys?include_revoked=maybe", { key: t.secret }, 400, "BAD_REQUEST");
+    await refused(op, "/v1/keys", {}, 401, "UNAUTHORIZED");
+    await refused(op, "/v1/keys", { key: publishable }, 403, "FORBIDDEN");
   });
 
   it("POST /v1/keys", async () => {
@@ -425,37 +433,33 @@ describe("real responses match the document", () => {
     );
     expect(pk.body.secret).toMatch(/^svc_pk_/);
 
-    expectCode(
-      await checked(op, "/v1/keys", { key: t.secret, json: { name: "x", root: true } }, 400),
+    await refused(op, "/v1/keys", { key: t.secret, json: { name: "x", root: true } }, 400, "BAD_REQUEST");
+    await refused(op, "/v1/keys", { key: t.secret, json: { name: 7 } }, 400, "BAD_REQUEST");
+    await refused(
+      op,
+      "/v1/keys",
+      { key: t.secret, headers: { "content-type": "application/json" }, body: "{" },
+      400,
       "BAD_REQUEST",
     );
-    expectCode(await checked(op, "/v1/keys", { key: t.secret, json: { name: 7 } }, 400), "BAD_REQUEST");
-    expectCode(
-      await checked(
-        op,
-        "/v1/keys",
-        { key: t.secret, headers: { "content-type": "application/json" }, body: "{" },
-        400,
-      ),
-      "BAD_REQUEST",
-    );
-    expectCode(await checked(op, "/v1/keys", { json: { name: "x" } }, 401), "UNAUTHORIZED");
-    expectCode(await checked(op, "/v1/keys", { key: publishable, json: { name: "x" } }, 403), "FORBIDDEN");
-    expectCode(
-      await checked(
-        op,
-        "/v1/keys",
-        { key: t.secret, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "name=x" },
-        415,
-      ),
+    await refused(op, "/v1/keys", { json: { name: "x" } }, 401, "UNAUTHORIZED");
+    await refused(op, "/v1/keys", { key: publishable, json: { name: "x" } }, 403, "FORBIDDEN");
+    await refused(
+      op,
+      "/v1/keys",
+      { key: t.secret, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "name=x" },
+      415,
       "UNSUPPORTED_MEDIA_TYPE",
     );
     // A multipart body reaches the route's own validator, which answers the same 415.
     const form = new FormData();
     form.set("name", "x");
-    expectCode(await checked(op, "/v1/keys", { key: t.secret, body: form }, 415), "UNSUPPORTED_MEDIA_TYPE");
-    expectCode(
-      await checked(op, "/v1/keys", { key: t.secret, json: { name: "x".repeat(1_100_000) } }, 413),
+    await refused(op, "/v1/keys", { key: t.secret, body: form }, 415, "UNSUPPORTED_MEDIA_TYPE");
+    await refused(
+      op,
+      "/v1/keys",
+      { key: t.secret, json: { name: "x".repeat(1_100_000) } },
+      413,
       "PAYLOAD_TOO_LARGE",
     );
   });
@@ -467,27 +471,22 @@ describe("real responses match the document", () => {
     expect(rotated.body.key.name).toBe("rotate-me");
     expect(rotated.body.key.id).not.toBe(k.id);
 
-    expectCode(await checked(op, `/v1/keys/${k.id}/rotate`, { key: t.secret }, 409), "CONFLICT");
-    expectCode(await checked(op, "/v1/keys/key_doesnotexist00/rotate", { key: t.secret }, 404), "NOT_FOUND");
+    await refused(op, `/v1/keys/${k.id}/rotate`, { key: t.secret }, 409, "CONFLICT");
+    await refused(op, "/v1/keys/key_doesnotexist00/rotate", { key: t.secret }, 404, "NOT_FOUND");
     // Another account's key is not found either: ids of other accounts leak nothing.
-    expectCode(await checked(op, `/v1/keys/${other.keyId}/rotate`, { key: t.secret }, 404), "NOT_FOUND");
-    expectCode(await checked(op, `/v1/keys/${k.id}/rotate`, {}, 401), "UNAUTHORIZED");
-    expectCode(
-      await checked(op, `/v1/keys/${rotated.body.key.id}/rotate`, { key: publishable }, 403),
-      "FORBIDDEN",
-    );
+    await refused(op, `/v1/keys/${other.keyId}/rotate`, { key: t.secret }, 404, "NOT_FOUND");
+    await refused(op, `/v1/keys/${k.id}/rotate`, {}, 401, "UNAUTHORIZED");
+    await refused(op, `/v1/keys/${rotated.body.key.id}/rotate`, { key: publishable }, 403, "FORBIDDEN");
     // The route takes no body, but one sent must still be JSON.
-    expectCode(
-      await checked(
-        op,
-        `/v1/keys/${rotated.body.key.id}/rotate`,
-        { key: t.secret, headers: { "content-type": "text/plain" }, body: "please" },
-        415,
-      ),
+    await refused(
+      op,
+      `/v1/keys/${rotated.body.key.id}/rotate`,
+      { key: t.secret, headers: { "content-type": "text/plain" }, body: "please" },
+      415,
       "UNSUPPORTED_MEDIA_TYPE",
     );
     // A NUL character cannot name any key: a malformed request, not a failure of ours.
-    expectCode(await checked(op, "/v1/keys/key_%00/rotate", { key: t.secret }, 400), "BAD_REQUEST");
+    await refused(op, "/v1/keys/key_%00/rotate", { key: t.secret }, 400, "BAD_REQUEST");
   });
 
   it("DELETE /v1/keys/{id}", async () => {
@@ -500,18 +499,16 @@ describe("real responses match the document", () => {
     await checked(op, `/v1/keys/${k.id}`, { key: t.secret }, 200);
 
     const lonely = await createTenant(server.url, "lonely");
-    expectCode(await checked(op, `/v1/keys/${lonely.keyId}`, { key: lonely.secret }, 409), "CONFLICT");
-    expectCode(await checked(op, "/v1/keys/key_doesnotexist00", { key: t.secret }, 404), "NOT_FOUND");
-    expectCode(await checked(op, `/v1/keys/${other.keyId}`, { key: t.secret }, 404), "NOT_FOUND");
-    expectCode(await checked(op, `/v1/keys/${t.keyId}`, {}, 401), "UNAUTHORIZED");
-    expectCode(await checked(op, `/v1/keys/${t.keyId}`, { key: publishable }, 403), "FORBIDDEN");
-    expectCode(
-      await checked(
-        op,
-        `/v1/keys/${t.keyId}`,
-        { key: t.secret, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=b" },
-        415,
-      ),
+    await refused(op, `/v1/keys/${lonely.keyId}`, { key: lonely.secret }, 409, "CONFLICT");
+    await refused(op, "/v1/keys/key_doesnotexist00", { key: t.secret }, 404, "NOT_FOUND");
+    await refused(op, `/v1/keys/${other.keyId}`, { key: t.secret }, 404, "NOT_FOUND");
+    await refused(op, `/v1/keys/${t.keyId}`, {}, 401, "UNAUTHORIZED");
+    await refused(op, `/v1/keys/${t.keyId}`, { key: publishable }, 403, "FORBIDDEN");
+    await refused(
+      op,
+      `/v1/keys/${t.keyId}`,
+      { key: t.secret, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=b" },
+      415,
       "UNSUPPORTED_MEDIA_TYPE",
     );
   });
@@ -583,33 +580,37 @@ describe("real responses match the document", () => {
       expect(r.headers.get("location")).toBe(`/v1/documents/${r.body.id}`);
       expect(r.headers.get("x-ratelimit-limit")).toBe("30");
 
-      expectCode(
-        await checked(op, "/v1/documents", { key: d.secret, body: pdfForm(new Uint8Array(0)) }, 400),
+      await refused(
+        op,
+        "/v1/documents",
+        { key: d.secret, body: pdfForm(new Uint8Array(0)) },
+        400,
         "BAD_REQUEST",
       );
       const misnamed = new FormData();
       misnamed.append("document", new Blob([new Uint8Array(pdf)]), "x.pdf");
-      expectCode(await checked(op, "/v1/documents", { key: d.secret, body: misnamed }, 400), "BAD_REQUEST");
-      expectCode(await checked(op, "/v1/documents", { body: pdfForm(pdf) }, 401), "UNAUTHORIZED");
-      expectCode(
-        await checked(op, "/v1/documents", { key: dPublishable, body: pdfForm(pdf) }, 403),
-        "FORBIDDEN",
-      );
-      expectCode(
-        await checked(op, "/v1/documents", { key: d.secret, body: pdfForm(pngBytes(), "photo.pdf") }, 415),
+      await refused(op, "/v1/documents", { key: d.secret, body: misnamed }, 400, "BAD_REQUEST");
+      await refused(op, "/v1/documents", { body: pdfForm(pdf) }, 401, "UNAUTHORIZED");
+      await refused(op, "/v1/documents", { key: dPublishable, body: pdfForm(pdf) }, 403, "FORBIDDEN");
+      await refused(
+        op,
+        "/v1/documents",
+        { key: d.secret, body: pdfForm(pngBytes(), "photo.pdf") },
+        415,
         "UNSUPPORTED_MEDIA_TYPE",
       );
-      expectCode(
-        await checked(op, "/v1/documents", { key: d.secret, json: { file: "report.pdf" } }, 415),
+      await refused(
+        op,
+        "/v1/documents",
+        { key: d.secret, json: { file: "report.pdf" } },
+        415,
         "UNSUPPORTED_MEDIA_TYPE",
       );
-      expectCode(
-        await checked(
-          op,
-          "/v1/documents",
-          { key: d.secret, headers: { "content-type": "application/pdf" }, body: new Uint8Array(pdf) },
-          415,
-        ),
+      await refused(
+        op,
+        "/v1/documents",
+        { key: d.secret, headers: { "content-type": "application/pdf" }, body: new Uint8Array(pdf) },
+        415,
         "UNSUPPORTED_MEDIA_TYPE",
       );
     });
@@ -632,9 +633,9 @@ describe("real responses match the document", () => {
       expect(second.body.data[0].id).not.toBe(first.body.data[0].id);
 
       for (const q of ["limit=0", "limit=101", "limit=two", "cursor=garbage"])
-        expectCode(await checked(op, `/v1/documents?${q}`, { key: d.secret }, 400), "BAD_REQUEST");
-      expectCode(await checked(op, "/v1/documents", {}, 401), "UNAUTHORIZED");
-      expectCode(await checked(op, "/v1/documents", { key: dPublishable }, 403), "FORBIDDEN");
+        await refused(op, `/v1/documents?${q}`, { key: d.secret }, 400, "BAD_REQUEST");
+      await refused(op, "/v1/documents", {}, 401, "UNAUTHORIZED");
+      await refused(op, "/v1/documents", { key: dPublishable }, 403, "FORBIDDEN");
     });
 
     it("GET /v1/documents/{id}", async () => {
@@ -652,12 +653,12 @@ describe("real responses match the document", () => {
       const anonymous = await checked(op, `/v1/documents/${main.id}`, {}, 200);
       expect(anonymous.headers.get("cache-control")).toMatch(/^public/);
 
-      expectCode(await checked(op, `/v1/documents/${missing}`, { key: d.secret }, 404), "NOT_FOUND");
-      expectCode(await checked(op, `/v1/documents/${blank.id}`, { key: e.secret }, 404), "NOT_FOUND");
-      expectCode(await checked(op, `/v1/documents/${longId}`, { key: d.secret }, 400), "BAD_REQUEST");
-      expectCode(await checked(op, `/v1/documents/${main.id}`, { key: badKey }, 401), "UNAUTHORIZED");
+      await refused(op, `/v1/documents/${missing}`, { key: d.secret }, 404, "NOT_FOUND");
+      await refused(op, `/v1/documents/${blank.id}`, { key: e.secret }, 404, "NOT_FOUND");
+      await refused(op, `/v1/documents/${longId}`, { key: d.secret }, 400, "BAD_REQUEST");
+      await refused(op, `/v1/documents/${main.id}`, { key: badKey }, 401, "UNAUTHORIZED");
       // Without a key both main and e's document are visible under that short hash.
-      expectCode(await checked(op, `/v1/documents/${main.shortHash}`, {}, 409), "CONFLICT");
+      await refused(op, `/v1/documents/${main.shortHash}`, {}, 409, "CONFLICT");
     });
 
     it("GET /v1/documents/{id}/config", async () => {
@@ -669,13 +670,10 @@ describe("real responses match the document", () => {
       });
       expect(r.body).toMatchObject({ title: null, language: null, metadata: {}, strategy: "auto" });
 
-      expectCode(await checked(op, `/v1/documents/${missing}/config`, { key: d.secret }, 404), "NOT_FOUND");
-      expectCode(await checked(op, `/v1/documents/${longId}/config`, { key: d.secret }, 400), "BAD_REQUEST");
-      expectCode(await checked(op, `/v1/documents/${main.id}/config`, {}, 401), "UNAUTHORIZED");
-      expectCode(
-        await checked(op, `/v1/documents/${main.id}/config`, { key: dPublishable }, 403),
-        "FORBIDDEN",
-      );
+      await refused(op, `/v1/documents/${missing}/config`, { key: d.secret }, 404, "NOT_FOUND");
+      await refused(op, `/v1/documents/${longId}/config`, { key: d.secret }, 400, "BAD_REQUEST");
+      await refused(op, `/v1/documents/${main.id}/config`, {}, 401, "UNAUTHORIZED");
+      await refused(op, `/v1/documents/${main.id}/config`, { key: dPublishable }, 403, "FORBIDDEN");
     });
 
     it("PUT /v1/documents/{id}/config", async () => {
@@ -702,40 +700,33 @@ describe("real responses match the document", () => {
           },
         },
       ])
-        expectCode(await checked(op, path, { key: d.secret, json }, 400), "BAD_REQUEST");
+        await refused(op, path, { key: d.secret, json }, 400, "BAD_REQUEST");
       // No body at all is not "{}": the route says what it needs instead of resetting everything.
-      expectCode(await checked(op, path, { key: d.secret }, 400), "BAD_REQUEST");
-      expectCode(
-        await checked(
-          op,
-          path,
-          { key: d.secret, headers: { "content-type": "application/json" }, body: "{" },
-          400,
-        ),
+      await refused(op, path, { key: d.secret }, 400, "BAD_REQUEST");
+      await refused(
+        op,
+        path,
+        { key: d.secret, headers: { "content-type": "application/json" }, body: "{" },
+        400,
         "BAD_REQUEST",
       );
-      expectCode(
-        await checked(
-          op,
-          path,
-          { key: d.secret, headers: { "content-type": "text/plain" }, body: "{}" },
-          415,
-        ),
+      await refused(
+        op,
+        path,
+        { key: d.secret, headers: { "content-type": "text/plain" }, body: "{}" },
+        415,
         "UNSUPPORTED_MEDIA_TYPE",
       );
-      expectCode(
-        await checked(op, path, { key: d.secret, json: { metadata: { big: "x".repeat(1_100_000) } } }, 413),
+      await refused(
+        op,
+        path,
+        { key: d.secret, json: { metadata: { big: "x".repeat(1_100_000) } } },
+        413,
         "PAYLOAD_TOO_LARGE",
       );
-      expectCode(
-        await checked(op, `/v1/documents/${missing}/config`, { key: d.secret, json: {} }, 404),
-        "NOT_FOUND",
-      );
-      expectCode(await checked(op, `/v1/documents/${main.id}/config`, { json: {} }, 401), "UNAUTHORIZED");
-      expectCode(
-        await checked(op, `/v1/documents/${main.id}/config`, { key: dPublishable, json: {} }, 403),
-        "FORBIDDEN",
-      );
+      await refused(op, `/v1/documents/${missing}/config`, { key: d.secret, json: {} }, 404, "NOT_FOUND");
+      await refused(op, `/v1/documents/${main.id}/config`, { json: {} }, 401, "UNAUTHORIZED");
+      await refused(op, `/v1/documents/${main.id}/config`, { key: dPublishable, json: {} }, 403, "FORBIDDEN");
       // Nothing above touched it.
       const after = await call(server.url, "GET", path, { key: d.secret });
       expect(after.body.title).toBe("Blank");
@@ -750,12 +741,12 @@ describe("real responses match the document", () => {
       expect(anonymous.text).toBe(md.text);
       expect(anonymous.headers.get("cache-control")).toMatch(/^public/);
 
-      expectCode(await checked(op, `/v1/documents/${cut.id}/full.md`, { key: d.secret }, 409), "CONFLICT");
-      expectCode(await checked(op, `/v1/documents/${missing}/full.md`, { key: d.secret }, 404), "NOT_FOUND");
-      expectCode(await checked(op, `/v1/documents/${longId}/full.md`, { key: d.secret }, 400), "BAD_REQUEST");
-      expectCode(await checked(op, `/v1/documents/${main.id}/full.md`, { key: badKey }, 401), "UNAUTHORIZED");
+      await refused(op, `/v1/documents/${cut.id}/full.md`, { key: d.secret }, 409, "CONFLICT");
+      await refused(op, `/v1/documents/${missing}/full.md`, { key: d.secret }, 404, "NOT_FOUND");
+      await refused(op, `/v1/documents/${longId}/full.md`, { key: d.secret }, 400, "BAD_REQUEST");
+      await refused(op, `/v1/documents/${main.id}/full.md`, { key: badKey }, 401, "UNAUTHORIZED");
       // e's document shows its record to everyone, not its content.
-      expectCode(await checked(op, `/v1/documents/${spare.id}/full.md`, {}, 403), "FORBIDDEN");
+      await refused(op, `/v1/documents/${spare.id}/full.md`, {}, 403, "FORBIDDEN");
     });
 
     it("GET /v1/documents/{id}/pages/{page_number}", async () => {
@@ -767,18 +758,12 @@ describe("real responses match the document", () => {
       await checked(op, `/v1/documents/${main.id}/pages/1`, {}, 200);
 
       for (const n of ["0", "2"])
-        expectCode(
-          await checked(op, `/v1/documents/${main.id}/pages/${n}`, { key: d.secret }, 404),
-          "NOT_FOUND",
-        );
+        await refused(op, `/v1/documents/${main.id}/pages/${n}`, { key: d.secret }, 404, "NOT_FOUND");
       for (const n of ["abc", "1.5", "99999999999"])
-        expectCode(
-          await checked(op, `/v1/documents/${main.id}/pages/${n}`, { key: d.secret }, 400),
-          "BAD_REQUEST",
-        );
-      expectCode(await checked(op, `/v1/documents/${cut.id}/pages/1`, { key: d.secret }, 409), "CONFLICT");
-      expectCode(await checked(op, `/v1/documents/${main.id}/pages/1`, { key: badKey }, 401), "UNAUTHORIZED");
-      expectCode(await checked(op, `/v1/documents/${spare.id}/pages/1`, {}, 403), "FORBIDDEN");
+        await refused(op, `/v1/documents/${main.id}/pages/${n}`, { key: d.secret }, 400, "BAD_REQUEST");
+      await refused(op, `/v1/documents/${cut.id}/pages/1`, { key: d.secret }, 409, "CONFLICT");
+      await refused(op, `/v1/documents/${main.id}/pages/1`, { key: badKey }, 401, "UNAUTHORIZED");
+      await refused(op, `/v1/documents/${spare.id}/pages/1`, {}, 403, "FORBIDDEN");
     });
 
     it("GET /v1/documents/{id}/pages/{page_number}/markdown", async () => {
@@ -788,23 +773,11 @@ describe("real responses match the document", () => {
       expect(md.text).toMatch(/^# Quarterly Report/);
       await checked(op, `/v1/documents/${main.id}/pages/1/markdown`, {}, 200);
 
-      expectCode(
-        await checked(op, `/v1/documents/${main.id}/pages/2/markdown`, { key: d.secret }, 404),
-        "NOT_FOUND",
-      );
-      expectCode(
-        await checked(op, `/v1/documents/${main.id}/pages/one/markdown`, { key: d.secret }, 400),
-        "BAD_REQUEST",
-      );
-      expectCode(
-        await checked(op, `/v1/documents/${cut.id}/pages/1/markdown`, { key: d.secret }, 409),
-        "CONFLICT",
-      );
-      expectCode(
-        await checked(op, `/v1/documents/${main.id}/pages/1/markdown`, { key: badKey }, 401),
-        "UNAUTHORIZED",
-      );
-      expectCode(await checked(op, `/v1/documents/${spare.id}/pages/1/markdown`, {}, 403), "FORBIDDEN");
+      await refused(op, `/v1/documents/${main.id}/pages/2/markdown`, { key: d.secret }, 404, "NOT_FOUND");
+      await refused(op, `/v1/documents/${main.id}/pages/one/markdown`, { key: d.secret }, 400, "BAD_REQUEST");
+      await refused(op, `/v1/documents/${cut.id}/pages/1/markdown`, { key: d.secret }, 409, "CONFLICT");
+      await refused(op, `/v1/documents/${main.id}/pages/1/markdown`, { key: badKey }, 401, "UNAUTHORIZED");
+      await refused(op, `/v1/documents/${spare.id}/pages/1/markdown`, {}, 403, "FORBIDDEN");
     });
 
     it("GET /v1/documents/{id}/pages/{page_number}/image.png", async () => {
@@ -822,18 +795,12 @@ describe("real responses match the document", () => {
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([306, 396]);
 
       for (const q of ["scale=50", "scale=0", "scale=big"])
-        expectCode(await checked(op, `${path}?${q}`, { key: d.secret }, 400), "BAD_REQUEST");
-      expectCode(
-        await checked(op, `/v1/documents/${main.id}/pages/9/image.png`, { key: d.secret }, 404),
-        "NOT_FOUND",
-      );
+        await refused(op, `${path}?${q}`, { key: d.secret }, 400, "BAD_REQUEST");
+      await refused(op, `/v1/documents/${main.id}/pages/9/image.png`, { key: d.secret }, 404, "NOT_FOUND");
       // Never opened, so there is no page to draw yet.
-      expectCode(
-        await checked(op, `/v1/documents/${cut.id}/pages/1/image.png`, { key: d.secret }, 409),
-        "CONFLICT",
-      );
-      expectCode(await checked(op, path, { key: badKey }, 401), "UNAUTHORIZED");
-      expectCode(await checked(op, `/v1/documents/${spare.id}/pages/1/image.png`, {}, 403), "FORBIDDEN");
+      await refused(op, `/v1/documents/${cut.id}/pages/1/image.png`, { key: d.secret }, 409, "CONFLICT");
+      await refused(op, path, { key: badKey }, 401, "UNAUTHORIZED");
+      await refused(op, `/v1/documents/${spare.id}/pages/1/image.png`, {}, 403, "FORBIDDEN");
     });
 
     it("GET /v1/documents/{id}/entities/tables", async () => {
@@ -853,13 +820,10 @@ describe("real responses match the document", () => {
       });
 
       for (const q of ["limit=-1", "limit=501", "offset=-1", "offset=x"])
-        expectCode(await checked(op, `${path}?${q}`, { key: d.secret }, 400), "BAD_REQUEST");
-      expectCode(
-        await checked(op, `/v1/documents/${missing}/entities/tables`, { key: d.secret }, 404),
-        "NOT_FOUND",
-      );
-      expectCode(await checked(op, path, { key: badKey }, 401), "UNAUTHORIZED");
-      expectCode(await checked(op, `/v1/documents/${spare.id}/entities/tables`, {}, 403), "FORBIDDEN");
+        await refused(op, `${path}?${q}`, { key: d.secret }, 400, "BAD_REQUEST");
+      await refused(op, `/v1/documents/${missing}/entities/tables`, { key: d.secret }, 404, "NOT_FOUND");
+      await refused(op, path, { key: badKey }, 401, "UNAUTHORIZED");
+      await refused(op, `/v1/documents/${spare.id}/entities/tables`, {}, 403, "FORBIDDEN");
     });
 
     it("GET /v1/documents/{id}/entities/tables/{index}", async () => {
@@ -880,17 +844,17 @@ describe("real responses match the document", () => {
       expect(md.headers.get("content-type")).toMatch(/^text\/markdown/);
       expect(md.text).toBe(json.body.value);
 
-      expectCode(
-        await checked(op, `/v1/documents/${main.id}/entities/tables/1`, { key: d.secret }, 404),
-        "NOT_FOUND",
-      );
+      await refused(op, `/v1/documents/${main.id}/entities/tables/1`, { key: d.secret }, 404, "NOT_FOUND");
       for (const p of ["0?format=pdf", "0?format=", "x", "-1", "99999999999"])
-        expectCode(
-          await checked(op, `/v1/documents/${main.id}/entities/tables/${p}`, { key: d.secret }, 400),
+        await refused(
+          op,
+          `/v1/documents/${main.id}/entities/tables/${p}`,
+          { key: d.secret },
+          400,
           "BAD_REQUEST",
         );
-      expectCode(await checked(op, path, { key: badKey }, 401), "UNAUTHORIZED");
-      expectCode(await checked(op, `/v1/documents/${spare.id}/entities/tables/0`, {}, 403), "FORBIDDEN");
+      await refused(op, path, { key: badKey }, 401, "UNAUTHORIZED");
+      await refused(op, `/v1/documents/${spare.id}/entities/tables/0`, {}, 403, "FORBIDDEN");
     });
 
     it("POST /v1/documents/ingest", async () => {
@@ -916,23 +880,15 @@ describe("real responses match the document", () => {
       const second = await checked(op, path, { key: d.secret, json: { document_id: main.shortHash } }, 200);
       expect(second.body.seq).toBe(2);
 
-      expectCode(
-        await checked(
-          op,
-          path,
-          { key: d.secret, json: { document_id: main.id, pdf_sha256: "0".repeat(64) } },
-          409,
-        ),
+      await refused(
+        op,
+        path,
+        { key: d.secret, json: { document_id: main.id, pdf_sha256: "0".repeat(64) } },
+        409,
         "CONFLICT",
       );
-      expectCode(
-        await checked(op, path, { key: d.secret, json: { document_id: missing } }, 404),
-        "NOT_FOUND",
-      );
-      expectCode(
-        await checked(op, path, { key: e.secret, json: { document_id: blank.id } }, 404),
-        "NOT_FOUND",
-      );
+      await refused(op, path, { key: d.secret, json: { document_id: missing } }, 404, "NOT_FOUND");
+      await refused(op, path, { key: e.secret, json: { document_id: blank.id } }, 404, "NOT_FOUND");
       for (const json of [
         {},
         { document_id: main.id, seq: 9 },
@@ -940,37 +896,28 @@ describe("real responses match the document", () => {
         { document_id: main.id, capabilities: { telepathy: true } },
         { document_id: main.id, payload: "text" },
       ])
-        expectCode(await checked(op, path, { key: d.secret, json }, 400), "BAD_REQUEST");
-      expectCode(
-        await checked(
-          op,
-          path,
-          { key: d.secret, headers: { "content-type": "application/json" }, body: "{" },
-          400,
-        ),
+        await refused(op, path, { key: d.secret, json }, 400, "BAD_REQUEST");
+      await refused(
+        op,
+        path,
+        { key: d.secret, headers: { "content-type": "application/json" }, body: "{" },
+        400,
         "BAD_REQUEST",
       );
-      expectCode(await checked(op, path, { json: { document_id: main.id } }, 401), "UNAUTHORIZED");
-      expectCode(
-        await checked(op, path, { key: dPublishable, json: { document_id: main.id } }, 403),
-        "FORBIDDEN",
-      );
-      expectCode(
-        await checked(
-          op,
-          path,
-          { key: d.secret, headers: { "content-type": "text/plain" }, body: "{}" },
-          415,
-        ),
+      await refused(op, path, { json: { document_id: main.id } }, 401, "UNAUTHORIZED");
+      await refused(op, path, { key: dPublishable, json: { document_id: main.id } }, 403, "FORBIDDEN");
+      await refused(
+        op,
+        path,
+        { key: d.secret, headers: { "content-type": "text/plain" }, body: "{}" },
+        415,
         "UNSUPPORTED_MEDIA_TYPE",
       );
-      expectCode(
-        await checked(
-          op,
-          path,
-          { key: d.secret, json: { document_id: main.id, payload: { x: "x".repeat(1_100_000) } } },
-          413,
-        ),
+      await refused(
+        op,
+        path,
+        { key: d.secret, json: { document_id: main.id, payload: { x: "x".repeat(1_100_000) } } },
+        413,
         "PAYLOAD_TOO_LARGE",
       );
     });
@@ -991,42 +938,31 @@ describe("real responses match the document", () => {
       expect(later.body.records.map((r: { seq: number }) => r.seq)).toEqual([2]);
 
       for (const q of ["after_seq=-1", "after_seq=99999999999", "limit=0", "limit=501"])
-        expectCode(await checked(op, `${path}?${q}`, { key: d.secret }, 400), "BAD_REQUEST");
-      expectCode(await checked(op, `/v1/documents/${missing}/ingest`, { key: d.secret }, 404), "NOT_FOUND");
-      expectCode(await checked(op, path, {}, 401), "UNAUTHORIZED");
-      expectCode(await checked(op, path, { key: dPublishable }, 403), "FORBIDDEN");
+        await refused(op, `${path}?${q}`, { key: d.secret }, 400, "BAD_REQUEST");
+      await refused(op, `/v1/documents/${missing}/ingest`, { key: d.secret }, 404, "NOT_FOUND");
+      await refused(op, path, {}, 401, "UNAUTHORIZED");
+      await refused(op, path, { key: dPublishable }, 403, "FORBIDDEN");
     });
 
     it("POST /v1/documents/{id}/review/approve", async () => {
       const op = "POST /v1/documents/{id}/review/approve";
       const path = `/v1/documents/${blank.id}/review/approve`;
       // A body sent to this body-less route must still be JSON; refused before anything moves.
-      expectCode(
-        await checked(
-          op,
-          path,
-          { key: d.secret, headers: { "content-type": "text/plain" }, body: "yes" },
-          415,
-        ),
+      await refused(
+        op,
+        path,
+        { key: d.secret, headers: { "content-type": "text/plain" }, body: "yes" },
+        415,
         "UNSUPPORTED_MEDIA_TYPE",
       );
-      expectCode(await checked(op, path, {}, 401), "UNAUTHORIZED");
+      await refused(op, path, {}, 401, "UNAUTHORIZED");
       const approved = await checked(op, path, { key: d.secret }, 200);
       expect(approved.body).toMatchObject({ id: blank.id, phase: "complete", status: "done", error: null });
 
-      expectCode(await checked(op, path, { key: d.secret }, 409), "CONFLICT");
-      expectCode(
-        await checked(op, `/v1/documents/${missing}/review/approve`, { key: d.secret }, 404),
-        "NOT_FOUND",
-      );
-      expectCode(
-        await checked(op, `/v1/documents/${longId}/review/approve`, { key: d.secret }, 400),
-        "BAD_REQUEST",
-      );
-      expectCode(
-        await checked(op, `/v1/documents/${main.id}/review/approve`, { key: dPublishable }, 403),
-        "FORBIDDEN",
-      );
+      await refused(op, path, { key: d.secret }, 409, "CONFLICT");
+      await refused(op, `/v1/documents/${missing}/review/approve`, { key: d.secret }, 404, "NOT_FOUND");
+      await refused(op, `/v1/documents/${longId}/review/approve`, { key: d.secret }, 400, "BAD_REQUEST");
+      await refused(op, `/v1/documents/${main.id}/review/approve`, { key: dPublishable }, 403, "FORBIDDEN");
     });
 
     it("POST /v1/documents/{id}/reparse", async () => {
@@ -1046,22 +982,23 @@ describe("real responses match the document", () => {
         { capabilities: "telepathy" },
         { strategy: "text", force: true },
       ])
-        expectCode(await checked(op, path, { key: e.secret, json }, 400), "BAD_REQUEST");
-      expectCode(await checked(op, `/v1/documents/${missing}/reparse`, { key: e.secret }, 404), "NOT_FOUND");
-      expectCode(await checked(op, path, {}, 401), "UNAUTHORIZED");
+        await refused(op, path, { key: e.secret, json }, 400, "BAD_REQUEST");
+      await refused(op, `/v1/documents/${missing}/reparse`, { key: e.secret }, 404, "NOT_FOUND");
+      await refused(op, path, {}, 401, "UNAUTHORIZED");
       // d sees e's document (public record) but may not reparse it.
-      expectCode(await checked(op, path, { key: d.secret }, 403), "FORBIDDEN");
-      expectCode(
-        await checked(
-          op,
-          path,
-          { key: e.secret, headers: { "content-type": "text/plain" }, body: "now" },
-          415,
-        ),
+      await refused(op, path, { key: d.secret }, 403, "FORBIDDEN");
+      await refused(
+        op,
+        path,
+        { key: e.secret, headers: { "content-type": "text/plain" }, body: "now" },
+        415,
         "UNSUPPORTED_MEDIA_TYPE",
       );
-      expectCode(
-        await checked(op, path, { key: e.secret, json: { capabilities: "x".repeat(1_100_000) } }, 413),
+      await refused(
+        op,
+        path,
+        { key: e.secret, json: { capabilities: "x".repeat(1_100_000) } },
+        413,
         "PAYLOAD_TOO_LARGE",
       );
       // The second reparse superseded the first: the strategy stays, the capabilities are the default.
@@ -1073,29 +1010,30 @@ describe("real responses match the document", () => {
       const op = "DELETE /v1/documents/{id}";
       // Refusals first, on a document that must survive them.
       const path = `/v1/documents/${main.id}`;
-      expectCode(await checked(op, path, {}, 401), "UNAUTHORIZED");
-      expectCode(await checked(op, path, { key: dPublishable }, 403), "FORBIDDEN");
-      expectCode(await checked(op, path, { key: e.secret }, 403), "FORBIDDEN");
-      expectCode(
-        await checked(
-          op,
-          path,
-          { key: d.secret, headers: { "content-type": "text/plain" }, body: "bye" },
-          415,
-        ),
+      await refused(op, path, {}, 401, "UNAUTHORIZED");
+      await refused(op, path, { key: dPublishable }, 403, "FORBIDDEN");
+      await refused(op, path, { key: e.secret }, 403, "FORBIDDEN");
+      await refused(
+        op,
+        path,
+        { key: d.secret, headers: { "content-type": "text/plain" }, body: "bye" },
+        415,
         "UNSUPPORTED_MEDIA_TYPE",
       );
-      expectCode(
-        await checked(op, path, { key: d.secret, json: { pad: "x".repeat(1_100_000) } }, 413),
+      await refused(
+        op,
+        path,
+        { key: d.secret, json: { pad: "x".repeat(1_100_000) } },
+        413,
         "PAYLOAD_TOO_LARGE",
       );
-      expectCode(await checked(op, `/v1/documents/${longId}`, { key: d.secret }, 400), "BAD_REQUEST");
+      await refused(op, `/v1/documents/${longId}`, { key: d.secret }, 400, "BAD_REQUEST");
       expect((await call(server.url, "GET", path, { key: d.secret })).status).toBe(200);
 
       const deleted = await checked(op, `/v1/documents/${spare.id}`, { key: e.secret }, 200);
       expect(deleted.body).toEqual({ deleted: true, id: spare.id });
-      expectCode(await checked(op, `/v1/documents/${spare.id}`, { key: e.secret }, 404), "NOT_FOUND");
-      expectCode(await checked(op, `/v1/documents/${missing}`, { key: d.secret }, 404), "NOT_FOUND");
+      await refused(op, `/v1/documents/${spare.id}`, { key: e.secret }, 404, "NOT_FOUND");
+      await refused(op, `/v1/documents/${missing}`, { key: d.secret }, 404, "NOT_FOUND");
     });
   });
 
@@ -1123,34 +1061,24 @@ describe("real responses match the document", () => {
         201,
       );
       const id = created.body.id as string;
-      expectCode(
-        await checked(
-          "POST /v1/collections",
-          "/v1/collections",
-          { key: c.secret, json: { name: "openapi" } },
-          409,
-        ),
+      await refused(
+        "POST /v1/collections",
+        "/v1/collections",
+        { key: c.secret, json: { name: "openapi" } },
+        409,
         "CONFLICT",
       );
-      expectCode(
-        await checked("POST /v1/collections", "/v1/collections", { json: { name: "x" } }, 401),
-        "UNAUTHORIZED",
-      );
-      expectCode(
-        await checked(
-          "POST /v1/collections",
-          "/v1/collections",
-          { key: cPublishable, json: { name: "x" } },
-          403,
-        ),
+      await refused("POST /v1/collections", "/v1/collections", { json: { name: "x" } }, 401, "UNAUTHORIZED");
+      await refused(
+        "POST /v1/collections",
+        "/v1/collections",
+        { key: cPublishable, json: { name: "x" } },
+        403,
         "FORBIDDEN",
       );
       await checked("GET /v1/collections", "/v1/collections", { key: c.secret }, 200);
-      expectCode(await checked("GET /v1/collections", "/v1/collections", {}, 401), "UNAUTHORIZED");
-      expectCode(
-        await checked("GET /v1/collections", "/v1/collections?limit=0", { key: c.secret }, 400),
-        "BAD_REQUEST",
-      );
+      await refused("GET /v1/collections", "/v1/collections", {}, 401, "UNAUTHORIZED");
+      await refused("GET /v1/collections", "/v1/collections?limit=0", { key: c.secret }, 400, "BAD_REQUEST");
       for (const [op, suffix] of [
         ["GET /v1/collections/{id}", ""],
         ["GET /v1/collections/{id}/documents", "/documents"],
@@ -1159,12 +1087,9 @@ describe("real responses match the document", () => {
         ["GET /v1/collections/{id}/tables.xlsx", "/tables.xlsx"],
       ] as const) {
         await checked(op, `/v1/collections/openapi${suffix}`, { key: c.secret }, 200);
-        expectCode(await checked(op, `/v1/collections/nope${suffix}`, { key: c.secret }, 404), "NOT_FOUND");
-        expectCode(await checked(op, `/v1/collections/${id}${suffix}`, {}, 401), "UNAUTHORIZED");
-        expectCode(
-          await checked(op, `/v1/collections/${id}${suffix}`, { key: cPublishable }, 403),
-          "FORBIDDEN",
-        );
+        await refused(op, `/v1/collections/nope${suffix}`, { key: c.secret }, 404, "NOT_FOUND");
+        await refused(op, `/v1/collections/${id}${suffix}`, {}, 401, "UNAUTHORIZED");
+        await refused(op, `/v1/collections/${id}${suffix}`, { key: cPublishable }, 403, "FORBIDDEN");
       }
       const members = "/v1/collections/openapi/documents";
       await checked(
@@ -1173,22 +1098,18 @@ describe("real responses match the document", () => {
         { key: c.secret, json: { document_ids: [docId] } },
         200,
       );
-      expectCode(
-        await checked(
-          "DELETE /v1/collections/{id}/documents",
-          members,
-          { key: c.secret, json: { document_ids: [] } },
-          400,
-        ),
+      await refused(
+        "DELETE /v1/collections/{id}/documents",
+        members,
+        { key: c.secret, json: { document_ids: [] } },
+        400,
         "BAD_REQUEST",
       );
-      expectCode(
-        await checked(
-          "DELETE /v1/collections/{id}/documents",
-          members,
-          { json: { document_ids: [docId] } },
-          401,
-        ),
+      await refused(
+        "DELETE /v1/collections/{id}/documents",
+        members,
+        { json: { document_ids: [docId] } },
+        401,
         "UNAUTHORIZED",
       );
       await checked(
@@ -1197,22 +1118,18 @@ describe("real responses match the document", () => {
         { key: c.secret, json: { document_ids: [docId] } },
         200,
       );
-      expectCode(
-        await checked(
-          "POST /v1/collections/{id}/documents",
-          members,
-          { key: c.secret, json: { document_ids: ["doc-0000000000000000"] } },
-          404,
-        ),
+      await refused(
+        "POST /v1/collections/{id}/documents",
+        members,
+        { key: c.secret, json: { document_ids: ["doc-0000000000000000"] } },
+        404,
         "NOT_FOUND",
       );
-      expectCode(
-        await checked(
-          "POST /v1/collections/{id}/documents",
-          members,
-          { json: { document_ids: [docId] } },
-          401,
-        ),
+      await refused(
+        "POST /v1/collections/{id}/documents",
+        members,
+        { json: { document_ids: [docId] } },
+        401,
         "UNAUTHORIZED",
       );
       await checked(
@@ -1221,28 +1138,29 @@ describe("real responses match the document", () => {
         { key: c.secret, json: { name: "renamed" } },
         200,
       );
-      expectCode(
-        await checked(
-          "PATCH /v1/collections/{id}",
-          `/v1/collections/${id}`,
-          { key: c.secret, json: {} },
-          400,
-        ),
+      await refused(
+        "PATCH /v1/collections/{id}",
+        `/v1/collections/${id}`,
+        { key: c.secret, json: {} },
+        400,
         "BAD_REQUEST",
       );
-      expectCode(
-        await checked("PATCH /v1/collections/{id}", `/v1/collections/${id}`, { json: { name: "x" } }, 401),
+      await refused(
+        "PATCH /v1/collections/{id}",
+        `/v1/collections/${id}`,
+        { json: { name: "x" } },
+        401,
         "UNAUTHORIZED",
       );
       await checked("DELETE /v1/collections/{id}", "/v1/collections/renamed", { key: c.secret }, 200);
-      expectCode(
-        await checked("DELETE /v1/collections/{id}", `/v1/collections/${id}`, { key: c.secret }, 404),
+      await refused(
+        "DELETE /v1/collections/{id}",
+        `/v1/collections/${id}`,
+        { key: c.secret },
+        404,
         "NOT_FOUND",
       );
-      expectCode(
-        await checked("DELETE /v1/collections/{id}", `/v1/collections/${id}`, {}, 401),
-        "UNAUTHORIZED",
-      );
+      await refused("DELETE /v1/collections/{id}", `/v1/collections/${id}`, {}, 401, "UNAUTHORIZED");
     });
   });
 
@@ -1290,17 +1208,18 @@ describe("real responses match the document", () => {
       );
       expect(r.body.choices[0].message.content).toContain("950");
       await checked(chat, `/v1/documents/${docId}/chat/completions`, { json: question }, 200);
-      expectCode(
-        await checked(
-          chat,
-          `/v1/documents/${docId}/chat/completions`,
-          { key: a.secret, json: { messages: [] } },
-          400,
-        ),
+      await refused(
+        chat,
+        `/v1/documents/${docId}/chat/completions`,
+        { key: a.secret, json: { messages: [] } },
+        400,
         "BAD_REQUEST",
       );
-      expectCode(
-        await checked(chat, "/v1/documents/doc-0000000000000000/chat/completions", { json: question }, 404),
+      await refused(
+        chat,
+        "/v1/documents/doc-0000000000000000/chat/completions",
+        { json: question },
+        404,
         "NOT_FOUND",
       );
 
@@ -1313,13 +1232,11 @@ describe("real responses match the document", () => {
         200,
       );
       await checked(so, `/v1/documents/${docId}/structured-output`, { json: { prompt: "x", schema } }, 200);
-      expectCode(
-        await checked(
-          so,
-          `/v1/documents/${docId}/structured-output`,
-          { key: a.secret, json: { prompt: "x", schema: { type: 5 } } },
-          400,
-        ),
+      await refused(
+        so,
+        `/v1/documents/${docId}/structured-output`,
+        { key: a.secret, json: { prompt: "x", schema: { type: 5 } } },
+        400,
         "BAD_REQUEST",
       );
       await server.services.db.pool.query("DELETE FROM rate_limit_windows WHERE bucket LIKE 'ip:%'");
@@ -1331,19 +1248,14 @@ describe("real responses match the document", () => {
         { json: { ...question, source: docId } },
         200,
       );
-      expectCode(
-        await checked(
-          pub,
-          "/v1/public/resolve/chat/completions",
-          { json: { ...question, source: "doc-0000000000000000" } },
-          404,
-        ),
+      await refused(
+        pub,
+        "/v1/public/resolve/chat/completions",
+        { json: { ...question, source: "doc-0000000000000000" } },
+        404,
         "NOT_FOUND",
       );
-      expectCode(
-        await checked(pub, "/v1/public/resolve/chat/completions", { json: question }, 400),
-        "BAD_REQUEST",
-      );
+      await refused(pub, "/v1/public/resolve/chat/completions", { json: question }, 400, "BAD_REQUEST");
       await server.services.db.pool.query("DELETE FROM rate_limit_windows WHERE bucket LIKE 'ip:%'");
     });
 
@@ -1368,14 +1280,8 @@ describe("real responses match the document", () => {
         200,
       );
       expect(streamed.text).toContain("event: done");
-      expectCode(
-        await checked(op, "/v1/collections/asked/query", { key: a.secret, json: {} }, 400),
-        "BAD_REQUEST",
-      );
-      expectCode(
-        await checked(op, "/v1/collections/asked/query", { json: { query: "x" } }, 401),
-        "UNAUTHORIZED",
-      );
+      await refused(op, "/v1/collections/asked/query", { key: a.secret, json: {} }, 400, "BAD_REQUEST");
+      await refused(op, "/v1/collections/asked/query", { json: { query: "x" } }, 401, "UNAUTHORIZED");
     });
   });
 
@@ -1388,8 +1294,7 @@ describe("real responses match the document", () => {
       if (r.status === 429) break;
     }
     expect(r?.status).toBe(429);
-    const limited = await checked("GET /v1/account", "/v1/account", {}, 429);
-    expectCode(limited, "RATE_LIMITED");
+    const limited = await refused("GET /v1/account", "/v1/account", {}, 429, "RATE_LIMITED");
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
