@@ -83,19 +83,15 @@ export const layoutExtractor: Extractor = {
                 const { png, scale, width, height } = await renderForOcr(bytes, pageNumber);
                 const runs = await ocrEngine().recognize(png, scale);
                 const { words, frame } = wordsFromRuns(runs, width, height);
-                const layout = carry(
-                  layoutWords(words, { horizontals: [], verticals: [] }, frame, memory, { tables }),
-                );
+                const layout = carry(layoutWords(words, NO_RULES, frame, memory, { tables }));
                 return { pageNumber, ...pick(layout), method: "ocr" };
               }
-              let rules = {
-                horizontals: [] as ReturnType<typeof rulesInFrame>["horizontals"],
-                verticals: [] as ReturnType<typeof rulesInFrame>["verticals"],
-              };
+              let rules = NO_RULES;
+              const lines = toLines(text.words);
               // A table has two columns at least, so some line splits at a wide gap; a page where
               // none does (running prose, most of a long document) skips reading its drawing
               // operations, about half of the page's cost.
-              if (tables && toLines(text.words).some((l) => l.segments.length >= 2)) {
+              if (tables && lines.some((l) => l.segments.length >= 2)) {
                 const g = await pageGraphics(page, { maxOps: limits.pageMaxOps });
                 if (g.truncated)
                   throw new PageBudgetError(
@@ -103,7 +99,7 @@ export const layoutExtractor: Extractor = {
                   );
                 rules = rulesInFrame([...g.horizontals, ...g.verticals], text.frame);
               }
-              const layout = carry(layoutWords(text.words, rules, text.frame, memory, { tables }));
+              const layout = carry(layoutWords(text.words, rules, text.frame, memory, { tables, lines }));
               return { pageNumber, ...pick(layout), method: "text" };
             })(),
             limits.pageTimeMs,
@@ -120,6 +116,8 @@ export const layoutExtractor: Extractor = {
     };
   },
 };
+
+const NO_RULES: ReturnType<typeof rulesInFrame> = { horizontals: [], verticals: [] };
 
 const columnsOf = (grid: TableGrid) => Math.max(0, ...grid.map((r) => r.length));
 

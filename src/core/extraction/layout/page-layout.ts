@@ -75,7 +75,8 @@ export function layoutWords(
   rules: { horizontals: Rule[]; verticals: Rule[] },
   frame: ReadingFrame,
   memory: LayoutMemory,
-  opts: { tables: boolean },
+  /** `lines`: toLines(words), when the caller has them already. */
+  opts: { tables: boolean; lines?: Line[] },
 ): PageLayout {
   const found: FoundTable[] = [];
   let rest = words;
@@ -85,7 +86,8 @@ export function layoutWords(
       rest = rest.filter((w) => !t.words.has(w));
     }
   }
-  const lines = dropMargins(toLines(rest), frame, memory);
+  // Unless a ruled table took some of the words, the lines are those of all of them.
+  const lines = dropMargins(rest === words && opts.lines ? opts.lines : toLines(rest), frame, memory);
   if (opts.tables) {
     for (const t of streamTables(lines)) found.push(t);
   }
