@@ -140,6 +140,18 @@ describe("documents over GraphQL", () => {
     });
     expect(badConfig.body.errors[0].extensions.code).toBe("BAD_REQUEST");
     expect(badConfig.body.errors[0].message).toMatch(/may be granted only/);
+    // Text PostgreSQL cannot store in jsonb is the client's mistake on this face too, as in REST.
+    for (const unstorable of [
+      { title: "\ud800" },
+      { metadata: { a: "\udc00" } },
+      { metadata: { "\udfff": "x" } },
+    ]) {
+      const r = await gql(server.url, print(SetDocumentConfigDocument), {
+        key: t.secret,
+        variables: { id, config: unstorable },
+      });
+      expect(r.body.errors?.[0]?.extensions.code, r.text).toBe("BAD_REQUEST");
+    }
 
     const other = await createTenant(server.url);
     const foreign = await gql(server.url, print(DeleteDocumentDocument), {

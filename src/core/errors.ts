@@ -45,14 +45,28 @@ export const unauthorized = (message: string) => new AppError("UNAUTHORIZED", me
 export const conflict = (message: string) => new AppError("CONFLICT", message);
 
 // PostgreSQL cannot store some text a client may send: a NUL character in a text column (SQLSTATE
-// 22021) or \u0000 in a jsonb value (22P05). That is a malformed request, not a failure of ours.
+// 22021) or \u0000 in a jsonb value (22P05), or an unpaired UTF-16 surrogate in a jsonb value
+// (22P02 on JSON input: what we send is JSON.stringify's, valid but for that). That is a malformed
+// request, not a failure of ours, whichever face (REST or GraphQL) it came through.
 const unstorableText = new Set(["22021", "22P05"]);
 
 /** The client's mistake behind a database error (pg's own error, or Prisma's wrapping of it), if it is one. */
 export function clientErrorOfDatabase(err: unknown): AppError | undefined {
-  const e = err as { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } };
-  const sqlState = e?.meta?.driverAdapterError?.cause?.originalCode ?? e?.code;
-  if (typeof sqlState === "string" && unstorableText.has(sqlState))
-    return badRequest("The request contains text that cannot be stored, such as the NUL character (U+0000).");
+  const e = err as {
+    code?: unknown;
+    message?: unknown;
+    meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; originalMessage?: unknown } } };
+  };
+  const cause = e?.meta?.driverAdapterError?.cause;
+  const sqlState = cause?.originalCode ?? e?.code;
+  const message = cause?.originalMessage ?? e?.message;
+  const badJsonText =
+    sqlState === "22P02" &&
+    typeof message === "string" &&
+    message.startsWith("invalid input syntax for type json");
+  if ((typeof sqlState === "string" && unstorableText.has(sqlState)) || badJsonText)
+    return badRequest(
+      "The request contains text that cannot be stored, such as the NUL character (U+0000) or an unpaired UTF-16 surrogate.",
+    );
   return undefined;
 }
