@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import type { Citation } from "../core/answering/answer-types.ts";
 
 export const CitationSchema = z
   .object({
@@ -19,8 +18,6 @@ export const CitationSchema = z
     }),
   })
   .openapi("Citation");
-
-export const citationJson = (c: Citation) => ({ ...c });
 
 const MessageSchema = z
   .object({

@@ -10,12 +10,7 @@ import { chatWithDocument, type StartedAnswer } from "../resolvers/answering/cha
 import { chatWithPublicSource } from "../resolvers/answering/public-chat.ts";
 import { structuredOutput } from "../resolvers/answering/structured-output.ts";
 import type { OperationContext } from "../resolvers/context.ts";
-import {
-  ChatCompletionRequest,
-  ChatCompletionResponse,
-  chatStreamDescription,
-  citationJson,
-} from "./answering-schemas.ts";
+import { ChatCompletionRequest, ChatCompletionResponse, chatStreamDescription } from "./answering-schemas.ts";
 import { DocRefParam } from "./document-schemas.ts";
 import { anyKeySecurity, errorResponses, jsonBody, jsonResponse } from "./shared-schemas.ts";
 
@@ -148,7 +143,7 @@ function completionJson(
       completion_tokens: done.usage.completionTokens,
       total_tokens: done.usage.promptTokens + done.usage.completionTokens,
     },
-    citations: done.citations.map(citationJson),
+    citations: done.citations,
     document_id: answer.documentId,
   };
 }
@@ -183,7 +178,7 @@ async function replyChat(
         }
         await send({
           data: chunk([choice({}, e.finishReason)], {
-            citations: e.citations.map(citationJson),
+            citations: e.citations,
             document_id: answer.documentId,
           }),
         });

@@ -7,7 +7,7 @@ import type { AppEnv } from "../http/env.ts";
 import { sseResponse } from "../http/sse.ts";
 import { queryCollection, sourcesOf } from "../resolvers/answering/query-collection.ts";
 import type { OperationContext } from "../resolvers/context.ts";
-import { CitationSchema, citationJson } from "./answering-schemas.ts";
+import { CitationSchema } from "./answering-schemas.ts";
 import { CollectionRefParam } from "./collections.ts";
 import { errorResponses, jsonBody, jsonResponse, secretKeySecurity } from "./shared-schemas.ts";
 
@@ -84,7 +84,7 @@ const query = createRoute({
 const collectionAnswerJson = (done: AnswerDone, model: string) => ({
   answer: done.text,
   sources: sourcesOf(done.citations),
-  citations: done.citations.map(citationJson),
+  citations: done.citations,
   model,
 });
 
