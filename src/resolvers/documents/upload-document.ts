@@ -51,7 +51,6 @@ export async function uploadDocument(
     fileName,
     sizeBytes: BigInt(input.bytes.byteLength),
     sha256,
-    blobKey: "",
     phase: "queued",
     capabilities: defaultCapabilities,
     access: defaultAccessPolicy(),
@@ -59,12 +58,8 @@ export async function uploadDocument(
   // Nothing half-made is left behind: a failure after the row exists removes it and its bytes.
   try {
     await blobs.put(sourceBlobKey(doc.id), input.bytes);
-    const stored = await db.prisma.document.update({
-      where: { id: doc.id },
-      data: { blobKey: sourceBlobKey(doc.id) },
-    });
-    await jobs.enqueueExtraction({ documentId: doc.id, generation: stored.workingGeneration });
-    return toDocumentRecord(stored);
+    await jobs.enqueueExtraction({ documentId: doc.id, generation: doc.workingGeneration });
+    return toDocumentRecord(doc);
   } catch (err) {
     await db.prisma.document.delete({ where: { id: doc.id } }).catch(() => undefined);
     await blobs.deletePrefix(documentBlobPrefix(doc.id)).catch(() => undefined);
