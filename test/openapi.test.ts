@@ -1054,31 +1054,25 @@ describe("real responses match the document", () => {
     });
 
     it("create, list, get, rename, members, exports and delete", async () => {
+      const create = "POST /v1/collections";
+      const list = "GET /v1/collections";
+      const removeMembers = "DELETE /v1/collections/{id}/documents";
+      const addMembers = "POST /v1/collections/{id}/documents";
+      const rename = "PATCH /v1/collections/{id}";
+      const remove = "DELETE /v1/collections/{id}";
       const created = await checked(
-        "POST /v1/collections",
+        create,
         "/v1/collections",
         { key: c.secret, json: { name: "openapi", document_ids: [docId] } },
         201,
       );
       const id = created.body.id as string;
-      await refused(
-        "POST /v1/collections",
-        "/v1/collections",
-        { key: c.secret, json: { name: "openapi" } },
-        409,
-        "CONFLICT",
-      );
-      await refused("POST /v1/collections", "/v1/collections", { json: { name: "x" } }, 401, "UNAUTHORIZED");
-      await refused(
-        "POST /v1/collections",
-        "/v1/collections",
-        { key: cPublishable, json: { name: "x" } },
-        403,
-        "FORBIDDEN",
-      );
-      await checked("GET /v1/collections", "/v1/collections", { key: c.secret }, 200);
-      await refused("GET /v1/collections", "/v1/collections", {}, 401, "UNAUTHORIZED");
-      await refused("GET /v1/collections", "/v1/collections?limit=0", { key: c.secret }, 400, "BAD_REQUEST");
+      await refused(create, "/v1/collections", { key: c.secret, json: { name: "openapi" } }, 409, "CONFLICT");
+      await refused(create, "/v1/collections", { json: { name: "x" } }, 401, "UNAUTHORIZED");
+      await refused(create, "/v1/collections", { key: cPublishable, json: { name: "x" } }, 403, "FORBIDDEN");
+      await checked(list, "/v1/collections", { key: c.secret }, 200);
+      await refused(list, "/v1/collections", {}, 401, "UNAUTHORIZED");
+      await refused(list, "/v1/collections?limit=0", { key: c.secret }, 400, "BAD_REQUEST");
       for (const [op, suffix] of [
         ["GET /v1/collections/{id}", ""],
         ["GET /v1/collections/{id}/documents", "/documents"],
@@ -1092,75 +1086,30 @@ describe("real responses match the document", () => {
         await refused(op, `/v1/collections/${id}${suffix}`, { key: cPublishable }, 403, "FORBIDDEN");
       }
       const members = "/v1/collections/openapi/documents";
-      await checked(
-        "DELETE /v1/collections/{id}/documents",
-        members,
-        { key: c.secret, json: { document_ids: [docId] } },
-        200,
-      );
+      await checked(removeMembers, members, { key: c.secret, json: { document_ids: [docId] } }, 200);
       await refused(
-        "DELETE /v1/collections/{id}/documents",
+        removeMembers,
         members,
         { key: c.secret, json: { document_ids: [] } },
         400,
         "BAD_REQUEST",
       );
+      await refused(removeMembers, members, { json: { document_ids: [docId] } }, 401, "UNAUTHORIZED");
+      await checked(addMembers, members, { key: c.secret, json: { document_ids: [docId] } }, 200);
       await refused(
-        "DELETE /v1/collections/{id}/documents",
-        members,
-        { json: { document_ids: [docId] } },
-        401,
-        "UNAUTHORIZED",
-      );
-      await checked(
-        "POST /v1/collections/{id}/documents",
-        members,
-        { key: c.secret, json: { document_ids: [docId] } },
-        200,
-      );
-      await refused(
-        "POST /v1/collections/{id}/documents",
+        addMembers,
         members,
         { key: c.secret, json: { document_ids: ["doc-0000000000000000"] } },
         404,
         "NOT_FOUND",
       );
-      await refused(
-        "POST /v1/collections/{id}/documents",
-        members,
-        { json: { document_ids: [docId] } },
-        401,
-        "UNAUTHORIZED",
-      );
-      await checked(
-        "PATCH /v1/collections/{id}",
-        "/v1/collections/openapi",
-        { key: c.secret, json: { name: "renamed" } },
-        200,
-      );
-      await refused(
-        "PATCH /v1/collections/{id}",
-        `/v1/collections/${id}`,
-        { key: c.secret, json: {} },
-        400,
-        "BAD_REQUEST",
-      );
-      await refused(
-        "PATCH /v1/collections/{id}",
-        `/v1/collections/${id}`,
-        { json: { name: "x" } },
-        401,
-        "UNAUTHORIZED",
-      );
-      await checked("DELETE /v1/collections/{id}", "/v1/collections/renamed", { key: c.secret }, 200);
-      await refused(
-        "DELETE /v1/collections/{id}",
-        `/v1/collections/${id}`,
-        { key: c.secret },
-        404,
-        "NOT_FOUND",
-      );
-      await refused("DELETE /v1/collections/{id}", `/v1/collections/${id}`, {}, 401, "UNAUTHORIZED");
+      await refused(addMembers, members, { json: { document_ids: [docId] } }, 401, "UNAUTHORIZED");
+      await checked(rename, "/v1/collections/openapi", { key: c.secret, json: { name: "renamed" } }, 200);
+      await refused(rename, `/v1/collections/${id}`, { key: c.secret, json: {} }, 400, "BAD_REQUEST");
+      await refused(rename, `/v1/collections/${id}`, { json: { name: "x" } }, 401, "UNAUTHORIZED");
+      await checked(remove, "/v1/collections/renamed", { key: c.secret }, 200);
+      await refused(remove, `/v1/collections/${id}`, { key: c.secret }, 404, "NOT_FOUND");
+      await refused(remove, `/v1/collections/${id}`, {}, 401, "UNAUTHORIZED");
     });
   });
 
