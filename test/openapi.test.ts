@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorStatus } from "../src/core/errors.ts";
-import { upload, waitForTerminal } from "./support/documents.ts";
+import { upload, uploadAndWait, waitForTerminal } from "./support/documents.ts";
 import { call, type Reply } from "./support/http.ts";
 import {
   expectReplyMatchesOpenApi,
@@ -11,7 +11,7 @@ import {
   resolvePointer,
 } from "./support/openapi.ts";
 import { blankPdf, pngBytes, reportPdf, textPdf } from "./support/pdfs.ts";
-import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { resetAnonymousBudget, startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
 import { createKey, createTenant, type Tenant } from "./support/tenant.ts";
 
 // /openapi.json is checked twice: as a document (version, security schemes, error responses),
@@ -1120,17 +1120,9 @@ describe("real responses match the document", () => {
 
     beforeAll(async () => {
       a = await createTenant(server.url, "openapi-answering");
-      const up = await call(server.url, "POST", "/v1/documents", {
-        key: a.secret,
-        body: pdfForm(await reportPdf()),
-      });
-      expect(up.status).toBe(202);
-      docId = up.body.id;
-      for (let i = 0; i < 300; i++) {
-        const d = await call(server.url, "GET", `/v1/documents/${docId}`, { key: a.secret });
-        if (d.body.phase === "complete") break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      const done = await uploadAndWait(server.url, a.secret, await reportPdf());
+      expect(done.phase).toBe("complete");
+      docId = done.id;
       const grant = await call(server.url, "PUT", `/v1/documents/${docId}/config`, {
         key: a.secret,
         json: {
@@ -1144,7 +1136,7 @@ describe("real responses match the document", () => {
         },
       });
       expect(grant.status).toBe(200);
-      await server.services.db.pool.query("DELETE FROM rate_limit_windows WHERE bucket LIKE 'ip:%'");
+      await resetAnonymousBudget(server);
     });
 
     it("chat completions, structured output and public resolve, with and without a key", async () => {
@@ -1188,7 +1180,7 @@ describe("real responses match the document", () => {
         400,
         "BAD_REQUEST",
       );
-      await server.services.db.pool.query("DELETE FROM rate_limit_windows WHERE bucket LIKE 'ip:%'");
+      await resetAnonymousBudget(server);
 
       const pub = "POST /v1/public/resolve/chat/completions";
       await checked(
@@ -1205,7 +1197,7 @@ describe("real responses match the document", () => {
         "NOT_FOUND",
       );
       await refused(pub, "/v1/public/resolve/chat/completions", { json: question }, 400, "BAD_REQUEST");
-      await server.services.db.pool.query("DELETE FROM rate_limit_windows WHERE bucket LIKE 'ip:%'");
+      await resetAnonymousBudget(server);
     });
 
     it("collection query", async () => {

@@ -49,3 +49,11 @@ export async function startTestServer(
     },
   };
 }
+
+/**
+ * Forgets what callers without a key have spent of their per-address budget (60 standard
+ * requests a minute), so a file that sends many anonymous requests does not run into 429.
+ */
+export async function resetAnonymousBudget(server: TestServer): Promise<void> {
+  await server.services.db.pool.query("DELETE FROM rate_limit_windows WHERE bucket LIKE 'ip:%'");
+}
