@@ -1,11 +1,14 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AnswerDone } from "../core/answering/answer-types.ts";
 import { finalAnswer } from "../core/answering/primed.ts";
 import { MAX_QUERY_LENGTH } from "../core/answering/search-passages.ts";
 import type { Services } from "../core/services.ts";
 import type { AppEnv } from "../http/env.ts";
 import { sseResponse } from "../http/sse.ts";
-import { queryCollection, sourcesOf } from "../resolvers/answering/query-collection.ts";
+import {
+  collectionAnswerEvents,
+  collectionAnswerOf,
+  queryCollection,
+} from "../resolvers/answering/query-collection.ts";
 import type { OperationContext } from "../resolvers/context.ts";
 import { CitationSchema } from "./answering-schemas.ts";
 import { CollectionRefParam } from "./collections.ts";
@@ -81,13 +84,6 @@ const query = createRoute({
   },
 });
 
-const collectionAnswerJson = (done: AnswerDone, model: string) => ({
-  answer: done.text,
-  sources: sourcesOf(done.citations),
-  citations: done.citations,
-  model,
-});
-
 export function registerCollectionQueryRoute(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf, services: Services) {
   app.openapi(query, async (c) => {
     const body = c.req.valid("json");
@@ -97,26 +93,20 @@ export function registerCollectionQueryRoute(app: OpenAPIHono<AppEnv>, ctxOf: Ct
       model: body.model,
       signal: c.req.raw.signal,
     });
-    if (!body.stream)
-      return c.json(collectionAnswerJson(await finalAnswer(answer.events), answer.model), 200);
+    if (!body.stream) return c.json(collectionAnswerOf(await finalAnswer(answer.events), answer.model), 200);
     let id = 0;
     return sseResponse(
       c,
       services,
       async (send) => {
-        for await (const e of answer.events) {
-          if (e.type === "delta") {
-            if (e.text)
-              await send({ event: "answer", id: String(++id), data: JSON.stringify({ delta: e.text }) });
-            continue;
-          }
-          const whole = collectionAnswerJson(e, answer.model);
-          await send({
-            event: "sources",
-            id: String(++id),
-            data: JSON.stringify({ sources: whole.sources, citations: whole.citations }),
-          });
-          await send({ event: "done", id: String(++id), data: JSON.stringify(whole) });
+        for await (const e of collectionAnswerEvents(answer)) {
+          const data =
+            e.kind === "answer"
+              ? { delta: e.delta }
+              : e.kind === "sources"
+                ? { sources: e.whole.sources, citations: e.whole.citations }
+                : e.whole;
+          await send({ event: e.kind, id: String(++id), data: JSON.stringify(data) });
         }
       },
       (err, send) =>

@@ -5,9 +5,12 @@ import type { StartedAnswer } from "../resolvers/answering/chat-with-document.ts
 import { chatWithDocument } from "../resolvers/answering/chat-with-document.ts";
 import { chatWithPublicSource } from "../resolvers/answering/public-chat.ts";
 import {
+  type CollectionAnswer,
+  type CollectionAnswerEvent,
   type CollectionSource,
+  collectionAnswerEvents,
+  collectionAnswerOf,
   queryCollection,
-  sourcesOf,
 } from "../resolvers/answering/query-collection.ts";
 import { structuredOutput } from "../resolvers/answering/structured-output.ts";
 import { builder } from "./builder.ts";
@@ -94,13 +97,11 @@ const CollectionSourceType = builder.objectRef<CollectionSource>("CollectionSour
   }),
 });
 
-type CollectionAnswerRecord = { answer: string; citations: Citation[]; model: string };
-
-const CollectionAnswerType = builder.objectRef<CollectionAnswerRecord>("CollectionAnswer").implement({
+const CollectionAnswerType = builder.objectRef<CollectionAnswer>("CollectionAnswer").implement({
   fields: (t) => ({
     answer: t.exposeString("answer"),
     model: t.exposeString("model"),
-    sources: t.field({ type: [CollectionSourceType], resolve: (r) => sourcesOf(r.citations) }),
+    sources: t.field({ type: [CollectionSourceType], resolve: (r) => r.sources }),
     citations: t.field({ type: [CitationType], resolve: (r) => r.citations }),
   }),
 });
@@ -108,10 +109,6 @@ const CollectionAnswerType = builder.objectRef<CollectionAnswerRecord>("Collecti
 const CollectionAnswerEventKind = builder.enumType("CollectionAnswerEventKind", {
   values: ["answer", "sources", "done"] as const,
 });
-
-type CollectionAnswerEvent =
-  | { kind: "answer"; delta: string }
-  | { kind: "sources" | "done"; whole: CollectionAnswerRecord };
 
 const CollectionAnswerEventType = builder
   .objectRef<CollectionAnswerEvent>("CollectionAnswerEvent")
@@ -125,7 +122,7 @@ const CollectionAnswerEventType = builder
       sources: t.field({
         type: [CollectionSourceType],
         nullable: true,
-        resolve: (e) => (e.kind === "answer" ? null : sourcesOf(e.whole.citations)),
+        resolve: (e) => (e.kind === "answer" ? null : e.whole.sources),
       }),
       citations: t.field({
         type: [CitationType],
@@ -211,8 +208,7 @@ builder.queryFields((t) => ({
         model: args.model ?? undefined,
         ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
-      const done = await finalAnswer(a.events);
-      return { answer: done.text, citations: done.citations, model: a.model };
+      return collectionAnswerOf(await finalAnswer(a.events), a.model);
     },
   }),
 }));
@@ -233,15 +229,7 @@ builder.subscriptionField("collectionAnswer", (t) =>
         model: args.model ?? undefined,
         ...(ctx.signal ? { signal: ctx.signal } : {}),
       });
-      for await (const e of a.events) {
-        if (e.type === "delta") {
-          if (e.text) yield { kind: "answer" as const, delta: e.text };
-          continue;
-        }
-        const whole = { answer: e.text, citations: e.citations, model: a.model };
-        yield { kind: "sources" as const, whole };
-        yield { kind: "done" as const, whole };
-      }
+      yield* collectionAnswerEvents(a);
     },
     resolve: (e: CollectionAnswerEvent) => e,
   }),

@@ -1,4 +1,4 @@
-import type { Citation } from "../../core/answering/answer-types.ts";
+import type { AnswerDone, Citation } from "../../core/answering/answer-types.ts";
 import { primed } from "../../core/answering/primed.ts";
 import { retrieveForQuestion } from "../../core/answering/retrieve.ts";
 import { MAX_QUERY_LENGTH } from "../../core/answering/search-passages.ts";
@@ -21,6 +21,39 @@ export function sourcesOf(citations: readonly Citation[]): CollectionSource[] {
     out.push({ doc_id: c.document_id, file_name: c.file_name, page: c.page });
   }
   return out;
+}
+
+/** A collection answer as both faces give it: the whole text, the pages cited, the citations. */
+export type CollectionAnswer = {
+  answer: string;
+  sources: CollectionSource[];
+  citations: Citation[];
+  model: string;
+};
+
+export const collectionAnswerOf = (done: AnswerDone, model: string): CollectionAnswer => ({
+  answer: done.text,
+  sources: sourcesOf(done.citations),
+  citations: done.citations,
+  model,
+});
+
+/** The streamed form, shared by the REST event stream and the GraphQL subscription. */
+export type CollectionAnswerEvent =
+  | { kind: "answer"; delta: string }
+  | { kind: "sources" | "done"; whole: CollectionAnswer };
+
+/** Text pieces as `answer` events (empty ones skipped), then `sources`, then `done`. */
+export async function* collectionAnswerEvents(answer: StartedAnswer): AsyncGenerator<CollectionAnswerEvent> {
+  for await (const e of answer.events) {
+    if (e.type === "delta") {
+      if (e.text) yield { kind: "answer", delta: e.text };
+      continue;
+    }
+    const whole = collectionAnswerOf(e, answer.model);
+    yield { kind: "sources", whole };
+    yield { kind: "done", whole };
+  }
 }
 
 /** POST /v1/collections/{id}/query: one question answered from all the collection's documents. */
