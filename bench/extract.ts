@@ -42,12 +42,10 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { createCanvas } from "@napi-rs/canvas";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { openPdf } from "../src/core/extraction/pdfjs.ts";
-import { encodePngRgba } from "../src/core/extraction/png.ts";
-import { MAX_SIDE_PX, renderPagePng } from "../src/core/extraction/render-page.ts";
+import { canvasPng, drawPage, renderPagePng } from "../src/core/extraction/render-page.ts";
 import { newDoc, ruledTable, text } from "../test/support/layout-pdfs.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -537,27 +535,12 @@ async function renderOpen(doc: PDFDocumentProxy, pageNumber: number, scale: numb
   const page = await doc.getPage(pageNumber);
   const getPage = now() - t;
   t = now();
-  const base = page.getViewport({ scale: 1 });
-  const fit = Math.min(scale, MAX_SIDE_PX / base.width, MAX_SIDE_PX / base.height);
-  const viewport = page.getViewport({ scale: fit });
-  const canvas = createCanvas(
-    Math.max(1, Math.ceil(viewport.width)),
-    Math.max(1, Math.ceil(viewport.height)),
-  );
-  const ctx = canvas.getContext("2d");
-  ctx.fillStyle = "#ffffff";
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  await page.render({
-    canvasContext: ctx as unknown as CanvasRenderingContext2D,
-    canvas: canvas as never,
-    viewport,
-  }).promise;
+  const { canvas } = await drawPage(page, scale);
   page.cleanup();
   const render = now() - t;
-  // As renderPagePng does: the canvas's pixels (Skia draws lazily, so this read includes the
-  // rasterising) and our PNG writer.
+  // The canvas's pixels (Skia draws lazily, so this read includes the rasterising) and our PNG writer.
   t = now();
-  const png = encodePngRgba(canvas.data(), canvas.width, canvas.height);
+  const png = canvasPng(canvas);
   const encode = now() - t;
   return { getPage, render, encode, bytes: png.length, w: canvas.width, h: canvas.height };
 }

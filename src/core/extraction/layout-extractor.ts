@@ -80,7 +80,7 @@ export const layoutExtractor: Extractor = {
               const useOcr =
                 strategy === "ocr" || (strategy !== "text" && text.words.length < MIN_TEXT_LAYER_WORDS);
               if (useOcr) {
-                const { png, scale, width, height } = await renderForOcr(bytes, pageNumber);
+                const { png, scale, width, height } = await renderForOcr(doc, pageNumber);
                 const runs = await ocrEngine().recognize(png, scale);
                 const { words, frame } = wordsFromRuns(runs, width, height);
                 const layout = carry(layoutWords(words, NO_RULES, frame, memory, { tables }));

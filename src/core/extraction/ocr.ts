@@ -3,9 +3,10 @@ import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { Worker as ThreadWorker } from "node:worker_threads";
+import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { createWorker, OEM, type Page, PSM, type Worker } from "tesseract.js";
 import { openPdf } from "./pdfjs.ts";
-import { MAX_SIDE_PX, MIN_SCALE, renderPagePng } from "./render-page.ts";
+import { canvasPng, drawPage, MAX_SIDE_PX, MIN_SCALE } from "./render-page.ts";
 
 // Offline OCR with tesseract.js 7 (Tesseract compiled to wasm, run in worker threads) and the English
 // LSTM model shipped on npm by @tesseract.js-data/eng. Nothing here touches the network: the model
@@ -317,28 +318,22 @@ function lineSize(
 /**
  * Renders a page for OCR at OCR_SCALE (216 dpi), less for a page so large that a side would exceed
  * OCR_MAX_SIDE_PX. Returns the scale actually used, which recognize() needs to map back to points,
- * and the page size in points.
+ * and the page size in points. `pdf` may be a document already open (it is left open).
  */
 export async function renderForOcr(
-  pdf: Uint8Array,
+  pdf: Uint8Array | PDFDocumentProxy,
   pageNumber: number,
   scale: number = OCR_SCALE,
 ): Promise<{ png: Buffer; scale: number; width: number; height: number }> {
-  const doc = await openPdf(pdf);
-  let width: number;
-  let height: number;
+  const doc = pdf instanceof Uint8Array ? await openPdf(pdf) : pdf;
   try {
     const page = await doc.getPage(pageNumber);
-    const viewport = page.getViewport({ scale: 1 });
-    width = viewport.width;
-    height = viewport.height;
+    const { width, height } = page.getViewport({ scale: 1 });
+    const wanted = Math.max(MIN_SCALE, Math.min(scale, OCR_MAX_SIDE_PX / width, OCR_MAX_SIDE_PX / height));
+    const drawn = await drawPage(page, wanted);
     page.cleanup();
+    return { png: canvasPng(drawn.canvas), scale: drawn.scale, width, height };
   } finally {
-    await doc.destroy();
+    if (doc !== pdf) await doc.destroy();
   }
-  const wanted = Math.max(MIN_SCALE, Math.min(scale, OCR_MAX_SIDE_PX / width, OCR_MAX_SIDE_PX / height));
-  // renderPagePng clamps to its own cap this same way: `fit` is the scale it actually renders at.
-  const fit = Math.min(wanted, MAX_SIDE_PX / width, MAX_SIDE_PX / height);
-  const png = await renderPagePng(pdf, pageNumber, fit);
-  return { png, scale: fit, width, height };
 }
