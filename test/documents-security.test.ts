@@ -6,7 +6,7 @@ import { uploadAndWait, waitForTerminal } from "./support/documents.ts";
 import { call, type Reply } from "./support/http.ts";
 import { reportPdf, textPdf } from "./support/pdfs.ts";
 import { type Endpoint, expectSecured, type Keys, securityFixture } from "./support/security.ts";
-import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { resetAnonymousBudget, startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
 import { createKey, createTenant, type Tenant } from "./support/tenant.ts";
 
 // Who may do what to a document, over real HTTP: the credential cases on every document route,
@@ -61,7 +61,7 @@ afterAll(async () => {
 // 5 uploads), and every test here sends dozens from 127.0.0.1. Each test starts with that budget
 // unspent, so a 429 never stands in for the answer under test. Keyed budgets are left alone.
 beforeEach(async () => {
-  await server.services.db.pool.query("DELETE FROM rate_limit_windows WHERE bucket LIKE 'ip:%'");
+  await resetAnonymousBudget(server);
 });
 
 function expectError(r: Reply, status: number, code: string, what = "") {
