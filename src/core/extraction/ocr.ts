@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Worker as ThreadWorker } from "node:worker_threads";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { createWorker, OEM, type Page, PSM, type Worker } from "tesseract.js";
+import { type Box, median } from "./layout/geometry.ts";
 import { openPdf } from "./pdfjs.ts";
 import { canvasPng, drawPage, MAX_SIDE_PX, MIN_SCALE } from "./render-page.ts";
 
@@ -42,9 +43,9 @@ export const MIN_WORD_CONFIDENCE = 40;
 /** One page that takes longer than this is abandoned and its worker restarted. */
 export const OCR_TIMEOUT_MS = 120_000;
 
-/** A recognised word: a TextRun (points, top-left origin, y = baseline) plus Tesseract's confidence. */
 /** A recognised word in page points, origin top-left: `y` is its baseline, `size` the font size. */
 export type TextRun = { str: string; x: number; y: number; width: number; size: number };
+/** A TextRun plus Tesseract's confidence (0-100). */
 export type OcrWord = TextRun & { confidence: number };
 
 export type OcrEngine = {
@@ -238,13 +239,6 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
     },
   };
 }
-
-type Box = { x0: number; y0: number; x1: number; y1: number };
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s[Math.floor(s.length / 2)] as number) : 0;
-};
 
 /**
  * Tesseract's page -> one run per word, in points. y is the line's baseline under the word (the
