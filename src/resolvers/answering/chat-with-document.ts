@@ -1,6 +1,7 @@
-import type { AnswerEvent } from "../../core/answering/answer-types.ts";
+import type { AnswerEvent, ChatMessage } from "../../core/answering/answer-types.ts";
 import { primed } from "../../core/answering/primed.ts";
 import { retrieveForQuestion } from "../../core/answering/retrieve.ts";
+import type { SearchScope } from "../../core/answering/search-passages.ts";
 import type { Document } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
 import { findDocument } from "../documents/find-document.ts";
@@ -18,18 +19,20 @@ export type StartedAnswer = {
   events: AsyncIterable<AnswerEvent>;
 };
 
-/** Answers a conversation from one document's passages. */
-export async function answerOverDocument(
+/**
+ * Retrieves the passages for a checked conversation within `scope` (of the account's documents
+ * only) and starts the provider's answer from them, under the model asked for.
+ */
+export async function startAnswer(
   ctx: OperationContext,
-  doc: Document,
-  input: ChatInput,
+  scope: SearchScope & { accountId: string },
+  messages: ChatMessage[],
+  input: { model?: string | undefined; signal?: AbortSignal | undefined },
 ): Promise<StartedAnswer> {
   const provider = ctx.services.answers;
-  const messages = chatMessages(input.messages);
   const model = chosenModel(provider.models, input.model);
   const passages = await retrieveForQuestion(ctx.services.db, {
-    accountId: doc.accountId,
-    documentIds: [doc.id],
+    ...scope,
     messages,
     limit: PASSAGES_PER_ANSWER,
   });
@@ -38,6 +41,10 @@ export async function answerOverDocument(
   );
   return { model, events };
 }
+
+/** Answers a conversation from one document's passages. */
+export const answerOverDocument = (ctx: OperationContext, doc: Document, input: ChatInput) =>
+  startAnswer(ctx, { accountId: doc.accountId, documentIds: [doc.id] }, chatMessages(input.messages), input);
 
 /** POST /v1/documents/{id}/chat/completions: needs the `query` action on the document. */
 export async function chatWithDocument(

@@ -1,12 +1,9 @@
 import type { AnswerDone, Citation } from "../../core/answering/answer-types.ts";
-import { primed } from "../../core/answering/primed.ts";
-import { retrieveForQuestion } from "../../core/answering/retrieve.ts";
 import { MAX_QUERY_LENGTH } from "../../core/answering/search-passages.ts";
 import { AppError } from "../../core/errors.ts";
 import { findCollection } from "../collections/find-collection.ts";
 import type { OperationContext } from "../context.ts";
-import { chosenModel } from "./chat-input.ts";
-import { PASSAGES_PER_ANSWER, type StartedAnswer } from "./chat-with-document.ts";
+import { type StartedAnswer, startAnswer } from "./chat-with-document.ts";
 
 export type CollectionSource = { doc_id: string; file_name: string; page: number };
 
@@ -66,17 +63,7 @@ export async function queryCollection(
   if (!question) throw new AppError("BAD_REQUEST", "query must not be empty.");
   if (question.length > MAX_QUERY_LENGTH)
     throw new AppError("BAD_REQUEST", `query is longer than ${MAX_QUERY_LENGTH} characters.`);
-  const provider = ctx.services.answers;
-  const model = chosenModel(provider.models, input.model);
   const messages = [{ role: "user" as const, content: question }];
-  const passages = await retrieveForQuestion(ctx.services.db, {
-    accountId: c.accountId,
-    collectionId: c.id,
-    messages,
-    limit: PASSAGES_PER_ANSWER,
-  });
-  const events = await primed(
-    provider.answer({ messages, passages, model, ...(input.signal ? { signal: input.signal } : {}) }),
-  );
-  return { model, events, collectionId: c.id };
+  const started = await startAnswer(ctx, { accountId: c.accountId, collectionId: c.id }, messages, input);
+  return { ...started, collectionId: c.id };
 }
