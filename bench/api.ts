@@ -18,16 +18,15 @@
 // the keys per account are also the length of every list read.
 
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import autocannon from "autocannon";
 import { Hono } from "hono";
 import pg from "pg";
 import { createTestDatabase, type TestDatabase } from "../test/support/database.ts";
+import { benchServiceConfig } from "./support/bench-service-config.ts";
 import { childCpu, serveParent, startChild, stopChild } from "./support/child-service.ts";
 
 const CONNECTIONS = 50;
@@ -41,7 +40,6 @@ const ACCOUNTS_PER_CASE = Number(process.env.BENCH_ACCOUNTS_PER_CASE ?? 40);
 /** A warning is printed if any key is used more than this in the whole run (under 600, whatever the window). */
 const KEY_BUDGET = 550;
 const RATE_LIMIT = 600;
-const WORKER_SECRET = "bench-worker-secret-0123456789";
 const GRAPHQL_QUERY = "{ apiKeys { id name kind prefix createdAt } }";
 
 type Fixture = { accountId: string; secrets: string[] };
@@ -58,7 +56,6 @@ type Ready = {
 // ---------------------------------------------------------------------------------------------
 
 async function serveTargets(databaseUrl: string): Promise<void> {
-  const { loadConfig } = await import("../src/config.ts");
   const { createLogger } = await import("../src/core/log.ts");
   const { startService } = await import("../src/service.ts");
   const { connectDatabase } = await import("../src/core/db/client.ts");
@@ -67,18 +64,8 @@ async function serveTargets(databaseUrl: string): Promise<void> {
   const { toApiKeyRecord } = await import("../src/resolvers/keys/api-key-record.ts");
   const { apiKeyJson } = await import("../src/rest/keys.ts");
 
-  // As test/support/server.ts builds it, but with the default pool (DB_POOL_SIZE 10) and the API
-  // role only, as an API process is deployed: no extraction worker polling beside the load.
-  const blobDir = mkdtempSync(path.join(os.tmpdir(), "quire-bench-blobs-"));
-  const config = loadConfig({
-    DATABASE_URL: databaseUrl,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    ROLE: "api",
-    BLOB_DIR: blobDir,
-    WORKER_SECRET,
-    LOG_LEVEL: "silent",
-  });
+  // With the default pool (DB_POOL_SIZE 10), as an API process is deployed.
+  const { config, removeBlobDir } = benchServiceConfig(databaseUrl);
   if (config.dbPoolSize !== 10) throw new Error(`expected the default pool of 10, got ${config.dbPoolSize}`);
   const running = await startService(config, createLogger(config.logLevel));
   if (!running.url) throw new Error("the service has no API role");
@@ -131,7 +118,7 @@ async function serveTargets(databaseUrl: string): Promise<void> {
       await new Promise<void>((r) => bareServer.close(() => r()));
       await bareDb.close();
       await running.stop();
-      rmSync(blobDir, { recursive: true, force: true });
+      removeBlobDir();
     },
     { serviceUrl: running.url, bareUrl: `http://127.0.0.1:${barePort}`, rest, graphql },
   );

@@ -27,7 +27,7 @@
 // passed to the worker), BENCH_WORKER_PG_OPTIONS (see below). Linux only (/proc).
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -41,6 +41,7 @@ import { createLogger } from "../src/core/log.ts";
 import { type RunningService, startService } from "../src/service.ts";
 import { createTestDatabase, type TestDatabase } from "../test/support/database.ts";
 import { call } from "../test/support/http.ts";
+import { BENCH_WORKER_SECRET, benchServiceConfig } from "./support/bench-service-config.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const tsx = path.join(root, "node_modules/.bin/tsx");
@@ -59,7 +60,6 @@ const TARGET_RATIO = 0.5;
 const RSS_SAMPLE_MS = 100;
 const POLL_MS = 50;
 const RUN_TIMEOUT_MS = 15 * 60_000;
-const WORKER_SECRET = "bench-worker-secret-0123456789";
 const TERMINAL = ["complete", "awaiting_review", "error"];
 /** pollingIntervalSeconds of the extraction queue's worker in src/jobs/worker.ts, for the diagnostics. */
 const WORKER_POLL_MS = 500;
@@ -415,7 +415,7 @@ type Tenant = { accountId: string; secret: string };
 
 async function createTenant(base: string, name: string): Promise<Tenant> {
   const r = await call(base, "POST", "/v1/accounts", {
-    headers: { "x-document-agent-secret": WORKER_SECRET },
+    headers: { "x-document-agent-secret": BENCH_WORKER_SECRET },
     json: { name },
   });
   if (r.status !== 201) throw new Error(`creating an account answered ${r.status}: ${r.text}`);
@@ -656,20 +656,11 @@ async function main(): Promise<void> {
 
   // 3. End to end.
   const database: TestDatabase = await createTestDatabase();
-  const blobDir = mkdtempSync(path.join(os.tmpdir(), "quire-bench-blobs-"));
+  const { config, blobDir, removeBlobDir } = benchServiceConfig(database.url);
   let running: RunningService | null = null;
   let worker: Worker | null = null;
   const db = new pg.Client({ connectionString: database.url });
   try {
-    const config = loadConfig({
-      DATABASE_URL: database.url,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      WORKER_SECRET,
-      LOG_LEVEL: "silent",
-      ROLE: "api",
-      BLOB_DIR: blobDir,
-    });
     running = await startService(config, createLogger(config.logLevel));
     const base = running.url;
     if (!base) throw new Error("the service has no API role");
@@ -824,7 +815,7 @@ async function main(): Promise<void> {
     await running?.stop();
     await db.end().catch(() => undefined);
     await database.drop();
-    rmSync(blobDir, { recursive: true, force: true });
+    removeBlobDir();
   }
 }
 
