@@ -8,13 +8,7 @@ export const boxOf = (items: Box[]): Box => ({
   y1: Math.max(...items.map((b) => b.y1)),
 });
 
-export const overlapX = (a: Box, b: Box) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
 export const overlapY = (a: Box, b: Box) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-export const centerInside = (inner: Box, outer: Box, pad = 0) => {
-  const cx = (inner.x0 + inner.x1) / 2;
-  const cy = (inner.y0 + inner.y1) / 2;
-  return cx >= outer.x0 - pad && cx <= outer.x1 + pad && cy >= outer.y0 - pad && cy <= outer.y1 + pad;
-};
 
 export const median = (xs: number[]) => {
   if (!xs.length) return 0;

@@ -62,8 +62,6 @@ export type PageLayout = {
   tables: ExtractedTable[];
   width: number;
   height: number;
-  /** Words found on the page (0 for a page with no text layer). */
-  wordCount: number;
   /** Whether the page's body starts and ends with a table: where a table may continue across pages. */
   startsWithTable: boolean;
   endsWithTable: boolean;
@@ -163,7 +161,6 @@ export function layoutWords(
     tables,
     width: frame.width,
     height: frame.height,
-    wordCount: words.length,
     startsWithTable: ordered[0]?.kind === "table",
     endsWithTable: ordered[ordered.length - 1]?.kind === "table",
   };
