@@ -25,7 +25,15 @@ import { retrieveForQuestion } from "../src/core/answering/retrieve.ts";
 import type { SearchScope } from "../src/core/answering/search-passages.ts";
 import { migrate } from "../src/core/db/migrate.ts";
 import { createTestDatabase } from "../test/support/database.ts";
-import { ACCOUNT, ensureCollections, loadCorpus, percentile, questions } from "./support/passage-corpus.ts";
+import {
+  ACCOUNT,
+  concurrently,
+  ensureCollections,
+  loadCorpus,
+  p50p99,
+  percentile,
+  questions,
+} from "./support/passage-corpus.ts";
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 10_000);
 const PAGES = Number(process.env.BENCH_PAGES ?? 10);
@@ -113,10 +121,7 @@ async function main() {
           }
           if (i > 0) answerTimes.push(performance.now() - a);
         }
-        console.log(
-          `  ${scope.padEnd(22)} ${name.padEnd(18)} ${percentile(times, 50).toFixed(1).padStart(7)} / ` +
-            `${percentile(times, 99).toFixed(1).padStart(7)} / ${found}`,
-        );
+        console.log(`  ${scope.padEnd(22)} ${name.padEnd(18)} ${p50p99(times)} / ${found}`);
       }
     }
     console.log(
@@ -130,25 +135,11 @@ async function main() {
       ["every shape", questions],
       ["common words only", questions.filter(([n]) => n.startsWith("common"))],
     ] as const) {
-      const times: number[] = [];
-      const t0 = performance.now();
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async (_, w) => {
-          for (let i = 0; i < RUNS; i++) {
-            const [, messages] = set[(w + i) % set.length] as [string, ChatMessage[]];
-            const t = performance.now();
-            await retrieveForQuestion(
-              { pool },
-              { accountId: ACCOUNT, collectionId: LARGE, messages, limit: 8 },
-            );
-            times.push(performance.now() - t);
-          }
-        }),
-      );
-      const rate = times.length / ((performance.now() - t0) / 1000);
-      console.log(
-        `  ${label.padEnd(22)} ${percentile(times, 50).toFixed(1).padStart(7)} / ${percentile(times, 99).toFixed(1).padStart(7)}, ${rate.toFixed(1)}/s`,
-      );
+      const { times, rate } = await concurrently(CONCURRENCY, RUNS, async (w, i) => {
+        const [, messages] = set[(w + i) % set.length] as [string, ChatMessage[]];
+        await retrieveForQuestion({ pool }, { accountId: ACCOUNT, collectionId: LARGE, messages, limit: 8 });
+      });
+      console.log(`  ${label.padEnd(22)} ${p50p99(times)}, ${rate.toFixed(1)}/s`);
     }
   } finally {
     await client.end();

@@ -18,7 +18,7 @@ import pg from "pg";
 import { searchPassages } from "../src/core/answering/search-passages.ts";
 import { migrate } from "../src/core/db/migrate.ts";
 import { createTestDatabase } from "../test/support/database.ts";
-import { ACCOUNT, docId, loadCorpus, percentile } from "./support/passage-corpus.ts";
+import { ACCOUNT, concurrently, docId, loadCorpus, p50p99 } from "./support/passage-corpus.ts";
 
 const DOCS = Number(process.env.BENCH_DOCS ?? 10_000);
 const PAGES = Number(process.env.BENCH_PAGES ?? 10);
@@ -87,10 +87,7 @@ async function main() {
           if (i > 0) times.push(performance.now() - t);
           hits = r.length;
         }
-        console.log(
-          `  ${scope.padEnd(22)} ${name.padEnd(22)} ${percentile(times, 50).toFixed(1).padStart(7)} / ` +
-            `${percentile(times, 99).toFixed(1).padStart(7)} / ${hits}`,
-        );
+        console.log(`  ${scope.padEnd(22)} ${name.padEnd(22)} ${p50p99(times)} / ${hits}`);
       }
     }
 
@@ -102,22 +99,11 @@ async function main() {
       ["selective shapes", selective],
       ["every shape", shapes],
     ] as const) {
-      const times: number[] = [];
-      const t0 = performance.now();
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async (_, w) => {
-          for (let i = 0; i < RUNS; i++) {
-            const [, query] = set[(w + i) % set.length] as [string, string];
-            const t = performance.now();
-            await searchPassages({ pool }, { accountId: ACCOUNT, documentIds: ids, query, limit: 10 });
-            times.push(performance.now() - t);
-          }
-        }),
-      );
-      const rate = times.length / ((performance.now() - t0) / 1000);
-      console.log(
-        `  ${label.padEnd(22)} ${percentile(times, 50).toFixed(1).padStart(7)} / ${percentile(times, 99).toFixed(1).padStart(7)}, ${rate.toFixed(1)}/s`,
-      );
+      const { times, rate } = await concurrently(CONCURRENCY, RUNS, async (w, i) => {
+        const [, query] = set[(w + i) % set.length] as [string, string];
+        await searchPassages({ pool }, { accountId: ACCOUNT, documentIds: ids, query, limit: 10 });
+      });
+      console.log(`  ${label.padEnd(22)} ${p50p99(times)}, ${rate.toFixed(1)}/s`);
     }
   } finally {
     await client.end();

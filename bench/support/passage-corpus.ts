@@ -9,6 +9,7 @@
 // a stale generation of passages with a word only it contains ("stalewordonly") that must never
 // be found.
 
+import { performance } from "node:perf_hooks";
 import type pg from "pg";
 import type { ChatMessage } from "../../src/core/answering/answer-types.ts";
 import { splitPassages } from "../../src/core/answering/passages.ts";
@@ -195,4 +196,31 @@ export const questions: [string, ChatMessage[]][] = [
 export function percentile(xs: readonly number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] as number;
+}
+
+/** "p50 / p99" of times in ms, each right-aligned in 7 characters, as the benchmarks' tables print them. */
+export const p50p99 = (times: readonly number[]) =>
+  `${percentile(times, 50).toFixed(1).padStart(7)} / ${percentile(times, 99).toFixed(1).padStart(7)}`;
+
+/**
+ * `clients` callers at once, each making `runs` calls of `call(client, run)` one after another:
+ * the ms of every call, and the calls completed per second overall.
+ */
+export async function concurrently(
+  clients: number,
+  runs: number,
+  call: (client: number, run: number) => Promise<unknown>,
+): Promise<{ times: number[]; rate: number }> {
+  const times: number[] = [];
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, w) => {
+      for (let i = 0; i < runs; i++) {
+        const t = performance.now();
+        await call(w, i);
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  return { times, rate: times.length / ((performance.now() - t0) / 1000) };
 }
