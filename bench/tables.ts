@@ -29,6 +29,7 @@ import type { ExtractedTable, ExtractOptions, Extractor } from "../src/core/extr
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { type TableGrid, textRows } from "../src/core/tables/table-model.ts";
 import {
+  type AdjacencyScore,
   adjacencyRelations,
   type BestTable,
   directionNeutral,
@@ -43,7 +44,7 @@ import {
 // What is measured: the one place the extractor is chosen.
 // ---------------------------------------------------------------------------------------------
 
-/** The extractor measured when no --extractor is given. The layout extractor will replace it here. */
+/** The extractor measured when no --extractor is given. */
 const DEFAULT_EXTRACTOR: { name: string; extractor: Extractor } = {
   name: "layoutExtractor",
   extractor: layoutExtractor,
@@ -139,7 +140,8 @@ const sizeOf = (grid: TextGrid): Size => ({
   cols: grid.reduce((w, r) => Math.max(w, r.length), 0),
 });
 
-type CaseResult = {
+/** One entry's result; the adjacency figures (precision, recall, F1, |G ∩ P|, |P|, |G|) are the chosen table's. */
+type CaseResult = AdjacencyScore & {
   id: string;
   pdf: string;
   page: number;
@@ -158,13 +160,6 @@ type CaseResult = {
   extractedSize: Size | null;
   cellAccuracy: number;
   exact: boolean;
-  precision: number;
-  recall: number;
-  f1: number;
-  /** |G ∩ P|, |P|, |G| of the chosen table. */
-  correct: number;
-  predicted: number;
-  truth: number;
   /** Opening the PDF and extracting the page. */
   ms: number;
   error?: string;
@@ -237,12 +232,7 @@ async function runCase(extractor: Extractor, entry: Entry): Promise<{ result: Ca
     extractedSize: best.index === null ? null : sizeOf(grids[best.index]!),
     cellAccuracy: cells.accuracy,
     exact: cells.exact,
-    precision: adjacency.precision,
-    recall: adjacency.recall,
-    f1: adjacency.f1,
-    correct: adjacency.correct,
-    predicted: adjacency.predicted,
-    truth: adjacency.truth,
+    ...adjacency,
     ms,
     ...(error === undefined ? {} : { error }),
   };
