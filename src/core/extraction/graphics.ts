@@ -36,7 +36,8 @@ const MERGE = 1;
 const MIN_LENGTH = 1;
 /** Fills (and strokes) lighter than this in every channel are treated as white, so invisible. */
 const WHITE = 0xfb;
-const DEFAULT_MAX_OPS = 2_000_000;
+/** The default budget of pageGraphics: operators plus path commands walked. */
+export const DEFAULT_MAX_OPS = 2_000_000;
 /** Frame detection compares subpaths pairwise; a path with more rectangles than this skips it. */
 const MAX_FRAME_RECTS = 64;
 

@@ -1,6 +1,6 @@
 import { type TableGrid, textRows } from "../tables/table-model.ts";
 import type { ExtractedPage, Extractor } from "./extractor.ts";
-import { pageGraphics } from "./graphics.ts";
+import { DEFAULT_MAX_OPS, pageGraphics } from "./graphics.ts";
 import { toLines } from "./layout/lines.ts";
 import { layoutWords, newLayoutMemory, rulesInFrame } from "./layout/page-layout.ts";
 import { pageWords, wordsFromRuns } from "./layout/words.ts";
@@ -8,7 +8,7 @@ import { createOcrEngine, type OcrEngine, renderForOcr } from "./ocr.ts";
 import { openPdf } from "./pdfjs.ts";
 
 /** Default per-page budgets (configurable): a pathological page is marked failed instead of holding the worker. */
-export const DEFAULT_LIMITS = { pageMaxOps: 2_000_000, pageTimeMs: 120_000 };
+export const DEFAULT_LIMITS = { pageMaxOps: DEFAULT_MAX_OPS, pageTimeMs: 120_000 };
 /** A page with fewer words than this has no usable text layer (a scan, say) and is recognised by OCR. */
 export const MIN_TEXT_LAYER_WORDS = 1;
 
