@@ -46,6 +46,7 @@ import pg from "pg";
 import type { ChatMessage } from "../src/core/answering/answer-types.ts";
 import { migrate } from "../src/core/db/migrate.ts";
 import { createTestDatabase, type TestDatabase } from "../test/support/database.ts";
+import { BENCH_WORKER_SECRET, benchServiceConfig } from "./support/bench-service-config.ts";
 import { childCpu, serveParent, startChild, stopChild } from "./support/child-service.ts";
 import { docId, loadCorpus, percentile, questions } from "./support/passage-corpus.ts";
 
@@ -56,7 +57,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CHAT_N = Number(process.env.BENCH_CHAT_N ?? 300);
 const CONCURRENCY = 10;
 const TARGET_P99_MS = 300;
-const WORKER_SECRET = "bench-worker-secret-0123456789";
 const COLLECTION = "bench-all";
 const BATCH = 1000;
 
@@ -65,26 +65,14 @@ const BATCH = 1000;
 // ---------------------------------------------------------------------------------------------
 
 async function serve(databaseUrl: string): Promise<void> {
-  const { mkdtempSync, rmSync } = await import("node:fs");
-  const path = await import("node:path");
-  const { loadConfig } = await import("../src/config.ts");
   const { createLogger } = await import("../src/core/log.ts");
   const { startService } = await import("../src/service.ts");
-  // As test/support/server.ts builds it, with the API role only, as an API process is deployed.
-  const blobDir = mkdtempSync(path.join(os.tmpdir(), "quire-bench-blobs-"));
-  const config = loadConfig({
-    DATABASE_URL: databaseUrl,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    ROLE: "api",
-    BLOB_DIR: blobDir,
-    WORKER_SECRET,
-    LOG_LEVEL: "silent",
+  const { config, removeBlobDir } = benchServiceConfig(databaseUrl, {
     ANSWER_PROVIDER: "builtin",
     DB_POOL_SIZE: process.env.DB_POOL_SIZE,
   });
   const running = await startService(config, createLogger(config.logLevel));
-  serveParent(() => running.stop().finally(() => rmSync(blobDir, { recursive: true, force: true })), {
+  serveParent(() => running.stop().finally(removeBlobDir), {
     url: running.url,
     poolSize: config.dbPoolSize,
   });
@@ -284,7 +272,7 @@ async function main() {
     const server = await startServer(db.url);
     child = server.child;
     const base = server.ready.url;
-    const operator = { "x-document-agent-secret": WORKER_SECRET };
+    const operator = { "x-document-agent-secret": BENCH_WORKER_SECRET };
 
     // The account, its corpus, and who makes its keys.
     let accountId: string;
