@@ -9,7 +9,7 @@ import {
   resolveOwnDocuments,
   tooManyDocuments,
 } from "./collection-members.ts";
-import { findCollection } from "./find-collection.ts";
+import { collectionNotFound, findCollection } from "./find-collection.ts";
 
 export const MAX_MEMBERS_PAGE = 100;
 
@@ -31,8 +31,7 @@ export async function addCollectionDocuments(
       async (tx) => {
         // Serialises adds to one collection, so two at once cannot both pass the size check.
         const locked = await tx.$queryRaw<unknown[]>`SELECT 1 FROM collections WHERE id = ${c.id} FOR UPDATE`;
-        if (!locked.length)
-          throw new AppError("NOT_FOUND", `Collection ${JSON.stringify(input.ref)} was not found.`);
+        if (!locked.length) throw collectionNotFound(input.ref);
         const { count } = await tx.collectionDocument.createMany({
           data: ids.map((documentId) => ({ collectionId: c.id, documentId })),
           skipDuplicates: true,

@@ -36,16 +36,18 @@ export function collectionName(raw: string): string {
   return name;
 }
 
+/** The rows a ref names among the account's collections: by id (`col-…`) or by name. */
+export const collectionWhere = (accountId: string, ref: string) =>
+  collectionIdPattern.test(ref) ? { id: ref, accountId } : { accountId, name: ref.trim() };
+
+export const collectionNotFound = (ref: string) =>
+  new AppError("NOT_FOUND", `Collection ${JSON.stringify(ref)} was not found.`);
+
 /** The caller's collection named by id (`col-…`) or by name; another account's is NOT_FOUND. */
 export async function findCollection(ctx: OperationContext, ref: string): Promise<Collection> {
   const accountId = requireCollectionsAccess(ctx);
-  const { prisma } = ctx.services.db;
-  const found = collectionIdPattern.test(ref)
-    ? await prisma.collection.findFirst({ where: { id: ref, accountId } })
-    : await prisma.collection.findUnique({
-        where: { accountId_name: { accountId, name: ref.trim() } },
-      });
-  if (!found) throw new AppError("NOT_FOUND", `Collection ${JSON.stringify(ref)} was not found.`);
+  const found = await ctx.services.db.prisma.collection.findFirst({ where: collectionWhere(accountId, ref) });
+  if (!found) throw collectionNotFound(ref);
   return found;
 }
 

@@ -1,18 +1,17 @@
-import { AppError } from "../../core/errors.ts";
 import type { OperationContext } from "../context.ts";
 import { type CollectionRecord, toCollectionRecord, withDocumentCount } from "./collection-record.ts";
-import { findCollection } from "./find-collection.ts";
+import { collectionNotFound, collectionWhere, requireCollectionsAccess } from "./find-collection.ts";
 
+/** The caller's collection with its member count, in one read. */
 export async function getCollection(
   ctx: OperationContext,
   input: { ref: string },
 ): Promise<CollectionRecord> {
-  const c = await findCollection(ctx, input.ref);
-  const row = await ctx.services.db.prisma.collection.findUnique({
-    where: { id: c.id },
+  const accountId = requireCollectionsAccess(ctx);
+  const row = await ctx.services.db.prisma.collection.findFirst({
+    where: collectionWhere(accountId, input.ref),
     include: withDocumentCount,
   });
-  // Deleted between the two reads.
-  if (!row) throw new AppError("NOT_FOUND", `Collection ${JSON.stringify(input.ref)} was not found.`);
+  if (!row) throw collectionNotFound(input.ref);
   return toCollectionRecord(row);
 }
