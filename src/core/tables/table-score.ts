@@ -15,6 +15,8 @@
 // with text in either grid: accuracy 0), in line with the README's "F1 = 0 when precision + recall
 // = 0" and "if no table was extracted, both scores are 0".
 
+import { isRtl } from "../extraction/layout/normalize-text.ts";
+
 /** Rows of cell texts, top to bottom, cells left to right. Rows may differ in length. */
 export type TextGrid = readonly (readonly string[])[];
 
@@ -193,8 +195,6 @@ export function pickBestTable(expected: TextGrid, candidates: readonly TextGrid[
   };
 }
 
-const rtlChar = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
-
 /**
  * A cell text with right-to-left words made independent of the order they were written in:
  * compatibility forms folded (NFKC, so Arabic presentation forms compare with their letters),
@@ -203,7 +203,7 @@ const rtlChar = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
  * equal; optional vowel marks are dropped. Cells without right-to-left letters are left as they are.
  */
 export function directionNeutral(text: string): string {
-  if (!rtlChar.test(text)) return text;
+  if (!isRtl(text)) return text;
   return (
     text
       .normalize("NFKC")
@@ -212,7 +212,7 @@ export function directionNeutral(text: string): string {
       .split(/\s+/)
       .filter(Boolean)
       .map((t) => {
-        if (!rtlChar.test(t)) return t;
+        if (!isRtl(t)) return t;
         const r = [...t].reverse().join("");
         // Whichever reading sorts first stands for both.
         return [r, t].sort()[0] as string;
