@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, gql, type Reply } from "./support/http.ts";
+import { freePort, type ServiceProcess, spawnService } from "./support/process.ts";
 import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
 import { createKey, createTenant } from "./support/tenant.ts";
 
@@ -286,70 +284,26 @@ describe("rate limits over GraphQL", () => {
   );
 });
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  s.listen(0, "127.0.0.1");
-  await once(s, "listening");
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
-
 describe("rate limits across processes", () => {
-  let child: ChildProcess | undefined;
+  let child: ServiceProcess | undefined;
   let childUrl: string;
-  let childOutput = "";
 
   beforeAll(async () => {
+    // A second API process of its own (its own pool, its own event loop) over the same database.
     const port = await freePort();
     childUrl = `http://127.0.0.1:${port}`;
-    // A second API process of its own (its own pool, its own event loop) over the same database.
-    child = spawn("npx", ["tsx", "src/main.ts"], {
-      cwd: new URL("..", import.meta.url).pathname,
-      // Only what npx needs from this environment: vitest's own variables (BASE_URL among them)
-      // are not the service's configuration.
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        BASE_URL: childUrl,
-        DATABASE_URL: server.database.url,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "silent",
-        WORKER_SECRET,
-      },
-      detached: true, // its own process group, so npx and the node under it end together
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    child.stdout?.on("data", (d) => {
-      childOutput += d;
-    });
-    child.stderr?.on("data", (d) => {
-      childOutput += d;
-    });
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`second server exited: ${childOutput}`);
-      try {
-        const r = await fetch(`${childUrl}/health`);
-        if (r.ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(`second server did not start: ${childOutput}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    child = await spawnService(
+      { BASE_URL: childUrl, DATABASE_URL: server.database.url, LOG_LEVEL: "silent", WORKER_SECRET },
+      port,
+    );
+    await child.waitUntilHealthy(60_000);
   }, TIMEOUT);
 
   afterAll(async () => {
     const c = child;
-    if (!c?.pid || c.exitCode !== null || c.signalCode !== null) return;
-    const exited = once(c, "exit");
-    process.kill(-c.pid, "SIGTERM");
-    const timer = setTimeout(() => {
-      if (c.pid && c.exitCode === null) process.kill(-c.pid, "SIGKILL");
-    }, 10_000);
-    await exited;
+    if (!c) return;
+    const timer = setTimeout(() => c.child.kill("SIGKILL"), 10_000);
+    await c.kill("SIGTERM");
     clearTimeout(timer);
   }, 30_000);
 
