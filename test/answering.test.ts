@@ -285,6 +285,14 @@ describe("collection queries", () => {
     ).toBe(done.answer);
     expect(done.answer).toContain("8%");
     expect(done.sources.length).toBeGreaterThan(0);
+    // SPEC: the pages cited, each once, in the order first cited (this answer cites a page twice).
+    const cited: string[] = done.citations.map(
+      (c: { document_id: string; page: number }) => `${c.document_id}#${c.page}`,
+    );
+    expect(cited.length).toBeGreaterThan(new Set(cited).size);
+    expect(done.sources.map((s: { doc_id: string; page: number }) => `${s.doc_id}#${s.page}`)).toEqual([
+      ...new Set(cited),
+    ]);
   });
 
   it("refuses an empty query and an unknown collection", async () => {
