@@ -68,6 +68,8 @@ export async function runExtraction(
     }
     throw err;
   }
+  // The key under which this extraction's open PDF is held for drawing page images.
+  const renderKey = `extract:${id}:${generation}`;
   try {
     if (session.pageCount > deps.config.maxPages) {
       await fail(
@@ -83,7 +85,20 @@ export async function runExtraction(
       select: { pageNumber: true, method: true },
       orderBy: { pageNumber: "asc" },
     });
-    let tableCount = await prisma.documentTable.count({ where: { documentId: id, generation } });
+    // The last table written for this generation: a table that runs on into the next page grows
+    // it. Read here once (it exists only when resuming) and then kept, not read again per page.
+    const lastStored = await prisma.documentTable.findFirst({
+      where: { documentId: id, generation },
+      orderBy: { tableIndex: "desc" },
+      select: { tableIndex: true, cells: true, pages: true },
+    });
+    let lastTable: StoredTable | undefined = lastStored
+      ? {
+          index: lastStored.tableIndex,
+          grid: lastStored.cells as unknown as TableGrid,
+          pages: lastStored.pages,
+        }
+      : undefined;
     const started = await prisma.document.updateMany({
       where: { id, workingGeneration: generation },
       data: { phase: "extracting", pagesTotal: session.pageCount, pagesCompleted: done.length },
@@ -101,7 +116,6 @@ export async function runExtraction(
     const emptyPages: number[] = [];
     const tablesWanted = doc.capabilities.includes("tables");
     const imagesWanted = doc.capabilities.includes("page_images");
-    const renderKey = `extract:${id}:${generation}`;
     const tsConfig = textSearchConfigOfDocument(doc.config);
     let lastPublished = 0;
     const startAt = (done[done.length - 1]?.pageNumber ?? 0) + 1;
@@ -113,6 +127,7 @@ export async function runExtraction(
     }
     for (let n = startAt; n <= session.pageCount; n++) {
       let page: ExtractedPage;
+      let failed = false;
       try {
         page = await session.extractPage(n);
       } catch (err) {
@@ -129,16 +144,26 @@ export async function runExtraction(
           method: "failed" as never,
         };
         failedPages.push(n);
+        failed = true;
       }
-      if (page.text.trim() === "" && !failedPages.includes(n)) emptyPages.push(n);
+      if (page.text.trim() === "" && !failed) emptyPages.push(n);
       let tables = tablesWanted ? page.tables : [];
       // A table continued from the previous page grows that table instead of starting a new one.
-      const continued = tables[0]?.continuation && tableCount > 0 ? tables[0] : undefined;
-      if (continued) tables = tables.slice(1);
-      const tableRows: Prisma.DocumentTableCreateManyInput[] = tables.map((t) => ({
+      const continued = tables[0]?.continuation ? tables[0] : undefined;
+      const grown: StoredTable | undefined =
+        continued && lastTable
+          ? {
+              index: lastTable.index,
+              grid: [...lastTable.grid, ...continued.grid],
+              pages: [...lastTable.pages, n],
+            }
+          : undefined;
+      if (grown) tables = tables.slice(1);
+      const firstIndex = (lastTable?.index ?? -1) + 1;
+      const tableRows: Prisma.DocumentTableCreateManyInput[] = tables.map((t, i) => ({
         documentId: id,
         generation,
-        tableIndex: tableCount++,
+        tableIndex: firstIndex + i,
         pageNumber: n,
         pages: [n],
         bbox: t.bbox,
@@ -172,26 +197,15 @@ export async function runExtraction(
               method: page.method,
             },
           });
-          if (continued) {
-            const where = {
-              documentId_generation_tableIndex: {
-                documentId: id,
-                generation,
-                tableIndex: tableCount - tableRows.length - 1,
+          if (grown) {
+            await tx.documentTable.updateMany({
+              where: { documentId: id, generation, tableIndex: grown.index },
+              data: {
+                cells: grown.grid as unknown as Prisma.InputJsonValue,
+                pages: grown.pages,
+                markdown: tableToMarkdown(grown.grid),
               },
-            };
-            const prev = await tx.documentTable.findUnique({ where });
-            if (prev) {
-              const grid = [...(prev.cells as unknown as TableGrid), ...continued.grid];
-              await tx.documentTable.update({
-                where,
-                data: {
-                  cells: grid as unknown as Prisma.InputJsonValue,
-                  pages: [...prev.pages, n],
-                  markdown: tableToMarkdown(grid),
-                },
-              });
-            }
+            });
           }
           if (tableRows.length) await tx.documentTable.createMany({ data: tableRows });
           if (passageRows.length) await tx.passage.createMany({ data: passageRows });
@@ -207,7 +221,10 @@ export async function runExtraction(
           throw err;
         });
       if (!progressed) return;
-      if (imagesWanted && page.method !== ("failed" as string)) {
+      const newest = tables[tables.length - 1];
+      if (newest) lastTable = { index: firstIndex + tables.length - 1, grid: newest.grid, pages: [n] };
+      else if (grown) lastTable = grown;
+      if (imagesWanted && !failed) {
         // page_images: the viewer's images are ready when the page is, instead of rendered on
         // the first request. A page that cannot be drawn is logged; its text stands regardless.
         try {
@@ -262,11 +279,14 @@ export async function runExtraction(
     }
   } finally {
     await session.close();
-    forgetRendered(`extract:${id}:${generation}`);
+    forgetRendered(renderKey);
   }
 }
 
 class Superseded extends Error {}
+
+/** A table as this extraction last wrote it. */
+type StoredTable = { index: number; grid: TableGrid; pages: number[] };
 
 /** After the last retry failed: the document ends in `error` with the last failure as its reason. */
 export async function failExtractionForGood(
