@@ -86,16 +86,14 @@ export function latticeTables(horizontals: Rule[], verticals: Rule[], words: Wor
     });
   });
   const groups = new Map<number, { h: Rule[]; v: Rule[] }>();
-  hs.forEach((h, i) => {
-    const g = groups.get(uf.find(i)) ?? { h: [], v: [] };
-    g.h.push(h);
-    groups.set(uf.find(i), g);
-  });
-  vs.forEach((v, j) => {
-    const g = groups.get(uf.find(hs.length + j)) ?? { h: [], v: [] };
-    g.v.push(v);
-    groups.set(uf.find(hs.length + j), g);
-  });
+  const groupOf = (i: number) => {
+    const root = uf.find(i);
+    const g = groups.get(root) ?? { h: [], v: [] };
+    groups.set(root, g);
+    return g;
+  };
+  for (const [i, h] of hs.entries()) groupOf(i).h.push(h);
+  for (const [j, v] of vs.entries()) groupOf(hs.length + j).v.push(v);
 
   const tables: FoundTable[] = [];
   for (const { h, v } of groups.values()) {
@@ -137,7 +135,9 @@ export function latticeTables(horizontals: Rule[], verticals: Rule[], words: Wor
     const members = new Map<number, number[]>();
     for (let i = 0; i < nr * nc; i++) {
       const root = cells.find(i);
-      members.set(root, [...(members.get(root) ?? []), i]);
+      const list = members.get(root);
+      if (list) list.push(i);
+      else members.set(root, [i]);
     }
     const anchorOf = new Array<number>(nr * nc);
     const spanOf = new Map<number, { rows: number; cols: number }>();
@@ -181,7 +181,9 @@ export function latticeTables(horizontals: Rule[], verticals: Rule[], words: Wor
         ),
       );
       const anchor = anchorOf[r * nc + c] as number;
-      inCell.set(anchor, [...(inCell.get(anchor) ?? []), w]);
+      const held = inCell.get(anchor);
+      if (held) held.push(w);
+      else inCell.set(anchor, [w]);
       taken.add(w);
     }
     const grid: TableGrid = [];
