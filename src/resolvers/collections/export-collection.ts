@@ -29,6 +29,40 @@ async function* membersOf(ctx: OperationContext, collectionId: string): AsyncGen
   }
 }
 
+/** Pages read per query while exporting markdown: a batch of long documents is read in parts. */
+const PAGES_PER_READ = 500;
+
+type PageRow = { documentId: string; pageNumber: number; markdown: string };
+
+/** The pages of a batch of members, in (document id, page) order, PAGES_PER_READ at a time. */
+async function* pagesOf(ctx: OperationContext, batch: Member[]): AsyncGenerator<PageRow> {
+  const members = { OR: batch.map((d) => ({ documentId: d.id, generation: d.activeGeneration })) };
+  let after: PageRow | undefined;
+  for (;;) {
+    const rows = await ctx.services.db.prisma.page.findMany({
+      where: after
+        ? {
+            AND: [
+              members,
+              {
+                OR: [
+                  { documentId: { gt: after.documentId } },
+                  { documentId: after.documentId, pageNumber: { gt: after.pageNumber } },
+                ],
+              },
+            ],
+          }
+        : members,
+      orderBy: [{ documentId: "asc" }, { pageNumber: "asc" }],
+      take: PAGES_PER_READ,
+      select: { documentId: true, pageNumber: true, markdown: true },
+    });
+    yield* rows;
+    if (rows.length < PAGES_PER_READ) return;
+    after = rows[rows.length - 1];
+  }
+}
+
 /**
  * The markdown of every document, in document id order: a `# file name` heading with an HTML
  * comment naming the document, then its pages as GET /v1/documents/{id}/full.md gives them.
@@ -39,22 +73,19 @@ export async function collectionMarkdown(
   input: { ref: string },
 ): Promise<AsyncIterable<string>> {
   const c = await findCollection(ctx, input.ref);
-  const { prisma } = ctx.services.db;
   return (async function* () {
     let first = true;
     for await (const batch of membersOf(ctx, c.id)) {
-      const pages = await prisma.page.findMany({
-        where: { OR: batch.map((d) => ({ documentId: d.id, generation: d.activeGeneration })) },
-        orderBy: [{ documentId: "asc" }, { pageNumber: "asc" }],
-        select: { documentId: true, pageNumber: true, markdown: true },
-      });
+      // Members and their pages come in the same document id order: one pass over both.
+      const pages = pagesOf(ctx, batch);
+      let next = await pages.next();
       for (const d of batch) {
-        const own = pages.filter((p) => p.documentId === d.id);
         const head = `${first ? "" : "\n\n"}# ${d.fileName.replace(/\s+/g, " ")}\n\n<!-- document ${d.id} -->`;
         first = false;
         const note = d.completedAt === null ? "\n\n<!-- extraction not complete: pages so far -->" : "";
-        const body = own.map((p) => `<!-- page ${p.pageNumber} -->\n\n${p.markdown}`.trimEnd()).join("\n\n");
-        yield `${head}${note}${body ? `\n\n${body}` : ""}`;
+        yield `${head}${note}`;
+        for (; !next.done && next.value.documentId === d.id; next = await pages.next())
+          yield `\n\n${`<!-- page ${next.value.pageNumber} -->\n\n${next.value.markdown}`.trimEnd()}`;
       }
     }
     yield "\n";
