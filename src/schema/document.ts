@@ -134,6 +134,8 @@ builder.queryFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const { doc } = await findDocument(ctx, String(args.id), "read_metadata");
+      // The row already read serves, unless the selection needs relations (pages, tables) with it.
+      if (!query.include && !query.select) return doc;
       return ctx.services.db.prisma.document.findUniqueOrThrow({ ...query, where: { id: doc.id } });
     },
   }),
