@@ -21,8 +21,10 @@ export type RunningService = {
   stop: () => Promise<void>;
 };
 
-/** config -> database (embedded by default) -> migrations -> roles. */
-/** `onQuery` sees every SQL statement Prisma sends (tests count them to catch N+1 queries). */
+/**
+ * config -> database (embedded by default) -> migrations -> roles. `onQuery` sees every SQL
+ * statement Prisma sends (tests count them to catch N+1 queries).
+ */
 export async function startService(
   config: Config,
   log: Logger,
