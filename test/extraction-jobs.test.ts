@@ -221,6 +221,7 @@ describe("an extraction that keeps failing", () => {
     server = await startTestServer({ ROLE: "api", JOB_RETRY_LIMIT: "1" });
     const t = await createTenant(server.url);
     const r = await upload(server.url, t.secret, await textPdf([["doomed"]]));
+    expect(r.status, r.text).toBe(202);
     const id = r.body.id as string;
     // Turn the stored source into a directory: reading it fails with EISDIR on every attempt,
     // the kind of storage failure that is worth retrying.
@@ -256,6 +257,7 @@ describe("resuming a document whose table runs across the page where the worker 
     const t = await createTenant(server.url);
     const { bytes, header, body } = await continuingTablePdf();
     const r = await upload(server.url, t.secret, bytes);
+    expect(r.status, r.text).toBe(202);
     const job = { documentId: r.body.id as string, generation: 1 };
 
     // The first worker writes page 1, then hangs on page 2 for ever (it died).
@@ -270,12 +272,16 @@ describe("resuming a document whose table runs across the page where the worker 
       },
     };
     const first = runExtraction({ ...server.services, extractor: dying }, job).catch(() => undefined);
+    let written = 0;
     const until = Date.now() + 20_000;
     while (Date.now() < until) {
       const d = await call(server.url, "GET", `/v1/documents/${job.documentId}`, { key: t.secret });
-      if (d.body.pagesCompleted === 1) break;
+      written = d.body.pagesCompleted;
+      if (written === 1) break;
       await new Promise((res) => setTimeout(res, 50));
     }
+    // Page 1 is in and page 2 never will be: otherwise the run below would not be a resume.
+    expect(written).toBe(1);
     // Another worker takes the job over and resumes at page 2.
     await runExtraction(server.services, job);
     const tables = await call(server.url, "GET", `/v1/documents/${job.documentId}/entities/tables`, {
