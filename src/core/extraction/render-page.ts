@@ -52,10 +52,7 @@ async function acquire(
 function evict() {
   if (open.size <= OPEN_DOCUMENTS) return;
   const idle = [...open.entries()].filter(([, e]) => e.users === 0).sort((a, b) => a[1].used - b[1].used);
-  for (const [key, e] of idle.slice(0, open.size - OPEN_DOCUMENTS)) {
-    open.delete(key);
-    void e.doc.then((d) => d.destroy()).catch(() => undefined);
-  }
+  for (const [key] of idle.slice(0, open.size - OPEN_DOCUMENTS)) forgetRendered(key);
 }
 
 /** Forgets an open document (after its file changed or it was deleted). */
