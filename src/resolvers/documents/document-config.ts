@@ -2,7 +2,7 @@ import { z } from "zod";
 import { accessPolicySchema, defaultAccessPolicy } from "../../core/auth/access-policy.ts";
 import { strategies } from "../../core/documents/phases.ts";
 import { AppError } from "../../core/errors.ts";
-import type { Prisma } from "../../generated/prisma/client.ts";
+import type { Document, Prisma } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
 import { findDocument, policyOf } from "./find-document.ts";
 
@@ -29,13 +29,10 @@ export const documentConfigSchema = z
 
 export type DocumentConfig = z.infer<typeof documentConfigSchema>;
 
-function configOf(
-  d: { config: unknown; access: unknown; strategy: string },
-  policy = policyOf(d as never),
-): DocumentConfig {
+function configOf(d: Document): DocumentConfig {
   const stored = documentConfigSchema.omit({ access: true, strategy: true }).safeParse(d.config);
   return {
-    access: policy,
+    access: policyOf(d),
     title: stored.success ? stored.data.title : null,
     language: stored.success ? stored.data.language : null,
     metadata: stored.success ? stored.data.metadata : {},
