@@ -28,7 +28,15 @@ function textOf(content: unknown, i: number): string {
   throw new AppError("BAD_REQUEST", `messages[${i}].content must be a string or an array of text parts.`);
 }
 
-export function chatMessages(raw: readonly RawMessage[]): ChatMessage[] {
+/**
+ * The conversation checked and reduced to roles and text. `maxChars` bounds the text of all the
+ * messages together; `limitName` says whose limit it is in the error.
+ */
+export function chatMessages(
+  raw: readonly RawMessage[],
+  maxChars = MAX_CONVERSATION_CHARS,
+  limitName = "",
+): ChatMessage[] {
   if (raw.length === 0) throw new AppError("BAD_REQUEST", "messages must hold at least one message.");
   if (raw.length > MAX_MESSAGES)
     throw new AppError("BAD_REQUEST", `messages holds at most ${MAX_MESSAGES} messages.`);
@@ -45,10 +53,10 @@ export function chatMessages(raw: readonly RawMessage[]): ChatMessage[] {
     total += content.length;
     return { role, content };
   });
-  if (total > MAX_CONVERSATION_CHARS)
+  if (total > maxChars)
     throw new AppError(
       "BAD_REQUEST",
-      `The conversation is longer than ${MAX_CONVERSATION_CHARS} characters.`,
+      `The conversation is longer than ${maxChars} characters${limitName ? `, ${limitName}` : ""}.`,
     );
   if (!out.some((m) => m.role === "user" && m.content.trim()))
     throw new AppError("BAD_REQUEST", "messages must include a user message with a question.");

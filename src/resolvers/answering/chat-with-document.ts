@@ -42,9 +42,16 @@ export async function startAnswer(
   return { model, events };
 }
 
-/** Answers a conversation from one document's passages. */
-export const answerOverDocument = (ctx: OperationContext, doc: Document, input: ChatInput) =>
-  startAnswer(ctx, { accountId: doc.accountId, documentIds: [doc.id] }, chatMessages(input.messages), input);
+/** Answers a checked conversation from one document's passages. */
+export const answerOverDocument = async (
+  ctx: OperationContext,
+  doc: Document,
+  messages: ChatMessage[],
+  input: ChatInput,
+): Promise<StartedAnswer & { documentId: string }> => ({
+  ...(await startAnswer(ctx, { accountId: doc.accountId, documentIds: [doc.id] }, messages, input)),
+  documentId: doc.id,
+});
 
 /** POST /v1/documents/{id}/chat/completions: needs the `query` action on the document. */
 export async function chatWithDocument(
@@ -52,5 +59,5 @@ export async function chatWithDocument(
   input: ChatInput & { ref: string },
 ): Promise<StartedAnswer & { documentId: string }> {
   const { doc } = await findDocument(ctx, input.ref, "query");
-  return { ...(await answerOverDocument(ctx, doc, input)), documentId: doc.id };
+  return answerOverDocument(ctx, doc, chatMessages(input.messages), input);
 }

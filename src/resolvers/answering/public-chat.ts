@@ -1,6 +1,8 @@
+import type { ChatMessage } from "../../core/answering/answer-types.ts";
 import { AppError } from "../../core/errors.ts";
 import type { OperationContext } from "../context.ts";
 import { findDocument, fullIdPattern, shortHashPattern } from "../documents/find-document.ts";
+import { chatMessages } from "./chat-input.ts";
 import { answerOverDocument, type ChatInput, type StartedAnswer } from "./chat-with-document.ts";
 
 /**
@@ -26,8 +28,7 @@ export const MAX_PUBLIC_CONVERSATION_CHARS = 8_000;
  * developer messages (they would steer the operator's model to any task), and a shorter
  * conversation than a key holder may send.
  */
-function checkPublicConversation(messages: ChatInput["messages"]) {
-  let total = 0;
+function publicConversation(messages: ChatInput["messages"]): ChatMessage[] {
   for (const [i, m] of messages.entries()) {
     if (m.role === "system" || m.role === "developer") {
       throw new AppError(
@@ -35,14 +36,8 @@ function checkPublicConversation(messages: ChatInput["messages"]) {
         `messages[${i}]: the public route takes user and assistant messages only, not ${m.role} messages.`,
       );
     }
-    total += typeof m.content === "string" ? m.content.length : JSON.stringify(m.content ?? "").length;
   }
-  if (total > MAX_PUBLIC_CONVERSATION_CHARS) {
-    throw new AppError(
-      "BAD_REQUEST",
-      `The conversation is longer than ${MAX_PUBLIC_CONVERSATION_CHARS} characters, the public route's limit.`,
-    );
-  }
+  return chatMessages(messages, MAX_PUBLIC_CONVERSATION_CHARS, "the public route's limit");
 }
 
 /**
@@ -55,7 +50,7 @@ export async function chatWithPublicSource(
   input: ChatInput & { source: string },
 ): Promise<StartedAnswer & { documentId: string }> {
   const ref = sourceRef(input.source);
-  checkPublicConversation(input.messages);
+  const messages = publicConversation(input.messages);
   const anonymous: OperationContext = {
     ...ctx,
     principal: {
@@ -64,5 +59,5 @@ export async function chatWithPublicSource(
     },
   };
   const { doc } = await findDocument(anonymous, ref, "query");
-  return { ...(await answerOverDocument(ctx, doc, input)), documentId: doc.id };
+  return answerOverDocument(ctx, doc, messages, input);
 }
