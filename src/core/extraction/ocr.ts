@@ -96,11 +96,18 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
 
   const live = () => slots.filter((s) => s.state !== "dead");
 
-  /** Retires a worker; the thread's exit listener settles whatever was in flight on it. */
-  const kill = (slot: Slot): Promise<unknown> => {
+  /** Takes a worker out of the pool; says whether it was still live. */
+  const retire = (slot: Slot): boolean => {
+    const wasLive = slot.state !== "dead";
     slot.state = "dead";
     const i = slots.indexOf(slot);
     if (i >= 0) slots.splice(i, 1);
+    return wasLive;
+  };
+
+  /** Retires a worker; the thread's exit listener settles whatever was in flight on it. */
+  const kill = (slot: Slot): Promise<unknown> => {
+    retire(slot);
     return slot.worker?.terminate().catch(() => undefined) ?? Promise.resolve();
   };
 
@@ -124,10 +131,7 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
       if (thread) {
         slot.thread = thread;
         const died = (err: Error) => {
-          const wasLive = slot.state !== "dead";
-          slot.state = "dead";
-          const i = slots.indexOf(slot);
-          if (i >= 0) slots.splice(i, 1);
+          const wasLive = retire(slot);
           slot.onDeath?.(err);
           slot.onDeath = undefined;
           if (wasLive) pump();
