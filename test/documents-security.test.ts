@@ -5,7 +5,7 @@ import { newId, randomToken } from "../src/core/ids.ts";
 import { uploadAndWait, waitForTerminal } from "./support/documents.ts";
 import { call, type Reply } from "./support/http.ts";
 import { reportPdf, textPdf } from "./support/pdfs.ts";
-import { type Endpoint, expectSecured, type Keys, securityFixture } from "./support/security.ts";
+import { type Endpoint, expectError, expectSecured, type Keys, securityFixture } from "./support/security.ts";
 import { resetAnonymousBudget, startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
 import { createKey, createTenant, type Tenant } from "./support/tenant.ts";
 
@@ -63,15 +63,6 @@ afterAll(async () => {
 beforeEach(async () => {
   await resetAnonymousBudget(server);
 });
-
-function expectError(r: Reply, status: number, code: string, what = "") {
-  expect(r.status, `${what} ${code}: ${r.text}`).toBe(status);
-  expect(r.body?.error?.code, what).toBe(code);
-  expect(typeof r.body?.error?.message).toBe("string");
-  expect(r.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/);
-  // Errors are never cacheable.
-  expect(r.headers.get("cache-control"), what).toBe("no-store");
-}
 
 function expectOk(r: Reply, status: number, what = "") {
   expect(r.status, `${what}: ${r.text.slice(0, 300)}`).toBe(status);

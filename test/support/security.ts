@@ -37,12 +37,13 @@ export async function securityFixture(base: string): Promise<Keys> {
   return { owner, other, publishable, revoked: revokedKey.secret, rotatedAway: rotated.secret };
 }
 
-function expectError(r: Reply, status: number, code: string) {
-  expect(r.status, `${code}: ${r.text}`).toBe(status);
-  expect(r.body?.error?.code).toBe(code);
+/** An error in the one envelope, counted against a rate budget and never cacheable. */
+export function expectError(r: Reply, status: number, code: string, what = "") {
+  expect(r.status, `${what} ${code}: ${r.text}`).toBe(status);
+  expect(r.body?.error?.code, what).toBe(code);
   expect(typeof r.body?.error?.message).toBe("string");
   expect(r.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/);
-  expect(r.headers.get("cache-control")).toBe("no-store");
+  expect(r.headers.get("cache-control"), what).toBe("no-store");
 }
 
 export async function expectSecured(base: string, keys: Keys, ep: Endpoint) {
