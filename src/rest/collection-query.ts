@@ -33,8 +33,8 @@ const CollectionAnswer = z
   })
   .openapi("CollectionAnswer");
 
-/** The stream's events, documented once and shared with the GraphQL subscription's description. */
-export const collectionStreamDescription = [
+/** The stream's events, documented once for the route's description and its event-stream reply. */
+const collectionStreamDescription = [
   "With `stream: true` the reply is `text/event-stream` (readable with any EventSource-style parser; each event has an increasing `id`):",
   '`event: answer` `data: {"delta": "…"}`, a piece of the answer text, in order (the pieces joined are the answer);',
   '`event: sources` `data: {"sources": [...], "citations": [...]}` once the answer is complete;',
