@@ -118,6 +118,13 @@ const structured = createRoute({
   responses: { 200: jsonResponse(StructuredOutputResponse, "The extracted data."), ...answerErrors() },
 });
 
+/** OpenAI's usage object, whole reply or last stream chunk. */
+const usageJson = ({ usage }: AnswerDone) => ({
+  prompt_tokens: usage.promptTokens,
+  completion_tokens: usage.completionTokens,
+  total_tokens: usage.promptTokens + usage.completionTokens,
+});
+
 /** The OpenAI chat.completion for a finished answer. */
 function completionJson(
   id: string,
@@ -138,11 +145,7 @@ function completionJson(
         finish_reason: done.finishReason,
       },
     ],
-    usage: {
-      prompt_tokens: done.usage.promptTokens,
-      completion_tokens: done.usage.completionTokens,
-      total_tokens: done.usage.promptTokens + done.usage.completionTokens,
-    },
+    usage: usageJson(done),
     citations: done.citations,
     document_id: answer.documentId,
   };
@@ -182,14 +185,7 @@ async function replyChat(
             document_id: answer.documentId,
           }),
         });
-        if (opts.includeUsage) {
-          const usage = {
-            prompt_tokens: e.usage.promptTokens,
-            completion_tokens: e.usage.completionTokens,
-            total_tokens: e.usage.promptTokens + e.usage.completionTokens,
-          };
-          await send({ data: chunk([], { usage }) });
-        }
+        if (opts.includeUsage) await send({ data: chunk([], { usage: usageJson(e) }) });
         await send({ data: "[DONE]" });
       }
     },
