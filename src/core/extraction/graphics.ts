@@ -112,22 +112,17 @@ function isWhite(hex: string): boolean {
  * The hot path fills these and avoids Array.prototype.push, because pdfjs's legacy build
  * swaps in a core-js push that is much slower, for every array in the process.
  */
-const pts = { xs: new Float64Array(256), ys: new Float64Array(256), bent: new Uint8Array(256) };
+const pointBuffers = (n: number) => ({
+  xs: new Float64Array(n),
+  ys: new Float64Array(n),
+  bent: new Uint8Array(n),
+});
+let pts = pointBuffers(256);
 /** Points start..end-1 of `pts`; `closed` by h. */
 type Subpath = { start: number; end: number; closed: boolean; curved: boolean };
 
 function ensure(n: number) {
-  if (pts.xs.length >= n) return;
-  const size = Math.max(n, pts.xs.length * 2);
-  pts.xs = new Float64Array(size);
-  pts.ys = new Float64Array(size);
-  pts.bent = new Uint8Array(size);
-}
-
-function shrinkPoints() {
-  pts.xs = new Float64Array(256);
-  pts.ys = new Float64Array(256);
-  pts.bent = new Uint8Array(256);
+  if (pts.xs.length < n) pts = pointBuffers(Math.max(n, pts.xs.length * 2));
 }
 
 /** Reads the path into `pts` and `paths`; returns the commands read, or -1 past `limit` of them. */
@@ -672,7 +667,7 @@ export async function pageGraphics(
   }
 
   // One pathological path must not keep its point buffer alive for the life of the process.
-  if (pts.xs.length > 1 << 16) shrinkPoints();
+  if (pts.xs.length > 1 << 16) pts = pointBuffers(256);
   const h = merge(out.h);
   const v = merge(out.v);
   const horizontals = withoutStubs(h, v).map((r) => {
