@@ -11,7 +11,7 @@ import {
   SetDocumentConfigDocument,
   UploadDocumentDocument,
 } from "../operations/generated.ts";
-import { waitForTerminal } from "./support/documents.ts";
+import { upload, waitForTerminal } from "./support/documents.ts";
 import { call, gql } from "./support/http.ts";
 import { longPdf, reportPdf } from "./support/pdfs.ts";
 import { type ServiceProcess, spawnService } from "./support/process.ts";
@@ -170,21 +170,10 @@ describe("documents over GraphQL", () => {
 
   it("streams phase and page progress raised by a worker in another process to the graphql-sse client", async () => {
     const pages = 40;
-    const up = await call(server.url, "POST", "/v1/documents", {
-      key: t.secret,
-      body: (() => {
-        const f = new FormData();
-        return f;
-      })(),
-    });
+    const up = await call(server.url, "POST", "/v1/documents", { key: t.secret, body: new FormData() });
     expect(up.status).toBe(400); // sanity: an upload with no file part is refused
-    const form = new FormData();
-    form.append(
-      "file",
-      new Blob([new Uint8Array(await longPdf(pages))], { type: "application/pdf" }),
-      "long.pdf",
-    );
-    const created = await call(server.url, "POST", "/v1/documents", { key: t.secret, body: form });
+    const created = await upload(server.url, t.secret, await longPdf(pages), { fileName: "long.pdf" });
+    expect(created.status, created.text).toBe(202);
     const id = created.body.id as string;
 
     const client = createClient({
