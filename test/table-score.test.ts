@@ -283,13 +283,15 @@ describe("picking the best extracted table", () => {
     });
   });
 
+  /** The expected table shifted one column right: every relation kept, no cell in place. */
+  const shifted = [
+    ["", "h1", "h2"],
+    ["", "1", "2"],
+  ];
+
   it("takes the highest F1 even over a higher cell accuracy", () => {
-    // Candidate 0: the same table shifted one column right: F1 1, accuracy 0.
-    // Candidate 1: half the cells right in place: F1 lower, accuracy higher.
-    const shifted = [
-      ["", "h1", "h2"],
-      ["", "1", "2"],
-    ];
+    // Candidate 0: half the cells right in place: F1 lower, accuracy higher.
+    // Candidate 1: the same table shifted one column right: F1 1, accuracy 0.
     const partial = [
       ["h1", "x"],
       ["1", "y"],
@@ -301,10 +303,6 @@ describe("picking the best extracted table", () => {
   });
 
   it("breaks an F1 tie by cell accuracy", () => {
-    const shifted = [
-      ["", "h1", "h2"],
-      ["", "1", "2"],
-    ];
     const exact = [
       ["h1", "h2"],
       ["1", "2"],
