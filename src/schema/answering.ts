@@ -148,7 +148,7 @@ builder.queryFields((t) => ({
           ref: String(args.documentId),
           messages: args.messages,
           model: args.model ?? undefined,
-          ...(ctx.signal ? { signal: ctx.signal } : {}),
+          signal: ctx.signal,
         }),
       ),
   }),
@@ -167,7 +167,7 @@ builder.queryFields((t) => ({
           source: args.source,
           messages: args.messages,
           model: args.model ?? undefined,
-          ...(ctx.signal ? { signal: ctx.signal } : {}),
+          signal: ctx.signal,
         }),
       ),
   }),
@@ -189,7 +189,7 @@ builder.queryFields((t) => ({
         prompt: args.prompt,
         schema: args.schema,
         model: args.model ?? undefined,
-        ...(ctx.signal ? { signal: ctx.signal } : {}),
+        signal: ctx.signal,
       });
     },
   }),
@@ -206,7 +206,7 @@ builder.queryFields((t) => ({
         ref: args.id,
         query: args.query,
         model: args.model ?? undefined,
-        ...(ctx.signal ? { signal: ctx.signal } : {}),
+        signal: ctx.signal,
       });
       return collectionAnswerOf(await finalAnswer(a.events), a.model);
     },
@@ -227,7 +227,7 @@ builder.subscriptionField("collectionAnswer", (t) =>
         ref: args.id,
         query: args.query,
         model: args.model ?? undefined,
-        ...(ctx.signal ? { signal: ctx.signal } : {}),
+        signal: ctx.signal,
       });
       yield* collectionAnswerEvents(a);
     },

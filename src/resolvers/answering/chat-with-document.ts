@@ -10,7 +10,11 @@ import { chatMessages, chosenModel, type RawMessage } from "./chat-input.ts";
 /** Passages handed to the provider for one question. */
 export const PASSAGES_PER_ANSWER = 8;
 
-export type ChatInput = { messages: readonly RawMessage[]; model?: string | undefined; signal?: AbortSignal };
+export type ChatInput = {
+  messages: readonly RawMessage[];
+  model?: string | undefined;
+  signal?: AbortSignal | undefined;
+};
 
 export type StartedAnswer = {
   /** The model name the answer is given under (ours, not the provider's). */

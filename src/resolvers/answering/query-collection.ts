@@ -56,7 +56,7 @@ export async function* collectionAnswerEvents(answer: StartedAnswer): AsyncGener
 /** POST /v1/collections/{id}/query: one question answered from all the collection's documents. */
 export async function queryCollection(
   ctx: OperationContext,
-  input: { ref: string; query: string; model?: string | undefined; signal?: AbortSignal },
+  input: { ref: string; query: string; model?: string | undefined; signal?: AbortSignal | undefined },
 ): Promise<StartedAnswer & { collectionId: string }> {
   const c = await findCollection(ctx, input.ref);
   const question = input.query.trim();

@@ -15,7 +15,13 @@ export const MAX_PROMPT_CHARS = 20_000;
  */
 export async function structuredOutput(
   ctx: OperationContext,
-  input: { ref: string; prompt: string; schema: unknown; model?: string | undefined; signal?: AbortSignal },
+  input: {
+    ref: string;
+    prompt: string;
+    schema: unknown;
+    model?: string | undefined;
+    signal?: AbortSignal | undefined;
+  },
 ): Promise<StructuredResult & { documentId: string; model: string; pages: number }> {
   const { doc } = await findDocument(ctx, input.ref, "query");
   if (input.prompt.length > MAX_PROMPT_CHARS)
