@@ -33,6 +33,7 @@ import {
   repairMessage,
 } from "./provider-prompts.ts";
 import { compileSchema } from "./structured/compile-schema.ts";
+import { pointerToken } from "./structured/schema-walk.ts";
 
 /** A provider asking us to wait longer than this before a retry gets no retry: its error is reported. */
 export const RETRY_AFTER_MAX_MS = 30_000;
@@ -575,7 +576,7 @@ function missingOf(e: ErrorObject): MissingField {
   const params = e.params as Record<string, unknown>;
   if (e.keyword === "required" && typeof params.missingProperty === "string")
     return {
-      path: `${e.instancePath}/${escapePointer(params.missingProperty)}`,
+      path: `${e.instancePath}/${pointerToken(params.missingProperty)}`,
       reason: "is required by the schema but was not filled",
     };
   if (e.keyword === "enum" && Array.isArray(params.allowedValues))
@@ -585,7 +586,7 @@ function missingOf(e: ErrorObject): MissingField {
     };
   if (e.keyword === "additionalProperties" && typeof params.additionalProperty === "string")
     return {
-      path: `${e.instancePath}/${escapePointer(params.additionalProperty)}`,
+      path: `${e.instancePath}/${pointerToken(params.additionalProperty)}`,
       reason: "is not allowed by the schema",
     };
   return { path: e.instancePath, reason: e.message ?? `fails the schema's "${e.keyword}" rule` };
@@ -662,7 +663,7 @@ function* leaves(value: unknown, path: string): Generator<[string, unknown]> {
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) yield* leaves(item, `${path}/${i}`);
   } else if (isObject(value)) {
-    for (const [key, item] of Object.entries(value)) yield* leaves(item, `${path}/${escapePointer(key)}`);
+    for (const [key, item] of Object.entries(value)) yield* leaves(item, `${path}/${pointerToken(key)}`);
   } else {
     yield [path, value];
   }
@@ -700,12 +701,8 @@ function normalisePointer(key: string): string {
     .replace(/\[(\d+)\]/g, ".$1")
     .split(".")
     .filter((s) => s !== "")
-    .map(escapePointer)
+    .map(pointerToken)
     .join("/")}`;
-}
-
-function escapePointer(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 /** Whether a value can be read on a page: text case-insensitively, numbers by their value. */

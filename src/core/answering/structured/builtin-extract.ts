@@ -5,7 +5,7 @@ import { type Fill, fieldTerms, foundBut, type Miss, promptTerms } from "./field
 import { type Labelled, labelledValues } from "./labels.ts";
 import { fillCurrency, fillFromLabels, fillFromSentences, type Slot } from "./match-fields.ts";
 import { fillIssuer, fillParties, fillTitle, type PartyObject, role } from "./parties.ts";
-import { type Field, pointerToken, walkSchema } from "./schema-walk.ts";
+import { type Field, pointerKey, pointerToken, walkSchema } from "./schema-walk.ts";
 import {
   type ArrayTask,
   fillObjectArray,
@@ -94,13 +94,7 @@ function plan(field: Field, pointer: string, names: string[], hint: string[], ou
   }
 }
 
-const tokensOf = (pointer: string) =>
-  pointer === ""
-    ? []
-    : pointer
-        .slice(1)
-        .split("/")
-        .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+const tokensOf = (pointer: string) => (pointer === "" ? [] : pointer.slice(1).split("/").map(pointerKey));
 
 function assemble(root: Field, fills: Fill[], rows: string[], arrays: Set<string>): unknown {
   if (root.kind === "scalar") return fills.find((f) => f.pointer === "")?.value;

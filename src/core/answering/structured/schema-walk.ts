@@ -35,12 +35,14 @@ const MAX_DEPTH = 12;
 
 /** Escapes one JSON Pointer token (RFC 6901). */
 export const pointerToken = (k: string) => k.replace(/~/g, "~0").replace(/\//g, "~1");
+/** The key a JSON Pointer token stands for (RFC 6901: ~1 first, then ~0). */
+export const pointerKey = (token: string) => token.replace(/~1/g, "/").replace(/~0/g, "~");
 
 function resolveRef(root: Json, ref: string): Json | null {
   if (!ref.startsWith("#")) return null;
   let at: unknown = root;
   for (const raw of ref.slice(1).split("/").slice(1)) {
-    const k = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    const k = pointerKey(decodeURIComponent(raw));
     if (!isObj(at)) return null;
     at = at[k];
   }
