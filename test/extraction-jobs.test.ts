@@ -297,3 +297,61 @@ describe("resuming a document whose table runs across the page where the worker 
     await first;
   }, 60_000);
 });
+
+describe("a reparse still extracting", () => {
+  let server: TestServer;
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("leaves the previous results readable until it completes", async () => {
+    const { layoutExtractor } = await import("../src/core/extraction/layout-extractor.ts");
+    const { runExtraction } = await import("../src/core/documents/run-extraction.ts");
+    // API only: this test plays the worker itself, so it can stop one halfway.
+    server = await startTestServer({ ROLE: "api" });
+    const t = await createTenant(server.url);
+    const r = await upload(server.url, t.secret, await textPdf([["old one"], ["old two"]]));
+    expect(r.status, r.text).toBe(202);
+    const id = r.body.id as string;
+    await runExtraction(server.services, { documentId: id, generation: 1 });
+    expect((await waitForTerminal(server.url, t.secret, id)).phase).toBe("complete");
+
+    const reparse = await call(server.url, "POST", `/v1/documents/${id}/reparse`, { key: t.secret });
+    expect(reparse.status, reparse.text).toBe(202);
+    // The new extraction writes page 1, then stalls on page 2.
+    let release: (e: Error) => void = () => undefined;
+    const stalled = new Promise<never>((_, reject) => {
+      release = reject;
+    });
+    const stalling = {
+      open: async (bytes: Uint8Array, options: Parameters<typeof layoutExtractor.open>[1]) => {
+        const s = await layoutExtractor.open(bytes, options);
+        return { ...s, extractPage: (n: number) => (n === 2 ? stalled : s.extractPage(n)) };
+      },
+    };
+    const job = { documentId: id, generation: 2 };
+    const second = runExtraction({ ...server.services, extractor: stalling }, job).catch(() => undefined);
+    let midway: any;
+    const until = Date.now() + 20_000;
+    while (Date.now() < until) {
+      midway = (await call(server.url, "GET", `/v1/documents/${id}`, { key: t.secret })).body;
+      if (midway.pagesCompleted === 1) break;
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    expect(midway).toMatchObject({ phase: "extracting", pagesCompleted: 1 });
+    // Both pages of the first extraction are still served, the one the new run has not reached too.
+    for (const [n, text] of [
+      [1, "old one"],
+      [2, "old two"],
+    ] as const) {
+      const page = await call(server.url, "GET", `/v1/documents/${id}/pages/${n}`, { key: t.secret });
+      expect(page.status, page.text).toBe(200);
+      expect(page.body.content).toContain(text);
+    }
+    const md = await call(server.url, "GET", `/v1/documents/${id}/full.md`, { key: t.secret });
+    expect(md.status, md.text).toBe(200);
+    expect(md.text).toContain("old two");
+    release(new Error("the stalled run is let go"));
+    await second;
+  }, 60_000);
+});
