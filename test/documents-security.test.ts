@@ -543,6 +543,38 @@ describe("per-document grants", () => {
     const empty = await putConfig(owner.secret, pub.id, {});
     expect(empty.body).toEqual({ ...defaults, title: null });
   });
+
+  it("a stored policy that no longer parses lets only the owner in, never everyone", async () => {
+    // Written past the API, as an old or hand-edited row could be: not a valid policy, though it
+    // names a public grant.
+    const row = await createDocumentRow(server.services.db.prisma, {
+      accountId: keys.owner.accountId,
+      fileName: "stale-policy.pdf",
+      sizeBytes: 1n,
+      sha256: "0".repeat(64),
+      blobKey: "",
+      phase: "queued",
+      capabilities: [],
+      access: {
+        default_effect: "allow",
+        grants: [{ principal: { type: "public" }, actions: ["read_content"] }],
+      },
+    });
+    const path = `/v1/documents/${row.id}`;
+    expectError(await call(server.url, "GET", path), 404, "NOT_FOUND", "anonymous");
+    expectError(await call(server.url, "GET", path, { key: keys.other.secret }), 404, "NOT_FOUND", "other");
+    expectError(
+      await call(server.url, "GET", path, { key: keys.publishable }),
+      404,
+      "NOT_FOUND",
+      "publishable",
+    );
+    const own = await call(server.url, "GET", path, { key: keys.owner.secret });
+    expect(own.status, own.text).toBe(200);
+    const config = await call(server.url, "GET", `${path}/config`, { key: keys.owner.secret });
+    expect(config.status, config.text).toBe(200);
+    expect(config.body.access).toEqual(defaultAccessPolicy());
+  });
 });
 
 describe("short hashes", () => {
