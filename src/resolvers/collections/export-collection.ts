@@ -29,39 +29,47 @@ async function* membersOf(ctx: OperationContext, collectionId: string): AsyncGen
   }
 }
 
-/** Pages read per query while exporting markdown: a batch of long documents is read in parts. */
-const PAGES_PER_READ = 500;
+/** Pages or tables read per query while exporting: a batch of long documents is read in parts. */
+const ROWS_PER_READ = 500;
 
-type PageRow = { documentId: string; pageNumber: number; markdown: string };
-
-/** The pages of a batch of members, in (document id, page) order, PAGES_PER_READ at a time. */
-async function* pagesOf(ctx: OperationContext, batch: Member[]): AsyncGenerator<PageRow> {
-  const members = { OR: batch.map((d) => ({ documentId: d.id, generation: d.activeGeneration })) };
-  let after: PageRow | undefined;
+/** Rows read ROWS_PER_READ at a time, each read starting after the last row of the one before (keyset). */
+async function* inParts<R>(read: (after: R | undefined, take: number) => Promise<R[]>): AsyncGenerator<R> {
+  let after: R | undefined;
   for (;;) {
-    const rows = await ctx.services.db.prisma.page.findMany({
-      where: after
-        ? {
-            AND: [
-              members,
-              {
+    const rows = await read(after, ROWS_PER_READ);
+    yield* rows;
+    if (rows.length < ROWS_PER_READ) return;
+    after = rows[rows.length - 1];
+  }
+}
+
+/** The active generation of each member of a batch, as a filter. */
+const ofMembers = (batch: Member[]) => ({
+  OR: batch.map((d) => ({ documentId: d.id, generation: d.activeGeneration })),
+});
+
+/** The pages of a batch of members, in (document id, page) order. */
+const pagesOf = (ctx: OperationContext, batch: Member[]) =>
+  inParts<{ documentId: string; pageNumber: number; markdown: string }>((after, take) =>
+    ctx.services.db.prisma.page.findMany({
+      where: {
+        AND: [
+          ofMembers(batch),
+          after
+            ? {
                 OR: [
                   { documentId: { gt: after.documentId } },
                   { documentId: after.documentId, pageNumber: { gt: after.pageNumber } },
                 ],
-              },
-            ],
-          }
-        : members,
+              }
+            : {},
+        ],
+      },
       orderBy: [{ documentId: "asc" }, { pageNumber: "asc" }],
-      take: PAGES_PER_READ,
+      take,
       select: { documentId: true, pageNumber: true, markdown: true },
-    });
-    yield* rows;
-    if (rows.length < PAGES_PER_READ) return;
-    after = rows[rows.length - 1];
-  }
-}
+    }),
+  );
 
 /**
  * The markdown of every document, in document id order: a `# file name` heading with an HTML
@@ -104,15 +112,30 @@ export type ExportedTable = {
 export const tableExportColumns = ["document_id", "file_name", "page", "table_index", "row"] as const;
 
 async function* tablesOf(ctx: OperationContext, collectionId: string): AsyncGenerator<ExportedTable> {
-  const { prisma } = ctx.services.db;
   for await (const batch of membersOf(ctx, collectionId)) {
-    const tables = await prisma.documentTable.findMany({
-      where: { OR: batch.map((d) => ({ documentId: d.id, generation: d.activeGeneration })) },
-      orderBy: [{ documentId: "asc" }, { tableIndex: "asc" }],
-      select: { documentId: true, pageNumber: true, tableIndex: true, cells: true },
-    });
     const names = new Map(batch.map((d) => [d.id, d.fileName]));
-    for (const t of tables) {
+    const tables = inParts<{ documentId: string; pageNumber: number; tableIndex: number; cells: unknown }>(
+      (after, take) =>
+        ctx.services.db.prisma.documentTable.findMany({
+          where: {
+            AND: [
+              ofMembers(batch),
+              after
+                ? {
+                    OR: [
+                      { documentId: { gt: after.documentId } },
+                      { documentId: after.documentId, tableIndex: { gt: after.tableIndex } },
+                    ],
+                  }
+                : {},
+            ],
+          },
+          orderBy: [{ documentId: "asc" }, { tableIndex: "asc" }],
+          take,
+          select: { documentId: true, pageNumber: true, tableIndex: true, cells: true },
+        }),
+    );
+    for await (const t of tables) {
       yield {
         documentId: t.documentId,
         fileName: names.get(t.documentId) ?? "",
