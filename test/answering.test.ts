@@ -5,7 +5,7 @@ import { factReportPdf, invoicePdf, invoiceSchema } from "./support/fact-pdfs.ts
 import { call, type Reply } from "./support/http.ts";
 import { reportPdf } from "./support/pdfs.ts";
 import { expectSecured, type Keys, securityFixture } from "./support/security.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
+import { resetAnonymousBudget, startTestServer, type TestServer } from "./support/server.ts";
 
 // Asking documents with the built-in engine, over real HTTP: the official openai SDK as the
 // client (whole and streamed), answers on the right page with quotes that are really there,
@@ -56,7 +56,7 @@ afterAll(async () => {
   await server?.close();
 });
 beforeEach(async () => {
-  await server.services.db.pool.query("DELETE FROM rate_limit_windows WHERE bucket LIKE 'ip:%'");
+  await resetAnonymousBudget(server);
 });
 
 describe("chat completions with the openai SDK", () => {
@@ -456,12 +456,10 @@ describe("answering security", () => {
   ];
 
   // Chat and structured output are expensive: 5 a minute per address without a valid key.
-  const resetAnonymousBudget = () =>
-    server.services.db.pool.query("DELETE FROM rate_limit_windows WHERE bucket LIKE 'ip:%'");
 
   it("chat and structured output: bad credentials 401; no key, another account, a publishable key 404", async () => {
     for (const [path, json] of routes()) {
-      await resetAnonymousBudget();
+      await resetAnonymousBudget(server);
       for (const headers of badCredentials) {
         const r = await call(server.url, "POST", path, { headers, json });
         expect(r.status, `${path} ${JSON.stringify(headers)}`).toBe(401);
@@ -469,7 +467,7 @@ describe("answering security", () => {
       }
       for (const key of [keys.revoked, keys.rotatedAway])
         expect((await call(server.url, "POST", path, { key, json })).status).toBe(401);
-      await resetAnonymousBudget();
+      await resetAnonymousBudget(server);
       for (const key of [undefined, keys.other.secret, keys.publishable]) {
         const r = await call(server.url, "POST", path, { key, json });
         expect(r.status, `${path} ${key}`).toBe(404);

@@ -5,7 +5,7 @@ import { call } from "./support/http.ts";
 import { expectReplyMatchesOpenApi, type OpenApiDocument } from "./support/openapi.ts";
 import { reportPdf, textPdf } from "./support/pdfs.ts";
 import { type Endpoint, expectSecured, type Keys, securityFixture } from "./support/security.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
+import { resetAnonymousBudget, startTestServer, type TestServer } from "./support/server.ts";
 
 // Collections over real HTTP: create (ids given twice or present skipped), names in place of ids
 // and unique per account, rename, members add/remove/list, delete leaving documents in place,
@@ -39,7 +39,7 @@ afterAll(async () => {
 // address's budget (60 a minute): each test starts with it unspent, so a 429 never stands in for
 // the answer under test.
 beforeEach(async () => {
-  await server.services.db.pool.query("DELETE FROM rate_limit_windows WHERE bucket LIKE 'ip:%'");
+  await resetAnonymousBudget(server);
 });
 
 const owner = () => keys.owner.secret;
