@@ -2,7 +2,8 @@ import { type TableGrid, textRows } from "./table-model.ts";
 
 // The four renderings of a table. They are made from the same grid, so they always agree.
 
-const mdCell = (s: string) =>
+/** A cell as markdown table text: pipes and backslashes escaped, line breaks as <br>. */
+export const mdCell = (s: string) =>
   s
     .replace(/\\/g, "\\\\")
     .replace(/\|/g, "\\|")

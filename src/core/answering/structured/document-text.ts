@@ -1,3 +1,4 @@
+import { mdCell } from "../../tables/table-formats.ts";
 import type { StructuredSourcePage, StructuredSourceTable } from "../answer-types.ts";
 
 // The document as the extraction reads it: each page's markdown cut into lines that keep their
@@ -40,13 +41,6 @@ export type DocText = {
 };
 
 /** A table cell as the markdown renderer writes it (src/core/tables/table-formats.ts). */
-export const mdCell = (s: string) =>
-  s
-    .replace(/\\/g, "\\\\")
-    .replace(/\|/g, "\\|")
-    .replace(/\s*\n\s*/g, "<br>")
-    .trim();
-
 const mdRow = (cells: string[]) => `| ${cells.map(mdCell).join(" | ")} |`;
 
 /** Strips markdown markers from a line, remembering where each kept character was. */
