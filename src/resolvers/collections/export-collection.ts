@@ -3,6 +3,7 @@ import ExcelJS from "exceljs";
 import { csvRecord } from "../../core/tables/table-formats.ts";
 import { type TableGrid, textRows } from "../../core/tables/table-model.ts";
 import type { OperationContext } from "../context.ts";
+import { pageBlock } from "../documents/read-pages.ts";
 import { findCollection } from "./find-collection.ts";
 
 // Exports of a whole collection: every document's markdown as one file, every table as one
@@ -93,7 +94,7 @@ export async function collectionMarkdown(
         const note = d.completedAt === null ? "\n\n<!-- extraction not complete: pages so far -->" : "";
         yield `${head}${note}`;
         for (; !next.done && next.value.documentId === d.id; next = await pages.next())
-          yield `\n\n${`<!-- page ${next.value.pageNumber} -->\n\n${next.value.markdown}`.trimEnd()}`;
+          yield `\n\n${pageBlock(next.value)}`;
       }
     }
     yield "\n";

@@ -58,6 +58,10 @@ export async function getPage(
   };
 }
 
+/** One page in a whole-document markdown file: an HTML comment naming it, then its markdown. */
+export const pageBlock = (p: { pageNumber: number; markdown: string }) =>
+  `<!-- page ${p.pageNumber} -->\n\n${p.markdown}`.trimEnd();
+
 /** Every page's markdown, in order, each preceded by an HTML comment naming its page. */
 export async function getFullMarkdown(
   ctx: OperationContext,
@@ -77,6 +81,6 @@ export async function getFullMarkdown(
     orderBy: { pageNumber: "asc" },
     select: { pageNumber: true, markdown: true },
   });
-  const markdown = pages.map((p) => `<!-- page ${p.pageNumber} -->\n\n${p.markdown}`.trimEnd()).join("\n\n");
+  const markdown = pages.map(pageBlock).join("\n\n");
   return { markdown: `${markdown}\n`, viaPublic };
 }
