@@ -4,7 +4,7 @@ import type { ExtractedPage } from "../src/core/extraction/extractor.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { tableToHtml } from "../src/core/tables/table-formats.ts";
 import { textRows } from "../src/core/tables/table-model.ts";
-import { continuingTablePdf, newDoc, ruledTable, text } from "./support/layout-pdfs.ts";
+import { continuingTablePdf, hline, newDoc, ruledTable, text, vline } from "./support/layout-pdfs.ts";
 
 async function extract(bytes: Uint8Array, strategy = "text"): Promise<ExtractedPage[]> {
   const s = await layoutExtractor.open(bytes, { strategy, capabilities: ["tables"] });
@@ -73,6 +73,67 @@ describe("ruled tables", () => {
       ["North\nand East", "10", "12"],
     ]);
     expect(tableToHtml(grid)).toContain('<th colspan="2">Sales</th>');
+  });
+  it("reads the records of a body that rules its columns but not its rows, one line each", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    const xs = [72, 200, 300, 400];
+    const rows = [
+      ["Group", "Count", "Share"],
+      ["Under 18", "1,530", "12.0"],
+      ["18 to 64", "8,253", "71.4"],
+      ["65 and over", "1,904", "16.6"],
+      ["Total", "11,687", "100.0"],
+    ];
+    // Rules: above and below the header, at the bottom, and between the columns all the way down.
+    hline(page, 72, 400, 100);
+    hline(page, 72, 400, 120);
+    hline(page, 72, 400, 190);
+    for (const x of xs) vline(page, x, 100, 190);
+    rows.forEach((r, i) => {
+      r.forEach((c, k) => {
+        text(page, font, c, (xs[k] as number) + 4, i === 0 ? 114 : 134 + (i - 1) * 14);
+      });
+    });
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid)).toEqual(rows);
+  });
+
+  it("parts an unruled body into records at the wider gaps, each record's wrapped lines kept in its cells", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    const xs = [72, 160, 330, 500];
+    hline(page, 72, 500, 100);
+    hline(page, 72, 500, 120);
+    hline(page, 72, 500, 290);
+    for (const x of xs) vline(page, x, 100, 290);
+    text(page, font, "Source", 76, 114);
+    text(page, font, "Definition", 164, 114);
+    text(page, font, "Examples", 334, 114);
+    // Records 12 pt line pitch inside, 24 pt from one record to the next.
+    const records = [
+      ["Stationary:", "", ""],
+      ["Major", "Emissions of ten tons\nor more a year", "Utilities, steel\nmills, refineries"],
+      ["Area", "Emissions of less\nthan ten tons a year", "Dry cleaners,\ngas stations"],
+      ["Mobile:", "", ""],
+      ["On-road", "Emissions from\nmotor vehicles", "Cars, buses"],
+    ];
+    let y = 136;
+    for (const rec of records) {
+      let lines = 1;
+      rec.forEach((c, k) => {
+        const parts = c.split("\n");
+        lines = Math.max(lines, parts.length);
+        parts.forEach((line, j) => {
+          if (line) text(page, font, line, (xs[k] as number) + 4, y + j * 12);
+        });
+      });
+      y += (lines - 1) * 12 + 24;
+    }
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid)).toEqual([["Source", "Definition", "Examples"], ...records]);
   });
 });
 

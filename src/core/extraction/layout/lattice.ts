@@ -1,5 +1,5 @@
 import { cell, type TableGrid } from "../../tables/table-model.ts";
-import { type Box, clusterValues } from "./geometry.ts";
+import { type Box, clusterValues, median } from "./geometry.ts";
 import { joinWords, toLines } from "./lines.ts";
 import type { Word } from "./words.ts";
 
@@ -188,6 +188,11 @@ export function latticeTables(horizontals: Rule[], verticals: Rule[], words: Wor
     }
     const grid: TableGrid = [];
     for (let r = 0; r < nr; r++) {
+      const split = unruledRecords(r, nc, anchorOf, spanOf, inCell);
+      if (split) {
+        grid.push(...split);
+        continue;
+      }
       const row: TableGrid[number] = [];
       for (let c = 0; c < nc; c++) {
         const i = r * nc + c;
@@ -220,6 +225,83 @@ export function latticeTables(horizontals: Rule[], verticals: Rule[], words: Wor
     tables.push({ grid: trimmed, box, words: taken });
   }
   return tables.sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
+}
+
+/**
+ * A ruled row whose cells hold several records: tables that rule their columns (and the header)
+ * but not the rows of the body put all of the body into one tall row. Its text lines become rows
+ * of their own when they plainly are records: every line starts with text in the first column
+ * (one line a record), or wider gaps than the line pitch part the lines into records (a record's
+ * wrapped lines sit closer). At least three records, two of them filling two columns or more;
+ * anything else (a ruled row with wrapped cells, lines centred against each other) stays one row.
+ * Rows crossed by a cell spanning rows are left alone.
+ */
+function unruledRecords(
+  r: number,
+  nc: number,
+  anchorOf: number[],
+  spanOf: Map<number, { rows: number; cols: number }>,
+  inCell: Map<number, Word[]>,
+): TableGrid | null {
+  const first = r * nc;
+  if (anchorOf[first] !== first) return null;
+  const anchors: number[] = [];
+  for (let c = 0; c < nc; c++) {
+    const i = r * nc + c;
+    if (anchorOf[i] !== i) {
+      if (Math.floor((anchorOf[i] as number) / nc) !== r) return null;
+      continue;
+    }
+    if ((spanOf.get(i)?.rows ?? 1) !== 1) return null;
+    anchors.push(i);
+  }
+  const words = anchors.flatMap((i) => (inCell.get(i) ?? []).filter((w) => !w.vertical));
+  if (words.length < 6) return null;
+  const lines = toLines(words, Number.POSITIVE_INFINITY).map((l) => l.segments.flatMap((s) => s.words));
+  if (lines.length < 3) return null;
+  const anchorOfWord = new Map<Word, number>();
+  for (const i of anchors) for (const w of inCell.get(i) ?? []) anchorOfWord.set(w, i);
+  const baseline = (ws: Word[]) => (ws[0] as Word).baseline;
+  const deltas = lines.slice(1).map((l, k) => baseline(l) - baseline(lines[k] as Word[]));
+  // The line pitch: the closest two lines of one cell (lines of different cells may sit apart).
+  const inCellDeltas = anchors.flatMap((i) => {
+    const bs = clusterValues(
+      (inCell.get(i) ?? []).filter((w) => !w.vertical).map((w) => w.baseline),
+      0.35 * median((inCell.get(i) ?? []).map((w) => w.size)),
+    );
+    return bs.slice(1).map((b, k) => b - (bs[k] as number));
+  });
+  const pitch = inCellDeltas.length ? Math.min(...inCellDeltas) : 0;
+  let records: Word[][][];
+  if (lines.every((l) => l.some((w) => anchorOfWord.get(w) === first))) records = lines.map((l) => [l]);
+  else if (pitch > 0 && Math.max(...deltas) > 1.5 * pitch) {
+    records = [[lines[0] as Word[]]];
+    deltas.forEach((d, k) => {
+      const l = lines[k + 1] as Word[];
+      if (d > 1.5 * pitch) records.push([l]);
+      else records[records.length - 1]?.push(l);
+    });
+  } else return null;
+  const filled = records.filter(
+    (rec) => new Set(rec.flat().map((w) => anchorOfWord.get(w))).size >= 2,
+  ).length;
+  if (records.length < 3 || filled < 2) return null;
+  return records.map((rec) => {
+    const byAnchor = new Map<number, Word[]>();
+    for (const w of rec.flat()) {
+      const a = anchorOfWord.get(w) as number;
+      const held = byAnchor.get(a);
+      if (held) held.push(w);
+      else byAnchor.set(a, [w]);
+    }
+    const row: TableGrid[number] = [];
+    for (let c = 0; c < nc; c++) {
+      const i = r * nc + c;
+      if (anchorOf[i] !== i) row.push(null);
+      else row.push(cell(cellText(byAnchor.get(i) ?? []), 1, spanOf.get(i)?.cols ?? 1));
+    }
+    return row;
+  });
 }
 
 /**
