@@ -196,6 +196,32 @@ describe("unruled tables", () => {
     const [p] = await extract(await doc.save());
     expect(textRows(p!.tables[0]!.grid)).toEqual(rows);
   });
+  it("keeps one table across a section row set apart by wider spacing", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    const right = (s: string, x: number, y: number) =>
+      text(page, font, s, x - font.widthOfTextAtSize(s, 10), y);
+    const rows = [
+      ["Year", "Grade 7", "Grade 8"],
+      ["Actual", "", ""],
+      ["2009", "3,642", "3,652"],
+      ["2010", "3,676", "3,659"],
+      ["Projected", "", ""],
+      ["2011", "3,713", "3,687"],
+      ["2012", "3,775", "3,724"],
+    ];
+    // 14 pt from row to row; 40 pt above the section row "Projected".
+    const ys = [100, 114, 128, 142, 182, 196, 210];
+    rows.forEach((r, i) => {
+      const y = ys[i] as number;
+      text(page, font, r[0] as string, 72, y);
+      if (r[1]) right(r[1], 260, y);
+      if (r[2]) right(r[2], 360, y);
+    });
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid)).toEqual(rows);
+  });
 });
 
 describe("reading order and structure", () => {

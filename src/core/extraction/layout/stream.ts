@@ -56,8 +56,41 @@ function looksTabular(lines: Line[], bands: Band[]): boolean {
   return numeric >= 0.2 || wordsPerCell <= 5;
 }
 
+/** A run of lines read as a table: lines [start, end) of the page, and its column bands. */
+type Run = { start: number; end: number; bands: Band[] };
+
+const overlapX = (a: Band, b: Band) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+
+/**
+ * Two runs are one table's parts (a table broken by section rows or wider spacing) when their
+ * columns are the same: as many bands, each overlapping its counterpart and neither neighbour;
+ * and every line between them is a section row: inside the table's width, no segment reaching
+ * over two columns.
+ */
+function sameTable(a: Run, b: Run, between: Line[]): Band[] | null {
+  if (a.bands.length !== b.bands.length) return null;
+  const n = a.bands.length;
+  for (let k = 0; k < n; k++) {
+    const [p, q] = [a.bands[k] as Band, b.bands[k] as Band];
+    if (overlapX(p, q) <= 0) return null;
+    if (k + 1 < n && (overlapX(p, b.bands[k + 1] as Band) > 0 || overlapX(q, a.bands[k + 1] as Band) > 0))
+      return null;
+  }
+  const bands = a.bands.map((p, k) => ({
+    x0: Math.min(p.x0, (b.bands[k] as Band).x0),
+    x1: Math.max(p.x1, (b.bands[k] as Band).x1),
+  }));
+  const left = (bands[0] as Band).x0;
+  const right = (bands[n - 1] as Band).x1;
+  const sectionRow = (l: Line) =>
+    l.x0 >= left - l.size &&
+    l.x1 <= right + l.size &&
+    l.segments.every((sg) => bands.filter((b) => overlapX(b, sg) > 0).length <= 1);
+  return between.every(sectionRow) ? bands : null;
+}
+
 export function streamTables(lines: Line[]): FoundTable[] {
-  const tables: FoundTable[] = [];
+  const runs: Run[] = [];
   let i = 0;
   while (i < lines.length) {
     const first = lines[i] as Line;
@@ -93,21 +126,35 @@ export function streamTables(lines: Line[]): FoundTable[] {
         l.segments.some(
           (sg) => bands.filter((b) => Math.min(b.x1, sg.x1) - Math.max(b.x0, sg.x0) > 2).length >= 3,
         );
-      while (run.length && acrossBands(run[0] as Line)) run = run.slice(1);
-      while (run.length && acrossBands(run[run.length - 1] as Line)) run = run.slice(0, -1);
+      let start = i;
+      let end = j;
+      while (start < end && acrossBands(lines[start] as Line)) start++;
+      while (end > start && acrossBands(lines[end - 1] as Line)) end--;
+      run = lines.slice(start, end);
       if (run.filter((l) => l.segments.length >= 2).length >= 2 && looksTabular(multi, bands)) {
-        const grid: TableGrid = run.map((l) => {
-          const byBand = bands.map(() => [] as Word[]);
-          for (const s of l.segments) for (const w of s.words) byBand[bandFor(w, bands)]?.push(w);
-          return byBand.map((ws) => cell(ws.length ? joinWords(ws) : ""));
-        });
-        const words = new Set(run.flatMap((l) => l.segments.flatMap((s) => s.words)));
-        tables.push({ grid, box: boxOf(run), words });
+        runs.push({ start, end, bands });
         i = j;
         continue;
       }
     }
     i++;
   }
-  return tables;
+  // Parts of one table that the run broke (section rows, wider spacing) join up again.
+  const merged: Run[] = [];
+  for (const r of runs) {
+    const prev = merged[merged.length - 1];
+    const bands = prev ? sameTable(prev, r, lines.slice(prev.end, r.start)) : null;
+    if (prev && bands) merged[merged.length - 1] = { start: prev.start, end: r.end, bands };
+    else merged.push(r);
+  }
+  return merged.map(({ start, end, bands }) => {
+    const run = lines.slice(start, end);
+    const grid: TableGrid = run.map((l) => {
+      const byBand = bands.map(() => [] as Word[]);
+      for (const s of l.segments) for (const w of s.words) byBand[bandFor(w, bands)]?.push(w);
+      return byBand.map((ws) => cell(ws.length ? joinWords(ws) : ""));
+    });
+    const words = new Set(run.flatMap((l) => l.segments.flatMap((s) => s.words)));
+    return { grid, box: boxOf(run), words };
+  });
 }
