@@ -12,7 +12,11 @@ const ligatures: Record<string, string> = {
   "\uFB06": "st",
 };
 
+/** Any character normalizeText changes; most text has none, and is returned as it is. */
+const changed = /[\uFB00-\uFB06\u00A0\u2000-\u200D\u202F\u205F\u00AD\u2060\uFEFF]/;
+
 export function normalizeText(s: string): string {
+  if (!changed.test(s)) return s;
   return s
     .replace(/[\uFB00-\uFB06]/g, (c) => ligatures[c] ?? c)
     .replace(/[\u00A0\u2000-\u200A\u202F\u205F]/g, " ")

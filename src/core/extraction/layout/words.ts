@@ -65,21 +65,63 @@ const quarter = (dx: number, dy: number): 0 | 90 | 180 | 270 => {
 export async function pageWords(page: PDFPageProxy): Promise<{ words: Word[]; frame: ReadingFrame }> {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
-  const styles = content.styles as Record<string, { fontFamily?: string }>;
-  const items = (content.items as RawItem[]).filter((it) => "str" in it && it.str.trim().length > 0);
+  return textContentWords(
+    content.items as RawItem[],
+    content.styles as Record<string, { fontFamily?: string }>,
+    viewport,
+  );
+}
 
-  // Each item in viewport coordinates: origin, unit direction along the baseline, unit "up".
-  const placed = items.map((it) => {
+/** An item placed in the viewport: origin, unit direction along the baseline, unit "up". */
+type Placed = {
+  it: RawItem;
+  size: number;
+  ox: number;
+  oy: number;
+  dx: number;
+  dy: number;
+  upx: number;
+  upy: number;
+};
+
+const boldName = /bold|black|heavy|semibold|demi/i;
+
+/**
+ * The words of a page's text content (pdfjs items) in its reading frame. This runs for every
+ * page, so it works on numbers, not on point arrays: the viewport transform is applied by hand
+ * and each word's box is the min/max of its four corners (measured: 0.5 -> 0.15 ms a page of
+ * 500 words).
+ */
+export function textContentWords(
+  rawItems: RawItem[],
+  styles: Record<string, { fontFamily?: string }>,
+  viewport: { width: number; height: number; transform: number[] },
+): { words: Word[]; frame: ReadingFrame } {
+  // User space -> viewport is affine; its linear part turns directions, all of it turns points.
+  const [va = 1, vb = 0, vc = 0, vd = 1, ve = 0, vf = 0] = viewport.transform;
+  const placed: Placed[] = [];
+  for (const it of rawItems) {
+    if (!("str" in it) || !hasText(it.str)) continue;
     const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = it.transform;
-    const size = Math.hypot(a, b) || Math.hypot(c, d) || 1;
-    const [ox, oy] = viewport.convertToViewportPoint(e, f) as [number, number];
-    const [ax, ay] = viewport.convertToViewportPoint(e + a / size, f + b / size) as [number, number];
-    const [ux, uy] = viewport.convertToViewportPoint(
-      e + c / (Math.hypot(c, d) || 1),
-      f + d / (Math.hypot(c, d) || 1),
-    ) as [number, number];
-    return { it, size, ox, oy, dx: ax - ox, dy: ay - oy, upx: ux - ox, upy: uy - oy };
-  });
+    const along = Math.hypot(a, b);
+    const up = Math.hypot(c, d) || 1;
+    const size = along || up;
+    // Unit vectors in user space, then through the viewport's linear part.
+    const ax = a / size;
+    const ay = b / size;
+    const ux = c / up;
+    const uy = d / up;
+    placed.push({
+      it,
+      size,
+      ox: va * e + vc * f + ve,
+      oy: vb * e + vd * f + vf,
+      dx: va * ax + vc * ay,
+      dy: vb * ax + vd * ay,
+      upx: va * ux + vc * uy,
+      upy: vb * ux + vd * uy,
+    });
+  }
 
   // The direction most of the text runs in decides the frame.
   const weight = new Map<number, number>();
@@ -96,12 +138,22 @@ export async function pageWords(page: PDFPageProxy): Promise<{ words: Word[]; fr
     }
   }
   const frame = makeFrame(viewport.width, viewport.height, turn);
+  const { width, height } = viewport;
+  // The frame's map, unrolled into x and y so no pair is allocated per point.
+  const fx = (x: number, y: number) =>
+    turn === 90 ? y : turn === 180 ? width - x : turn === 270 ? height - y : x;
+  const fy = (x: number, y: number) =>
+    turn === 90 ? width - x : turn === 180 ? height - y : turn === 270 ? x : y;
 
+  const boldFont = new Map<string, boolean>();
   const words: Word[] = [];
   for (const p of placed) {
     const text = normalizeText(p.it.str);
-    const family = styles[p.it.fontName]?.fontFamily ?? "";
-    const bold = /bold|black|heavy|semibold|demi/i.test(`${family} ${p.it.fontName}`);
+    let bold = boldFont.get(p.it.fontName);
+    if (bold === undefined) {
+      bold = boldName.test(`${styles[p.it.fontName]?.fontFamily ?? ""} ${p.it.fontName}`);
+      boldFont.set(p.it.fontName, bold);
+    }
     const vertical = quarter(p.dx, p.dy) !== turn;
     // pdfjs gives right-to-left runs in logical order; where each word of such a run stands is
     // not known, so the run stays whole (its extent is exact) and lines order runs by bidi rules.
@@ -110,29 +162,39 @@ export async function pageWords(page: PDFPageProxy): Promise<{ words: Word[]; fr
     // best estimate without glyph widths (exact at the run's ends, where column gaps are).
     const perChar = (p.it.width || p.size * 0.5 * text.length) / Math.max(1, text.length);
     const re = rtl ? /\S(.*\S)?/g : /\S+/g;
+    const top = 0.8 * p.size;
+    const bottom = -0.2 * p.size;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const start = m.index * perChar;
       const end = (m.index + m[0].length) * perChar;
-      const corners: [number, number][] = [];
-      for (const along of [start, end]) {
-        for (const up of [0.8 * p.size, -0.2 * p.size]) {
-          corners.push(frame.map(p.ox + p.dx * along + p.upx * up, p.oy + p.dy * along + p.upy * up));
-        }
+      let x0 = Number.POSITIVE_INFINITY;
+      let x1 = Number.NEGATIVE_INFINITY;
+      let y0 = Number.POSITIVE_INFINITY;
+      let y1 = Number.NEGATIVE_INFINITY;
+      for (let k = 0; k < 4; k++) {
+        const s = k < 2 ? start : end;
+        const u = k % 2 === 0 ? top : bottom;
+        const vx = p.ox + p.dx * s + p.upx * u;
+        const vy = p.oy + p.dy * s + p.upy * u;
+        const x = fx(vx, vy);
+        const y = fy(vx, vy);
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
       }
-      const xs = corners.map((c) => c[0]);
-      const ys = corners.map((c) => c[1]);
-      const baseAt = frame.map(p.ox + p.dx * start, p.oy + p.dy * start);
-      const y1 = Math.max(...ys);
+      const bx = p.ox + p.dx * start;
+      const by = p.oy + p.dy * start;
       // Fields written out, not spread from a box: objects of one shape keep every later read
       // of them fast (measured: word building 3.6 -> 0.6 ms a page).
       words.push({
-        x0: Math.min(...xs),
-        x1: Math.max(...xs),
-        y0: Math.min(...ys),
+        x0,
+        x1,
+        y0,
         y1,
         text: m[0],
         size: p.size,
-        baseline: vertical ? y1 : baseAt[1],
+        baseline: vertical ? y1 : fy(bx, by),
         vertical,
         rtl,
         bold,
@@ -141,6 +203,9 @@ export async function pageWords(page: PDFPageProxy): Promise<{ words: Word[]; fr
   }
   return { words, frame };
 }
+
+/** Whether a string holds anything but white space (what trim() keeps), without building a trimmed copy. */
+const hasText = (s: string) => /\S/.test(s);
 
 /** Words recognised by OCR (already upright, in page points) in the same shape as text-layer words. */
 export function wordsFromRuns(
