@@ -1,4 +1,4 @@
-import { type Box, median, overlapY } from "./geometry.ts";
+import { type Box, overlapY } from "./geometry.ts";
 import type { Line } from "./lines.ts";
 
 // Body text: reading order by recursive XY-cut, then paragraphs, headings and list items.
@@ -93,7 +93,10 @@ export function paragraphs(lines: Line[]): Paragraph[] {
       !numbered.test(text);
     if (prev && continues) {
       // A word broken over two lines: "extrac-" + "tion" -> "extraction".
-      if (/\p{L}-$/u.test(prev.text) && /^\p{Ll}/u.test(text)) prev.text = prev.text.slice(0, -1) + text;
+      // Only the paragraph's tail is tested: an end-anchored pattern scans the whole string,
+      // which made long paragraphs quadratic.
+      if (/\p{L}-$/u.test(prev.text.slice(-3)) && /^\p{Ll}/u.test(text))
+        prev.text = prev.text.slice(0, -1) + text;
       else prev.text = `${prev.text} ${text}`;
       prev.last = line;
       prev.lines++;
@@ -119,7 +122,24 @@ export function paragraphMarkdown(p: Paragraph, body: number): string {
   return text;
 }
 
+/**
+ * The font size most of the page's words are set in: the median over words. A page has few
+ * distinct sizes, so they are counted rather than every word's size listed and sorted.
+ */
 export const bodySize = (lines: Line[]) => {
-  const sizes = lines.flatMap((l) => l.segments.flatMap((s) => s.words.map((w) => w.size)));
-  return median(sizes) || 10;
+  const counts = new Map<number, number>();
+  let n = 0;
+  for (const l of lines)
+    for (const s of l.segments)
+      for (const w of s.words) {
+        counts.set(w.size, (counts.get(w.size) ?? 0) + 1);
+        n++;
+      }
+  // The element at index floor(n / 2) of the sorted sizes, as median() takes it.
+  let seen = 0;
+  for (const size of [...counts.keys()].sort((a, b) => a - b)) {
+    seen += counts.get(size) as number;
+    if (seen > Math.floor(n / 2)) return size || 10;
+  }
+  return 10;
 };
