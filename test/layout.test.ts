@@ -196,6 +196,33 @@ describe("unruled tables", () => {
     const [p] = await extract(await doc.save());
     expect(textRows(p!.tables[0]!.grid)).toEqual(rows);
   });
+  it("keeps apart header cells that stand a column apart where the rule between them is left out", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    const rows = [
+      ["Item", "Description"],
+      ["Tuition", "The cost of a course"],
+      ["Room and board", "Lodging and food"],
+      ["Books", "Books and supplies"],
+      ["Fees", "Activity and parking fees"],
+      ["Equipment", "A computer, a printer"],
+      ["Travel", "Trips home in the breaks"],
+    ];
+    const bottom = 100 + rows.length * 20;
+    for (let y = 100; y <= bottom; y += 20) hline(page, 72, 400, y);
+    vline(page, 72, 100, bottom);
+    vline(page, 400, 100, bottom);
+    // The column rule starts below the header row (a header set on a filled band, say).
+    vline(page, 180, 120, bottom);
+    rows.forEach((r, i) => {
+      text(page, font, r[0] as string, 76, 114 + i * 20);
+      text(page, font, r[1] as string, 184, 114 + i * 20);
+    });
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid)).toEqual(rows);
+  });
+
   it("keeps one table across a section row set apart by wider spacing", async () => {
     const { doc, font } = await newDoc();
     const page = doc.addPage([612, 792]);

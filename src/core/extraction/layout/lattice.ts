@@ -1,6 +1,6 @@
 import { cell, type TableGrid } from "../../tables/table-model.ts";
 import { type Box, clusterValues, median } from "./geometry.ts";
-import { joinWords, toLines } from "./lines.ts";
+import { joinWords, SEGMENT_GAP, toLines } from "./lines.ts";
 import type { Word } from "./words.ts";
 
 /** An axis-aligned rule in the reading frame: horizontal when y0 === y1, vertical when x0 === x1. */
@@ -122,10 +122,24 @@ export function latticeTables(horizontals: Rule[], verticals: Rule[], words: Wor
     const vRules = v.map((r) => ({ at: r.x0, from: r.y0, to: r.y1 }));
     const hRules = h.map((r) => ({ at: r.y0, from: r.x0, to: r.x1 }));
     const cells = new UnionFind(nr * nc);
+    // Upright words by grid row, for the text test of a missing column rule below.
+    const rowWords: Word[][] = Array.from({ length: nr }, () => []);
+    for (const w of words) {
+      if (w.vertical) continue;
+      const cy = (w.y0 + w.y1) / 2;
+      if (cy < (ys[0] as number) || cy > (ys[nr] as number)) continue;
+      let r = 0;
+      while (r < nr - 1 && cy > (ys[r + 1] as number)) r++;
+      rowWords[r]?.push(w);
+    }
     for (let r = 0; r < nr; r++) {
       for (let c = 0; c < nc; c++) {
         const [ya, yb, xa, xb] = [ys[r] as number, ys[r + 1] as number, xs[c] as number, xs[c + 1] as number];
-        if (c + 1 < nc && coverage(vRules, xs[c + 1] as number, ya, yb) < 0.5)
+        if (
+          c + 1 < nc &&
+          coverage(vRules, xs[c + 1] as number, ya, yb) < 0.5 &&
+          !columnGap(rowWords[r] as Word[], xa, xb, xs[c + 2] as number)
+        )
           cells.union(r * nc + c, r * nc + c + 1);
         if (r + 1 < nr && coverage(hRules, ys[r + 1] as number, xa, xb) < 0.5)
           cells.union(r * nc + c, (r + 1) * nc + c);
@@ -225,6 +239,33 @@ export function latticeTables(horizontals: Rule[], verticals: Rule[], words: Wor
     tables.push({ grid: trimmed, box, words: taken });
   }
   return tables.sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
+}
+
+/**
+ * Whether the text of a row stands apart at a column line the rules leave out (a header on a
+ * filled band, say, drawn without rules between its cells): text on both sides of x = `at`
+ * within the neighbouring columns [a, b], no word across it, and the closest words on the two
+ * sides a segment gap apart or more, all on one line. Then the two cells stay apart; a cell
+ * spanning the columns has text across the line, or on one side of it only.
+ */
+function columnGap(words: Word[], a: number, at: number, b: number): boolean {
+  let leftEnd = Number.NEGATIVE_INFINITY;
+  let rightStart = Number.POSITIVE_INFINITY;
+  let size = 0;
+  let top = Number.POSITIVE_INFINITY;
+  let bottom = Number.NEGATIVE_INFINITY;
+  for (const w of words) {
+    if (w.x0 < at && w.x1 > at) return false;
+    if (w.x1 <= at && w.x0 >= a - TOL) leftEnd = Math.max(leftEnd, w.x1);
+    else if (w.x0 >= at && w.x1 <= b + TOL) rightStart = Math.min(rightStart, w.x0);
+    else continue;
+    size = Math.max(size, w.size);
+    top = Math.min(top, w.baseline);
+    bottom = Math.max(bottom, w.baseline);
+  }
+  // One line of text only: a taller unruled stretch is a body the rules leave to the text.
+  if (bottom - top > 0.35 * size) return false;
+  return rightStart - leftEnd >= SEGMENT_GAP * size && Number.isFinite(rightStart - leftEnd);
 }
 
 /**
