@@ -15,21 +15,29 @@ export const SEGMENT_GAP = 0.9;
  * level of words).
  */
 export function joinWords(words: Word[]): string {
-  const rtlChars = words.filter((w) => w.rtl).reduce((n, w) => n + w.text.length, 0);
-  const total = words.reduce((n, w) => n + w.text.length, 0);
+  let rtlChars = 0;
+  let total = 0;
+  for (const w of words) {
+    total += w.text.length;
+    if (w.rtl) rtlChars += w.text.length;
+  }
   const rtlBase = rtlChars > total / 2;
   const ordered = [...words].sort((a, b) => (rtlBase ? b.x0 - a.x0 : a.x0 - b.x0));
-  // Reverse each run of words against the base direction back into its own reading order.
-  const out: Word[] = [];
-  let run: Word[] = [];
-  for (const w of ordered) {
-    if (w.rtl !== rtlBase) run.push(w);
-    else {
-      out.push(...run.reverse(), w);
-      run = [];
+  // Reverse each run of words against the base direction back into its own reading order
+  // (nothing to do when every word runs the base direction, as in most lines).
+  let out = ordered;
+  if (rtlChars > 0 && rtlChars < total) {
+    out = [];
+    let run: Word[] = [];
+    for (const w of ordered) {
+      if (w.rtl !== rtlBase) run.push(w);
+      else {
+        out.push(...run.reverse(), w);
+        run = [];
+      }
     }
+    out.push(...run.reverse());
   }
-  out.push(...run.reverse());
   let text = "";
   let prev: Word | undefined;
   for (const w of out) {
@@ -44,17 +52,23 @@ export function joinWords(words: Word[]): string {
   return text;
 }
 
+/** The words of a segment, with their box, size and weight, in one pass over them. */
 function toSegment(words: Word[]): Segment {
-  return {
-    x0: Math.min(...words.map((w) => w.x0)),
-    x1: Math.max(...words.map((w) => w.x1)),
-    y0: Math.min(...words.map((w) => w.y0)),
-    y1: Math.max(...words.map((w) => w.y1)),
-    words,
-    text: joinWords(words),
-    size: Math.max(...words.map((w) => w.size)),
-    bold: words.filter((w) => w.bold).length > words.length / 2,
-  };
+  let x0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  let size = Number.NEGATIVE_INFINITY;
+  let bold = 0;
+  for (const w of words) {
+    if (w.x0 < x0) x0 = w.x0;
+    if (w.x1 > x1) x1 = w.x1;
+    if (w.y0 < y0) y0 = w.y0;
+    if (w.y1 > y1) y1 = w.y1;
+    if (w.size > size) size = w.size;
+    if (w.bold) bold++;
+  }
+  return { x0, x1, y0, y1, words, text: joinWords(words), size, bold: bold > words.length / 2 };
 }
 
 /** Upright words -> lines (by baseline) -> segments (by gaps), top to bottom. */
@@ -79,14 +93,18 @@ export function toLines(words: Word[], gap = SEGMENT_GAP): Line[] {
       else segments.push([w]);
     }
     const segs = segments.map(toSegment);
-    return {
-      x0: Math.min(...segs.map((s) => s.x0)),
-      x1: Math.max(...segs.map((s) => s.x1)),
-      y0: Math.min(...segs.map((s) => s.y0)),
-      y1: Math.max(...segs.map((s) => s.y1)),
-      segments: segs,
-      size: Math.max(...segs.map((s) => s.size)),
-      baseline: (g[0] as Word).baseline,
-    };
+    let x0 = Number.POSITIVE_INFINITY;
+    let x1 = Number.NEGATIVE_INFINITY;
+    let y0 = Number.POSITIVE_INFINITY;
+    let y1 = Number.NEGATIVE_INFINITY;
+    let size = Number.NEGATIVE_INFINITY;
+    for (const sg of segs) {
+      if (sg.x0 < x0) x0 = sg.x0;
+      if (sg.x1 > x1) x1 = sg.x1;
+      if (sg.y0 < y0) y0 = sg.y0;
+      if (sg.y1 > y1) y1 = sg.y1;
+      if (sg.size > size) size = sg.size;
+    }
+    return { x0, x1, y0, y1, segments: segs, size, baseline: (g[0] as Word).baseline };
   });
 }
