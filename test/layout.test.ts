@@ -249,6 +249,34 @@ describe("unruled tables", () => {
     expect(p?.tables).toHaveLength(1);
     expect(textRows(p!.tables[0]!.grid)).toEqual(rows);
   });
+  it("keeps one table across section labels set out to the left of its columns", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    const right = (s: string, x: number, y: number) =>
+      text(page, font, s, x - font.widthOfTextAtSize(s, 10), y);
+    const rows = [
+      ["Male", "", ""],
+      ["0", "39", "5.8"],
+      ["250", "30", "5.9"],
+      ["Female", "", ""],
+      ["0", "23", "5.4"],
+      ["250", "34", "5.6"],
+    ];
+    // The doses right-aligned at x = 130, the labels at x = 60; 40 pt above each label.
+    const ys = [100, 140, 154, 194, 234, 248];
+    rows.forEach((r, i) => {
+      const y = ys[i] as number;
+      if (!r[1]) text(page, font, r[0] as string, 60, y);
+      else {
+        right(r[0] as string, 130, y);
+        right(r[1], 230, y);
+        right(r[2] as string, 330, y);
+      }
+    });
+    const [p] = await extract(await doc.save());
+    const grids = p!.tables.map((t) => textRows(t.grid));
+    expect(grids).toContainEqual(rows.slice(1));
+  });
 });
 
 describe("reading order and structure", () => {

@@ -64,8 +64,8 @@ const overlapX = (a: Band, b: Band) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x
 /**
  * Two runs are one table's parts (a table broken by section rows or wider spacing) when their
  * columns are the same: as many bands, each overlapping its counterpart and neither neighbour;
- * and every line between them is a section row: inside the table's width, no segment reaching
- * over two columns.
+ * and every line between them is a section row: not past the table's right edge, no segment
+ * reaching over two columns.
  */
 function sameTable(a: Run, b: Run, between: Line[]): Band[] | null {
   if (a.bands.length !== b.bands.length) return null;
@@ -80,10 +80,9 @@ function sameTable(a: Run, b: Run, between: Line[]): Band[] | null {
     x0: Math.min(p.x0, (b.bands[k] as Band).x0),
     x1: Math.max(p.x1, (b.bands[k] as Band).x1),
   }));
-  const left = (bands[0] as Band).x0;
   const right = (bands[n - 1] as Band).x1;
+  // A section row may stand out to the left of the columns (an outdented label).
   const sectionRow = (l: Line) =>
-    l.x0 >= left - l.size &&
     l.x1 <= right + l.size &&
     l.segments.every((sg) => bands.filter((b) => overlapX(b, sg) > 0).length <= 1);
   return between.every(sectionRow) ? bands : null;
