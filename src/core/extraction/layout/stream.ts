@@ -83,8 +83,7 @@ function sameTable(a: Run, b: Run, between: Line[]): Band[] | null {
   const right = (bands[n - 1] as Band).x1;
   // A section row may stand out to the left of the columns (an outdented label).
   const sectionRow = (l: Line) =>
-    l.x1 <= right + l.size &&
-    l.segments.every((sg) => bands.filter((b) => overlapX(b, sg) > 0).length <= 1);
+    l.x1 <= right + l.size && l.segments.every((sg) => bands.filter((b) => overlapX(b, sg) > 0).length <= 1);
   return between.every(sectionRow) ? bands : null;
 }
 
