@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { installSyncDecompression } from "./decompression.ts";
 
 // pdfjs-dist 5 (6.x needs Node 22). The legacy build runs in-thread on Node, no worker needed.
 // It wants its font data, character maps and wasm decoders by path, or it warns and degrades.
@@ -22,6 +23,7 @@ const restorePush = () => {
 let loaded: Promise<PdfjsModule> | null = null;
 export const pdfjs = () => {
   loaded ??= (async () => {
+    installSyncDecompression();
     const mod = await import("pdfjs-dist/legacy/build/pdf.mjs");
     restorePush();
     return mod;
