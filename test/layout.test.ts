@@ -135,6 +135,46 @@ describe("ruled tables", () => {
     expect(p?.tables).toHaveLength(1);
     expect(textRows(p!.tables[0]!.grid)).toEqual([["Source", "Definition", "Examples"], ...records]);
   });
+
+  it("keeps a ruled table whose cells hold bulleted lists and justified text (gaps that are no columns)", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    const xs = [72, 220, 460];
+    hline(page, 72, 460, 100);
+    hline(page, 72, 460, 120);
+    hline(page, 72, 460, 176);
+    hline(page, 72, 460, 232);
+    for (const x of xs) vline(page, x, 100, 232);
+    text(page, font, "Property", 76, 114);
+    text(page, font, "Reasons", 224, 114);
+    text(page, font, "Clarity", 76, 134);
+    // Bullets stand a wide gap from their text; wrapped lines line up with the text.
+    const bullets = ["Not relevant to patients", "Many missing answers", "Unclear to patients"];
+    bullets.forEach((b, i) => {
+      text(page, font, "•", 224, 134 + i * 14);
+      text(page, font, b, 238, 134 + i * 14);
+    });
+    // Justified text: words spread a wide gap apart, at other places on each line.
+    const spread = (words: string[], y: number) => {
+      let x = 76;
+      for (const w of words) {
+        text(page, font, w, x, y);
+        x += font.widthOfTextAtSize(w, 10) + 12;
+      }
+    };
+    spread(["Number", "of", "member"], 190);
+    spread(["states", "where", "they"], 204);
+    text(page, font, "apply", 76, 218);
+    text(page, font, "•", 224, 190);
+    text(page, font, "Few", 238, 190);
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid)).toEqual([
+      ["Property", "Reasons"],
+      ["Clarity", bullets.map((b) => `• ${b}`).join("\n")],
+      ["Number of member\nstates where they\napply", "• Few"],
+    ]);
+  });
 });
 
 describe("unruled tables", () => {

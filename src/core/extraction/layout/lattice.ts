@@ -223,12 +223,15 @@ export function latticeTables(horizontals: Rule[], verticals: Rule[], words: Wor
     // Rules around a header only, over columns of text with no rules between them, leave cells
     // that hold several columns each: that table is better read from the text's alignment.
     // Counted in segments, not words: dot leaders would otherwise outweigh the columns.
+    // Only a cell with a clear column gap counts: justified text spaces its words out at places
+    // that differ from line to line, and list bullets stand apart from their text.
     let crowded = 0;
     let segments = 0;
     for (const ws of inCell.values()) {
+      const columns = holdsColumns(ws);
       for (const l of toLines(ws)) {
         segments += l.segments.length;
-        if (l.segments.length >= 2) crowded += l.segments.length;
+        if (columns && l.segments.length >= 2) crowded += l.segments.length;
       }
     }
     if (segments > 0 && crowded / segments > 0.25) continue;
@@ -239,6 +242,24 @@ export function latticeTables(horizontals: Rule[], verticals: Rule[], words: Wor
     tables.push({ grid: trimmed, box, words: taken });
   }
   return tables.sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
+}
+
+const listMarker = /^[•◦▪▫●○■□‣⁃∙·◆◇►▸➢✓✔]$/;
+
+/**
+ * Whether a cell's words stand in columns: an x-range a segment gap wide or more that no word
+ * of the cell crosses, with text on both sides, the left side not just list bullets.
+ */
+function holdsColumns(words: Word[]): boolean {
+  const upright = words.filter((w) => !w.vertical).sort((a, b) => a.x0 - b.x0);
+  let end = Number.NEGATIVE_INFINITY;
+  let markersOnly = true;
+  for (const w of upright) {
+    if (Number.isFinite(end) && w.x0 - end >= SEGMENT_GAP * w.size && !markersOnly) return true;
+    end = Math.max(end, w.x1);
+    markersOnly &&= listMarker.test(w.text);
+  }
+  return false;
 }
 
 /**
