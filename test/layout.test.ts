@@ -317,6 +317,73 @@ describe("unruled tables", () => {
     const grids = p!.tables.map((t) => textRows(t.grid));
     expect(grids).toContainEqual(rows.slice(1));
   });
+
+  it("takes dot leaders for no column: a value wider than a leader's end stays in its own column", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    const right = (s: string, x: number, y: number) =>
+      text(page, font, s, x - font.widthOfTextAtSize(s, 10), y);
+    const dot = font.widthOfTextAtSize(".", 10);
+    // Leaders end where the typesetter stopped them, some past where a wide value starts.
+    const rows: [string, number, string, string][] = [
+      ["Total", 235, "1,234,567", "100.0"],
+      ["Cars", 268, "5", "0.1"],
+      ["Trucks", 262, "12,345", "1.0"],
+      ["Buses", 250, "345", "0.3"],
+    ];
+    right("Count", 300, 100);
+    right("Share", 380, 100);
+    text(page, font, "Item", 72, 100);
+    const expected = [["Item", "Count", "Share"]];
+    rows.forEach(([label, end, count, share], i) => {
+      const y = 114 + i * 14;
+      const from = 72 + font.widthOfTextAtSize(label, 10) + 4;
+      const leader = ".".repeat(Math.floor((end - from) / dot));
+      text(page, font, label, 72, y);
+      text(page, font, leader, from, y);
+      right(count, 300, y);
+      right(share, 380, y);
+      expected.push([`${label} ${leader}`, count, share]);
+    });
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid)).toEqual(expected);
+  });
+
+  it("reads a table set under another with its header repeated as a second table, a typed rule as no row", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    const right = (s: string, x: number, y: number) =>
+      text(page, font, s, x - font.widthOfTextAtSize(s, 10), y);
+    const first = [
+      ["Rate", "1.0", "1.1", "1.2"],
+      ["0.9", "80", "88", "96"],
+      ["0.5", "30", "33", "36"],
+      ["0.1", "80", "88", "96"],
+    ];
+    const second = [
+      ["Rate", "1.7", "1.8", "1.9"],
+      ["0.9", "136", "144", "152"],
+      ["0.5", "51", "54", "57"],
+      ["0.1", "136", "144", "152"],
+    ];
+    // The second table's columns stand 7 pt to the left of the first's; each header is underlined
+    // with typed dashes.
+    const draw = (rows: string[][], top: number, shift: number) => {
+      rows.forEach((r, i) => {
+        const y = top + (i === 0 ? 0 : 14 + i * 14);
+        text(page, font, r[0] as string, 72, y);
+        r.slice(1).forEach((c, k) => {
+          right(c, 200 + k * 60 - shift, y);
+        });
+      });
+      text(page, font, "-".repeat(60), 72, top + 14);
+    };
+    draw(first, 100, 0);
+    draw(second, 178, 7);
+    const [p] = await extract(await doc.save());
+    expect(p!.tables.map((t) => textRows(t.grid))).toEqual([first, second]);
+  });
 });
 
 describe("reading order and structure", () => {

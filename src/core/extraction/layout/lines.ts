@@ -53,7 +53,7 @@ export function joinWords(words: Word[]): string {
 }
 
 /** The words of a segment, with their box, size and weight, in one pass over them. */
-function toSegment(words: Word[]): Segment {
+export function toSegment(words: Word[]): Segment {
   let x0 = Number.POSITIVE_INFINITY;
   let x1 = Number.NEGATIVE_INFINITY;
   let y0 = Number.POSITIVE_INFINITY;

@@ -1,7 +1,7 @@
 import { cell, type TableGrid } from "../../tables/table-model.ts";
 import { boxOf, median } from "./geometry.ts";
 import type { FoundTable } from "./lattice.ts";
-import { joinWords, type Line } from "./lines.ts";
+import { joinWords, type Line, type Segment, toSegment } from "./lines.ts";
 import type { Word } from "./words.ts";
 
 // Tables without rules: runs of lines that split into the same columns. Columns are the x-bands
@@ -56,6 +56,64 @@ function looksTabular(lines: Line[], bands: Band[]): boolean {
   return numeric >= 0.2 || wordsPerCell <= 5;
 }
 
+const dots = /^[.·…]+$/;
+const dotTail = /[.·…]{4,}$/;
+
+/**
+ * A segment's words, dot leaders marked: a run of dots (one word, or dots spaced apart) at least
+ * 1.5 font sizes long leads from a label to its value and stands in no column of its own (null
+ * here); dots glued to the end of a label give a copy of the word without them, its extent
+ * shortened in proportion. A short run ("...", a value not available) stays a word.
+ */
+function leaderParts(s: Segment): (Word | null)[] {
+  if (!s.words.some((w) => dots.test(w.text) || dotTail.test(w.text))) return s.words;
+  const words = [...s.words].sort((a, b) => a.x0 - b.x0);
+  const out: (Word | null)[] = [];
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k] as Word;
+    if (dots.test(w.text)) {
+      let e = k;
+      while (e + 1 < words.length && dots.test((words[e + 1] as Word).text)) e++;
+      const leader = (words[e] as Word).x1 - w.x0 >= 1.5 * w.size;
+      for (let m = k; m <= e; m++) out.push(leader ? null : (words[m] as Word));
+      k = e;
+      continue;
+    }
+    const tail = dotTail.exec(w.text);
+    if (tail && tail.index > 0 && ((w.x1 - w.x0) * tail[0].length) / w.text.length >= 1.5 * w.size) {
+      const keep = tail.index / w.text.length;
+      out.push({ ...w, text: w.text.slice(0, tail.index), x1: w.x0 + (w.x1 - w.x0) * keep }, null);
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+/** A line as its columns see it: segments split where a dot leader stood, the leader left out. */
+function withoutLeaders(l: Line): Line {
+  let changed = false;
+  const segments: Segment[] = [];
+  for (const s of l.segments) {
+    const parts = leaderParts(s);
+    if (parts === s.words) {
+      segments.push(s);
+      continue;
+    }
+    changed = true;
+    let piece: Word[] = [];
+    for (const w of parts) {
+      if (w) piece.push(w);
+      else if (piece.length) {
+        segments.push(toSegment(piece));
+        piece = [];
+      }
+    }
+    if (piece.length) segments.push(toSegment(piece));
+  }
+  return changed ? { ...l, segments } : l;
+}
+
 /** A run of lines read as a table: lines [start, end) of the page, and its column bands. */
 type Run = { start: number; end: number; bands: Band[] };
 
@@ -87,6 +145,19 @@ function sameTable(a: Run, b: Run, between: Line[]): Band[] | null {
   return between.every(sectionRow) ? bands : null;
 }
 
+/** A line that repeats a run's first line: as many segments, the first one the same words in the same place. */
+const repeatsHeader = (first: Line, l: Line) => {
+  const [a, b] = [first.segments[0], l.segments[0]];
+  return (
+    !!a &&
+    !!b &&
+    /\p{L}/u.test(a.text) &&
+    a.text === b.text &&
+    overlapX(a, b) > 0 &&
+    first.segments.length === l.segments.length
+  );
+};
+
 export function streamTables(lines: Line[]): FoundTable[] {
   const runs: Run[] = [];
   let i = 0;
@@ -105,6 +176,12 @@ export function streamTables(lines: Line[]): FoundTable[] {
       const prev = lines[j - 1] as Line;
       if (l.baseline - prev.baseline > 2.6 * Math.max(pitch(), l.size)) break;
       if (l.segments.length >= 2) {
+        // The first line again (a header repeated, its first cell the same words): a second
+        // table set under the first; the single lines just above it (its title) go with it.
+        if (repeatsHeader(first, l)) {
+          while (j > i + 1 && (lines[j - 1] as Line).segments.length < 2) j--;
+          break;
+        }
         j++;
         continue;
       }
@@ -115,8 +192,8 @@ export function streamTables(lines: Line[]): FoundTable[] {
       }
       break;
     }
-    let run = lines.slice(i, j);
-    const multi = run.filter((l) => l.segments.length >= 2);
+    const clean = lines.slice(i, j).map(withoutLeaders);
+    const multi = clean.filter((l) => l.segments.length >= 2);
     if (multi.length >= 2) {
       const bands = bandsOf(multi);
       // A title or note line whose text runs across several columns is not a row of the table.
@@ -126,9 +203,9 @@ export function streamTables(lines: Line[]): FoundTable[] {
         );
       let start = i;
       let end = j;
-      while (start < end && acrossBands(lines[start] as Line)) start++;
-      while (end > start && acrossBands(lines[end - 1] as Line)) end--;
-      run = lines.slice(start, end);
+      while (start < end && acrossBands(clean[start - i] as Line)) start++;
+      while (end > start && acrossBands(clean[end - 1 - i] as Line)) end--;
+      const run = clean.slice(start - i, end - i);
       if (run.filter((l) => l.segments.length >= 2).length >= 2 && looksTabular(multi, bands)) {
         runs.push({ start, end, bands });
         i = j;
@@ -141,17 +218,41 @@ export function streamTables(lines: Line[]): FoundTable[] {
   const merged: Run[] = [];
   for (const r of runs) {
     const prev = merged[merged.length - 1];
-    const bands = prev ? sameTable(prev, r, lines.slice(prev.end, r.start)) : null;
+    const bands =
+      prev && !repeatsHeader(lines[prev.start] as Line, lines[r.start] as Line)
+        ? sameTable(prev, r, lines.slice(prev.end, r.start))
+        : null;
     if (prev && bands) merged[merged.length - 1] = { start: prev.start, end: r.end, bands };
     else merged.push(r);
   }
   return merged.map(({ start, end, bands }) => {
     const run = lines.slice(start, end);
-    const grid: TableGrid = run.map((l) => {
-      const byBand = bands.map(() => [] as Word[]);
-      for (const s of l.segments) for (const w of s.words) byBand[bandFor(w, bands)]?.push(w);
-      return byBand.map((ws) => cell(ws.length ? joinWords(ws) : ""));
-    });
+    // A line of dashes or underscores is a rule typed out, not a row.
+    const typedRule = (l: Line) =>
+      l.segments.every((s) => s.words.every((w) => /^[-_=–—]{3,}$/.test(w.text)));
+    const grid: TableGrid = run
+      .filter((l) => !typedRule(l))
+      .map((l) => {
+        const byBand = bands.map(() => [] as Word[]);
+        for (const s of l.segments) {
+          // A word falls in the band its extent (without leader dots) overlaps most; a leader goes
+          // with the label it follows, so the cell keeps the text as printed.
+          const parts = leaderParts(s);
+          const words = parts === s.words ? s.words : [...s.words].sort((a, b) => a.x0 - b.x0);
+          let last = -1;
+          let k = 0;
+          for (const w of words) {
+            const part = parts === s.words ? w : parts[k];
+            // A glued leader is one word but two parts: the label's part, then its dots.
+            if (part && part !== w && parts[k + 1] === null) k++;
+            k++;
+            const band = part ? bandFor(part, bands) : last >= 0 ? last : bandFor(w, bands);
+            byBand[band]?.push(w);
+            last = band;
+          }
+        }
+        return byBand.map((ws) => cell(ws.length ? joinWords(ws) : ""));
+      });
     const words = new Set(run.flatMap((l) => l.segments.flatMap((s) => s.words)));
     return { grid, box: boxOf(run), words };
   });
