@@ -1,4 +1,5 @@
 import { documentBlobPrefix } from "../../core/documents/blob-keys.ts";
+import { forgetPageImages } from "../../core/documents/page-images.ts";
 import { forgetRendered } from "../../core/extraction/render-page.ts";
 import type { OperationContext } from "../context.ts";
 import { findDocument } from "./find-document.ts";
@@ -12,7 +13,11 @@ export async function deleteDocument(
   // The row first: from here on every path of the id is 404, and a running extraction stops at
   // its next page because its updates match no row.
   await ctx.services.db.prisma.document.delete({ where: { id: doc.id } });
-  await ctx.services.blobs.deletePrefix(documentBlobPrefix(doc.id));
+  // Closed first, so a render starting now must read the source, which is about to go; renders
+  // under way (or queued ahead of a reader) are let finish or dropped, or they would store their
+  // images after the prefix is emptied.
   forgetRendered(doc.id);
+  await forgetPageImages(doc.id);
+  await ctx.services.blobs.deletePrefix(documentBlobPrefix(doc.id));
   return { deleted: true, id: doc.id };
 }

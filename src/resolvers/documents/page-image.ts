@@ -1,11 +1,12 @@
 import { pageImageKey, sourceBlobKey } from "../../core/documents/blob-keys.ts";
+import { pageImage, readAhead } from "../../core/documents/page-images.ts";
 import { AppError } from "../../core/errors.ts";
-import { MAX_SCALE, MIN_SCALE, renderPagePng } from "../../core/extraction/render-page.ts";
+import { MAX_SCALE, MIN_SCALE } from "../../core/extraction/render-page.ts";
 import type { OperationContext } from "../context.ts";
 import { findDocument } from "./find-document.ts";
 import { pageUnavailable } from "./read-pages.ts";
 
-/** The page as PNG; rendered on first request and cached in the blob store per scale. */
+/** The page as PNG; rendered on first request and cached in the blob store per scale, the next pages rendered ahead. */
 export async function getPageImage(
   ctx: OperationContext,
   input: { ref: string; page: number; scale: number },
@@ -18,23 +19,29 @@ export async function getPageImage(
   const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_content");
   const gone = pageUnavailable(doc, input.page);
   if (gone) throw gone;
-  const { blobs } = ctx.services;
-  const key = pageImageKey(doc.id, doc.activeGeneration, input.page, scale);
-  const cached = await blobs.get(key);
-  if (cached) return { png: cached, viaPublic };
+  const { blobs, log } = ctx.services;
   if (doc.pagesTotal === null) {
+    // Not opened yet (or being opened again): only an image rendered before can be served.
+    const cached = await blobs.get(pageImageKey(doc.id, doc.activeGeneration, input.page, scale));
+    if (cached) return { png: cached, viaPublic };
     throw new AppError(
       "CONFLICT",
       `Document ${doc.id} has not been opened yet (phase ${doc.phase}); try again shortly.`,
     );
   }
-  // The source is read only when this process does not hold the document open already.
-  const load = async () => {
-    const pdf = await blobs.get(sourceBlobKey(doc.id));
-    if (!pdf) throw new AppError("NOT_FOUND", `The source of document ${doc.id} is missing.`);
-    return pdf;
+  const request = {
+    documentId: doc.id,
+    generation: doc.activeGeneration,
+    page: input.page,
+    scale,
+    // The source is read only when this process does not hold the document open already.
+    load: async () => {
+      const pdf = await blobs.get(sourceBlobKey(doc.id));
+      if (!pdf) throw new AppError("NOT_FOUND", `The source of document ${doc.id} is missing.`);
+      return pdf;
+    },
   };
-  const png = await renderPagePng(load, input.page, scale, doc.id);
-  await blobs.put(key, png);
+  const png = await pageImage({ blobs, log }, request);
+  readAhead({ blobs, log }, request, doc.pagesTotal);
   return { png, viaPublic };
 }

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sourceBlobKey } from "../src/core/documents/blob-keys.ts";
+import {
+  forgetPageImages,
+  pageImage,
+  READ_AHEAD,
+  readAhead,
+  readAheadIdle,
+} from "../src/core/documents/page-images.ts";
+import { uploadAndWait } from "./support/documents.ts";
+import { textPdf } from "./support/pdfs.ts";
+import { startTestServer, type TestServer } from "./support/server.ts";
+import { createTenant, type Tenant } from "./support/tenant.ts";
+
+// Page images through the real API: rendered on the first request, stored, the next pages
+// rendered ahead in the background, one render per image however many ask, nothing left in the
+// store after a delete that lands while images are being rendered.
+
+let server: TestServer;
+let t: Tenant;
+const PAGES = 6;
+const pdf = () =>
+  textPdf(Array.from({ length: PAGES }, (_, i) => [`Page ${i + 1} of the report`, "Revenue grew."]));
+
+const image = (id: string, page: number, scale = 0.5) =>
+  fetch(`${server.url}/v1/documents/${id}/pages/${page}/image.png?scale=${scale}`, {
+    headers: { authorization: `Bearer ${t.secret}` },
+  });
+const stored = async (id: string) =>
+  (await server.services.blobs.list(`documents/${id}/images/`)).map((k) => k.replace(/.*\//, "")).sort();
+
+beforeAll(async () => {
+  server = await startTestServer();
+  t = await createTenant(server.url);
+});
+afterAll(async () => {
+  await readAheadIdle();
+  await server?.close();
+});
+
+describe("page images", () => {
+  it("renders the requested page, then the next pages ahead of a reader, up to the last page", async () => {
+    const doc = await uploadAndWait(server.url, t.secret, await pdf());
+    expect(doc.phase).toBe("complete");
+    const first = await image(doc.id, 1);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("image/png");
+    await readAheadIdle();
+    const ahead = Array.from({ length: READ_AHEAD + 1 }, (_, i) => `g1-p${i + 1}@0.5.png`).sort();
+    expect(await stored(doc.id)).toEqual(ahead);
+
+    // The next page is served from the store, byte for byte what was rendered ahead.
+    const second = await image(doc.id, 2);
+    const inStore = await server.services.blobs.get(`documents/${doc.id}/images/g1-p2@0.5.png`);
+    expect(Buffer.from(await second.arrayBuffer()).equals(inStore as Buffer)).toBe(true);
+    await readAheadIdle();
+    expect(await stored(doc.id)).toContain(`g1-p${2 + READ_AHEAD}@0.5.png`);
+
+    // Read-ahead stops at the last page; another scale is another image.
+    expect((await image(doc.id, PAGES, 1)).status).toBe(200);
+    await readAheadIdle();
+    expect((await stored(doc.id)).filter((k) => k.endsWith("@1.png"))).toEqual([`g1-p${PAGES}@1.png`]);
+  });
+
+  it("renders an image once when several ask for it at the same time", async () => {
+    const doc = await uploadAndWait(server.url, t.secret, await pdf());
+    const deps = { blobs: server.services.blobs, log: server.services.log };
+    let loads = 0;
+    const request = {
+      documentId: doc.id,
+      generation: 1,
+      page: 4,
+      scale: 0.75,
+      load: async () => {
+        loads++;
+        return (await server.services.blobs.get(sourceBlobKey(doc.id))) as Buffer;
+      },
+    };
+    const [a, b, c] = await Promise.all([
+      pageImage(deps, request),
+      pageImage(deps, request),
+      pageImage(deps, request),
+    ]);
+    // One render: the callers share its result, and the document was opened once.
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+    expect(loads).toBe(1);
+    // Through HTTP, concurrent requests for one new image get the same bytes.
+    const replies = await Promise.all([image(doc.id, 5, 0.8), image(doc.id, 5, 0.8)]);
+    const bodies = await Promise.all(replies.map(async (r) => Buffer.from(await r.arrayBuffer())));
+    expect(replies.map((r) => r.status)).toEqual([200, 200]);
+    expect((bodies[0] as Buffer).equals(bodies[1] as Buffer)).toBe(true);
+  });
+
+  it("leaves no image behind when the document is deleted while pages are rendered ahead", async () => {
+    const doc = await uploadAndWait(server.url, t.secret, await pdf());
+    // A large scale keeps the renders busy when the delete comes.
+    expect((await image(doc.id, 1, 3)).status).toBe(200);
+    const del = await fetch(`${server.url}/v1/documents/${doc.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${t.secret}` },
+    });
+    expect(del.status).toBe(200);
+    await readAheadIdle();
+    expect(await server.services.blobs.list(`documents/${doc.id}/`)).toEqual([]);
+  });
+
+  it("forgetting a document drops its queued read-ahead and waits for the render under way", async () => {
+    const doc = await uploadAndWait(server.url, t.secret, await pdf());
+    const deps = { blobs: server.services.blobs, log: server.services.log };
+    const request = {
+      documentId: doc.id,
+      generation: 1,
+      page: 1,
+      scale: 2,
+      load: async () => (await server.services.blobs.get(sourceBlobKey(doc.id))) as Buffer,
+    };
+    // Pages 2..5 queued; the first of them starts at once.
+    readAhead(deps, request, PAGES);
+    readAhead(deps, { ...request, page: 3 }, PAGES);
+    await forgetPageImages(doc.id);
+    // Whatever was stored was stored before forgetPageImages resolved: nothing comes later.
+    const atForget = await stored(doc.id);
+    expect(atForget.length).toBeLessThanOrEqual(1);
+    await readAheadIdle();
+    expect(await stored(doc.id)).toEqual(atForget);
+  });
+});
