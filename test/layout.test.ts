@@ -384,6 +384,30 @@ describe("unruled tables", () => {
     const [p] = await extract(await doc.save());
     expect(p!.tables.map((t) => textRows(t.grid))).toEqual([first, second]);
   });
+
+  it("reads two columns of words between rules above and below as a table when the left one holds ragged labels", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    const rows = [
+      ["Variable", "Assumption"],
+      ["Population", "Consistent with the latest census estimates"],
+      ["Young adults", "Grows by a tenth of a percent a year"],
+      ["Inflation rate", "Stays between one and two percent"],
+      ["Unemployment rate", "Remains close to its long-run average"],
+    ];
+    hline(page, 72, 540, 90);
+    hline(page, 72, 540, 106);
+    hline(page, 72, 540, 106 + rows.length * 14);
+    rows.forEach((r, i) => {
+      const y = 102 + i * 14 + (i > 0 ? 4 : 0);
+      text(page, font, r[0] as string, 72, y);
+      // The descriptions right-aligned at the rules' end.
+      text(page, font, r[1] as string, 540 - font.widthOfTextAtSize(r[1] as string, 10), y);
+    });
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid)).toEqual(rows);
+  });
 });
 
 describe("reading order and structure", () => {

@@ -87,7 +87,7 @@ export function layoutWords(
   // Unless a ruled table took some of the words, the lines are those of all of them.
   const lines = dropMargins(rest === words && opts.lines ? opts.lines : toLines(rest), frame, memory);
   if (opts.tables) {
-    for (const t of streamTables(lines)) found.push(t);
+    for (const t of streamTables(lines, rules.horizontals)) found.push(t);
   }
   const inTable = new Set(found.flatMap((t) => [...t.words]));
   const bodyLines: Line[] = [];

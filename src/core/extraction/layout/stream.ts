@@ -1,6 +1,6 @@
 import { cell, type TableGrid } from "../../tables/table-model.ts";
 import { boxOf, median } from "./geometry.ts";
-import type { FoundTable } from "./lattice.ts";
+import type { FoundTable, Rule } from "./lattice.ts";
 import { joinWords, type Line, type Segment, toSegment } from "./lines.ts";
 import type { Word } from "./words.ts";
 
@@ -46,14 +46,41 @@ function bandFor(w: Word, bands: Band[]): number {
   return best;
 }
 
-/** Prose in columns also splits into segments a line; a table's cells hold a few words each. */
-function looksTabular(lines: Line[], bands: Band[]): boolean {
+/**
+ * Prose in columns also splits into segments a line; a table's cells hold a few words each. Two
+ * columns of words are a table still when rules run above and below them (`ruled`) and the left
+ * column is ragged (labels, not lines of prose that fill their column).
+ */
+function looksTabular(lines: Line[], bands: Band[], ruled: boolean): boolean {
   const segs = lines.flatMap((l) => l.segments);
   const numeric = segs.filter((s) => isNumeric(s.text)).length / segs.length;
   const wordsPerCell = segs.reduce((n, s) => n + s.words.length, 0) / segs.length;
   if (bands.length < 2) return false;
-  if (bands.length === 2) return lines.length >= 3 && (numeric >= 0.3 || wordsPerCell <= 3);
+  if (bands.length === 2) {
+    if (lines.length < 3) return false;
+    if (numeric >= 0.3 || wordsPerCell <= 3) return true;
+    const first = bands[0] as Band;
+    const left = segs.filter((s) => overlapX(s, first) > 0).map((s) => s.x1 - s.x0);
+    return ruled && median(left) <= 0.8 * (first.x1 - first.x0);
+  }
   return numeric >= 0.2 || wordsPerCell <= 5;
+}
+
+/** A horizontal rule across the lines' columns close above the first line, and one close below the last. */
+function ruledAround(run: Line[], bands: Band[], horizontals: Rule[]): boolean {
+  const first = run[0];
+  const last = run[run.length - 1];
+  if (!first || !last || !bands.length) return false;
+  const x0 = (bands[0] as Band).x0;
+  const x1 = (bands[bands.length - 1] as Band).x1;
+  const across = (h: Rule) => h.x0 <= x0 + first.size && h.x1 >= x1 - first.size;
+  const above = horizontals.some(
+    (h) => across(h) && h.y0 <= first.y0 + 1 && h.y0 >= first.y0 - 1.5 * first.size,
+  );
+  const below = horizontals.some(
+    (h) => across(h) && h.y0 >= last.y1 - 1 && h.y0 <= last.y1 + 1.5 * last.size,
+  );
+  return above && below;
 }
 
 const dots = /^[.·…]+$/;
@@ -158,7 +185,7 @@ const repeatsHeader = (first: Line, l: Line) => {
   );
 };
 
-export function streamTables(lines: Line[]): FoundTable[] {
+export function streamTables(lines: Line[], horizontals: Rule[] = []): FoundTable[] {
   const runs: Run[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -206,7 +233,10 @@ export function streamTables(lines: Line[]): FoundTable[] {
       while (start < end && acrossBands(clean[start - i] as Line)) start++;
       while (end > start && acrossBands(clean[end - 1 - i] as Line)) end--;
       const run = clean.slice(start - i, end - i);
-      if (run.filter((l) => l.segments.length >= 2).length >= 2 && looksTabular(multi, bands)) {
+      if (
+        run.filter((l) => l.segments.length >= 2).length >= 2 &&
+        looksTabular(multi, bands, bands.length === 2 && ruledAround(run, bands, horizontals))
+      ) {
         runs.push({ start, end, bands });
         i = j;
         continue;
@@ -230,29 +260,29 @@ export function streamTables(lines: Line[]): FoundTable[] {
     // A line of dashes or underscores is a rule typed out, not a row.
     const typedRule = (l: Line) =>
       l.segments.every((s) => s.words.every((w) => /^[-_=–—]{3,}$/.test(w.text)));
-    const grid: TableGrid = run
-      .filter((l) => !typedRule(l))
-      .map((l) => {
-        const byBand = bands.map(() => [] as Word[]);
-        for (const s of l.segments) {
-          // A word falls in the band its extent (without leader dots) overlaps most; a leader goes
-          // with the label it follows, so the cell keeps the text as printed.
-          const parts = leaderParts(s);
-          const words = parts === s.words ? s.words : [...s.words].sort((a, b) => a.x0 - b.x0);
-          let last = -1;
-          let k = 0;
-          for (const w of words) {
-            const part = parts === s.words ? w : parts[k];
-            // A glued leader is one word but two parts: the label's part, then its dots.
-            if (part && part !== w && parts[k + 1] === null) k++;
-            k++;
-            const band = part ? bandFor(part, bands) : last >= 0 ? last : bandFor(w, bands);
-            byBand[band]?.push(w);
-            last = band;
-          }
+    const rows = run.filter((l) => !typedRule(l));
+    const texts: string[][] = rows.map((l) => {
+      const byBand = bands.map(() => [] as Word[]);
+      for (const s of l.segments) {
+        // A word falls in the band its extent (without leader dots) overlaps most; a leader goes
+        // with the label it follows, so the cell keeps the text as printed.
+        const parts = leaderParts(s);
+        const words = parts === s.words ? s.words : [...s.words].sort((a, b) => a.x0 - b.x0);
+        let last = -1;
+        let k = 0;
+        for (const w of words) {
+          const part = parts === s.words ? w : parts[k];
+          // A glued leader is one word but two parts: the label's part, then its dots.
+          if (part && part !== w && parts[k + 1] === null) k++;
+          k++;
+          const band = part ? bandFor(part, bands) : last >= 0 ? last : bandFor(w, bands);
+          byBand[band]?.push(w);
+          last = band;
         }
-        return byBand.map((ws) => cell(ws.length ? joinWords(ws) : ""));
-      });
+      }
+      return byBand.map((ws) => (ws.length ? joinWords(ws) : ""));
+    });
+    const grid: TableGrid = texts.map((r) => r.map((x) => cell(x)));
     const words = new Set(run.flatMap((l) => l.segments.flatMap((s) => s.words)));
     return { grid, box: boxOf(run), words };
   });
