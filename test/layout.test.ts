@@ -408,6 +408,34 @@ describe("unruled tables", () => {
     expect(p?.tables).toHaveLength(1);
     expect(textRows(p!.tables[0]!.grid)).toEqual(rows);
   });
+
+  it("keeps a wrapped cell's second line, set in lower case under the cells it carries on, in its row", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    const right = (s: string, x: number, y: number) =>
+      text(page, font, s, x - font.widthOfTextAtSize(s, 10), y);
+    const lines = [
+      ["Item", "Description", "Cost"],
+      ["Tuition", "The cost of a course", "1,200"],
+      ["Room and", "Lodging and food for", "800"],
+      ["board", "the whole year", ""],
+      ["Books", "Texts and supplies", "350"],
+    ];
+    lines.forEach((r, i) => {
+      const y = 100 + i * 14;
+      text(page, font, r[0] as string, 72, y);
+      text(page, font, r[1] as string, 200, y);
+      if (r[2]) right(r[2], 420, y);
+    });
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid)).toEqual([
+      ["Item", "Description", "Cost"],
+      ["Tuition", "The cost of a course", "1,200"],
+      ["Room and\nboard", "Lodging and food for\nthe whole year", "800"],
+      ["Books", "Texts and supplies", "350"],
+    ]);
+  });
 });
 
 describe("reading order and structure", () => {

@@ -282,7 +282,28 @@ export function streamTables(lines: Line[], horizontals: Rule[] = []): FoundTabl
       }
       return byBand.map((ws) => (ws.length ? joinWords(ws) : ""));
     });
-    const grid: TableGrid = texts.map((r) => r.map((x) => cell(x)));
+    // A line whose every cell starts in lower case, each under text of the line above and as
+    // close to it as lines of the table get, carries on the line above's cells (wrapped text).
+    const kept: string[][] = [];
+    const lineGap = median(rows.slice(1).map((l, k) => l.baseline - (rows[k] as Line).baseline));
+    let above: string[] | null = null;
+    texts.forEach((t, k) => {
+      const filled = t.filter((x) => x);
+      const gap = k > 0 ? (rows[k] as Line).baseline - (rows[k - 1] as Line).baseline : 0;
+      if (
+        above &&
+        filled.length &&
+        filled.every((x) => /^\p{Ll}/u.test(x)) &&
+        t.every((x, c) => !x || above?.[c]) &&
+        gap <= lineGap + 0.1 * (rows[k] as Line).size
+      ) {
+        for (let c = 0; c < t.length; c++) if (t[c]) above[c] = `${above[c]}\n${t[c]}`;
+        return;
+      }
+      above = t;
+      kept.push(t);
+    });
+    const grid: TableGrid = kept.map((r) => r.map((x) => cell(x)));
     const words = new Set(run.flatMap((l) => l.segments.flatMap((s) => s.words)));
     return { grid, box: boxOf(run), words };
   });
