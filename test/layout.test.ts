@@ -4,7 +4,15 @@ import type { ExtractedPage } from "../src/core/extraction/extractor.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { tableToHtml } from "../src/core/tables/table-formats.ts";
 import { textRows } from "../src/core/tables/table-model.ts";
-import { continuingTablePdf, hline, newDoc, ruledTable, text, vline } from "./support/layout-pdfs.ts";
+import {
+  continuingTablePdf,
+  hline,
+  newDoc,
+  rotatedText,
+  ruledTable,
+  text,
+  vline,
+} from "./support/layout-pdfs.ts";
 
 async function extract(bytes: Uint8Array, strategy = "text"): Promise<ExtractedPage[]> {
   const s = await layoutExtractor.open(bytes, { strategy, capabilities: ["tables"] });
@@ -435,6 +443,35 @@ describe("unruled tables", () => {
       ["Room and\nboard", "Lodging and food for\nthe whole year", "800"],
       ["Books", "Texts and supplies", "350"],
     ]);
+  });
+
+  it("puts header text set sideways over the columns of an unruled table in the header cells it stands over", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    const right = (s: string, x: number, y: number) =>
+      text(page, font, s, x - font.widthOfTextAtSize(s, 10), y);
+    const rows = [
+      ["Alden", "1,204", "640", "564"],
+      ["Bristol", "987", "512", "475"],
+      ["Cole", "1,530", "700", "830"],
+      ["Dunmore", "2,001", "1,150", "851"],
+    ];
+    // Column headers printed upwards, their feet just above the first row; values right-aligned
+    // under them.
+    const heads = ["Votes cast", "Smith", "Jones"];
+    heads.forEach((h, k) => {
+      rotatedText(page, font, h, 200 + k * 60 - 4, 792 - 150, 90);
+    });
+    rows.forEach((r, i) => {
+      const y = 166 + i * 14;
+      text(page, font, r[0] as string, 72, y);
+      r.slice(1).forEach((c, k) => {
+        right(c, 200 + k * 60, y);
+      });
+    });
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid)).toEqual([["", ...heads], ...rows]);
   });
 });
 

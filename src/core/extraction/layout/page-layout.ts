@@ -87,7 +87,8 @@ export function layoutWords(
   // Unless a ruled table took some of the words, the lines are those of all of them.
   const lines = dropMargins(rest === words && opts.lines ? opts.lines : toLines(rest), frame, memory);
   if (opts.tables) {
-    for (const t of streamTables(lines, rules.horizontals)) found.push(t);
+    const vertical = rest.filter((w) => w.vertical);
+    for (const t of streamTables(lines, rules.horizontals, vertical)) found.push(t);
   }
   const inTable = new Set(found.flatMap((t) => [...t.words]));
   const bodyLines: Line[] = [];

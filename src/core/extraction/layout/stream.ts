@@ -185,7 +185,7 @@ const repeatsHeader = (first: Line, l: Line) => {
   );
 };
 
-export function streamTables(lines: Line[], horizontals: Rule[] = []): FoundTable[] {
+export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: Word[] = []): FoundTable[] {
   const runs: Run[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -305,6 +305,64 @@ export function streamTables(lines: Line[], horizontals: Rule[] = []): FoundTabl
     });
     const grid: TableGrid = kept.map((r) => r.map((x) => cell(x)));
     const words = new Set(run.flatMap((l) => l.segments.flatMap((s) => s.words)));
-    return { grid, box: boxOf(run), words };
+    const box = boxOf(run);
+    const standing = verticalHeader(grid, bands, run[0] as Line, vertical);
+    for (const w of standing) {
+      words.add(w);
+      box.y0 = Math.min(box.y0, w.y0);
+    }
+    return { grid, box, words };
   });
+}
+
+/**
+ * Header text set sideways (turned 90 degrees) over the columns: words whose foot stands on the
+ * table's first line or just above it, each over a column. Such words go to the header cell of
+ * the column they stand over, in the order they were drawn: into the first row when they stand
+ * beside its text, into a row of their own above it otherwise. Returns the words placed.
+ */
+function verticalHeader(grid: TableGrid, bands: Band[], first: Line, vertical: Word[]): Word[] {
+  if (!vertical.length || !grid.length) return [];
+  const left = (bands[0] as Band).x0 - first.size;
+  const right = (bands[bands.length - 1] as Band).x1 + first.size;
+  // Sideways lines of text: words over one another (their x-ranges overlapping); a line's foot
+  // is its lowest point.
+  const order = new Map(vertical.map((w, k) => [w, k]));
+  const near = vertical
+    .filter((w) => (w.x0 + w.x1) / 2 >= left && (w.x0 + w.x1) / 2 <= right && w.y0 < first.y1)
+    .sort((a, b) => a.x0 - b.x0);
+  const columns: Word[][] = [];
+  for (const w of near) {
+    const c = columns[columns.length - 1];
+    const last = c?.[c.length - 1];
+    if (
+      c &&
+      last &&
+      Math.min(last.x1, w.x1) - Math.max(last.x0, w.x0) > 0.5 * Math.min(w.x1 - w.x0, last.x1 - last.x0)
+    )
+      c.push(w);
+    else columns.push([w]);
+  }
+  const beside: Word[][] = bands.map(() => []);
+  const over: Word[][] = bands.map(() => []);
+  const placed: Word[] = [];
+  for (const ws of columns) {
+    const foot = Math.max(...ws.map((w) => w.y1));
+    if (foot > first.y1 + 0.5 * first.size || foot < first.y0 - 2.6 * first.size) continue;
+    const box = boxOf(ws);
+    const band = bandFor({ ...(ws[0] as Word), x0: box.x0, x1: box.x1 }, bands);
+    (foot >= first.y0 ? beside : over)[band]?.push(...ws);
+    placed.push(...ws);
+  }
+  if (!placed.length) return [];
+  for (const ws of [...beside, ...over]) ws.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+  const text = (ws: Word[]) => ws.map((w) => w.text).join(" ");
+  const top = grid[0] as TableGrid[number];
+  beside.forEach((ws, c) => {
+    if (!ws.length) return;
+    const held = top[c]?.text ?? "";
+    top[c] = cell(held ? `${held}\n${text(ws)}` : text(ws));
+  });
+  if (over.some((ws) => ws.length)) grid.unshift(over.map((ws) => cell(text(ws))));
+  return placed;
 }
