@@ -1,14 +1,17 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { canvasFontDocument } from "./canvas-fonts.ts";
 import { installSyncDecompression } from "./decompression.ts";
 
 // pdfjs-dist 5 (6.x needs Node 22). The legacy build runs in-thread on Node, no worker needed.
 // It wants its font data, character maps and wasm decoders by path, or it warns and degrades.
 const require = createRequire(import.meta.url);
 const root = path.dirname(require.resolve("pdfjs-dist/package.json"));
-const dir = (name: string) => `${pathToFileURL(path.join(root, name)).href}/`;
+// Plain paths, not file:// URLs: on Node, pdfjs reads these with fs.readFile, which takes a
+// URL string for a relative path and fails, silently leaving out the CMaps of CJK text, the 14
+// standard fonts and the JPEG 2000 / JBIG2 decoders.
+const dir = (name: string) => `${path.join(root, name)}${path.sep}`;
 
 type PdfjsModule = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 
@@ -40,10 +43,21 @@ export const pdfjs = () => {
 
 export class PdfOpenError extends Error {}
 
-/** Opens a PDF from bytes; a broken, encrypted or empty file becomes a PdfOpenError a person can read. */
-export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+/**
+ * Opens a PDF from bytes; a broken, encrypted or empty file becomes a PdfOpenError a person can read.
+ * `drawing`: the document is opened to draw page images, with its fonts handed to the canvas
+ * (src/core/extraction/canvas-fonts.ts) rather than drawn glyph by glyph as paths.
+ */
+export async function openPdf(
+  bytes: Uint8Array,
+  opts: { drawing?: boolean } = {},
+): Promise<PDFDocumentProxy> {
   const { getDocument } = await pdfjs();
   const task = getDocument({
+    // pdfjs reads only `fonts` of its owner document when fonts are not disabled.
+    ...(opts.drawing
+      ? { disableFontFace: false, ownerDocument: canvasFontDocument() as unknown as Document }
+      : {}),
     // pdfjs takes ownership of (and may detach) the buffer it is given.
     data: new Uint8Array(bytes),
     standardFontDataUrl: dir("standard_fonts"),

@@ -1,0 +1,76 @@
+import { PDFDocument, PDFName, PDFString } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { registeredFontContents } from "../src/core/extraction/canvas-fonts.ts";
+import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
+import { openPdf } from "../src/core/extraction/pdfjs.ts";
+import { drawPage } from "../src/core/extraction/render-page.ts";
+import { textPdf } from "./support/pdfs.ts";
+
+// pdfjs reads three kinds of data files from its package: character maps (CMaps) for CJK text,
+// the 14 standard fonts, and wasm image decoders. When one cannot be read it only logs a warning,
+// so these tests look at what depends on them.
+
+/** Japanese text in a non-embedded CID font with a predefined CMap (UniJIS-UCS2-H), as Acrobat writes it. */
+async function japanesePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const ctx = doc.context;
+  const descriptor = ctx.obj({
+    Type: "FontDescriptor",
+    FontName: "KozMinPro-Regular",
+    Flags: 4,
+    FontBBox: [0, -120, 1000, 880],
+    ItalicAngle: 0,
+    Ascent: 880,
+    Descent: -120,
+    CapHeight: 740,
+    StemV: 80,
+  });
+  const cidFont = ctx.obj({
+    Type: "Font",
+    Subtype: "CIDFontType0",
+    BaseFont: "KozMinPro-Regular",
+    CIDSystemInfo: { Registry: PDFString.of("Adobe"), Ordering: PDFString.of("Japan1"), Supplement: 4 },
+    FontDescriptor: ctx.register(descriptor),
+    DW: 1000,
+  });
+  const font = ctx.obj({
+    Type: "Font",
+    Subtype: "Type0",
+    BaseFont: "KozMinPro-Regular-UniJIS-UCS2-H",
+    Encoding: "UniJIS-UCS2-H",
+    DescendantFonts: [ctx.register(cidFont)],
+  });
+  page.node.setFontDictionary(PDFName.of("F1"), ctx.register(font));
+  // テスト (test) and 日本語 (Japanese), as UCS-2 codes.
+  const content = ctx.flateStream("BT /F1 24 Tf 72 700 Td <30C630B930C8> Tj 0 -40 Td <65E5672C8A9E> Tj ET");
+  page.node.set(PDFName.of("Contents"), ctx.register(content));
+  return doc.save();
+}
+
+describe("pdfjs's data files", () => {
+  it("reads CJK text through its predefined character map", async () => {
+    const s = await layoutExtractor.open(await japanesePdf(), { strategy: "text", capabilities: [] });
+    try {
+      const page = await s.extractPage(1);
+      expect(page.markdown).toContain("テスト");
+      expect(page.markdown).toContain("日本語");
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("loads a standard font the PDF does not embed, so page images draw it with its own glyphs", async () => {
+    // Helvetica, not embedded: pdfjs substitutes its bundled Liberation Sans, which then goes to
+    // the canvas like an embedded font. Without the file, the font is "missing" and nothing is
+    // registered.
+    const before = registeredFontContents();
+    const doc = await openPdf(await textPdf([["Quarterly revenue grew"]]), { drawing: true });
+    try {
+      await drawPage(await doc.getPage(1), 1);
+      expect(registeredFontContents()).toBe(before + 1);
+    } finally {
+      await doc.destroy();
+    }
+  });
+});
