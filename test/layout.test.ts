@@ -473,6 +473,36 @@ describe("unruled tables", () => {
     expect(p?.tables).toHaveLength(1);
     expect(textRows(p!.tables[0]!.grid)).toEqual([["", ...heads], ...rows]);
   });
+
+  it("reads labels of two lines with their values set between the lines as one row each", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    const right = (s: string, x: number, y: number) =>
+      text(page, font, s, x - font.widthOfTextAtSize(s, 10), y);
+    const rows = [
+      ["Median household", "income", "49,497", "51,295", "52,587"],
+      ["Household income", "inequality", "0.4590", "0.4560", "0.4580"],
+      ["Premature", "mortality", "7108.3", "6960.6", "6920.0"],
+    ];
+    text(page, font, "Measure", 72, 100);
+    ["2019", "2020", "2021"].forEach((h, k) => {
+      right(h, 260 + k * 70, 100);
+    });
+    rows.forEach((r, i) => {
+      const y = 120 + i * 30;
+      text(page, font, r[0] as string, 72, y);
+      text(page, font, r[1] as string, 72, y + 10);
+      r.slice(2).forEach((c, k) => {
+        right(c, 260 + k * 70, y + 5);
+      });
+    });
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid)).toEqual([
+      ["Measure", "2019", "2020", "2021"],
+      ...rows.map((r) => [`${r[0]}\n${r[1]}`, ...r.slice(2)]),
+    ]);
+  });
 });
 
 describe("reading order and structure", () => {

@@ -213,7 +213,9 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
         continue;
       }
       const next = lines[j + 1];
-      if (next && next.segments.length >= 2 && next.baseline - l.baseline <= 2.6 * pitch()) {
+      // A single line closer to the one above than a line's height is part of its row.
+      const close = l.baseline - prev.baseline < 0.75 * Math.min(l.size, prev.size);
+      if (close || (next && next.segments.length >= 2 && next.baseline - l.baseline <= 2.6 * pitch())) {
         j++;
         continue;
       }
@@ -290,6 +292,20 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
     texts.forEach((t, k) => {
       const filled = t.filter((x) => x);
       const gap = k > 0 ? (rows[k] as Line).baseline - (rows[k - 1] as Line).baseline : 0;
+      // A label of two lines with its values set between them: lines closer than a line's
+      // height, the label's lines holding the first cell only, the values line every cell but it.
+      const labelOnly = (r: string[]) => !!r[0] && r.every((x, c) => c === 0 || !x);
+      const valuesOnly = (r: string[]) => !r[0] && r.some((x) => x);
+      if (
+        above &&
+        k > 0 &&
+        gap < 0.75 * Math.min((rows[k] as Line).size, (rows[k - 1] as Line).size) &&
+        ((labelOnly(above) && valuesOnly(t)) || (labelOnly(t) && !!above[0] && above.slice(1).some((x) => x)))
+      ) {
+        for (let c = 0; c < t.length; c++)
+          if (t[c]) above[c] = above[c] ? `${above[c]}\n${t[c]}` : (t[c] as string);
+        return;
+      }
       if (
         above &&
         filled.length &&
