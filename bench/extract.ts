@@ -610,7 +610,7 @@ for (const { f, pages } of renderSet) {
   for (const p of pages) {
     const r = await timed(async () => {
       let t = now();
-      const doc = await openPdf(must(f));
+      const doc = await openPdf(must(f), { drawing: true });
       const open = now() - t;
       const steps = await renderOpen(doc, p, RENDER_SCALE);
       t = now();
@@ -626,7 +626,7 @@ for (const { f, pages } of renderSet) {
     perCall.total.cpu.push(r.cpuMs);
   }
   const t0 = now();
-  const doc = await openPdf(must(f));
+  const doc = await openPdf(must(f), { drawing: true });
   kept.open.push(now() - t0);
   try {
     for (const p of pages) {

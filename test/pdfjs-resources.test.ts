@@ -65,7 +65,7 @@ describe("pdfjs's data files", () => {
     // the canvas like an embedded font. Without the file, the font is "missing" and nothing is
     // registered.
     const before = registeredFontContents();
-    const doc = await openPdf(await textPdf([["Quarterly revenue grew"]]));
+    const doc = await openPdf(await textPdf([["Quarterly revenue grew"]]), { drawing: true });
     try {
       await drawPage(await doc.getPage(1), 1);
       expect(registeredFontContents()).toBe(before + 1);

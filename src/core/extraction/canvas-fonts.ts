@@ -9,7 +9,7 @@ import { type FontKey, GlobalFonts } from "@napi-rs/canvas";
 //
 // pdfjs does this in a browser through the CSS Font Loading API: it makes a FontFace of each font
 // it has converted to OpenType, adds it to document.fonts and waits for it to load. Node has
-// neither, so every document we open (src/core/extraction/pdfjs.ts) gets a small stand-in: FontFace (the parts pdfjs
+// neither, so a document opened for drawing gets a small stand-in: FontFace (the parts pdfjs
 // uses) and an owner document whose `fonts.add` registers the font with the canvas under the
 // unique name pdfjs gives it (g_d<document>_f<n>), and whose `fonts.delete` (pdfjs calls it for
 // each font when the document is cleaned up or destroyed) unregisters it.
@@ -98,7 +98,7 @@ export const registeredFontContents = () => registered.size;
 let installed = false;
 
 /**
- * The owner document of an opened PDF (pdfjs's `ownerDocument`), with its fonts
+ * The owner document of a PDF opened for drawing (pdfjs's `ownerDocument`), with its fonts
  * going to the canvas. Installs the FontFace stand-in the first time.
  */
 export function canvasFontDocument(): {

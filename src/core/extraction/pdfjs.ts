@@ -45,16 +45,19 @@ export class PdfOpenError extends Error {}
 
 /**
  * Opens a PDF from bytes; a broken, encrypted or empty file becomes a PdfOpenError a person can read.
- * Its fonts go to the canvas (src/core/extraction/canvas-fonts.ts): page images and OCR draw text
- * with them instead of glyph by glyph as paths, and reading a page's drawing operations no longer
- * builds every glyph's outline (measured: 13% of the text + operator-list time on the corpus).
+ * `drawing`: the document is opened to draw page images, with its fonts handed to the canvas
+ * (src/core/extraction/canvas-fonts.ts) rather than drawn glyph by glyph as paths.
  */
-export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
+export async function openPdf(
+  bytes: Uint8Array,
+  opts: { drawing?: boolean } = {},
+): Promise<PDFDocumentProxy> {
   const { getDocument } = await pdfjs();
   const task = getDocument({
     // pdfjs reads only `fonts` of its owner document when fonts are not disabled.
-    disableFontFace: false,
-    ownerDocument: canvasFontDocument() as unknown as Document,
+    ...(opts.drawing
+      ? { disableFontFace: false, ownerDocument: canvasFontDocument() as unknown as Document }
+      : {}),
     // pdfjs takes ownership of (and may detach) the buffer it is given.
     data: new Uint8Array(bytes),
     standardFontDataUrl: dir("standard_fonts"),
