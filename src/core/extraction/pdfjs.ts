@@ -1,7 +1,6 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { canvasFontDocument } from "./canvas-fonts.ts";
 import { installSyncDecompression } from "./decompression.ts";
 
 // pdfjs-dist 5 (6.x needs Node 22). The legacy build runs in-thread on Node, no worker needed.
@@ -43,21 +42,10 @@ export const pdfjs = () => {
 
 export class PdfOpenError extends Error {}
 
-/**
- * Opens a PDF from bytes; a broken, encrypted or empty file becomes a PdfOpenError a person can read.
- * `drawing`: the document is opened to draw page images, with its fonts handed to the canvas
- * (src/core/extraction/canvas-fonts.ts) rather than drawn glyph by glyph as paths.
- */
-export async function openPdf(
-  bytes: Uint8Array,
-  opts: { drawing?: boolean } = {},
-): Promise<PDFDocumentProxy> {
+/** Opens a PDF from bytes; a broken, encrypted or empty file becomes a PdfOpenError a person can read. */
+export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   const { getDocument } = await pdfjs();
   const task = getDocument({
-    // pdfjs reads only `fonts` of its owner document when fonts are not disabled.
-    ...(opts.drawing
-      ? { disableFontFace: false, ownerDocument: canvasFontDocument() as unknown as Document }
-      : {}),
     // pdfjs takes ownership of (and may detach) the buffer it is given.
     data: new Uint8Array(bytes),
     standardFontDataUrl: dir("standard_fonts"),

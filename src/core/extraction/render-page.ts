@@ -21,12 +21,12 @@ async function acquire(
   load: () => Promise<Uint8Array>,
 ): Promise<{ doc: PDFDocumentProxy; release: () => void }> {
   if (!key) {
-    const doc = await openPdf(await load(), { drawing: true });
+    const doc = await openPdf(await load());
     return { doc, release: () => void doc.destroy() };
   }
   let entry = open.get(key);
   if (!entry) {
-    const doc = (async () => openPdf(await load(), { drawing: true }))();
+    const doc = (async () => openPdf(await load()))();
     entry = { doc, users: 0, used: 0 };
     open.set(key, entry);
     doc.catch(() => open.delete(key));
