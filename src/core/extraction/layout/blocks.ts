@@ -1,4 +1,4 @@
-import { type Box, overlapY } from "./geometry.ts";
+import { type Box, CountedMedian, overlapY } from "./geometry.ts";
 import type { Line } from "./lines.ts";
 
 // Body text: reading order by recursive XY-cut, then paragraphs, headings and list items.
@@ -122,24 +122,9 @@ export function paragraphMarkdown(p: Paragraph, body: number): string {
   return text;
 }
 
-/**
- * The font size most of the page's words are set in: the median over words. A page has few
- * distinct sizes, so they are counted rather than every word's size listed and sorted.
- */
+/** The font size most of the page's words are set in: the median over words. */
 export const bodySize = (lines: Line[]) => {
-  const counts = new Map<number, number>();
-  let n = 0;
-  for (const l of lines)
-    for (const s of l.segments)
-      for (const w of s.words) {
-        counts.set(w.size, (counts.get(w.size) ?? 0) + 1);
-        n++;
-      }
-  // The element at index floor(n / 2) of the sorted sizes, as median() takes it.
-  let seen = 0;
-  for (const size of [...counts.keys()].sort((a, b) => a - b)) {
-    seen += counts.get(size) as number;
-    if (seen > Math.floor(n / 2)) return size || 10;
-  }
-  return 10;
+  const sizes = new CountedMedian();
+  for (const l of lines) for (const s of l.segments) for (const w of s.words) sizes.add(w.size);
+  return sizes.value() || 10;
 };

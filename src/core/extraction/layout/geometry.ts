@@ -16,6 +16,31 @@ export const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)] as number;
 };
 
+/**
+ * The median (as median() takes it: the element at floor(n / 2) once sorted) of values added one
+ * by one, for values with few distinct numbers such as font sizes: counted, so adding is O(1)
+ * and asking is O(distinct values), where median() sorts a copy every time.
+ */
+export class CountedMedian {
+  private readonly counts = new Map<number, number>();
+  private n = 0;
+
+  add(v: number): void {
+    this.counts.set(v, (this.counts.get(v) ?? 0) + 1);
+    this.n++;
+  }
+
+  /** 0 when nothing was added, as median([]) is. */
+  value(): number {
+    let seen = 0;
+    for (const v of [...this.counts.keys()].sort((a, b) => a - b)) {
+      seen += this.counts.get(v) as number;
+      if (seen > Math.floor(this.n / 2)) return v;
+    }
+    return 0;
+  }
+}
+
 /** Groups sorted numbers whose neighbours are within `tol`; returns each group's mean. */
 export function clusterValues(values: number[], tol: number): number[] {
   const s = [...values].sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 import { cell, type TableGrid } from "../../tables/table-model.ts";
-import { boxOf, median } from "./geometry.ts";
+import { boxOf, CountedMedian, median } from "./geometry.ts";
 import type { FoundTable, Rule } from "./lattice.ts";
 import { joinWords, type Line, type Segment, toSegment } from "./lines.ts";
 import type { Word } from "./words.ts";
@@ -197,7 +197,15 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
     // Grow the run downwards: multi-segment lines, close together; a single-segment line may sit
     // inside (a wrapped cell, a section row) when a multi-segment line follows it.
     let j = i + 1;
-    const pitch = () => median(lines.slice(i, j).map((l) => l.size)) || first.size;
+    // The median font size of the run so far, kept as the run grows (re-sorting the run's sizes
+    // at every line made long runs quadratic).
+    const sizes = new CountedMedian();
+    sizes.add(first.size);
+    const pitch = () => sizes.value() || first.size;
+    const accept = () => {
+      sizes.add((lines[j] as Line).size);
+      j++;
+    };
     while (j < lines.length) {
       const l = lines[j] as Line;
       const prev = lines[j - 1] as Line;
@@ -209,14 +217,14 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
           while (j > i + 1 && (lines[j - 1] as Line).segments.length < 2) j--;
           break;
         }
-        j++;
+        accept();
         continue;
       }
       const next = lines[j + 1];
       // A single line closer to the one above than a line's height is part of its row.
       const close = l.baseline - prev.baseline < 0.75 * Math.min(l.size, prev.size);
       if (close || (next && next.segments.length >= 2 && next.baseline - l.baseline <= 2.6 * pitch())) {
-        j++;
+        accept();
         continue;
       }
       break;
