@@ -559,6 +559,26 @@ describe("reading order and structure", () => {
     expect(p2?.markdown).toBe(expected(2));
   });
 
+  it("keeps every row of a table that reaches into the page's margins, however alike the rows", async () => {
+    // Rows alike once digits are masked ("Item # #.# #%"), from the top edge of the page to the
+    // bottom: within one page they are not a running header repeated.
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    const rows = Array.from({ length: 54 }, (_, r) => [
+      `Item ${r + 1}`,
+      `${(r * 7) % 90}.${r % 10}`,
+      `${r % 13}%`,
+    ]);
+    rows.forEach((row, r) => {
+      row.forEach((c, k) => {
+        text(page, font, c, 72 + k * 150, 24 + r * 13.5);
+      });
+    });
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p?.tables[0]?.grid ?? [])).toEqual(rows);
+  });
+
   it("reads a page with /Rotate 90 and a table printed sideways the right way up", async () => {
     const { doc, font } = await newDoc();
     const rotated = doc.addPage([612, 792]);

@@ -12,16 +12,23 @@ export type LayoutMemory = { margins: Map<string, number> };
 export const newLayoutMemory = (): LayoutMemory => ({ margins: new Map() });
 
 const MARGIN = 0.08; // top and bottom share of the page where running headers and footers live
+const MAX_MARGIN = 72; // points: on a very tall page the margin band is still an inch, not 8% of it
 const pageNumber =
   /^((page|p\.|seite|página)\s*)?[-–—(]?\s*\d{1,4}\s*[-–—)]?(\s*(of|\/|de|von)\s*\d{1,4})?$/i;
 const romanNumber = /^[ivxlc]{1,6}$/i;
 const marginKey = (s: string) => s.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
 
-/** Drops running headers, footers and page numbers: margin lines that are page numbers or repeat across pages. */
+/**
+ * Drops running headers, footers and page numbers: margin lines that are page numbers or repeat
+ * across pages. Only earlier pages count: lines alike on one page (the rows of a table that
+ * reaches into the margin, "# #.# #%" once digits are masked) are not running headers.
+ */
 function dropMargins(lines: Line[], frame: ReadingFrame, memory: LayoutMemory): Line[] {
+  const band = Math.min(frame.height * MARGIN, MAX_MARGIN);
   const keep: Line[] = [];
+  const onThisPage = new Set<string>();
   for (const l of lines) {
-    const inMargin = l.y1 < frame.height * MARGIN || l.y0 > frame.height * (1 - MARGIN);
+    const inMargin = l.y1 < band || l.y0 > frame.height - band;
     if (!inMargin) {
       keep.push(l);
       continue;
@@ -31,11 +38,11 @@ function dropMargins(lines: Line[], frame: ReadingFrame, memory: LayoutMemory): 
       .join(" ")
       .trim();
     const key = marginKey(text);
-    const seen = memory.margins.get(key) ?? 0;
-    memory.margins.set(key, seen + 1);
-    if (pageNumber.test(text) || romanNumber.test(text) || seen > 0) continue;
+    onThisPage.add(key);
+    if (pageNumber.test(text) || romanNumber.test(text) || memory.margins.has(key)) continue;
     keep.push(l);
   }
+  for (const key of onThisPage) memory.margins.set(key, (memory.margins.get(key) ?? 0) + 1);
   return keep;
 }
 
