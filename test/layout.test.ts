@@ -445,6 +445,56 @@ describe("unruled tables", () => {
     ]);
   });
 
+  it("keeps a cell wrapped over three lines in its row, and a last row whose other cells are empty", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    const right = (s: string, x: number, y: number) =>
+      text(page, font, s, x - font.widthOfTextAtSize(s, 10), y);
+    text(page, font, "The figures below are for the year ended in March, before any revisions.", 72, 80);
+    // Rows 18 apart, the wrapped lines of a cell 12 apart.
+    const rows: [string[], string, string][] = [
+      [["Account"], "Amount", "Share"],
+      [["Administrative and general", "expenses of the regional", "office staff"], "1,204", "12.5%"],
+      [["Rent"], "870", "3.1%"],
+      [["Capital grants received", "during the year"], "95", "0.4%"],
+    ];
+    let y = 110;
+    for (const [label, a, b] of rows) {
+      label.forEach((l, k) => {
+        text(page, font, l, 72, y + k * 12);
+      });
+      right(a, 300, y);
+      right(b, 380, y);
+      y += 18 + (label.length - 1) * 12;
+    }
+    text(
+      page,
+      font,
+      "The notes that follow explain the main movements and the revised estimates.",
+      72,
+      y + 20,
+    );
+    // A table whose last row has its label only.
+    const p2 = doc.addPage([612, 792]);
+    const plain = [
+      ["Item", "Count"],
+      ["Bolts", "400"],
+      ["Nuts", "380"],
+      ["Washers", ""],
+    ];
+    plain.forEach((r, i) => {
+      text(p2, font, r[0] as string, 72, 100 + i * 19);
+      if (r[1]) text(p2, font, r[1], 200 - font.widthOfTextAtSize(r[1], 10), 100 + i * 19);
+    });
+    const [p, q] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid)).toEqual(rows.map(([label, a, b]) => [label.join("\n"), a, b]));
+    expect(
+      p?.markdown.endsWith("The notes that follow explain the main movements and the revised estimates."),
+    ).toBe(true);
+    expect(textRows(q!.tables[0]!.grid)).toEqual(plain);
+  });
+
   it("puts header text set sideways over the columns of an unruled table in the header cells it stands over", async () => {
     const { doc, font } = await newDoc();
     const page = doc.addPage([612, 792]);

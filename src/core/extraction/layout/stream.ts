@@ -185,6 +185,26 @@ const repeatsHeader = (first: Line, l: Line) => {
   );
 };
 
+/**
+ * A line of one segment that carries on the table: it stands in the free space of one column of
+ * the last line of several segments (from that column's start to the next column's start), and
+ * it sits no farther below the line above than a line's height or the run's closest pair of
+ * lines. Such lines are the further lines of a wrapped cell, or a row whose other cells are
+ * empty; a paragraph after the table runs across the columns.
+ */
+function underCell(l: Line, prev: Line, multi: Line, tightest: number): boolean {
+  const sg = l.segments[0];
+  if (!sg || l.segments.length !== 1) return false;
+  const size = Math.max(l.size, prev.size);
+  if (l.baseline - prev.baseline > Math.max(1.5 * size, 1.1 * tightest)) return false;
+  const segs = multi.segments;
+  return segs.some((s, k) => {
+    const next = segs[k + 1];
+    const end = next ? next.x0 - 0.5 * size : multi.x1 + size;
+    return sg.x0 >= s.x0 - 0.5 * size && sg.x1 <= end;
+  });
+}
+
 export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: Word[] = []): FoundTable[] {
   const runs: Run[] = [];
   let i = 0;
@@ -202,8 +222,18 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
     const sizes = new CountedMedian();
     sizes.add(first.size);
     const pitch = () => sizes.value() || first.size;
+    // The closest two lines of the run so far, and its last line of several segments.
+    let tightest = Number.POSITIVE_INFINITY;
+    let lastMulti = first;
+    let multiLines = 1;
     const accept = () => {
-      sizes.add((lines[j] as Line).size);
+      const l = lines[j] as Line;
+      sizes.add(l.size);
+      tightest = Math.min(tightest, l.baseline - (lines[j - 1] as Line).baseline);
+      if (l.segments.length >= 2) {
+        lastMulti = l;
+        multiLines++;
+      }
       j++;
     };
     while (j < lines.length) {
@@ -223,7 +253,11 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
       const next = lines[j + 1];
       // A single line closer to the one above than a line's height is part of its row.
       const close = l.baseline - prev.baseline < 0.75 * Math.min(l.size, prev.size);
-      if (close || (next && next.segments.length >= 2 && next.baseline - l.baseline <= 2.6 * pitch())) {
+      if (
+        close ||
+        (next && next.segments.length >= 2 && next.baseline - l.baseline <= 2.6 * pitch()) ||
+        (multiLines >= 2 && underCell(l, prev, lastMulti, tightest))
+      ) {
         accept();
         continue;
       }
