@@ -495,6 +495,34 @@ describe("unruled tables", () => {
     expect(textRows(q!.tables[0]!.grid)).toEqual(plain);
   });
 
+  it("keeps a dollar sign set apart at a column's left (accounting style) in its amount's cell", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    const right = (s: string, x: number, y: number) =>
+      text(page, font, s, x - font.widthOfTextAtSize(s, 10), y);
+    const rows = [
+      ["Item", "Units", "Price"],
+      ["Bolts", "400", "$ 1,250.00"],
+      ["Nuts", "380", "$ 95.50"],
+      ["Washers", "1,020", ""],
+      ["Springs", "75", "$ 12,400.75"],
+    ];
+    rows.forEach((r, i) => {
+      const y = 100 + i * 16;
+      text(page, font, r[0] as string, 72, y);
+      right(r[1] as string, 220, y);
+      const price = r[2] as string;
+      if (i === 0) right(price, 360, y);
+      else if (price) {
+        text(page, font, "$", 280, y);
+        right(price.slice(2), 360, y);
+      }
+    });
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid)).toEqual(rows);
+  });
+
   it("puts header text set sideways over the columns of an unruled table in the header cells it stands over", async () => {
     const { doc, font } = await newDoc();
     const page = doc.addPage([612, 792]);

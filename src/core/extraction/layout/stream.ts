@@ -141,6 +141,27 @@ function withoutLeaders(l: Line): Line {
   return changed ? { ...l, segments } : l;
 }
 
+const currencySign = /^[$€£¥]$/;
+const startsNumber = /^[-(]?[\d.,]/;
+
+/**
+ * A line with each currency sign set apart from its amount (accounting style: the sign at the
+ * column's left, the amount aligned right) joined to the amount's segment: the sign is no column.
+ */
+function withCurrencyJoined(l: Line): Line {
+  if (!l.segments.some((s) => currencySign.test(s.text))) return l;
+  const segments: Segment[] = [];
+  for (let k = 0; k < l.segments.length; k++) {
+    const s = l.segments[k] as Segment;
+    const next = l.segments[k + 1];
+    if (next && s.words.length === 1 && currencySign.test(s.text) && startsNumber.test(next.text)) {
+      segments.push(toSegment([...s.words, ...next.words]));
+      k++;
+    } else segments.push(s);
+  }
+  return segments.length === l.segments.length ? l : { ...l, segments };
+}
+
 /** A run of lines read as a table: lines [start, end) of the page, and its column bands. */
 type Run = { start: number; end: number; bands: Band[] };
 
@@ -263,7 +284,7 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
       }
       break;
     }
-    const clean = lines.slice(i, j).map(withoutLeaders);
+    const clean = lines.slice(i, j).map((l) => withoutLeaders(withCurrencyJoined(l)));
     const multi = clean.filter((l) => l.segments.length >= 2);
     if (multi.length >= 2) {
       const bands = bandsOf(multi);
@@ -304,7 +325,7 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
     // A line of dashes or underscores is a rule typed out, not a row.
     const typedRule = (l: Line) =>
       l.segments.every((s) => s.words.every((w) => /^[-_=–—]{3,}$/.test(w.text)));
-    const rows = run.filter((l) => !typedRule(l));
+    const rows = run.filter((l) => !typedRule(l)).map(withCurrencyJoined);
     const texts: string[][] = rows.map((l) => {
       const byBand = bands.map(() => [] as Word[]);
       for (const s of l.segments) {
@@ -314,12 +335,21 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
         const words = parts === s.words ? s.words : [...s.words].sort((a, b) => a.x0 - b.x0);
         let last = -1;
         let k = 0;
+        // A currency sign followed by its amount goes to the amount's cell.
+        let sign: Word | null = null;
         for (const w of words) {
+          if (!sign && currencySign.test(w.text) && w !== words[words.length - 1] && parts === s.words) {
+            sign = w;
+            k++;
+            continue;
+          }
           const part = parts === s.words ? w : parts[k];
           // A glued leader is one word but two parts: the label's part, then its dots.
           if (part && part !== w && parts[k + 1] === null) k++;
           k++;
           const band = part ? bandFor(part, bands) : last >= 0 ? last : bandFor(w, bands);
+          if (sign) byBand[band]?.push(sign);
+          sign = null;
           byBand[band]?.push(w);
           last = band;
         }
