@@ -45,7 +45,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { createLocalBlobStore } from "../src/core/blobs/local-blob-store.ts";
-import { pageImage, READ_AHEAD, readAhead, readAheadIdle } from "../src/core/documents/page-images.ts";
+import { READ_AHEAD, readAheadIdle, servePageImage } from "../src/core/documents/page-images.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { openPdf } from "../src/core/extraction/pdfjs.ts";
 import { canvasPng, drawPage, renderPagePng } from "../src/core/extraction/render-page.ts";
@@ -697,7 +697,7 @@ console.log(
 const READER_PAGES = 8;
 const READER_MS = 300;
 const readerBlobs = createLocalBlobStore(path.join(tmp, "reader-blobs"));
-const readerDeps = { blobs: readerBlobs, log: createLogger("silent") };
+const readerDeps = { blobs: readerBlobs, log: createLogger("silent"), activeGeneration: async () => 1 };
 const reader = { first: [] as number[], later: [] as number[] };
 for (const r of rows.filter((x) => x.pages > 1)) {
   const pages = Math.min(READER_PAGES, r.pages);
@@ -711,8 +711,7 @@ for (const r of rows.filter((x) => x.pages > 1)) {
       load: async () => bytes,
     };
     const t = now();
-    await pageImage(readerDeps, req);
-    readAhead(readerDeps, req, pages);
+    await servePageImage(readerDeps, req, pages);
     (p === 1 ? reader.first : reader.later).push(now() - t);
     await new Promise((res) => setTimeout(res, READER_MS));
   }

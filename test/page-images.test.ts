@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sourceBlobKey } from "../src/core/documents/blob-keys.ts";
 import {
   forgetPageImages,
+  type PageImageDeps,
   pageImage,
   READ_AHEAD,
   readAhead,
@@ -28,6 +29,46 @@ const image = (id: string, page: number, scale = 0.5) =>
   });
 const stored = async (id: string) =>
   (await server.services.blobs.list(`documents/${id}/images/`)).map((k) => k.replace(/.*\//, "")).sort();
+
+/** The service's page-image dependencies, with the store's writes optionally held back. */
+function depsOf(opts: { putDelay?: Promise<void>; failPut?: boolean } = {}): PageImageDeps {
+  const blobs = server.services.blobs;
+  return {
+    blobs: {
+      ...blobs,
+      put: async (key, bytes) => {
+        if (opts.failPut) throw new Error("disk full");
+        await opts.putDelay;
+        await blobs.put(key, bytes);
+      },
+    },
+    log: server.services.log,
+    activeGeneration: async (id) =>
+      (
+        await server.services.db.prisma.document.findUnique({
+          where: { id },
+          select: { activeGeneration: true },
+        })
+      )?.activeGeneration ?? null,
+  };
+}
+
+const requestOf = (id: string, page: number, scale: number) => ({
+  documentId: id,
+  generation: 1,
+  page,
+  scale,
+  load: async () => (await server.services.blobs.get(sourceBlobKey(id))) as Buffer,
+});
+
+/** A promise and the function that settles it. */
+function gate() {
+  let open: () => void = () => {};
+  const shut = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { shut, open };
+}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -64,32 +105,32 @@ describe("page images", () => {
 
   it("renders an image once when several ask for it at the same time", async () => {
     const doc = await uploadAndWait(server.url, t.secret, await pdf());
-    const deps = { blobs: server.services.blobs, log: server.services.log };
-    let loads = 0;
-    const request = {
-      documentId: doc.id,
-      generation: 1,
-      page: 4,
-      scale: 0.75,
-      load: async () => {
-        loads++;
-        return (await server.services.blobs.get(sourceBlobKey(doc.id))) as Buffer;
-      },
-    };
+    const deps = depsOf();
+    const request = requestOf(doc.id, 4, 0.75);
     const [a, b, c] = await Promise.all([
       pageImage(deps, request),
       pageImage(deps, request),
       pageImage(deps, request),
     ]);
-    // One render: the callers share its result, and the document was opened once.
+    // One render: the callers share its result (each render makes a new buffer).
     expect(b).toBe(a);
     expect(c).toBe(a);
-    expect(loads).toBe(1);
     // Through HTTP, concurrent requests for one new image get the same bytes.
     const replies = await Promise.all([image(doc.id, 5, 0.8), image(doc.id, 5, 0.8)]);
     const bodies = await Promise.all(replies.map(async (r) => Buffer.from(await r.arrayBuffer())));
     expect(replies.map((r) => r.status)).toEqual([200, 200]);
     expect((bodies[0] as Buffer).equals(bodies[1] as Buffer)).toBe(true);
+  });
+
+  it("reads ahead only at scales up to 2, and serves an image the store failed to keep", async () => {
+    const doc = await uploadAndWait(server.url, t.secret, await pdf());
+    expect((await image(doc.id, 1, 2.5)).status).toBe(200);
+    await readAheadIdle();
+    expect(await stored(doc.id)).toEqual(["g1-p1@2.5.png"]);
+    // The render is returned even when it cannot be stored; the next request renders again.
+    const png = await pageImage(depsOf({ failPut: true }), requestOf(doc.id, 3, 0.5));
+    expect(png.subarray(1, 4).toString("latin1")).toBe("PNG");
+    expect(await stored(doc.id)).toEqual(["g1-p1@2.5.png"]);
   });
 
   it("leaves no image behind when the document is deleted while pages are rendered ahead", async () => {
@@ -107,14 +148,8 @@ describe("page images", () => {
 
   it("forgetting a document drops its queued read-ahead and waits for the render under way", async () => {
     const doc = await uploadAndWait(server.url, t.secret, await pdf());
-    const deps = { blobs: server.services.blobs, log: server.services.log };
-    const request = {
-      documentId: doc.id,
-      generation: 1,
-      page: 1,
-      scale: 2,
-      load: async () => (await server.services.blobs.get(sourceBlobKey(doc.id))) as Buffer,
-    };
+    const deps = depsOf();
+    const request = requestOf(doc.id, 1, 2);
     // Pages 2..5 queued; the first of them starts at once.
     readAhead(deps, request, PAGES);
     readAhead(deps, { ...request, page: 3 }, PAGES);
@@ -124,5 +159,33 @@ describe("page images", () => {
     expect(atForget.length).toBeLessThanOrEqual(1);
     await readAheadIdle();
     expect(await stored(doc.id)).toEqual(atForget);
+    // A request that was let in before the delete and renders after it gets its image; nothing
+    // is stored, and nothing is read ahead.
+    const late = await pageImage(deps, requestOf(doc.id, 6, 0.5));
+    readAhead(deps, requestOf(doc.id, 4, 0.5), PAGES);
+    await readAheadIdle();
+    expect(late.length).toBeGreaterThan(100);
+    expect(await stored(doc.id)).toEqual(atForget);
+  });
+
+  it("keeps no image of a document deleted or reparsed by another process while it was drawn", async () => {
+    for (const change of ["deleted", "reparsed"] as const) {
+      const doc = await uploadAndWait(server.url, t.secret, await pdf());
+      const held = gate();
+      const rendering = pageImage(depsOf({ putDelay: held.shut }), requestOf(doc.id, 2, 0.5));
+      // Another process changes the document between this render's check and its write.
+      await new Promise((r) => setTimeout(r, 300));
+      if (change === "deleted") {
+        await server.services.db.pool.query("DELETE FROM documents WHERE id = $1", [doc.id]);
+        await server.services.blobs.deletePrefix(`documents/${doc.id}/images/`);
+      } else {
+        await server.services.db.pool.query("UPDATE documents SET active_generation = 2 WHERE id = $1", [
+          doc.id,
+        ]);
+      }
+      held.open();
+      expect((await rendering).length, change).toBeGreaterThan(100);
+      expect(await stored(doc.id), change).toEqual([]);
+    }
   });
 });

@@ -7,6 +7,8 @@ export type BlobStore = {
   put: (key: string, bytes: Uint8Array) => Promise<void>;
   /** The bytes, or null when there is no such blob. */
   get: (key: string) => Promise<Buffer | null>;
+  /** Whether the blob exists, without reading it. */
+  has: (key: string) => Promise<boolean>;
   /** The keys under a prefix (for tests and clean-up). */
   list: (prefix: string) => Promise<string[]>;
   /** Removes one blob; a missing one is not an error. */

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { assertSafeKey, type BlobStore } from "./blob-store.ts";
 
@@ -22,6 +22,14 @@ export function createLocalBlobStore(root: string): BlobStore {
         return await readFile(file(key));
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw err;
+      }
+    },
+    async has(key) {
+      try {
+        return (await stat(file(key))).isFile();
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return false;
         throw err;
       }
     },

@@ -9,13 +9,22 @@ import { pageImageKey, pageImagePrefix } from "./blob-keys.ts";
 //    starting their own (a viewer and its prefetch, or two readers of one public document);
 //  - read-ahead: serving page n queues pages n+1..n+READ_AHEAD in the background, so a reader
 //    turning pages finds them cached (a page renders in 20-130 ms at 1.5; a reader takes longer
-//    than that to read one). The queue is worked one image at a time per process and holds at
-//    most MAX_QUEUED images; past that, read-ahead is skipped, never the requests themselves.
+//    than that to read one). The queue is worked one image at a time per process, holds at most
+//    MAX_QUEUED images and MAX_QUEUED_PER_DOCUMENT of one document, and only scales up to
+//    MAX_READ_AHEAD_SCALE are read ahead (a page at 4 takes several times as long); past those
+//    bounds read-ahead is skipped, never a request.
+// An image is stored only while its document still has the generation it was rendered from: a
+// delete or a reparse (in this process or another) that lands during a render would otherwise
+// leave an image nobody serves or removes.
 
 /** Pages rendered ahead of the one requested. */
 export const READ_AHEAD = 2;
 /** Images waiting for a background render, at most; read-ahead beyond is dropped. */
 export const MAX_QUEUED = 16;
+/** Of which one document's, at most: one busy reader does not take the others' read-ahead. */
+export const MAX_QUEUED_PER_DOCUMENT = 4;
+/** Larger scales are rendered on request only. */
+export const MAX_READ_AHEAD_SCALE = 2;
 
 export type PageImageRequest = {
   documentId: string;
@@ -26,25 +35,50 @@ export type PageImageRequest = {
   load: () => Promise<Uint8Array>;
 };
 
-type Deps = { blobs: BlobStore; log: Logger };
+export type PageImageDeps = {
+  blobs: BlobStore;
+  log: Logger;
+  /** The document's active generation now, or null when it no longer exists. */
+  activeGeneration: (documentId: string) => Promise<number | null>;
+};
 
 const inFlight = new Map<string, Promise<Buffer>>();
-const queue: { key: string; run: () => Promise<unknown> }[] = [];
+type Job = { key: string; documentId: string; run: () => Promise<unknown> };
+const queue: Job[] = [];
 const queued = new Set<string>();
+const queuedPerDocument = new Map<string, number>();
 /** The read-ahead job being worked, between leaving the queue and its render being in flight too. */
 let current: { key: string; done: Promise<unknown> } | null = null;
 let working = false;
+/** Documents deleted through this process (most recent 10,000): nothing of theirs is stored again. */
+const forgotten = new Set<string>();
+const FORGOTTEN_KEPT = 10_000;
 
 const keyOf = (r: PageImageRequest) => pageImageKey(r.documentId, r.generation, r.page, r.scale);
 
+/** Whether the document still exists with the generation the image was rendered from. */
+async function stillCurrent(deps: PageImageDeps, r: PageImageRequest): Promise<boolean> {
+  if (forgotten.has(r.documentId)) return false;
+  return (await deps.activeGeneration(r.documentId)) === r.generation;
+}
+
 /** Renders the image and stores it, once however many callers ask at the same time. */
-function renderOnce(deps: Deps, r: PageImageRequest): Promise<Buffer> {
+function renderOnce(deps: PageImageDeps, r: PageImageRequest): Promise<Buffer> {
   const key = keyOf(r);
   let render = inFlight.get(key);
   if (!render) {
     render = (async () => {
       const png = await renderPagePng(r.load, r.page, r.scale, r.documentId);
-      await deps.blobs.put(key, png);
+      // The callers were allowed to see the page when they asked: they get the image whatever
+      // happens to the store from here.
+      try {
+        if (!(await stillCurrent(deps, r))) return png;
+        await deps.blobs.put(key, png);
+        // A delete or reparse between the check and the write: take the image out again.
+        if (!(await stillCurrent(deps, r))) await deps.blobs.delete(key);
+      } catch (err) {
+        deps.log.warn("page image not stored", { key, error: (err as Error).message });
+      }
       return png;
     })().finally(() => inFlight.delete(key));
     inFlight.set(key, render);
@@ -53,28 +87,44 @@ function renderOnce(deps: Deps, r: PageImageRequest): Promise<Buffer> {
 }
 
 /** The page image: from the blob store when rendered before, else rendered now (and stored). */
-export async function pageImage(deps: Deps, r: PageImageRequest): Promise<Buffer> {
+export async function pageImage(deps: PageImageDeps, r: PageImageRequest): Promise<Buffer> {
   const key = keyOf(r);
   const pending = inFlight.get(key);
   if (pending) return pending;
   return (await deps.blobs.get(key)) ?? renderOnce(deps, r);
 }
 
+/** A page image as a viewer asks for it: the image, with the next pages queued to be rendered ahead. */
+export async function servePageImage(
+  deps: PageImageDeps,
+  r: PageImageRequest,
+  pagesTotal: number,
+): Promise<Buffer> {
+  const png = await pageImage(deps, r);
+  readAhead(deps, r, pagesTotal);
+  return png;
+}
+
 /**
- * Queues the pages after `r.page` (up to `pagesTotal`) for rendering in the background. It never
- * throws and never delays the caller; a page that fails to render is logged and left for its
- * own request to report.
+ * Queues the pages after `r.page` (up to `pagesTotal`) for rendering in the background, within
+ * the bounds above. It never throws and never delays the caller; a page that fails to render is
+ * logged and left for its own request to report.
  */
-export function readAhead(deps: Deps, r: PageImageRequest, pagesTotal: number): void {
+export function readAhead(deps: PageImageDeps, r: PageImageRequest, pagesTotal: number): void {
+  if (r.scale > MAX_READ_AHEAD_SCALE || forgotten.has(r.documentId)) return;
   for (let page = r.page + 1; page <= Math.min(pagesTotal, r.page + READ_AHEAD); page++) {
     const next = { ...r, page };
     const key = keyOf(next);
-    if (inFlight.has(key) || queued.has(key) || queue.length >= MAX_QUEUED) continue;
+    const mine = queuedPerDocument.get(r.documentId) ?? 0;
+    if (inFlight.has(key) || queued.has(key) || queue.length >= MAX_QUEUED || mine >= MAX_QUEUED_PER_DOCUMENT)
+      continue;
     queued.add(key);
+    queuedPerDocument.set(r.documentId, mine + 1);
     queue.push({
       key,
+      documentId: r.documentId,
       run: async () => {
-        if (await deps.blobs.get(key)) return;
+        if ((await deps.blobs.has(key)) || !(await stillCurrent(deps, next))) return;
         await renderOnce(deps, next);
       },
     });
@@ -82,7 +132,14 @@ export function readAhead(deps: Deps, r: PageImageRequest, pagesTotal: number): 
   void drain(deps);
 }
 
-async function drain(deps: Deps) {
+function dequeued(job: Job) {
+  queued.delete(job.key);
+  const left = (queuedPerDocument.get(job.documentId) ?? 1) - 1;
+  if (left > 0) queuedPerDocument.set(job.documentId, left);
+  else queuedPerDocument.delete(job.documentId);
+}
+
+async function drain(deps: PageImageDeps) {
   if (working) return;
   working = true;
   try {
@@ -95,7 +152,7 @@ async function drain(deps: Deps) {
         deps.log.warn("page image read-ahead failed", { key: job.key, error: (err as Error).message });
       } finally {
         current = null;
-        queued.delete(job.key);
+        dequeued(job);
       }
     }
   } finally {
@@ -104,15 +161,18 @@ async function drain(deps: Deps) {
 }
 
 /**
- * Drops the queued read-ahead of a document and waits for its renders under way, so that a
- * delete removing its images afterwards leaves none behind.
+ * A deleted document: nothing of it is stored by this process from now on, its queued read-ahead
+ * is dropped, and the call waits for its renders under way, so that removing its images
+ * afterwards leaves none behind. (Another process's renders check the database before storing.)
  */
 export async function forgetPageImages(documentId: string): Promise<void> {
+  forgotten.add(documentId);
+  if (forgotten.size > FORGOTTEN_KEPT) forgotten.delete(forgotten.values().next().value as string);
   const prefix = pageImagePrefix(documentId);
   for (let i = queue.length - 1; i >= 0; i--) {
     const job = queue[i];
-    if (job?.key.startsWith(prefix)) {
-      queued.delete(job.key);
+    if (job?.documentId === documentId) {
+      dequeued(job);
       queue.splice(i, 1);
     }
   }
@@ -123,7 +183,7 @@ export async function forgetPageImages(documentId: string): Promise<void> {
   await Promise.allSettled(renders);
 }
 
-/** Resolves once the background queue is empty (tests, and a clean shutdown). */
+/** Resolves once no page image is being rendered or waiting to be (tests and benchmarks). */
 export async function readAheadIdle(): Promise<void> {
   while (working || queue.length || inFlight.size) await new Promise((r) => setTimeout(r, 10));
 }

@@ -1,5 +1,5 @@
 import { pageImageKey, sourceBlobKey } from "../../core/documents/blob-keys.ts";
-import { pageImage, readAhead } from "../../core/documents/page-images.ts";
+import { servePageImage } from "../../core/documents/page-images.ts";
 import { AppError } from "../../core/errors.ts";
 import { MAX_SCALE, MIN_SCALE } from "../../core/extraction/render-page.ts";
 import type { OperationContext } from "../context.ts";
@@ -41,7 +41,9 @@ export async function getPageImage(
       return pdf;
     },
   };
-  const png = await pageImage({ blobs, log }, request);
-  readAhead({ blobs, log }, request, doc.pagesTotal);
+  const activeGeneration = async (id: string) =>
+    (await ctx.services.db.prisma.document.findUnique({ where: { id }, select: { activeGeneration: true } }))
+      ?.activeGeneration ?? null;
+  const png = await servePageImage({ blobs, log, activeGeneration }, request, doc.pagesTotal);
   return { png, viaPublic };
 }
