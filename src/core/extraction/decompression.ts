@@ -11,14 +11,21 @@ import { gunzipSync, inflateRawSync, inflateSync } from "node:zlib";
 // This class keeps the DecompressionStream contract (a writable side taking bytes, a readable
 // side giving the inflated bytes, an error on data that does not inflate, after which pdfjs
 // falls back to its lenient inflater as before) and inflates with zlib's synchronous calls.
-// Inputs above SYNC_LIMIT and formats it does not know go to Node's own class, so a huge
-// image never holds the event loop.
+// Inputs above SYNC_LIMIT, inputs that inflate to more than SYNC_OUTPUT_LIMIT (compressible
+// data grows a thousandfold: 256 KiB inflated to 256 MiB in 435 ms) and formats it does not know
+// go to Node's own class, off the main thread, so the event loop is held for tens of
+// milliseconds at most.
 
 /** Compressed inputs larger than this are inflated off the main thread, by Node's own class. */
 export const SYNC_LIMIT = 4 * 1024 * 1024;
+/** Inflated output larger than this is produced off the main thread too. */
+export const SYNC_OUTPUT_LIMIT = 32 * 1024 * 1024;
+
+/** How many streams were inflated here and how many handed to Node's class (tests, diagnostics). */
+export const decompressionCounts = { sync: 0, native: 0 };
 
 type Format = "deflate" | "gzip" | "deflate-raw";
-const inflaters: Record<Format, (b: Uint8Array) => Buffer> = {
+const inflaters: Record<Format, (b: Uint8Array, o: { maxOutputLength: number }) => Buffer> = {
   deflate: inflateSync,
   gzip: gunzipSync,
   "deflate-raw": inflateRawSync,
@@ -45,12 +52,14 @@ export function makeDecompressionStream(NodeStream: typeof DecompressionStream) 
       let size = 0;
       const { readable, writable } = new TransformStream<BufferSource, Uint8Array>({
         transform(chunk) {
-          // Any BufferSource, as the standard class takes: an ArrayBuffer or a view of one.
-          const bytes = ArrayBuffer.isView(chunk)
-            ? new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-            : chunk instanceof ArrayBuffer
-              ? new Uint8Array(chunk)
-              : null;
+          // Any BufferSource, as the standard class takes: an ArrayBuffer or a view of one. Copied,
+          // as the writer may reuse its buffer once the write is taken.
+          const bytes =
+            ArrayBuffer.isView(chunk) && chunk.buffer instanceof ArrayBuffer
+              ? new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength).slice()
+              : chunk instanceof ArrayBuffer
+                ? new Uint8Array(chunk.slice(0))
+                : null;
           if (!bytes) throw new TypeError("DecompressionStream takes an ArrayBuffer or a view of one");
           chunks.push(bytes);
           size += bytes.byteLength;
@@ -58,11 +67,21 @@ export function makeDecompressionStream(NodeStream: typeof DecompressionStream) 
         async flush(controller) {
           const input = chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks);
           if (size <= SYNC_LIMIT) {
-            // A throw here errors both sides, as Node's class does on data that does not inflate.
-            const out = inflate(input);
-            controller.enqueue(new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
-            return;
+            let out: Buffer | null = null;
+            try {
+              out = inflate(input, { maxOutputLength: SYNC_OUTPUT_LIMIT });
+            } catch (err) {
+              // Any other throw errors both sides, as Node's class does on data that does not
+              // inflate; output over the limit is made again off the main thread below.
+              if (!(err instanceof RangeError)) throw err;
+            }
+            if (out) {
+              decompressionCounts.sync++;
+              controller.enqueue(new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
+              return;
+            }
           }
+          decompressionCounts.native++;
           const native = new NodeStream(format);
           const writer = native.writable.getWriter();
           const written = writer.write(input as Uint8Array<ArrayBuffer>).then(() => writer.close());

@@ -19,8 +19,8 @@ type PdfjsModule = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 // JSON.parse and JSON.stringify (for proposals pdfjs does not use; stringify measured 4 times
 // slower, 7 times once the worker module had wrapped it again, and every HTTP reply, log line
 // and query parameter of the service goes through it). Node 20 needs none of them. Both pdf.mjs
-// and its in-thread worker module (loaded with the first document) install them, so the native
-// methods, captured before either loads, are put back after each.
+// and its in-thread worker module install them; both are loaded here, and the native methods,
+// captured before either loads, are put back once both are in.
 const natives: [Record<string, unknown>, string, unknown][] = [
   [Array.prototype as unknown as Record<string, unknown>, "push", Array.prototype.push],
   [JSON as unknown as Record<string, unknown>, "parse", JSON.parse],
@@ -34,6 +34,9 @@ export const pdfjs = () => {
   loaded ??= (async () => {
     installSyncDecompression();
     const mod = await import("pdfjs-dist/legacy/build/pdf.mjs");
+    // The worker module sets globalThis.pdfjsWorker, which pdf.mjs then uses instead of loading
+    // it with the first document (after which a PDF that failed to open left the polyfills in).
+    await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
     restoreNatives();
     return mod;
   })();
@@ -60,7 +63,6 @@ export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {
   });
   try {
     const doc = await task.promise;
-    restoreNatives();
     if (doc.numPages < 1) {
       await doc.destroy();
       throw new PdfOpenError("The PDF has no pages.");
