@@ -637,24 +637,27 @@ describe("reading order and structure", () => {
     expect(p2?.markdown).toBe(expected(2));
   });
 
-  it("keeps every row of a table that reaches into the page's margins, however alike the rows", async () => {
-    // Rows alike once digits are masked ("Item # #.# #%"), from the top edge of the page to the
-    // bottom: within one page they are not a running header repeated.
+  it("keeps every row of a table that reaches into the pages' margins, however alike the rows", async () => {
+    // Rows alike once digits are masked ("Item # #.# #%"), from the top edge of each page to the
+    // bottom, on two pages: not a running header repeated, on the first page or the second.
     const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
-    const rows = Array.from({ length: 54 }, (_, r) => [
-      `Item ${r + 1}`,
-      `${(r * 7) % 90}.${r % 10}`,
-      `${r % 13}%`,
-    ]);
-    rows.forEach((row, r) => {
-      row.forEach((c, k) => {
-        text(page, font, c, 72 + k * 150, 24 + r * 13.5);
+    const pages = [0, 1].map((p) =>
+      Array.from({ length: 54 }, (_, r) => [
+        `Item ${p * 54 + r + 1}`,
+        `${(r * 7) % 90}.${r % 10}`,
+        `${r % 13}%`,
+      ]),
+    );
+    for (const rows of pages) {
+      const page = doc.addPage([612, 792]);
+      rows.forEach((row, r) => {
+        row.forEach((c, k) => {
+          text(page, font, c, 72 + k * 150, 24 + r * 13.5);
+        });
       });
-    });
-    const [p] = await extract(await doc.save());
-    expect(p?.tables).toHaveLength(1);
-    expect(textRows(p?.tables[0]?.grid ?? [])).toEqual(rows);
+    }
+    const extracted = await extract(await doc.save());
+    expect(extracted.map((p) => p.tables.flatMap((t) => textRows(t.grid)))).toEqual(pages);
   });
 
   it("reads a page with /Rotate 90 and a table printed sideways the right way up", async () => {

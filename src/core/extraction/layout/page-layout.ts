@@ -7,12 +7,17 @@ import { type Line, toLines } from "./lines.ts";
 import { streamTables } from "./stream.ts";
 import type { ReadingFrame, Word } from "./words.ts";
 
-/** What one page's layout remembers for the next pages: margin lines seen (running headers and footers). */
-export type LayoutMemory = { margins: Map<string, number> };
-export const newLayoutMemory = (): LayoutMemory => ({ margins: new Map() });
+/** What one page's layout remembers for the next pages. */
+export type LayoutMemory = {
+  /** Margin lines (digits masked) seen once on an earlier page: running headers and footers. */
+  margins: Set<string>;
+  /** Margin lines seen several times on one page: content (table rows), never dropped. */
+  content: Set<string>;
+};
+export const newLayoutMemory = (): LayoutMemory => ({ margins: new Set(), content: new Set() });
 
 const MARGIN = 0.08; // top and bottom share of the page where running headers and footers live
-const MAX_MARGIN = 72; // points: on a very tall page the margin band is still an inch, not 8% of it
+const MAX_MARGIN = 108; // points: on a very tall page the band is an inch and a half, not 8% of it
 const pageNumber =
   /^((page|p\.|seite|página)\s*)?[-–—(]?\s*\d{1,4}\s*[-–—)]?(\s*(of|\/|de|von)\s*\d{1,4})?$/i;
 const romanNumber = /^[ivxlc]{1,6}$/i;
@@ -20,29 +25,32 @@ const marginKey = (s: string) => s.toLowerCase().replace(/\d+/g, "#").replace(/\
 
 /**
  * Drops running headers, footers and page numbers: margin lines that are page numbers or repeat
- * across pages. Only earlier pages count: lines alike on one page (the rows of a table that
- * reaches into the margin, "# #.# #%" once digits are masked) are not running headers.
+ * across pages. A running header stands once on a page: lines alike on one page (the rows of a
+ * table reaching into the margin, "Item # #.# #%" once digits are masked) are content, on this
+ * page and on the next ones.
  */
 function dropMargins(lines: Line[], frame: ReadingFrame, memory: LayoutMemory): Line[] {
   const band = Math.min(frame.height * MARGIN, MAX_MARGIN);
-  const keep: Line[] = [];
-  const onThisPage = new Set<string>();
-  for (const l of lines) {
-    const inMargin = l.y1 < band || l.y0 > frame.height - band;
-    if (!inMargin) {
-      keep.push(l);
-      continue;
-    }
-    const text = l.segments
+  const inMargin = (l: Line) => l.y1 < band || l.y0 > frame.height - band;
+  const textOf = (l: Line) =>
+    l.segments
       .map((s) => s.text)
       .join(" ")
       .trim();
-    const key = marginKey(text);
-    onThisPage.add(key);
-    if (pageNumber.test(text) || romanNumber.test(text) || memory.margins.has(key)) continue;
-    keep.push(l);
+  const onThisPage = new Map<string, number>();
+  for (const l of lines) {
+    if (!inMargin(l)) continue;
+    const key = marginKey(textOf(l));
+    onThisPage.set(key, (onThisPage.get(key) ?? 0) + 1);
   }
-  for (const key of onThisPage) memory.margins.set(key, (memory.margins.get(key) ?? 0) + 1);
+  const keep = lines.filter((l) => {
+    if (!inMargin(l)) return true;
+    const text = textOf(l);
+    const key = marginKey(text);
+    if (pageNumber.test(text) || romanNumber.test(text)) return false;
+    return !(memory.margins.has(key) && onThisPage.get(key) === 1 && !memory.content.has(key));
+  });
+  for (const [key, n] of onThisPage) (n > 1 ? memory.content : memory.margins).add(key);
   return keep;
 }
 
