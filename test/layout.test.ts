@@ -11,6 +11,7 @@ import {
   rotatedText,
   ruledTable,
   text,
+  textRight,
   vline,
 } from "./support/layout-pdfs.ts";
 
@@ -274,8 +275,7 @@ describe("unruled tables", () => {
   it("keeps one table across a section row set apart by wider spacing", async () => {
     const { doc, font } = await newDoc();
     const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) =>
-      text(page, font, s, x - font.widthOfTextAtSize(s, 10), y);
+    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
     const rows = [
       ["Year", "Grade 7", "Grade 8"],
       ["Actual", "", ""],
@@ -300,8 +300,7 @@ describe("unruled tables", () => {
   it("keeps one table across section labels set out to the left of its columns", async () => {
     const { doc, font } = await newDoc();
     const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) =>
-      text(page, font, s, x - font.widthOfTextAtSize(s, 10), y);
+    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
     const rows = [
       ["Male", "", ""],
       ["0", "39", "5.8"],
@@ -329,8 +328,7 @@ describe("unruled tables", () => {
   it("takes dot leaders for no column: a value wider than a leader's end stays in its own column", async () => {
     const { doc, font } = await newDoc();
     const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) =>
-      text(page, font, s, x - font.widthOfTextAtSize(s, 10), y);
+    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
     const dot = font.widthOfTextAtSize(".", 10);
     // Leaders end where the typesetter stopped them, some past where a wide value starts.
     const rows: [string, number, string, string][] = [
@@ -361,8 +359,7 @@ describe("unruled tables", () => {
   it("reads a table set under another with its header repeated as a second table, a typed rule as no row", async () => {
     const { doc, font } = await newDoc();
     const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) =>
-      text(page, font, s, x - font.widthOfTextAtSize(s, 10), y);
+    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
     const first = [
       ["Rate", "1.0", "1.1", "1.2"],
       ["0.9", "80", "88", "96"],
@@ -420,8 +417,7 @@ describe("unruled tables", () => {
   it("keeps a wrapped cell's second line, set in lower case under the cells it carries on, in its row", async () => {
     const { doc, font } = await newDoc();
     const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) =>
-      text(page, font, s, x - font.widthOfTextAtSize(s, 10), y);
+    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
     const lines = [
       ["Item", "Description", "Cost"],
       ["Tuition", "The cost of a course", "1,200"],
@@ -448,8 +444,7 @@ describe("unruled tables", () => {
   it("keeps a cell wrapped over three lines in its row, and a last row whose other cells are empty", async () => {
     const { doc, font } = await newDoc();
     const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) =>
-      text(page, font, s, x - font.widthOfTextAtSize(s, 10), y);
+    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
     text(page, font, "The figures below are for the year ended in March, before any revisions.", 72, 80);
     // Rows 18 apart, the wrapped lines of a cell 12 apart.
     const rows: [string[], string, string][] = [
@@ -498,8 +493,7 @@ describe("unruled tables", () => {
   it("keeps a dollar sign set apart at a column's left (accounting style) in its amount's cell", async () => {
     const { doc, font } = await newDoc();
     const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) =>
-      text(page, font, s, x - font.widthOfTextAtSize(s, 10), y);
+    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
     const rows = [
       ["Item", "Units", "Price"],
       ["Bolts", "400", "$ 1,250.00"],
@@ -526,8 +520,7 @@ describe("unruled tables", () => {
   it("puts header text set sideways over the columns of an unruled table in the header cells it stands over", async () => {
     const { doc, font } = await newDoc();
     const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) =>
-      text(page, font, s, x - font.widthOfTextAtSize(s, 10), y);
+    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
     const rows = [
       ["Alden", "1,204", "640", "564"],
       ["Bristol", "987", "512", "475"],
@@ -555,8 +548,7 @@ describe("unruled tables", () => {
   it("reads labels of two lines with their values set between the lines as one row each", async () => {
     const { doc, font } = await newDoc();
     const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) =>
-      text(page, font, s, x - font.widthOfTextAtSize(s, 10), y);
+    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
     const rows = [
       ["Median household", "income", "49,497", "51,295", "52,587"],
       ["Household income", "inequality", "0.4590", "0.4560", "0.4580"],

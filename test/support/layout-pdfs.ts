@@ -20,6 +20,11 @@ export function text(page: PDFPage, font: PDFFont, s: string, x: number, yTop: n
   page.drawText(s, { x, y: page.getHeight() - yTop, size, font });
 }
 
+/** Text whose right edge stands at `xRight` (right-aligned numbers). */
+export function textRight(page: PDFPage, font: PDFFont, s: string, xRight: number, yTop: number, size = 10) {
+  text(page, font, s, xRight - font.widthOfTextAtSize(s, size), yTop, size);
+}
+
 export function hline(page: PDFPage, x0: number, x1: number, yTop: number) {
   page.drawLine({
     start: { x: x0, y: page.getHeight() - yTop },

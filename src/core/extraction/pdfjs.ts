@@ -10,7 +10,7 @@ const root = path.dirname(require.resolve("pdfjs-dist/package.json"));
 // Plain paths, not file:// URLs: on Node, pdfjs reads these with fs.readFile, which takes a
 // URL string for a relative path and fails, silently leaving out the CMaps of CJK text, the 14
 // standard fonts and the JPEG 2000 / JBIG2 decoders.
-const dir = (name: string) => `${path.join(root, name)}${path.sep}`;
+const dir = (name: string) => `${path.join(root, name)}/`;
 
 type PdfjsModule = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 

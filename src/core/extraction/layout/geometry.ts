@@ -1,12 +1,27 @@
 /** An axis-aligned box in the reading frame: points, origin top-left, y down. */
 export type Box = { x0: number; y0: number; x1: number; y1: number };
 
-export const boxOf = (items: Box[]): Box => ({
-  x0: Math.min(...items.map((b) => b.x0)),
-  y0: Math.min(...items.map((b) => b.y0)),
-  x1: Math.max(...items.map((b) => b.x1)),
-  y1: Math.max(...items.map((b) => b.y1)),
-});
+/** The box around boxes (of words, segments, lines), in one pass: no spread of a large array. */
+export function boxOf(items: Box[]): Box {
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (const b of items) {
+    if (b.x0 < x0) x0 = b.x0;
+    if (b.y0 < y0) y0 = b.y0;
+    if (b.x1 > x1) x1 = b.x1;
+    if (b.y1 > y1) y1 = b.y1;
+  }
+  return { x0, y0, x1, y1 };
+}
+
+/** The largest font size of sized things (words, segments). */
+export function maxSize(items: { size: number }[]): number {
+  let size = Number.NEGATIVE_INFINITY;
+  for (const i of items) if (i.size > size) size = i.size;
+  return size;
+}
 
 export const overlapY = (a: Box, b: Box) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
 

@@ -1,4 +1,4 @@
-import type { Box } from "./geometry.ts";
+import { type Box, boxOf, maxSize } from "./geometry.ts";
 import type { Word } from "./words.ts";
 
 /** Words on one baseline with no wide gap between them: a cell, or a line of a paragraph. */
@@ -52,23 +52,22 @@ export function joinWords(words: Word[]): string {
   return text;
 }
 
-/** The words of a segment, with their box, size and weight, in one pass over them. */
+/** The words of a segment, with their box, size and weight. */
 export function toSegment(words: Word[]): Segment {
-  let x0 = Number.POSITIVE_INFINITY;
-  let x1 = Number.NEGATIVE_INFINITY;
-  let y0 = Number.POSITIVE_INFINITY;
-  let y1 = Number.NEGATIVE_INFINITY;
-  let size = Number.NEGATIVE_INFINITY;
+  const { x0, y0, x1, y1 } = boxOf(words);
   let bold = 0;
-  for (const w of words) {
-    if (w.x0 < x0) x0 = w.x0;
-    if (w.x1 > x1) x1 = w.x1;
-    if (w.y0 < y0) y0 = w.y0;
-    if (w.y1 > y1) y1 = w.y1;
-    if (w.size > size) size = w.size;
-    if (w.bold) bold++;
-  }
-  return { x0, x1, y0, y1, words, text: joinWords(words), size, bold: bold > words.length / 2 };
+  for (const w of words) if (w.bold) bold++;
+  // Fields written out, not spread: every segment gets one object shape (reads stay fast).
+  return {
+    x0,
+    x1,
+    y0,
+    y1,
+    words,
+    text: joinWords(words),
+    size: maxSize(words),
+    bold: bold > words.length / 2,
+  };
 }
 
 /** Upright words -> lines (by baseline) -> segments (by gaps), top to bottom. */
@@ -93,18 +92,7 @@ export function toLines(words: Word[], gap = SEGMENT_GAP): Line[] {
       else segments.push([w]);
     }
     const segs = segments.map(toSegment);
-    let x0 = Number.POSITIVE_INFINITY;
-    let x1 = Number.NEGATIVE_INFINITY;
-    let y0 = Number.POSITIVE_INFINITY;
-    let y1 = Number.NEGATIVE_INFINITY;
-    let size = Number.NEGATIVE_INFINITY;
-    for (const sg of segs) {
-      if (sg.x0 < x0) x0 = sg.x0;
-      if (sg.x1 > x1) x1 = sg.x1;
-      if (sg.y0 < y0) y0 = sg.y0;
-      if (sg.y1 > y1) y1 = sg.y1;
-      if (sg.size > size) size = sg.size;
-    }
-    return { x0, x1, y0, y1, segments: segs, size, baseline: (g[0] as Word).baseline };
+    const { x0, y0, x1, y1 } = boxOf(segs);
+    return { x0, x1, y0, y1, segments: segs, size: maxSize(segs), baseline: (g[0] as Word).baseline };
   });
 }

@@ -213,19 +213,22 @@ export function wordsFromRuns(
   width: number,
   height: number,
 ): { words: Word[]; frame: ReadingFrame } {
-  const words = runs.map(
-    (r): Word => ({
-      text: normalizeText(r.str),
-      x0: r.x,
-      x1: r.x + r.width,
-      y0: r.y - 0.8 * r.size,
-      y1: r.y + 0.2 * r.size,
-      size: r.size,
-      baseline: r.y,
-      vertical: false,
-      rtl: isRtl(r.str),
-      bold: false,
-    }),
-  );
+  // A run that is only white space or dropped characters is no word (as in the text layer).
+  const words = runs
+    .filter((r) => hasText(normalizeText(r.str)))
+    .map(
+      (r): Word => ({
+        text: normalizeText(r.str),
+        x0: r.x,
+        x1: r.x + r.width,
+        y0: r.y - 0.8 * r.size,
+        y1: r.y + 0.2 * r.size,
+        size: r.size,
+        baseline: r.y,
+        vertical: false,
+        rtl: isRtl(r.str),
+        bold: false,
+      }),
+    );
   return { words, frame: makeFrame(width, height, 0) };
 }
