@@ -573,6 +573,37 @@ describe("unruled tables", () => {
       ...rows.map((r) => [`${r[0]}\n${r[1]}`, ...r.slice(2)]),
     ]);
   });
+  it("reads the lines of a padded row as one row, whichever line holds the values and however the wrapped text starts", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
+    // Rows 24 apart, the wrapped lines of a cell 12 apart: a wrapped label's other cells on its
+    // last line, a description carried on in a line that starts with a capital.
+    const rows: [string[], string[], string][] = [
+      [["Region"], ["Description"], "Amount"],
+      [["North"], ["Capital works on", "Harbour Road"], "1,200"],
+      [["Regional grants", "and transfers"], ["Grants to councils"], "870"],
+      [["Rent"], ["Office lease"], "95"],
+    ];
+    let y = 100;
+    for (const [label, desc, amount] of rows) {
+      const last = y + (Math.max(label.length, desc.length) - 1) * 12;
+      const top = label.length > 1 ? last - (label.length - 1) * 12 : y;
+      label.forEach((l, k) => {
+        text(page, font, l, 72, top + k * 12);
+      });
+      desc.forEach((d, k) => {
+        text(page, font, d, 200, (label.length > 1 ? last : y) + k * 12);
+      });
+      right(amount, 400, label.length > 1 ? last : y);
+      y = last + 24;
+    }
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid)).toEqual(
+      rows.map(([label, desc, amount]) => [label.join("\n"), desc.join("\n"), amount]),
+    );
+  });
 });
 
 describe("reading order and structure", () => {

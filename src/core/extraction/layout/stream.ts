@@ -361,9 +361,34 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
     const kept: string[][] = [];
     const lineGap = median(rows.slice(1).map((l, k) => l.baseline - (rows[k] as Line).baseline));
     let above: string[] | null = null;
+    // Rows set apart by more than the lines of a wrapped cell (padded rows): lines as close as
+    // the run's closest pair are one row's lines, whichever of them holds the values, when those
+    // closest lines are a line's height apart (stacked, not a staggered header or a label's lines
+    // around its values) and no two such lines each fill several cells (rows of one line each).
+    const gaps = rows.map((l, k) => (k > 0 ? l.baseline - (rows[k - 1] as Line).baseline : 0));
+    let closest = Number.POSITIVE_INFINITY;
+    let stacked = true;
+    for (let k = 1; k < rows.length; k++) {
+      const gap = gaps[k] as number;
+      if (gap < closest) {
+        closest = gap;
+        stacked = gap >= 0.9 * Math.max((rows[k] as Line).size, (rows[k - 1] as Line).size);
+      }
+    }
+    const several = (t: string[]) => t.filter((x) => x).length >= 2;
+    const near = (k: number) => k > 0 && (gaps[k] as number) <= 1.25 * closest;
+    const padded =
+      stacked &&
+      gaps.some((g) => g >= 1.5 * closest) &&
+      !texts.some((t, k) => near(k) && several(t) && several(texts[k - 1] as string[]));
     texts.forEach((t, k) => {
       const filled = t.filter((x) => x);
       const gap = k > 0 ? (rows[k] as Line).baseline - (rows[k - 1] as Line).baseline : 0;
+      if (above && padded && near(k)) {
+        for (let c = 0; c < t.length; c++)
+          if (t[c]) above[c] = above[c] ? `${above[c]}\n${t[c]}` : (t[c] as string);
+        return;
+      }
       // A label of two lines with its values set between them: lines closer than a line's
       // height, the label's lines holding the first cell only, the values line every cell but it.
       const labelOnly = (r: string[]) => !!r[0] && r.every((x, c) => c === 0 || !x);
