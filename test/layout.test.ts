@@ -604,6 +604,32 @@ describe("unruled tables", () => {
       rows.map(([label, desc, amount]) => [label.join("\n"), desc.join("\n"), amount]),
     );
   });
+  it("keeps in its row a label wrapped over three lines above the line that holds the row's values", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
+    // Rows 24 apart, a label's lines 12 apart, its values on its last line.
+    const rows: [string[], string, string][] = [
+      [["Account"], "Amount", "Status"],
+      [["Current department", "expenses and other", "liabilities"], "1,204", "open"],
+      [["Rent"], "870", "closed"],
+      [["General fund for", "the regional office", "staff"], "95", "pending"],
+      [["Travel"], "42", "open"],
+    ];
+    let y = 100;
+    for (const [label, a, b] of rows) {
+      label.forEach((l, k) => {
+        text(page, font, l, 72, y + k * 12);
+      });
+      const last = y + (label.length - 1) * 12;
+      right(a, 300, last);
+      text(page, font, b, 340, last);
+      y = last + 24;
+    }
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid)).toEqual(rows.map(([label, a, b]) => [label.join("\n"), a, b]));
+  });
 });
 
 describe("reading order and structure", () => {

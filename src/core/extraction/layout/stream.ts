@@ -214,10 +214,15 @@ const repeatsHeader = (first: Line, l: Line) => {
  * empty; a paragraph after the table runs across the columns.
  */
 function underCell(l: Line, prev: Line, multi: Line, tightest: number): boolean {
-  const sg = l.segments[0];
-  if (!sg || l.segments.length !== 1) return false;
   const size = Math.max(l.size, prev.size);
   if (l.baseline - prev.baseline > Math.max(1.5 * size, 1.1 * tightest)) return false;
+  return inColumn(l, multi, size);
+}
+
+/** A line of one segment within the free space of one column of `multi` (see underCell). */
+function inColumn(l: Line, multi: Line, size: number): boolean {
+  const sg = l.segments[0];
+  if (!sg || l.segments.length !== 1) return false;
   const segs = multi.segments;
   return segs.some((s, k) => {
     const next = segs[k + 1];
@@ -280,6 +285,29 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
         (multiLines >= 2 && underCell(l, prev, lastMulti, tightest))
       ) {
         accept();
+        continue;
+      }
+      // Single lines stacked a line's height apart, each within one column, then a line of several
+      // segments as close: a cell wrapped over lines above the line that holds the row's values.
+      let k = j;
+      while (
+        k < lines.length &&
+        (lines[k] as Line).segments.length === 1 &&
+        inColumn(lines[k] as Line, lastMulti, (lines[k] as Line).size) &&
+        (k === j ||
+          (lines[k] as Line).baseline - (lines[k - 1] as Line).baseline <=
+            1.5 * Math.max((lines[k] as Line).size, (lines[k - 1] as Line).size))
+      )
+        k++;
+      const end = lines[k];
+      if (
+        k > j + 1 &&
+        end &&
+        end.segments.length >= 2 &&
+        end.baseline - (lines[k - 1] as Line).baseline <=
+          1.5 * Math.max(end.size, (lines[k - 1] as Line).size)
+      ) {
+        while (j < k) accept();
         continue;
       }
       break;
