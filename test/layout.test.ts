@@ -630,6 +630,30 @@ describe("unruled tables", () => {
     expect(p?.tables).toHaveLength(1);
     expect(textRows(p!.tables[0]!.grid)).toEqual(rows.map(([label, a, b]) => [label.join("\n"), a, b]));
   });
+  it("keeps in the table a row whose label wraps over three lines and whose other cells are empty", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
+    // Rows 24 apart, a label's lines 12 apart, the values on its first line.
+    const rows: [string[], string][] = [
+      [["Name"], "Actual"],
+      [["Total of provided", "current"], "$35,700"],
+      [["Office of net", "property expenses", "before"], "$23,394"],
+      [["Current from share", "and current under", "tax"], ""],
+      [["Of including", "charges before"], "$90,117"],
+    ];
+    let y = 100;
+    for (const [label, value] of rows) {
+      label.forEach((l, k) => {
+        text(page, font, l, 72, y + k * 12);
+      });
+      if (value) right(value, 300, y);
+      y += (label.length - 1) * 12 + 24;
+    }
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid)).toEqual(rows.map(([label, value]) => [label.join("\n"), value]));
+  });
 });
 
 describe("reading order and structure", () => {

@@ -288,7 +288,8 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
         continue;
       }
       // Single lines stacked a line's height apart, each within one column, then a line of several
-      // segments as close: a cell wrapped over lines above the line that holds the row's values.
+      // segments as close, or as far below them as they are below the line above: a cell wrapped
+      // over lines above the line that holds the row's values, or a wrapped row with no values.
       let k = j;
       while (
         k < lines.length &&
@@ -300,12 +301,13 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
       )
         k++;
       const end = lines[k];
+      const into = l.baseline - prev.baseline;
       if (
         k > j + 1 &&
         end &&
         end.segments.length >= 2 &&
         end.baseline - (lines[k - 1] as Line).baseline <=
-          1.5 * Math.max(end.size, (lines[k - 1] as Line).size)
+          Math.max(1.5 * Math.max(end.size, (lines[k - 1] as Line).size), 1.1 * into)
       ) {
         while (j < k) accept();
         continue;
