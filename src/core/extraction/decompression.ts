@@ -14,7 +14,9 @@ import { gunzipSync, inflateRawSync, inflateSync } from "node:zlib";
 // Inputs above SYNC_LIMIT, inputs that inflate to more than SYNC_OUTPUT_LIMIT (compressible
 // data grows a thousandfold: 256 KiB inflated to 256 MiB in 435 ms) and formats it does not know
 // go to Node's own class, off the main thread, so the event loop is held for tens of
-// milliseconds at most.
+// milliseconds at most. Unlike Node's class it gives nothing before the input is complete: pdfjs
+// writes a whole stream and then reads it, and nothing else in the service uses the global
+// (graphql-yoga's request decompression brings its own class).
 
 /** Compressed inputs larger than this are inflated off the main thread, by Node's own class. */
 export const SYNC_LIMIT = 4 * 1024 * 1024;
