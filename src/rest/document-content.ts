@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { MAX_READ_AHEAD_SCALE, READ_AHEAD } from "../core/documents/page-images.ts";
 import { DEFAULT_IMAGE_SCALE, MAX_SCALE, MIN_SCALE } from "../core/extraction/render-page.ts";
 import { tableToCsv, tableToHtml, tableToMarkdown } from "../core/tables/table-formats.ts";
 import { textRows } from "../core/tables/table-model.ts";
@@ -72,7 +73,7 @@ const pageImage = createRoute({
   path: "/v1/documents/{id}/pages/{page_number}/image.png",
   tags: ["Document content"],
   summary: "One page rendered as PNG",
-  description: `Rendered on first request and cached. scale ${MIN_SCALE}..${MAX_SCALE} (1 = 72 dpi, default ${DEFAULT_IMAGE_SCALE}); the image is capped at 8000 px a side.`,
+  description: `Rendered on first request and cached. scale ${MIN_SCALE}..${MAX_SCALE} (1 = 72 dpi, default ${DEFAULT_IMAGE_SCALE}); the image is capped at 8000 px a side. Requests for an image being rendered share that render, and serving page n renders the next ${READ_AHEAD} pages in the background (scales up to ${MAX_READ_AHEAD_SCALE}), so a reader turning pages finds them cached.`,
   security: publicOrKey,
   request: {
     params: PageParams,
