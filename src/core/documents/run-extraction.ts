@@ -1,4 +1,3 @@
-import type { Prisma } from "../../generated/prisma/client.ts";
 import { splitPassages, textSearchConfigOfDocument } from "../answering/passages.ts";
 import type { ExtractedPage } from "../extraction/extractor.ts";
 import { PdfOpenError } from "../extraction/pdfjs.ts";
@@ -8,6 +7,7 @@ import { tableToMarkdown } from "../tables/table-formats.ts";
 import type { TableGrid } from "../tables/table-model.ts";
 import { pageImageKey, pageImagePrefix, sourceBlobKey } from "./blob-keys.ts";
 import { type DocumentProgressEvent, documentTopic } from "./document-events.ts";
+import { writePage } from "./write-page.ts";
 
 type Deps = Pick<Services, "db" | "blobs" | "events" | "extractor" | "log" | "config">;
 
@@ -160,66 +160,25 @@ export async function runExtraction(
           : undefined;
       if (grown) tables = tables.slice(1);
       const firstIndex = (lastTable?.index ?? -1) + 1;
-      const tableRows: Prisma.DocumentTableCreateManyInput[] = tables.map((t, i) => ({
+      const progressed = await writePage(prisma, {
         documentId: id,
         generation,
-        tableIndex: firstIndex + i,
-        pageNumber: n,
-        pages: [n],
-        bbox: t.bbox,
-        cells: t.grid as unknown as Prisma.InputJsonValue,
-        markdown: tableToMarkdown(t.grid),
-      }));
-      const passageRows: Prisma.PassageCreateManyInput[] = splitPassages(page.markdown).map((p) => ({
-        documentId: id,
-        generation,
-        pageNumber: n,
-        position: p.position,
-        startOffset: p.start,
-        endOffset: p.end,
-        text: p.text,
+        page,
+        tables: tables.map((t, i) => ({
+          index: firstIndex + i,
+          bbox: t.bbox,
+          cells: t.grid,
+          markdown: tableToMarkdown(t.grid),
+        })),
+        grown: grown && {
+          index: grown.index,
+          cells: grown.grid,
+          pages: grown.pages,
+          markdown: tableToMarkdown(grown.grid),
+        },
+        passages: splitPassages(page.markdown),
         tsConfig,
-      }));
-      const progressed = await prisma
-        .$transaction(async (tx) => {
-          // A page lost in a crash is simply extracted again on resume, so its commit need not
-          // wait for the disk; the final commit that completes the document does.
-          await tx.$executeRaw`SET LOCAL synchronous_commit = off`;
-          await tx.page.create({
-            data: {
-              documentId: id,
-              generation,
-              pageNumber: n,
-              markdown: page.markdown,
-              text: page.text,
-              width: page.width,
-              height: page.height,
-              method: page.method,
-            },
-          });
-          if (grown) {
-            await tx.documentTable.updateMany({
-              where: { documentId: id, generation, tableIndex: grown.index },
-              data: {
-                cells: grown.grid as unknown as Prisma.InputJsonValue,
-                pages: grown.pages,
-                markdown: tableToMarkdown(grown.grid),
-              },
-            });
-          }
-          if (tableRows.length) await tx.documentTable.createMany({ data: tableRows });
-          if (passageRows.length) await tx.passage.createMany({ data: passageRows });
-          const u = await tx.document.updateMany({
-            where: { id, workingGeneration: generation },
-            data: { pagesCompleted: n },
-          });
-          if (!u.count) throw new Superseded();
-          return true;
-        })
-        .catch((err: unknown) => {
-          if (err instanceof Superseded) return false;
-          throw err;
-        });
+      });
       if (!progressed) return;
       const newest = tables[tables.length - 1];
       if (newest) lastTable = { index: firstIndex + tables.length - 1, grid: newest.grid, pages: [n] };
@@ -282,8 +241,6 @@ export async function runExtraction(
     forgetRendered(renderKey);
   }
 }
-
-class Superseded extends Error {}
 
 /** A table as this extraction last wrote it. */
 type StoredTable = { index: number; grid: TableGrid; pages: number[] };
