@@ -12,15 +12,18 @@ const ligatures: Record<string, string> = {
   "\uFB06": "st",
 };
 
-/** Any character normalizeText changes; most text has none, and is returned as it is. */
-const changed = /[\uFB00-\uFB06\u00A0\u2000-\u200D\u202F\u205F\u00AD\u2060\uFEFF]/;
+const ligature = /[\uFB00-\uFB06]/g;
+const oddSpace = /[\u00A0\u2000-\u200A\u202F\u205F]/g;
+const invisible = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
+/** Any character normalizeText changes (the three classes above); most text has none. */
+const changed = new RegExp([ligature, oddSpace, invisible].map((r) => r.source).join("|"));
 
 export function normalizeText(s: string): string {
   if (!changed.test(s)) return s;
   return s
-    .replace(/[\uFB00-\uFB06]/g, (c) => ligatures[c] ?? c)
-    .replace(/[\u00A0\u2000-\u200A\u202F\u205F]/g, " ")
-    .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, "");
+    .replace(ligature, (c) => ligatures[c] ?? c)
+    .replace(oddSpace, " ")
+    .replace(invisible, "");
 }
 
 const rtlChar = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
