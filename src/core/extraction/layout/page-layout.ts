@@ -31,24 +31,24 @@ const marginKey = (s: string) => s.toLowerCase().replace(/\d+/g, "#").replace(/\
  */
 function dropMargins(lines: Line[], frame: ReadingFrame, memory: LayoutMemory): Line[] {
   const band = Math.min(frame.height * MARGIN, MAX_MARGIN);
-  const inMargin = (l: Line) => l.y1 < band || l.y0 > frame.height - band;
-  const textOf = (l: Line) =>
-    l.segments
+  // The margin lines, each with its text and key, read once.
+  const margin = new Map<Line, { text: string; key: string }>();
+  const onThisPage = new Map<string, number>();
+  for (const l of lines) {
+    if (!(l.y1 < band || l.y0 > frame.height - band)) continue;
+    const text = l.segments
       .map((s) => s.text)
       .join(" ")
       .trim();
-  const onThisPage = new Map<string, number>();
-  for (const l of lines) {
-    if (!inMargin(l)) continue;
-    const key = marginKey(textOf(l));
+    const key = marginKey(text);
+    margin.set(l, { text, key });
     onThisPage.set(key, (onThisPage.get(key) ?? 0) + 1);
   }
   const keep = lines.filter((l) => {
-    if (!inMargin(l)) return true;
-    const text = textOf(l);
-    const key = marginKey(text);
-    if (pageNumber.test(text) || romanNumber.test(text)) return false;
-    return !(memory.margins.has(key) && onThisPage.get(key) === 1 && !memory.content.has(key));
+    const m = margin.get(l);
+    if (!m) return true;
+    if (pageNumber.test(m.text) || romanNumber.test(m.text)) return false;
+    return !(memory.margins.has(m.key) && onThisPage.get(m.key) === 1 && !memory.content.has(m.key));
   });
   for (const [key, n] of onThisPage) (n > 1 ? memory.content : memory.margins).add(key);
   return keep;
