@@ -45,10 +45,8 @@ export type PageImageDeps = {
 const inFlight = new Map<string, Promise<Buffer>>();
 type Job = { key: string; documentId: string; run: () => Promise<unknown> };
 const queue: Job[] = [];
-const queued = new Set<string>();
-const queuedPerDocument = new Map<string, number>();
 /** The read-ahead job being worked, between leaving the queue and its render being in flight too. */
-let current: { key: string; done: Promise<unknown> } | null = null;
+let current: (Job & { done: Promise<unknown> }) | null = null;
 let working = false;
 /** Documents deleted through this process (most recent 10,000): nothing of theirs is stored again. */
 const forgotten = new Set<string>();
@@ -115,11 +113,12 @@ export function readAhead(deps: PageImageDeps, r: PageImageRequest, pagesTotal: 
   for (let page = r.page + 1; page <= Math.min(pagesTotal, r.page + READ_AHEAD); page++) {
     const next = { ...r, page };
     const key = keyOf(next);
-    const mine = queuedPerDocument.get(r.documentId) ?? 0;
-    if (inFlight.has(key) || queued.has(key) || queue.length >= MAX_QUEUED || mine >= MAX_QUEUED_PER_DOCUMENT)
-      continue;
-    queued.add(key);
-    queuedPerDocument.set(r.documentId, mine + 1);
+    // The queue holds a few jobs at most: what is pending is read off it, not kept beside it.
+    const pending = inFlight.has(key) || current?.key === key || queue.some((j) => j.key === key);
+    const mine =
+      queue.filter((j) => j.documentId === r.documentId).length +
+      (current?.documentId === r.documentId ? 1 : 0);
+    if (pending || queue.length >= MAX_QUEUED || mine >= MAX_QUEUED_PER_DOCUMENT) continue;
     queue.push({
       key,
       documentId: r.documentId,
@@ -132,27 +131,19 @@ export function readAhead(deps: PageImageDeps, r: PageImageRequest, pagesTotal: 
   void drain(deps);
 }
 
-function dequeued(job: Job) {
-  queued.delete(job.key);
-  const left = (queuedPerDocument.get(job.documentId) ?? 1) - 1;
-  if (left > 0) queuedPerDocument.set(job.documentId, left);
-  else queuedPerDocument.delete(job.documentId);
-}
-
 async function drain(deps: PageImageDeps) {
   if (working) return;
   working = true;
   try {
     for (let job = queue.shift(); job; job = queue.shift()) {
       const done = job.run();
-      current = { key: job.key, done };
+      current = { ...job, done };
       try {
         await done;
       } catch (err) {
         deps.log.warn("page image read-ahead failed", { key: job.key, error: (err as Error).message });
       } finally {
         current = null;
-        dequeued(job);
       }
     }
   } finally {
@@ -169,17 +160,11 @@ export async function forgetPageImages(documentId: string): Promise<void> {
   forgotten.add(documentId);
   if (forgotten.size > FORGOTTEN_KEPT) forgotten.delete(forgotten.values().next().value as string);
   const prefix = pageImagePrefix(documentId);
-  for (let i = queue.length - 1; i >= 0; i--) {
-    const job = queue[i];
-    if (job?.documentId === documentId) {
-      dequeued(job);
-      queue.splice(i, 1);
-    }
-  }
+  for (let i = queue.length - 1; i >= 0; i--) if (queue[i]?.documentId === documentId) queue.splice(i, 1);
   const renders: Promise<unknown>[] = [...inFlight]
     .filter(([key]) => key.startsWith(prefix))
     .map(([, p]) => p);
-  if (current?.key.startsWith(prefix)) renders.push(current.done);
+  if (current?.documentId === documentId) renders.push(current.done);
   await Promise.allSettled(renders);
 }
 
