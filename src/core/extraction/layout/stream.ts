@@ -1,5 +1,5 @@
 import { cell, type TableGrid } from "../../tables/table-model.ts";
-import { boxOf, CountedMedian, median } from "./geometry.ts";
+import { boxOf, CountedMedian, median, overlapX } from "./geometry.ts";
 import type { FoundTable, Rule } from "./lattice.ts";
 import { joinWords, type Line, type Segment, toSegment } from "./lines.ts";
 import type { Word } from "./words.ts";
@@ -32,11 +32,12 @@ function bandsOf(lines: Line[]): Band[] {
   return bands;
 }
 
-function bandFor(w: Word, bands: Band[]): number {
+/** The band an extent (a word, a group of words) overlaps most, or stands nearest to. */
+function bandFor(w: Band, bands: Band[]): number {
   let best = 0;
   let score = Number.NEGATIVE_INFINITY;
   bands.forEach((b, i) => {
-    const overlap = Math.min(b.x1, w.x1) - Math.max(b.x0, w.x0);
+    const overlap = overlapX(b, w);
     const s = overlap > 0 ? overlap : -Math.min(Math.abs(w.x0 - b.x1), Math.abs(b.x0 - w.x1));
     if (s > score) {
       score = s;
@@ -165,8 +166,6 @@ function withCurrencyJoined(l: Line): Line {
 /** A run of lines read as a table: lines [start, end) of the page, and its column bands. */
 type Run = { start: number; end: number; bands: Band[] };
 
-const overlapX = (a: Band, b: Band) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-
 /**
  * Two runs are one table's parts (a table broken by section rows or wider spacing) when their
  * columns are the same: as many bands, each overlapping its counterpart and neither neighbour;
@@ -232,6 +231,13 @@ function inColumn(l: Line, multi: Line, size: number): boolean {
 }
 
 export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: Word[] = []): FoundTable[] {
+  // A line without leader dots, its currency signs joined to their amounts: made once, as runs
+  // that fail are grown again from the next line over the same lines.
+  const cleaned: (Line | undefined)[] = [];
+  const cleanLine = (k: number) => {
+    cleaned[k] ??= withoutLeaders(withCurrencyJoined(lines[k] as Line));
+    return cleaned[k];
+  };
   const runs: Run[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -314,15 +320,13 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
       }
       break;
     }
-    const clean = lines.slice(i, j).map((l) => withoutLeaders(withCurrencyJoined(l)));
+    const clean = Array.from({ length: j - i }, (_, k) => cleanLine(i + k));
     const multi = clean.filter((l) => l.segments.length >= 2);
     if (multi.length >= 2) {
       const bands = bandsOf(multi);
       // A title or note line whose text runs across several columns is not a row of the table.
       const acrossBands = (l: Line) =>
-        l.segments.some(
-          (sg) => bands.filter((b) => Math.min(b.x1, sg.x1) - Math.max(b.x0, sg.x0) > 2).length >= 3,
-        );
+        l.segments.some((sg) => bands.filter((b) => overlapX(b, sg) > 2).length >= 3);
       let start = i;
       let end = j;
       while (start < end && acrossBands(clean[start - i] as Line)) start++;
@@ -478,22 +482,17 @@ function verticalHeader(grid: TableGrid, bands: Band[], first: Line, vertical: W
   for (const w of near) {
     const c = columns[columns.length - 1];
     const last = c?.[c.length - 1];
-    if (
-      c &&
-      last &&
-      Math.min(last.x1, w.x1) - Math.max(last.x0, w.x0) > 0.5 * Math.min(w.x1 - w.x0, last.x1 - last.x0)
-    )
-      c.push(w);
+    if (c && last && overlapX(last, w) > 0.5 * Math.min(w.x1 - w.x0, last.x1 - last.x0)) c.push(w);
     else columns.push([w]);
   }
   const beside: Word[][] = bands.map(() => []);
   const over: Word[][] = bands.map(() => []);
   const placed: Word[] = [];
   for (const ws of columns) {
-    const foot = Math.max(...ws.map((w) => w.y1));
-    if (foot > first.y1 + 0.5 * first.size || foot < first.y0 - 2.6 * first.size) continue;
     const box = boxOf(ws);
-    const band = bandFor({ ...(ws[0] as Word), x0: box.x0, x1: box.x1 }, bands);
+    const foot = box.y1;
+    if (foot > first.y1 + 0.5 * first.size || foot < first.y0 - 2.6 * first.size) continue;
+    const band = bandFor(box, bands);
     (foot >= first.y0 ? beside : over)[band]?.push(...ws);
     placed.push(...ws);
   }
