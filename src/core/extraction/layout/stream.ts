@@ -393,13 +393,13 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
     // A line whose every cell starts in lower case, each under text of the line above and as
     // close to it as lines of the table get, carries on the line above's cells (wrapped text).
     const kept: string[][] = [];
-    const lineGap = median(rows.slice(1).map((l, k) => l.baseline - (rows[k] as Line).baseline));
+    const gaps = rows.map((l, k) => (k > 0 ? l.baseline - (rows[k - 1] as Line).baseline : 0));
+    const lineGap = median(gaps.slice(1));
     let above: string[] | null = null;
     // Rows set apart by more than the lines of a wrapped cell (padded rows): lines as close as
     // the run's closest pair are one row's lines, whichever of them holds the values, when those
     // closest lines are a line's height apart (stacked, not a staggered header or a label's lines
     // around its values) and no two such lines each fill several cells (rows of one line each).
-    const gaps = rows.map((l, k) => (k > 0 ? l.baseline - (rows[k - 1] as Line).baseline : 0));
     let closest = Number.POSITIVE_INFINITY;
     let stacked = true;
     for (let k = 1; k < rows.length; k++) {
@@ -415,36 +415,29 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
       stacked &&
       gaps.some((g) => g >= 1.5 * closest) &&
       !texts.some((t, k) => near(k) && several(t) && several(texts[k - 1] as string[]));
+    // A label of two lines with its values set between them: lines closer than a line's height,
+    // the label's lines holding the first cell only, the values line every cell but it.
+    const labelOnly = (r: string[]) => !!r[0] && r.every((x, c) => c === 0 || !x);
+    const valuesOnly = (r: string[]) => !r[0] && r.some((x) => x);
     texts.forEach((t, k) => {
+      const gap = gaps[k] as number;
       const filled = t.filter((x) => x);
-      const gap = k > 0 ? (rows[k] as Line).baseline - (rows[k - 1] as Line).baseline : 0;
-      if (above && padded && near(k)) {
+      const joins =
+        above &&
+        ((padded && near(k)) ||
+          (k > 0 &&
+            gap < 0.75 * Math.min((rows[k] as Line).size, (rows[k - 1] as Line).size) &&
+            ((labelOnly(above) && valuesOnly(t)) ||
+              (labelOnly(t) && !!above[0] && above.slice(1).some((x) => x)))) ||
+          // Wrapped text: every cell of the line in lower case, under text of the row above,
+          // no farther from it than the table's usual line spacing.
+          (filled.length &&
+            filled.every((x) => /^\p{Ll}/u.test(x)) &&
+            t.every((x, c) => !x || above?.[c]) &&
+            gap <= lineGap + 0.1 * (rows[k] as Line).size));
+      if (above && joins) {
         for (let c = 0; c < t.length; c++)
           if (t[c]) above[c] = above[c] ? `${above[c]}\n${t[c]}` : (t[c] as string);
-        return;
-      }
-      // A label of two lines with its values set between them: lines closer than a line's
-      // height, the label's lines holding the first cell only, the values line every cell but it.
-      const labelOnly = (r: string[]) => !!r[0] && r.every((x, c) => c === 0 || !x);
-      const valuesOnly = (r: string[]) => !r[0] && r.some((x) => x);
-      if (
-        above &&
-        k > 0 &&
-        gap < 0.75 * Math.min((rows[k] as Line).size, (rows[k - 1] as Line).size) &&
-        ((labelOnly(above) && valuesOnly(t)) || (labelOnly(t) && !!above[0] && above.slice(1).some((x) => x)))
-      ) {
-        for (let c = 0; c < t.length; c++)
-          if (t[c]) above[c] = above[c] ? `${above[c]}\n${t[c]}` : (t[c] as string);
-        return;
-      }
-      if (
-        above &&
-        filled.length &&
-        filled.every((x) => /^\p{Ll}/u.test(x)) &&
-        t.every((x, c) => !x || above?.[c]) &&
-        gap <= lineGap + 0.1 * (rows[k] as Line).size
-      ) {
-        for (let c = 0; c < t.length; c++) if (t[c]) above[c] = `${above[c]}\n${t[c]}`;
         return;
       }
       above = t;
