@@ -284,9 +284,11 @@ function columnGap(words: Word[], a: number, at: number, b: number): boolean {
     top = Math.min(top, w.baseline);
     bottom = Math.max(bottom, w.baseline);
   }
+  // Text on both sides of the missing rule, or there is nothing to keep apart.
+  if (leftEnd === Number.NEGATIVE_INFINITY || rightStart === Number.POSITIVE_INFINITY) return false;
   // One line of text only: a taller unruled stretch is a body the rules leave to the text.
   if (bottom - top > 0.35 * size) return false;
-  return rightStart - leftEnd >= SEGMENT_GAP * size && Number.isFinite(rightStart - leftEnd);
+  return rightStart - leftEnd >= SEGMENT_GAP * size;
 }
 
 /**
