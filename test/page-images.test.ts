@@ -188,4 +188,23 @@ describe("page images", () => {
       expect(await stored(doc.id), change).toEqual([]);
     }
   });
+
+  it("queues at most four images of one document ahead", async () => {
+    const doc = await uploadAndWait(server.url, t.secret, await pdf());
+    const held = gate();
+    const deps = depsOf({ putDelay: held.shut });
+    // Page 2 starts and waits on the store; pages 3, 4, 5 queue behind it; page 6 would be a fifth.
+    readAhead(deps, requestOf(doc.id, 1, 0.5), PAGES);
+    await new Promise((r) => setTimeout(r, 100));
+    readAhead(deps, requestOf(doc.id, 3, 0.5), PAGES);
+    readAhead(deps, requestOf(doc.id, 5, 0.5), PAGES);
+    held.open();
+    await readAheadIdle();
+    expect(await stored(doc.id)).toEqual([
+      "g1-p2@0.5.png",
+      "g1-p3@0.5.png",
+      "g1-p4@0.5.png",
+      "g1-p5@0.5.png",
+    ]);
+  });
 });
