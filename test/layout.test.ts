@@ -733,6 +733,19 @@ describe("reading order and structure", () => {
     expect(extracted.map((p) => p.tables.flatMap((t) => textRows(t.grid)))).toEqual(pages);
   });
 
+  it("keeps the margin band of a very tall page to an inch and a half", async () => {
+    // A heading 150 pt down a 3,000 pt page, on two pages: inside 8% of the page (240 pt) but
+    // outside the cap, so it is body text, not a running header left out of page 2.
+    const { doc, font } = await newDoc();
+    for (let n = 0; n < 2; n++) {
+      const page = doc.addPage([612, 3000]);
+      text(page, font, "Summary of results", 72, 150);
+      text(page, font, `Body text of page ${n + 1} with enough words to be a paragraph.`, 72, 400);
+    }
+    const pages = await extract(await doc.save());
+    for (const p of pages) expect(p.markdown).toContain("Summary of results");
+  });
+
   it("reads a page with /Rotate 90 and a table printed sideways the right way up", async () => {
     const { doc, font } = await newDoc();
     const rotated = doc.addPage([612, 792]);
