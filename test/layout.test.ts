@@ -710,6 +710,31 @@ describe("reading order and structure", () => {
     expect(p2?.markdown).toBe(expected(2));
   });
 
+  it("makes a short bold line at body size a heading, set apart from the regular paragraph under it", async () => {
+    // pdfjs's text content names fonts g_d0_fN with a generic family: the weight is only in the
+    // font's own name ("Helvetica-Bold"), which a page's operator list brings.
+    const { doc, font, bold } = await newDoc();
+    for (let n = 1; n <= 3; n++) {
+      const page = doc.addPage([612, 792]);
+      text(page, bold, `Method ${n}`, 72, 100);
+      text(page, font, "The sample was weighed twice and the mean", 72, 113);
+      text(page, font, "of the two readings was kept for the record.", 72, 126);
+      // A line with a few bold words stays in its paragraph.
+      text(page, font, "A closing paragraph with", 72, 160);
+      text(page, bold, "two bold", 72 + font.widthOfTextAtSize("A closing paragraph with ", 10), 160);
+      text(page, font, "words in the middle of its lines.", 72, 173);
+    }
+    const pages = await extract(await doc.save());
+    for (const [i, p] of pages.entries())
+      expect(p.markdown).toBe(
+        [
+          `#### Method ${i + 1}`,
+          "The sample was weighed twice and the mean of the two readings was kept for the record.",
+          "A closing paragraph with two bold words in the middle of its lines.",
+        ].join("\n\n"),
+      );
+  });
+
   it("keeps every row of a table that reaches into the pages' margins, however alike the rows", async () => {
     // Rows alike once digits are masked ("Item # #.# #%"), from the top edge of each page to the
     // bottom, on two pages: not a running header repeated, on the first page or the second.

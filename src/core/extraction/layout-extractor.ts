@@ -1,9 +1,10 @@
 import { type TableGrid, textRows } from "../tables/table-model.ts";
+import { DocumentFonts } from "./document-fonts.ts";
 import type { ExtractedPage, Extractor } from "./extractor.ts";
 import { DEFAULT_MAX_OPS, pageGraphics } from "./graphics.ts";
 import { toLines } from "./layout/lines.ts";
 import { layoutWords, newLayoutMemory, rulesInFrame } from "./layout/page-layout.ts";
-import { pageWords, wordsFromRuns } from "./layout/words.ts";
+import { pageText, pageWords, wordsFromRuns } from "./layout/words.ts";
 import { createOcrEngine, type OcrEngine, renderForOcr } from "./ocr.ts";
 import { openPdf } from "./pdfjs.ts";
 
@@ -46,6 +47,7 @@ export const layoutExtractor: Extractor = {
   async open(bytes, options) {
     const doc = await openPdf(bytes);
     const memory = newLayoutMemory();
+    const fonts = new DocumentFonts();
     const tables = options.capabilities.includes("tables");
     const strategy = options.strategy;
     const limits = options.limits ?? DEFAULT_LIMITS;
@@ -76,7 +78,9 @@ export const layoutExtractor: Extractor = {
         try {
           return await withinBudget(
             (async (): Promise<ExtractedPage> => {
-              const text = await pageWords(page);
+              const content = await pageText(page);
+              if (strategy !== "ocr" && fonts.unknown(content.fonts)) await fonts.learn(page, content.fonts);
+              const text = pageWords(content, fonts.isBold);
               const useOcr =
                 strategy === "ocr" || (strategy !== "text" && text.words.length < MIN_TEXT_LAYER_WORDS);
               if (useOcr) {

@@ -55,8 +55,9 @@ export function joinWords(words: Word[]): string {
 /** The words of a segment, with their box, size and weight. */
 export function toSegment(words: Word[]): Segment {
   const { x0, y0, x1, y1 } = boxOf(words);
-  let bold = 0;
-  for (const w of words) if (w.bold) bold++;
+  // Bold only when every word is: a line with a few bold words stays in its paragraph.
+  let bold = true;
+  for (const w of words) if (!w.bold) bold = false;
   // Fields written out, not spread: every segment gets one object shape (reads stay fast).
   return {
     x0,
@@ -66,7 +67,7 @@ export function toSegment(words: Word[]): Segment {
     words,
     text: joinWords(words),
     size: maxSize(words),
-    bold: bold > words.length / 2,
+    bold,
   };
 }
 

@@ -62,15 +62,25 @@ const quarter = (dx: number, dy: number): 0 | 90 | 180 | 270 => {
   return a as 0 | 90 | 180 | 270;
 };
 
-export async function pageWords(page: PDFPageProxy): Promise<{ words: Word[]; frame: ReadingFrame }> {
+/** A page's text content as pdfjs gives it, the viewport to place it in, and the fonts its text uses (pdfjs ids). */
+export type PageText = {
+  items: RawItem[];
+  viewport: { width: number; height: number; transform: number[] };
+  fonts: Set<string>;
+};
+
+export async function pageText(page: PDFPageProxy): Promise<PageText> {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
-  return textContentWords(
-    content.items as RawItem[],
-    content.styles as Record<string, { fontFamily?: string }>,
-    viewport,
-  );
+  const items = content.items as RawItem[];
+  const fonts = new Set<string>();
+  for (const it of items) if ("str" in it && hasText(it.str)) fonts.add(it.fontName);
+  return { items, viewport, fonts };
 }
+
+/** A page's words; `isBold` tells a font's weight by its pdfjs id (see DocumentFonts). */
+export const pageWords = (text: PageText, isBold: (font: string) => boolean) =>
+  textContentWords(text.items, isBold, text.viewport);
 
 /** An item placed in the viewport: origin, unit direction along the baseline, unit "up". */
 type Placed = {
@@ -84,8 +94,6 @@ type Placed = {
   upy: number;
 };
 
-const boldName = /bold|black|heavy|semibold|demi/i;
-
 /**
  * The words of a page's text content (pdfjs items) in its reading frame. This runs for every
  * page, so it works on numbers, not on point arrays: the viewport transform is applied by hand
@@ -94,7 +102,7 @@ const boldName = /bold|black|heavy|semibold|demi/i;
  */
 export function textContentWords(
   rawItems: RawItem[],
-  styles: Record<string, { fontFamily?: string }>,
+  isBold: (font: string) => boolean,
   viewport: { width: number; height: number; transform: number[] },
 ): { words: Word[]; frame: ReadingFrame } {
   // User space -> viewport is affine; its linear part turns directions, all of it turns points.
@@ -145,15 +153,10 @@ export function textContentWords(
   const fy = (x: number, y: number) =>
     turn === 90 ? width - x : turn === 180 ? height - y : turn === 270 ? x : y;
 
-  const boldFont = new Map<string, boolean>();
   const words: Word[] = [];
   for (const p of placed) {
     const text = normalizeText(p.it.str);
-    let bold = boldFont.get(p.it.fontName);
-    if (bold === undefined) {
-      bold = boldName.test(`${styles[p.it.fontName]?.fontFamily ?? ""} ${p.it.fontName}`);
-      boldFont.set(p.it.fontName, bold);
-    }
+    const bold = isBold(p.it.fontName);
     const vertical = quarter(p.dx, p.dy) !== turn;
     // pdfjs gives right-to-left runs in logical order; where each word of such a run stands is
     // not known, so the run stays whole (its extent is exact) and lines order runs by bidi rules.
