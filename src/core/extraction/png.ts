@@ -7,6 +7,10 @@ import { crc32, deflateSync } from "node:zlib";
 // each) rather than repacked to RGB pixel by pixel: on corpus pages at 1.5 that is 9.6 ms a page
 // p50 instead of 13.4, and the files come out smaller (256 KB against 298 KB), constant alpha
 // compressing to nearly nothing.
+// Most pages are black text on white: every pixel grey. Those are written as 8-bit greyscale,
+// found and repacked in one pass that stops at the first coloured pixel. Files come out half the
+// size (15 grey corpus pages at 1.5: 173 -> 86 KB p50) for about the same time (deflate 5.1 ->
+// 2.0 ms p50, plus a 2.4 ms scan): page images are kept, so it is storage and transfer halved.
 
 function chunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
@@ -17,11 +21,55 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-/** Opaque RGBA pixels (4 bytes a pixel, rows top to bottom) to a PNG file. */
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function png(width: number, height: number, colourType: 0 | 6, raw: Buffer): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = colourType;
+  return Buffer.concat([
+    SIGNATURE,
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(raw, { level: 1 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * The pixels as greyscale scanlines (filter byte 0, one byte a pixel), or null at the first pixel
+ * whose red, green and blue differ. Read four bytes at a time (RGBA in memory order, so red is
+ * the low byte on little-endian machines and the high byte on big-endian ones).
+ */
+function greyRows(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Buffer | null {
+  const px = new Uint32Array(rgba.buffer, rgba.byteOffset, width * height);
+  const little = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+  const stride = width + 1;
+  const raw = Buffer.allocUnsafe(stride * height);
+  let i = 0;
+  for (let y = 0; y < height; y++) {
+    let o = y * stride;
+    raw[o++] = 0; // filter type 0 (none)
+    for (let x = 0; x < width; x++, i++) {
+      const v = px[i] as number;
+      const rgb = little ? v & 0xffffff : v >>> 8;
+      const r = rgb & 0xff;
+      if (rgb !== r * 0x010101) return null;
+      raw[o++] = r;
+    }
+  }
+  return raw;
+}
+
+/** Opaque RGBA pixels (4 bytes a pixel, rows top to bottom) to a PNG file, greyscale when every pixel is grey. */
 export function encodePngRgba(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Buffer {
   const row = width * 4;
   if (rgba.length < row * height)
     throw new Error(`expected ${row * height} bytes of pixels, got ${rgba.length}`);
+  // A Uint32Array view needs a 4-byte aligned start; a misaligned buffer takes the RGBA path.
+  const grey = rgba.byteOffset % 4 === 0 ? greyRows(rgba, width, height) : null;
+  if (grey) return png(width, height, 0, grey);
   const stride = row + 1;
   const raw = Buffer.allocUnsafe(stride * height);
   const src = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
@@ -29,15 +77,5 @@ export function encodePngRgba(rgba: Uint8Array | Uint8ClampedArray, width: numbe
     raw[y * stride] = 0; // filter type 0 (none)
     src.copy(raw, y * stride + 1, y * row, (y + 1) * row);
   }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 6; // colour type: RGBA
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(raw, { level: 1 })),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  return png(width, height, 6, raw);
 }
