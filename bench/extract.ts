@@ -48,7 +48,7 @@ import { createLocalBlobStore } from "../src/core/blobs/local-blob-store.ts";
 import { READ_AHEAD, readAheadIdle, servePageImage } from "../src/core/documents/page-images.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { openPdf } from "../src/core/extraction/pdfjs.ts";
-import { canvasPng, drawPage, renderPagePng } from "../src/core/extraction/render-page.ts";
+import { canvasPng, drawPage, releaseCanvas, renderPagePng } from "../src/core/extraction/render-page.ts";
 import { createLogger } from "../src/core/log.ts";
 import { newDoc, ruledTable, text } from "../test/support/layout-pdfs.ts";
 
@@ -546,7 +546,9 @@ async function renderOpen(doc: PDFDocumentProxy, pageNumber: number, scale: numb
   t = now();
   const png = canvasPng(canvas);
   const encode = now() - t;
-  return { getPage, render, encode, bytes: png.length, w: canvas.width, h: canvas.height };
+  const { width: w, height: h } = canvas;
+  releaseCanvas(canvas);
+  return { getPage, render, encode, bytes: png.length, w, h };
 }
 
 console.log(

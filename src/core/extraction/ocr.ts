@@ -7,7 +7,7 @@ import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { createWorker, OEM, type Page, PSM, type Worker } from "tesseract.js";
 import { type Box, median } from "./layout/geometry.ts";
 import { openPdf } from "./pdfjs.ts";
-import { canvasPng, drawPage, MAX_SIDE_PX, MIN_SCALE } from "./render-page.ts";
+import { drawPagePng, MAX_SIDE_PX, MIN_SCALE } from "./render-page.ts";
 
 // Offline OCR with tesseract.js 7 (Tesseract compiled to wasm, run in worker threads) and the English
 // LSTM model shipped on npm by @tesseract.js-data/eng. Nothing here touches the network: the model
@@ -328,9 +328,12 @@ export async function renderForOcr(
     const page = await doc.getPage(pageNumber);
     const { width, height } = page.getViewport({ scale: 1 });
     const wanted = Math.max(MIN_SCALE, Math.min(scale, OCR_MAX_SIDE_PX / width, OCR_MAX_SIDE_PX / height));
-    const drawn = await drawPage(page, wanted);
-    page.cleanup();
-    return { png: canvasPng(drawn.canvas), scale: drawn.scale, width, height };
+    try {
+      const drawn = await drawPagePng(page, wanted);
+      return { ...drawn, width, height };
+    } finally {
+      page.cleanup();
+    }
   } finally {
     if (doc !== pdf) await doc.destroy();
   }

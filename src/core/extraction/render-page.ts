@@ -97,6 +97,32 @@ export const canvasPng = (canvas: Canvas): Buffer =>
   encodePngRgba(canvas.data(), canvas.width, canvas.height);
 
 /**
+ * Gives a canvas's pixel memory back now. @napi-rs/canvas holds it outside the JavaScript heap,
+ * where V8 does not see it, and the canvas object is small: the heap saw no reason to collect
+ * it, so every page drawn kept its pixels (measured: 6 MB more resident memory a page at 1.5,
+ * 3.7 GB after 600 pages), and every new canvas came on fresh memory (page faults: a page
+ * rendered in 53 ms p50 / 88 p95 that way, in 18 / 22 ms with the memory given back).
+ * Shrinking the canvas frees its surface.
+ */
+export function releaseCanvas(canvas: Canvas): void {
+  canvas.width = 1;
+  canvas.height = 1;
+}
+
+/** Draws an open page and encodes it as PNG, then frees the canvas; returns the scale drawn at. */
+export async function drawPagePng(
+  page: PDFPageProxy,
+  scale: number,
+): Promise<{ png: Buffer; scale: number }> {
+  const drawn = await drawPage(page, scale);
+  try {
+    return { png: canvasPng(drawn.canvas), scale: drawn.scale };
+  } finally {
+    releaseCanvas(drawn.canvas);
+  }
+}
+
+/**
  * Renders one page to PNG at a scale (1 = 72 dpi), white background. With a `key`, the opened
  * document is kept for the next pages; `pdf` may then be a loader, called only when needed.
  */
@@ -110,9 +136,11 @@ export async function renderPagePng(
   const { doc, release } = await acquire(key, load);
   try {
     const page = await doc.getPage(pageNumber);
-    const { canvas } = await drawPage(page, scale);
-    page.cleanup();
-    return canvasPng(canvas);
+    try {
+      return (await drawPagePng(page, scale)).png;
+    } finally {
+      page.cleanup();
+    }
   } finally {
     release();
   }
