@@ -42,6 +42,7 @@ const schema = z.object({
   EXTRACTION_TIMEOUT_SECONDS: positiveInt.max(86_400).default(3600),
   PAGE_MAX_OPS: positiveInt.default(2_000_000),
   PAGE_TIME_BUDGET_SECONDS: positiveInt.max(3600).default(120),
+  PRERENDER_PAGES: z.coerce.number().int().min(0).optional(),
   ANSWER_PROVIDER: z.enum(["builtin", "openai"]).default("builtin"),
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
   OPENAI_API_KEY: z.string().optional(),
@@ -81,6 +82,8 @@ export type Config = {
   extractionTimeoutSeconds: number;
   pageMaxOps: number;
   pageTimeBudgetSeconds: number;
+  /** Pages per document whose images are made in the background after extraction; 0 = on request only. */
+  prerenderPages: number;
   answerProvider: "builtin" | "openai";
   openai: {
     baseUrl: string;
@@ -145,6 +148,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     extractionTimeoutSeconds: e.EXTRACTION_TIMEOUT_SECONDS,
     pageMaxOps: e.PAGE_MAX_OPS,
     pageTimeBudgetSeconds: e.PAGE_TIME_BUDGET_SECONDS,
+    // Every page of every document by default (the SPEC: processed documents keep page images).
+    prerenderPages: e.PRERENDER_PAGES ?? e.MAX_PAGES,
     answerProvider: e.ANSWER_PROVIDER,
     openai: {
       baseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ""),

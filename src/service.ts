@@ -6,6 +6,7 @@ import { pruneRateWindows } from "./core/auth/rate-limit.ts";
 import { bootstrapFirstAccount } from "./core/bootstrap.ts";
 import { migrate } from "./core/db/migrate.ts";
 import { resolveDatabase } from "./core/db/resolve-url.ts";
+import type { PageImagePrerenderer } from "./core/documents/prerender-page-images.ts";
 import type { Logger } from "./core/log.ts";
 import type { Services } from "./core/services.ts";
 import { createApp } from "./http/app.ts";
@@ -18,6 +19,8 @@ export type RunningService = {
   url: string | null;
   /** Set on the first start of an empty database: the first account's secret key. */
   firstKey: { accountId: string; secret: string } | null;
+  /** The worker role's background page images; null when the role has no worker. */
+  prerender: PageImagePrerenderer | null;
   stop: () => Promise<void>;
 };
 
@@ -39,8 +42,10 @@ export async function startService(
   const firstKey = await bootstrapFirstAccount(services);
 
   const stoppers: (() => Promise<void>)[] = [];
+  let prerender: PageImagePrerenderer | null = null;
   if (worker) {
     const w = await startWorker(boss, services);
+    prerender = w.prerender;
     stoppers.push(w.stop);
     // In the background: the service answers while older documents are made searchable.
     const backfill = backfillPassages(services).catch((err: Error) =>
@@ -79,6 +84,7 @@ export async function startService(
     services,
     url,
     firstKey,
+    prerender,
     stop: async () => {
       for (const s of stoppers.reverse()) await s();
       await built.close();

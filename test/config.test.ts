@@ -28,6 +28,13 @@ describe("configuration", () => {
     }
   });
 
+  it("pre-renders every page's image by default, as many as MAX_PAGES, none with 0, and refuses a negative count", () => {
+    expect(loadConfig({}).prerenderPages).toBe(loadConfig({}).maxPages);
+    expect(loadConfig({ MAX_PAGES: "300" }).prerenderPages).toBe(300);
+    expect(loadConfig({ PRERENDER_PAGES: "0" }).prerenderPages).toBe(0);
+    expect(() => loadConfig({ PRERENDER_PAGES: "-1" })).toThrow(/PRERENDER_PAGES/);
+  });
+
   it("strips a trailing slash from BASE_URL", () => {
     expect(loadConfig({ BASE_URL: "https://quire.example.com/" }).baseUrl).toBe("https://quire.example.com");
   });

@@ -1,4 +1,6 @@
 import type { Job, PgBoss } from "pg-boss";
+import { sourceBlobKey } from "../core/documents/blob-keys.ts";
+import { PageImagePrerenderer } from "../core/documents/prerender-page-images.ts";
 import { failExtractionForGood, runExtraction } from "../core/documents/run-extraction.ts";
 import type { ExtractionJob } from "../core/jobs.ts";
 import type { Services } from "../core/services.ts";
@@ -15,9 +17,29 @@ const IDLE_POLL_MS = 1000;
  * it. Retries, expiry and the dead letter stay pg-boss's. Handlers are thin: the work is in
  * src/core/documents/run-extraction.ts.
  */
-export async function startWorker(boss: PgBoss, services: Services): Promise<{ stop: () => Promise<void> }> {
-  const { config, db, log, events } = services;
+export async function startWorker(
+  boss: PgBoss,
+  services: Services,
+): Promise<{ prerender: PageImagePrerenderer; stop: () => Promise<void> }> {
+  const { config, db, log, events, blobs } = services;
   let stopping = false;
+  /** Extractions under way in this process: background page images wait while there are any. */
+  let extracting = 0;
+  const findDocument = (id: string) =>
+    db.prisma.document.findUnique({ where: { id }, select: { activeGeneration: true, pagesTotal: true } });
+  const prerender = new PageImagePrerenderer({
+    pages: config.prerenderPages,
+    blobs,
+    log,
+    document: findDocument,
+    activeGeneration: async (id) => (await findDocument(id))?.activeGeneration ?? null,
+    load: async (id) => {
+      const pdf = await blobs.get(sourceBlobKey(id));
+      if (!pdf) throw new Error(`the source of document ${id} is missing`);
+      return pdf;
+    },
+    busy: () => extracting > 0,
+  });
   const sleepers = new Set<() => void>();
   const wakeAll = () => {
     for (const wake of sleepers) wake();
@@ -47,9 +69,12 @@ export async function startWorker(boss: PgBoss, services: Services): Promise<{ s
       () => void boss.touch(EXTRACT_QUEUE, job.id).catch(() => undefined),
       Math.max(1000, (config.jobHeartbeatSeconds * 1000) / 3),
     );
+    extracting++;
     try {
       await runExtraction(services, job.data);
       await boss.complete(EXTRACT_QUEUE, job.id);
+      // Does nothing unless this generation finished and is the document's active one.
+      prerender.enqueue(job.data);
     } catch (err) {
       const message = (err as Error).message;
       log.warn("extraction attempt failed; it will be retried", {
@@ -65,6 +90,7 @@ export async function startWorker(boss: PgBoss, services: Services): Promise<{ s
         .catch(() => undefined);
       await boss.fail(EXTRACT_QUEUE, job.id, { message }).catch(() => undefined);
     } finally {
+      extracting--;
       clearInterval(beat);
     }
   };
@@ -94,9 +120,11 @@ export async function startWorker(boss: PgBoss, services: Services): Promise<{ s
   );
 
   return {
+    prerender,
     async stop() {
       stopping = true;
       wakeAll();
+      await prerender.stop();
       await wakeups.return?.();
       // A slot in the middle of a long document is not waited for long: its job stops beating
       // and another worker resumes it after the last page written.

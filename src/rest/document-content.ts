@@ -73,7 +73,7 @@ const pageImage = createRoute({
   path: "/v1/documents/{id}/pages/{page_number}/image.png",
   tags: ["Document content"],
   summary: "One page rendered as PNG",
-  description: `Rendered on first request and cached. scale ${MIN_SCALE}..${MAX_SCALE} (1 = 72 dpi, default ${DEFAULT_IMAGE_SCALE}); the image is capped at 8000 px a side. Requests for an image being rendered share that render, and serving page n renders the next ${READ_AHEAD} pages in the background (scales up to ${MAX_READ_AHEAD_SCALE}), so a reader turning pages finds them cached.`,
+  description: `At the default scale, made in the background after extraction (PRERENDER_PAGES, every page unless configured), so a stored file; otherwise rendered on first request and cached. scale ${MIN_SCALE}..${MAX_SCALE} (1 = 72 dpi, default ${DEFAULT_IMAGE_SCALE}); the image is capped at 8000 px a side. Requests for an image being rendered share that render, and serving page n renders the next ${READ_AHEAD} pages in the background (scales up to ${MAX_READ_AHEAD_SCALE}), so a reader turning pages finds them cached.`,
   security: publicOrKey,
   request: {
     params: PageParams,

@@ -33,7 +33,15 @@ export async function spawnService(env: Record<string, string>, port?: number): 
   const { BASE_URL: _vite, ...inherited } = process.env;
   const child = spawn(tsx, [path.join(root, "src/main.ts")], {
     cwd: root,
-    env: { ...inherited, HOST: "127.0.0.1", PORT: String(p), LOG_LEVEL: "warn", ...env },
+    // Background page images off, as in startTestServer, unless a test sets them.
+    env: {
+      ...inherited,
+      HOST: "127.0.0.1",
+      PORT: String(p),
+      LOG_LEVEL: "warn",
+      PRERENDER_PAGES: "0",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";

@@ -33,6 +33,9 @@ export async function startTestServer(
     WORKER_SECRET,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     DB_POOL_SIZE: "5",
+    // Background page images off unless a test asks for them: they would render every page of
+    // every test document and change what tests that count stored images see.
+    PRERENDER_PAGES: "0",
     ...env,
   });
   const running = await startService(config, createLogger(config.logLevel), opts);

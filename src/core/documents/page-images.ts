@@ -92,6 +92,21 @@ export async function pageImage(deps: PageImageDeps, r: PageImageRequest): Promi
   return (await deps.blobs.get(key)) ?? renderOnce(deps, r);
 }
 
+/**
+ * Renders and stores the image unless it is stored or being rendered already, or its document
+ * has moved on from that generation (read-ahead and background rendering).
+ */
+export async function ensurePageImage(
+  deps: PageImageDeps,
+  r: PageImageRequest,
+): Promise<"stored" | "rendered" | "stale"> {
+  const key = keyOf(r);
+  if (inFlight.has(key) || (await deps.blobs.has(key))) return "stored";
+  if (!(await stillCurrent(deps, r))) return "stale";
+  await renderOnce(deps, r);
+  return "rendered";
+}
+
 /** A page image as a viewer asks for it: the image, with the next pages queued to be rendered ahead. */
 export async function servePageImage(
   deps: PageImageDeps,
@@ -122,10 +137,7 @@ export function readAhead(deps: PageImageDeps, r: PageImageRequest, pagesTotal: 
     queue.push({
       key,
       documentId: r.documentId,
-      run: async () => {
-        if ((await deps.blobs.has(key)) || !(await stillCurrent(deps, next))) return;
-        await renderOnce(deps, next);
-      },
+      run: () => ensurePageImage(deps, next),
     });
   }
   void drain(deps);
