@@ -13,7 +13,19 @@ export const DEFAULT_IMAGE_SCALE = 1.5;
 // Documents recently rendered stay open: opening a long PDF walks its page tree (hundreds of ms
 // for 2,000 pages), and a viewer asks for its pages one after another.
 const OPEN_DOCUMENTS = 4;
-type Entry = { doc: Promise<PDFDocumentProxy>; users: number; used: number };
+/**
+ * pdfjs keeps what it read for every page drawn (about 25 KB a page after collection); an open
+ * document drops it after this many renders, when no render of it is under way.
+ */
+const CLEANUP_EVERY = 50;
+type Entry = {
+  doc: Promise<PDFDocumentProxy>;
+  users: number;
+  used: number;
+  renders: number;
+  /** A cleanup under way: renders wait for it, as pdfjs refuses one during a render. */
+  cleaning: Promise<void> | null;
+};
 const open = new Map<string, Entry>();
 
 async function acquire(
@@ -27,7 +39,7 @@ async function acquire(
   let entry = open.get(key);
   if (!entry) {
     const doc = (async () => openPdf(await load()))();
-    entry = { doc, users: 0, used: 0 };
+    entry = { doc, users: 0, used: 0, renders: 0, cleaning: null };
     open.set(key, entry);
     doc.catch(() => open.delete(key));
   }
@@ -36,10 +48,20 @@ async function acquire(
   const e = entry;
   try {
     const doc = await e.doc;
+    while (e.cleaning) await e.cleaning;
     return {
       doc,
       release: () => {
         e.users--;
+        e.renders++;
+        if (e.users === 0 && e.renders % CLEANUP_EVERY === 0) {
+          e.cleaning = doc
+            .cleanup()
+            .catch(() => undefined)
+            .finally(() => {
+              e.cleaning = null;
+            });
+        }
         evict();
       },
     };
