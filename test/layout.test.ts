@@ -1,4 +1,4 @@
-import { degrees } from "pdf-lib";
+import { degrees, PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import type { ExtractedPage } from "../src/core/extraction/extractor.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
@@ -733,6 +733,60 @@ describe("reading order and structure", () => {
           "A closing paragraph with two bold words in the middle of its lines.",
         ].join("\n\n"),
       );
+  });
+
+  it("makes fixed-pitch lines in a proportional page a code block, with their line breaks, indentation and blank lines", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const mono = await doc.embedFont(StandardFonts.Courier);
+    const cw = mono.widthOfTextAtSize("x", 10);
+    const page = doc.addPage([612, 792]);
+    text(page, font, "The configuration file looks like this:", 72, 100);
+    const code: [number, string][] = [
+      [0, "server {"],
+      [2, "listen 8080;"],
+      [2, "root   /srv/www;"],
+      [0, ""],
+      [2, "location / {"],
+      [4, "index index.html;"],
+      [2, "}"],
+      [0, "}"],
+    ];
+    let y = 120;
+    for (const [indent, line] of code) {
+      // Each word drawn where a typewriter would put it, so the gaps are the text's own spaces.
+      let x = 72 + indent * cw;
+      for (const part of line.split(/(\s+)/)) {
+        if (part.trim()) text(page, mono, part, x, y);
+        x += part.length * cw;
+      }
+      y += 12;
+    }
+    text(page, font, "Restart the server after changing it.", 72, y + 10);
+    // A second page set wholly in Courier, typed: prose, not code.
+    const typed = doc.addPage([612, 792]);
+    text(typed, mono, "This memo was typed on a machine", 72, 100);
+    text(typed, mono, "and reads as ordinary paragraphs.", 72, 112);
+    const [p1, p2] = await extract(await doc.save());
+    expect(p1?.markdown).toBe(
+      [
+        "The configuration file looks like this:",
+        [
+          "```",
+          "server {",
+          "  listen 8080;",
+          "  root   /srv/www;",
+          "",
+          "  location / {",
+          "    index index.html;",
+          "  }",
+          "}",
+          "```",
+        ].join("\n"),
+        "Restart the server after changing it.",
+      ].join("\n\n"),
+    );
+    expect(p2?.markdown).toBe("This memo was typed on a machine and reads as ordinary paragraphs.");
   });
 
   it("keeps every row of a table that reaches into the pages' margins, however alike the rows", async () => {

@@ -22,6 +22,7 @@ const word = (text: string, x0: number, rtl: boolean): Word => ({
   vertical: false,
   rtl,
   bold: false,
+  mono: false,
 });
 
 it("joinWords keeps a right-to-left run of several words in its own reading order inside a left-to-right line", () => {

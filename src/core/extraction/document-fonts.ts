@@ -2,9 +2,14 @@ import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 /** Words in the PDF font's own name that mean a heavy weight ("Arial,Bold", "Helvetica-Black"). */
 const heavyName = /bold|black|heavy|semibold|demi/i;
+/**
+ * Fixed-pitch families by name, for fonts whose descriptor does not say so (the standard Courier
+ * is often not embedded and has no descriptor): pdfjs's own test, the FixedPitch flag, misses those.
+ */
+const fixedName = /courier|mono|consol|menlo|inconsolata|cmtt|typewriter|lucidaconsole|fixedsys/i;
 
 /**
- * Which of a document's fonts are bold. pdfjs's text content names a font only by the id it
+ * Which of a document's fonts are bold, and which fixed-pitch by name. pdfjs's text content names a font only by the id it
  * loaded it under (g_d0_f3) and a generic family ("sans-serif"); the font's own name
  * ("ABCDEF+Arial,Bold") reaches this thread only with a page's operator list. So a page that uses
  * a font not met before has its operator list read (pdfjs keeps it for the page's table pass),
@@ -12,11 +17,11 @@ const heavyName = /bold|black|heavy|semibold|demi/i;
  * their first pages, and later pages of running text never pay for it.
  */
 export class DocumentFonts {
-  readonly #bold = new Map<string, boolean>();
+  readonly #known = new Map<string, { bold: boolean; mono: boolean }>();
 
   /** Whether any of these fonts (pdfjs ids) is not known yet. */
   unknown(fonts: Iterable<string>): boolean {
-    for (const f of fonts) if (!this.#bold.has(f)) return true;
+    for (const f of fonts) if (!this.#known.has(f)) return true;
     return false;
   }
 
@@ -24,12 +29,14 @@ export class DocumentFonts {
   async learn(page: PDFPageProxy, fonts: Iterable<string>): Promise<void> {
     await page.getOperatorList();
     for (const f of fonts) {
-      if (this.#bold.has(f)) continue;
+      if (this.#known.has(f)) continue;
       // A font pdfjs could not load is not in commonObjs; it counts as regular, once.
       const font = page.commonObjs.has(f) ? (page.commonObjs.get(f) as { name?: unknown }) : null;
-      this.#bold.set(f, typeof font?.name === "string" && heavyName.test(font.name));
+      const name = typeof font?.name === "string" ? font.name : "";
+      this.#known.set(f, { bold: heavyName.test(name), mono: fixedName.test(name) });
     }
   }
 
-  isBold = (font: string): boolean => this.#bold.get(font) ?? false;
+  isBold = (font: string): boolean => this.#known.get(font)?.bold ?? false;
+  isMono = (font: string): boolean => this.#known.get(font)?.mono ?? false;
 }

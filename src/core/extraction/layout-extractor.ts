@@ -80,7 +80,7 @@ export const layoutExtractor: Extractor = {
             (async (): Promise<ExtractedPage> => {
               const content = await pageText(page);
               if (strategy !== "ocr" && fonts.unknown(content.fonts)) await fonts.learn(page, content.fonts);
-              const text = pageWords(content, fonts.isBold);
+              const text = pageWords(content, fonts);
               const useOcr =
                 strategy === "ocr" || (strategy !== "text" && text.words.length < MIN_TEXT_LAYER_WORDS);
               if (useOcr) {

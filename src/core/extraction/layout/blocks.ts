@@ -1,4 +1,4 @@
-import { type Box, CountedMedian, overlapY } from "./geometry.ts";
+import { type Box, CountedMedian, median, overlapY } from "./geometry.ts";
 import type { Line } from "./lines.ts";
 
 // Body text: reading order by recursive XY-cut, then paragraphs, headings and list items.
@@ -72,17 +72,44 @@ export function readingOrder(elements: Element[], size: number): Element[] {
 const bullet = /^[•◦▪▫●○■□‣⁃∙·–—*-]\s+/;
 const numbered = /^(\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivxlc]{1,5}[.)])\s+/i;
 
-export type Paragraph = { text: string; size: number; bold: boolean; lines: number };
+export type Paragraph = { text: string; size: number; bold: boolean; lines: number; code: boolean };
 
-/** Consecutive lines of one size and close spacing form a paragraph; a list marker starts a new one. */
-export function paragraphs(lines: Line[]): Paragraph[] {
-  const out: (Paragraph & { last: Line })[] = [];
+/**
+ * Consecutive lines of one size and close spacing form a paragraph; a list marker starts a new one.
+ * With `codeSize`, lines set wholly in a fixed-pitch font at about that size are code: they keep
+ * their line breaks and indentation, and a blank line or two inside them does not end the block.
+ * (Without it, as on a page whose body is itself fixed-pitch, typed text reads as prose.)
+ */
+export function paragraphs(lines: Line[], codeSize: number | null = null): Paragraph[] {
+  type Building = Paragraph & { last: Line; codeLines: Line[] | null };
+  const out: Building[] = [];
+  const isCode = (l: Line) =>
+    codeSize !== null && l.size < 1.15 * codeSize && l.segments.every((s) => s.mono);
   for (const line of lines) {
+    const prev = out[out.length - 1];
+    if (isCode(line)) {
+      if (prev?.codeLines && line.y0 > prev.last.y0 && line.y0 - prev.last.y1 < 2.5 * line.size) {
+        prev.codeLines.push(line);
+        prev.last = line;
+        prev.lines++;
+      } else {
+        out.push({
+          text: "",
+          size: line.size,
+          bold: false,
+          lines: 1,
+          code: true,
+          last: line,
+          codeLines: [line],
+        });
+      }
+      continue;
+    }
     const text = line.segments.map((s) => s.text).join("  ");
     const bold = line.segments.every((s) => s.bold);
-    const prev = out[out.length - 1];
     const continues =
       prev &&
+      !prev.codeLines &&
       line.y0 - prev.last.y1 < 0.8 * line.size &&
       // Moving up, or far sideways, means a new column, not the next line of this paragraph.
       line.y0 > prev.last.y0 &&
@@ -101,14 +128,53 @@ export function paragraphs(lines: Line[]): Paragraph[] {
       prev.last = line;
       prev.lines++;
     } else {
-      out.push({ text, size: line.size, bold, lines: 1, last: line });
+      out.push({ text, size: line.size, bold, lines: 1, code: false, last: line, codeLines: null });
     }
   }
-  return out.map(({ last: _last, ...p }) => p);
+  return out.map(({ last: _last, codeLines, ...p }) => (codeLines ? { ...p, text: codeText(codeLines) } : p));
+}
+
+/**
+ * Fixed-pitch lines as typed: each line indented and its words spaced by the character width
+ * (measured on the words themselves), an empty line where the lines stand further apart than
+ * their usual pitch.
+ */
+function codeText(lines: Line[]): string {
+  const words = lines.map((l) => l.segments.flatMap((s) => s.words).sort((a, b) => a.x0 - b.x0));
+  let width = 0;
+  let chars = 0;
+  for (const ws of words)
+    for (const w of ws) {
+      width += w.x1 - w.x0;
+      chars += [...w.text].length;
+    }
+  const cw = width / Math.max(1, chars) || 0.6 * (lines[0]?.size ?? 10);
+  const left = Math.min(...lines.map((l) => l.x0));
+  const pitches = lines.slice(1).map((l, k) => l.baseline - (lines[k] as Line).baseline);
+  // The usual pitch, not the least: an accent set as a line of its own stands very close.
+  const pitch = median(pitches.filter((p) => p > 0)) || Number.POSITIVE_INFINITY;
+  const spaces = (gap: number, least: number) => " ".repeat(Math.max(least, Math.round(gap / cw)));
+  const out: string[] = [];
+  words.forEach((ws, k) => {
+    if (k > 0 && (pitches[k - 1] as number) > 1.6 * pitch) out.push("");
+    let text = "";
+    let end = left;
+    for (const w of ws) {
+      text += spaces(w.x0 - end, text ? 1 : 0) + w.text;
+      end = w.x1;
+    }
+    out.push(text);
+  });
+  return out.join("\n");
 }
 
 /** A paragraph as markdown, given the body font size of the page. */
 export function paragraphMarkdown(p: Paragraph, body: number): string {
+  if (p.code) {
+    // A fence longer than any run of backticks inside.
+    const fence = "`".repeat(Math.max(3, ...(p.text.match(/`+/g) ?? []).map((r) => r.length + 1)));
+    return `${fence}\n${p.text}\n${fence}`;
+  }
   const text = p.text.replace(/\s+/g, " ").trim();
   if (bullet.test(text)) return `- ${text.replace(bullet, "")}`;
   const num = /^(\d{1,3})[.)]\s+/.exec(text);

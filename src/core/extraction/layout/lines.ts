@@ -2,7 +2,7 @@ import { type Box, boxOf, maxSize } from "./geometry.ts";
 import type { Word } from "./words.ts";
 
 /** Words on one baseline with no wide gap between them: a cell, or a line of a paragraph. */
-export type Segment = Box & { words: Word[]; text: string; size: number; bold: boolean };
+export type Segment = Box & { words: Word[]; text: string; size: number; bold: boolean; mono: boolean };
 /** Everything on one baseline across the page, split into segments at wide gaps. */
 export type Line = Box & { segments: Segment[]; size: number; baseline: number };
 
@@ -55,9 +55,13 @@ export function joinWords(words: Word[]): string {
 /** The words of a segment, with their box, size and weight. */
 export function toSegment(words: Word[]): Segment {
   const { x0, y0, x1, y1 } = boxOf(words);
-  // Bold only when every word is: a line with a few bold words stays in its paragraph.
+  // Bold (or fixed-pitch) only when every word is: a line with a few bold words stays in its paragraph.
   let bold = true;
-  for (const w of words) if (!w.bold) bold = false;
+  let mono = true;
+  for (const w of words) {
+    if (!w.bold) bold = false;
+    if (!w.mono) mono = false;
+  }
   // Fields written out, not spread: every segment gets one object shape (reads stay fast).
   return {
     x0,
@@ -68,6 +72,7 @@ export function toSegment(words: Word[]): Segment {
     text: joinWords(words),
     size: maxSize(words),
     bold,
+    mono,
   };
 }
 

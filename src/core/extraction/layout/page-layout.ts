@@ -112,6 +112,16 @@ export function layoutWords(
     if (segments.length) bodyLines.push({ ...l, segments });
   }
   const size = bodySize(bodyLines);
+  // Fixed-pitch lines are code only on a page whose body is not itself fixed-pitch: on a typed
+  // page nearly every word is (a page of a manual can be mostly code, so a majority is not enough).
+  let bodyWords = 0;
+  let monoWords = 0;
+  for (const l of bodyLines)
+    for (const sg of l.segments) {
+      bodyWords += sg.words.length;
+      for (const w of sg.words) if (w.mono) monoWords++;
+    }
+  const codeSize = monoWords < 0.9 * bodyWords ? size : null;
   const elements: Element[] = [
     // Each segment is placed on its own, so a gutter between columns is visible to the cut.
     ...bodyLines.flatMap((line) =>
@@ -149,7 +159,7 @@ export function layoutWords(
         merged.push(l);
       }
     }
-    for (const p of paragraphs(merged)) {
+    for (const p of paragraphs(merged, codeSize)) {
       md.push(paragraphMarkdown(p, size));
       text.push(p.text);
     }

@@ -14,6 +14,8 @@ export type Word = Box & {
   vertical: boolean;
   rtl: boolean;
   bold: boolean;
+  /** Set in a fixed-pitch font (code, typed text). */
+  mono: boolean;
 };
 
 /**
@@ -62,11 +64,16 @@ const quarter = (dx: number, dy: number): 0 | 90 | 180 | 270 => {
   return a as 0 | 90 | 180 | 270;
 };
 
-/** A page's text content as pdfjs gives it, the viewport to place it in, and the fonts its text uses (pdfjs ids). */
+/**
+ * A page's text content as pdfjs gives it, the viewport to place it in, the fonts its text uses
+ * (pdfjs ids), and which of them are fixed-pitch (pdfjs tells that in the text content itself:
+ * the font's FixedPitch flag or a Courier-like name).
+ */
 export type PageText = {
   items: RawItem[];
   viewport: { width: number; height: number; transform: number[] };
   fonts: Set<string>;
+  monospace: Set<string>;
 };
 
 export async function pageText(page: PDFPageProxy): Promise<PageText> {
@@ -75,12 +82,24 @@ export async function pageText(page: PDFPageProxy): Promise<PageText> {
   const items = content.items as RawItem[];
   const fonts = new Set<string>();
   for (const it of items) if ("str" in it && hasText(it.str)) fonts.add(it.fontName);
-  return { items, viewport, fonts };
+  const styles = content.styles as Record<string, { fontFamily?: string }>;
+  const monospace = new Set([...fonts].filter((f) => styles[f]?.fontFamily === "monospace"));
+  return { items, viewport, fonts, monospace };
 }
 
-/** A page's words; `isBold` tells a font's weight by its pdfjs id (see DocumentFonts). */
-export const pageWords = (text: PageText, isBold: (font: string) => boolean) =>
-  textContentWords(text.items, isBold, text.viewport);
+/**
+ * A page's words. `fonts` tells a font's weight and pitch by its pdfjs id from its own name (see
+ * DocumentFonts); a font the text content calls monospace is fixed-pitch either way.
+ */
+export const pageWords = (
+  text: PageText,
+  fonts: { isBold: (font: string) => boolean; isMono: (font: string) => boolean },
+) =>
+  textContentWords(
+    text.items,
+    { isBold: fonts.isBold, isMono: (font) => text.monospace.has(font) || fonts.isMono(font) },
+    text.viewport,
+  );
 
 /** An item placed in the viewport: origin, unit direction along the baseline, unit "up". */
 type Placed = {
@@ -102,7 +121,7 @@ type Placed = {
  */
 export function textContentWords(
   rawItems: RawItem[],
-  isBold: (font: string) => boolean,
+  fonts: { isBold: (font: string) => boolean; isMono: (font: string) => boolean },
   viewport: { width: number; height: number; transform: number[] },
 ): { words: Word[]; frame: ReadingFrame } {
   // User space -> viewport is affine; its linear part turns directions, all of it turns points.
@@ -156,7 +175,8 @@ export function textContentWords(
   const words: Word[] = [];
   for (const p of placed) {
     const text = normalizeText(p.it.str);
-    const bold = isBold(p.it.fontName);
+    const bold = fonts.isBold(p.it.fontName);
+    const mono = fonts.isMono(p.it.fontName);
     const vertical = quarter(p.dx, p.dy) !== turn;
     // pdfjs gives right-to-left runs in logical order; where each word of such a run stands is
     // not known, so the run stays whole (its extent is exact) and lines order runs by bidi rules.
@@ -201,6 +221,7 @@ export function textContentWords(
         vertical,
         rtl,
         bold,
+        mono,
       });
     }
   }
@@ -231,6 +252,7 @@ export function wordsFromRuns(
         vertical: false,
         rtl: isRtl(r.str),
         bold: false,
+        mono: false,
       }),
     );
   return { words, frame: makeFrame(width, height, 0) };
