@@ -710,6 +710,24 @@ describe("reading order and structure", () => {
     expect(p2?.markdown).toBe(expected(2));
   });
 
+  it("makes a numbered line set large a heading, and one at body size a list item", async () => {
+    const { doc, font } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    text(page, font, "2. Unified system", 72, 90, 16);
+    text(page, font, "The proposal has two parts, in this order:", 72, 120);
+    text(page, font, "1. a standard way to install information", 72, 140);
+    text(page, font, "2. a standard way to read it", 72, 153);
+    const [p] = await extract(await doc.save());
+    expect(p?.markdown).toBe(
+      [
+        "## 2. Unified system",
+        "The proposal has two parts, in this order:",
+        "1. a standard way to install information",
+        "2. a standard way to read it",
+      ].join("\n\n"),
+    );
+  });
+
   it("makes a short bold line at body size a heading, set apart from the regular paragraph under it", async () => {
     // pdfjs's text content names fonts g_d0_fN with a generic family: the weight is only in the
     // font's own name ("Helvetica-Bold"), which a page's operator list brings.

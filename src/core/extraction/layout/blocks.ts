@@ -176,14 +176,15 @@ export function paragraphMarkdown(p: Paragraph, body: number): string {
     return `${fence}\n${p.text}\n${fence}`;
   }
   const text = p.text.replace(/\s+/g, " ").trim();
-  if (bullet.test(text)) return `- ${text.replace(bullet, "")}`;
-  const num = /^(\d{1,3})[.)]\s+/.exec(text);
-  if (num) return `${num[1]}. ${text.slice(num[0].length)}`;
-  if (numbered.test(text)) return `- ${text}`;
+  // Size first: "1. Introduction" set large is a numbered heading, not a list item.
   const short = text.length <= 150 && p.lines <= 3;
   if (short && p.size >= 1.8 * body) return `# ${text}`;
   if (short && p.size >= 1.4 * body) return `## ${text}`;
   if (short && p.size >= 1.15 * body) return `### ${text}`;
+  if (bullet.test(text)) return `- ${text.replace(bullet, "")}`;
+  const num = /^(\d{1,3})[.)]\s+/.exec(text);
+  if (num) return `${num[1]}. ${text.slice(num[0].length)}`;
+  if (numbered.test(text)) return `- ${text}`;
   if (p.bold && p.lines === 1 && text.length <= 90 && !/[.:;,]$/.test(text)) return `#### ${text}`;
   return text;
 }
