@@ -49,6 +49,18 @@ function prerendererOf(s: TestServer, pages: number, busy = { on: false }) {
   return new PageImagePrerenderer(deps);
 }
 
+/**
+ * A document extracted and its background images made, then removed from the store: a
+ * prerenderer of the test's own starts from none.
+ */
+async function uploadWithoutImages() {
+  const doc = await uploadAndWait(server.url, t.secret, await pdf());
+  await prerendered(server, doc.id);
+  for (const key of await server.services.blobs.list(`documents/${doc.id}/images/`))
+    await server.services.blobs.delete(key);
+  return doc;
+}
+
 const del = (id: string) =>
   fetch(`${server.url}/v1/documents/${id}`, {
     method: "DELETE",
@@ -89,11 +101,7 @@ describe("background page images", () => {
   });
 
   it("waits while the process is extracting, then renders", async () => {
-    const doc = await uploadAndWait(server.url, t.secret, await pdf());
-    await prerendered(server, doc.id);
-    // Start from an empty store for this document, then run a prerenderer of our own.
-    for (const key of await server.services.blobs.list(`documents/${doc.id}/images/`))
-      await server.services.blobs.delete(key);
+    const doc = await uploadWithoutImages();
     const busy = { on: true };
     const p = prerendererOf(server, PAGES, busy);
     p.enqueue({ documentId: doc.id, generation: 1 });
@@ -105,13 +113,8 @@ describe("background page images", () => {
   });
 
   it("stops for a document deleted while it waits, and for a generation that is not the active one", async () => {
-    const gone = await uploadAndWait(server.url, t.secret, await pdf());
-    const kept = await uploadAndWait(server.url, t.secret, await pdf());
-    await prerendered(server, gone.id);
-    await prerendered(server, kept.id);
-    for (const id of [gone.id, kept.id])
-      for (const key of await server.services.blobs.list(`documents/${id}/images/`))
-        await server.services.blobs.delete(key);
+    const gone = await uploadWithoutImages();
+    const kept = await uploadWithoutImages();
     const busy = { on: true };
     const p = prerendererOf(server, PAGES, busy);
     p.enqueue({ documentId: gone.id, generation: 1 });
@@ -124,10 +127,7 @@ describe("background page images", () => {
   });
 
   it("drops what is waiting when stopped, and takes nothing more", async () => {
-    const doc = await uploadAndWait(server.url, t.secret, await pdf());
-    await prerendered(server, doc.id);
-    for (const key of await server.services.blobs.list(`documents/${doc.id}/images/`))
-      await server.services.blobs.delete(key);
+    const doc = await uploadWithoutImages();
     const busy = { on: true };
     const p = prerendererOf(server, PAGES, busy);
     p.enqueue({ documentId: doc.id, generation: 1 });
