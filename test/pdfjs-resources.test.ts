@@ -8,8 +8,11 @@ import { textPdf } from "./support/pdfs.ts";
 // the 14 standard fonts, and wasm image decoders. When one cannot be read it only logs a warning,
 // so these tests look at what depends on them.
 
-/** Japanese text in a non-embedded CID font with a predefined CMap (UniJIS-UCS2-H), as Acrobat writes it. */
-async function japanesePdf(): Promise<Uint8Array> {
+/**
+ * Japanese text in a non-embedded CID font with a predefined CMap (UniJIS-UCS2-H), as Acrobat
+ * writes it; with `between`, at body size between two paragraphs of English in Helvetica.
+ */
+async function japanesePdf(between = false): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([612, 792]);
   const ctx = doc.context;
@@ -40,8 +43,18 @@ async function japanesePdf(): Promise<Uint8Array> {
     DescendantFonts: [ctx.register(cidFont)],
   });
   page.node.setFontDictionary(PDFName.of("F1"), ctx.register(font));
+  page.node.setFontDictionary(
+    PDFName.of("F2"),
+    ctx.register(ctx.obj({ Type: "Font", Subtype: "Type1", BaseFont: "Helvetica" })),
+  );
   // テスト (test) and 日本語 (Japanese), as UCS-2 codes.
-  const content = ctx.flateStream("BT /F1 24 Tf 72 700 Td <30C630B930C8> Tj 0 -40 Td <65E5672C8A9E> Tj ET");
+  const content = ctx.flateStream(
+    between
+      ? "BT /F2 10 Tf 72 700 Td (The note below says it in Japanese, on two lines.) Tj ET " +
+          "BT /F1 10 Tf 72 680 Td <30C630B930C8> Tj 0 -12 Td <65E5672C8A9E> Tj ET " +
+          "BT /F2 10 Tf 72 640 Td (And the report goes on in English after it.) Tj ET"
+      : "BT /F1 24 Tf 72 700 Td <30C630B930C8> Tj 0 -40 Td <65E5672C8A9E> Tj ET",
+  );
   page.node.set(PDFName.of("Contents"), ctx.register(content));
   return doc.save();
 }
@@ -53,6 +66,22 @@ describe("pdfjs's data files", () => {
       const page = await s.extractPage(1);
       expect(page.markdown).toContain("テスト");
       expect(page.markdown).toContain("日本語");
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("does not take CJK text, whose glyphs are all one width, for fixed-pitch code", async () => {
+    const s = await layoutExtractor.open(await japanesePdf(true), { strategy: "text", capabilities: [] });
+    try {
+      const page = await s.extractPage(1);
+      expect(page.markdown).toBe(
+        [
+          "The note below says it in Japanese, on two lines.",
+          "テスト 日本語",
+          "And the report goes on in English after it.",
+        ].join("\n\n"),
+      );
     } finally {
       await s.close();
     }

@@ -5,8 +5,9 @@ const heavyName = /bold|black|heavy|semibold|demi/i;
 /**
  * Fixed-pitch families by name, for fonts whose descriptor does not say so (the standard Courier
  * is often not embedded and has no descriptor): pdfjs's own test, the FixedPitch flag, misses those.
+ * "Monotype" is a foundry, not a pitch.
  */
-const fixedName = /courier|mono|consol|menlo|inconsolata|cmtt|typewriter|lucidaconsole|fixedsys/i;
+const fixedName = /courier|mono(?!type)|consol|menlo|cmtt|typewriter|fixedsys/i;
 
 /**
  * Which of a document's fonts are bold, and which fixed-pitch by name. pdfjs's text content names a font only by the id it

@@ -66,8 +66,8 @@ const quarter = (dx: number, dy: number): 0 | 90 | 180 | 270 => {
 
 /**
  * A page's text content as pdfjs gives it, the viewport to place it in, the fonts its text uses
- * (pdfjs ids), and which of them are fixed-pitch (pdfjs tells that in the text content itself:
- * the font's FixedPitch flag or a Courier-like name).
+ * (pdfjs ids), and which of them are fixed-pitch by what pdfjs says of them in the text content
+ * (family "monospace": the FixedPitch flag, or all of the font's widths equal).
  */
 export type PageText = {
   items: RawItem[];
@@ -83,7 +83,17 @@ export async function pageText(page: PDFPageProxy): Promise<PageText> {
   const fonts = new Set<string>();
   for (const it of items) if ("str" in it && hasText(it.str)) fonts.add(it.fontName);
   const styles = content.styles as Record<string, { fontFamily?: string }>;
-  const monospace = new Set([...fonts].filter((f) => styles[f]?.fontFamily === "monospace"));
+  // Equal widths are also what a CJK font (every glyph full width), a subset of digits only or
+  // OCR's invisible GlyphLessFont have: only a font that sets Latin letters on this page, and no
+  // CJK, is taken at pdfjs's word.
+  const latin = new Set<string>();
+  const cjk = new Set<string>();
+  for (const it of items) {
+    if (!("str" in it) || styles[it.fontName]?.fontFamily !== "monospace") continue;
+    if (/[A-Za-z]/.test(it.str)) latin.add(it.fontName);
+    if (wide.test(it.str)) cjk.add(it.fontName);
+  }
+  const monospace = new Set([...latin].filter((f) => !cjk.has(f)));
   return { items, viewport, fonts, monospace };
 }
 
@@ -227,6 +237,9 @@ export function textContentWords(
   }
   return { words, frame };
 }
+
+/** CJK ideographs, kana, hangul and full-width forms: set at equal widths in any font. */
+const wide = /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
 
 /** Whether a string holds anything but white space (what trim() keeps), without building a trimmed copy. */
 const hasText = (s: string) => /\S/.test(s);
