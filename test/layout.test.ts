@@ -807,6 +807,31 @@ describe("reading order and structure", () => {
     expect(p2?.markdown).toBe("This memo was typed on a machine and reads as ordinary paragraphs.");
   });
 
+  it("makes one fixed-pitch line code only when it is set apart, and keeps a bullet set large a list item", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const mono = await doc.embedFont(StandardFonts.Courier);
+    const page = doc.addPage([612, 792]);
+    text(page, font, "Call the function as shown:", 72, 100);
+    text(page, mono, "render(page, scale);", 90, 125);
+    text(page, font, "It returns a picture of the page, drawn at the scale given, and", 72, 150);
+    // A fixed-pitch line run on from the prose line above, as a signature broken over two lines.
+    text(page, mono, "element_name )", 72, 162);
+    text(page, font, "Further options are listed below.", 72, 190);
+    text(page, font, "•", 72, 215, 14);
+    text(page, font, "Install the package first", 84, 215);
+    const [p] = await extract(await doc.save());
+    expect(p?.markdown).toBe(
+      [
+        "Call the function as shown:",
+        "```\nrender(page, scale);\n```",
+        "It returns a picture of the page, drawn at the scale given, and element_name )",
+        "Further options are listed below.",
+        "- Install the package first",
+      ].join("\n\n"),
+    );
+  });
+
   it("keeps every row of a table that reaches into the pages' margins, however alike the rows", async () => {
     // Rows alike once digits are masked ("Item # #.# #%"), from the top edge of each page to the
     // bottom, on two pages: not a running header repeated, on the first page or the second.

@@ -83,11 +83,21 @@ export type Paragraph = { text: string; size: number; bold: boolean; lines: numb
 export function paragraphs(lines: Line[], codeSize: number | null = null): Paragraph[] {
   type Building = Paragraph & { last: Line; codeLines: Line[] | null };
   const out: Building[] = [];
-  const isCode = (l: Line) =>
-    codeSize !== null && l.size < 1.15 * codeSize && l.segments.every((s) => s.mono);
-  for (const line of lines) {
+  const fixed = lines.map(
+    (l) => codeSize !== null && l.size < 1.15 * codeSize && l.segments.every((s) => s.mono),
+  );
+  // A fixed-pitch line alone is code only when it is set apart (a blank line's space above and
+  // below it); otherwise it is a name or the end of a signature within the text around it.
+  const apart = (k: number) => {
+    const l = lines[k] as Line;
+    const before = lines[k - 1];
+    const after = lines[k + 1];
+    return (!before || l.y0 - before.y1 >= 0.6 * l.size) && (!after || after.y0 - l.y1 >= 0.6 * l.size);
+  };
+  const isCode = (k: number) => fixed[k] && (fixed[k - 1] || fixed[k + 1] || apart(k));
+  for (const [k, line] of lines.entries()) {
     const prev = out[out.length - 1];
-    if (isCode(line)) {
+    if (isCode(k)) {
       if (prev?.codeLines && line.y0 > prev.last.y0 && line.y0 - prev.last.y1 < 2.5 * line.size) {
         prev.codeLines.push(line);
         prev.last = line;
@@ -176,12 +186,13 @@ export function paragraphMarkdown(p: Paragraph, body: number): string {
     return `${fence}\n${p.text}\n${fence}`;
   }
   const text = p.text.replace(/\s+/g, " ").trim();
-  // Size first: "1. Introduction" set large is a numbered heading, not a list item.
+  // A bullet is a list item whatever its size (a line is as large as its largest glyph, and
+  // bullets are often set larger); a number set large is a heading ("1. Introduction").
+  if (bullet.test(text)) return `- ${text.replace(bullet, "")}`;
   const short = text.length <= 150 && p.lines <= 3;
   if (short && p.size >= 1.8 * body) return `# ${text}`;
   if (short && p.size >= 1.4 * body) return `## ${text}`;
   if (short && p.size >= 1.15 * body) return `### ${text}`;
-  if (bullet.test(text)) return `- ${text.replace(bullet, "")}`;
   const num = /^(\d{1,3})[.)]\s+/.exec(text);
   if (num) return `${num[1]}. ${text.slice(num[0].length)}`;
   if (numbered.test(text)) return `- ${text}`;
