@@ -750,7 +750,7 @@ if (jumpFile) {
     blobs: jumpBlobs,
     log: createLogger("silent"),
     activeGeneration: async () => 1,
-    document: async () => ({ activeGeneration: 1, pagesTotal: jumpFile.pages }),
+    document: async () => ({ activeGeneration: 1, pagesTotal: jumpFile.pages, failedPages: [] }),
     load: async () => jumpBytes,
     busy: () => false,
   });

@@ -8,8 +8,9 @@ import { createTenant, type Tenant } from "./support/tenant.ts";
 let server: TestServer;
 let t: Tenant;
 beforeAll(async () => {
-  // A budget small enough that a test page can exceed it without a huge file.
-  server = await startTestServer({ PAGE_MAX_OPS: "5000" });
+  // A budget small enough that a test page can exceed it without a huge file; background page
+  // images on (the default), as a failed page must not be drawn there either.
+  server = await startTestServer({ PAGE_MAX_OPS: "5000", PRERENDER_PAGES: "" });
   t = await createTenant(server.url);
 });
 afterAll(async () => {
@@ -53,5 +54,18 @@ describe("per-page budgets", () => {
     const failed = await call(server.url, "GET", `/v1/documents/${done.id}/pages/2`, { key: t.secret });
     expect(failed.body).toMatchObject({ page: 2, content: "", method: "failed" });
     expect(done.pagesCompleted).toBe(3);
+  });
+
+  it("leaves a failed page out of the background page images (drawing it would take as long)", async () => {
+    const done = await uploadAndWait(server.url, t.secret, await pathological(), "heavy.pdf");
+    const images = async () =>
+      (await server.services.blobs.list(`documents/${done.id}/images/`))
+        .map((k) => k.replace(/.*\//, ""))
+        .sort();
+    // Queued just after the extraction reports its end: wait for the first image, then the rest.
+    for (let waited = 0; waited < 20_000 && (await images()).length === 0; waited += 50)
+      await new Promise((r) => setTimeout(r, 50));
+    await server.prerender?.idle();
+    expect(await images()).toEqual(["g1-p1@1.5.png", "g1-p3@1.5.png"]);
   });
 });

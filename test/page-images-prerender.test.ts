@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sourceBlobKey } from "../src/core/documents/blob-keys.ts";
-import { PageImagePrerenderer, type PrerenderDeps } from "../src/core/documents/prerender-page-images.ts";
+import { storedDocumentPrerenderer } from "../src/core/documents/prerender-page-images.ts";
+import { openForRendering } from "../src/core/extraction/render-page.ts";
 import { uploadAndWait } from "./support/documents.ts";
 import { textPdf } from "./support/pdfs.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
@@ -31,23 +31,8 @@ async function prerendered(s: TestServer, id: string): Promise<string[]> {
 const allPages = (n: number) => Array.from({ length: n }, (_, i) => `g1-p${i + 1}@1.5.png`).sort();
 
 /** A prerenderer over the test server's store and database, busy while `busy.on` is set. */
-function prerendererOf(s: TestServer, pages: number, busy = { on: false }) {
-  const findDocument = (id: string) =>
-    s.services.db.prisma.document.findUnique({
-      where: { id },
-      select: { activeGeneration: true, pagesTotal: true },
-    });
-  const deps: PrerenderDeps = {
-    pages,
-    blobs: s.services.blobs,
-    log: s.services.log,
-    document: findDocument,
-    activeGeneration: async (id) => (await findDocument(id))?.activeGeneration ?? null,
-    load: async (id) => (await s.services.blobs.get(sourceBlobKey(id))) as Buffer,
-    busy: () => busy.on,
-  };
-  return new PageImagePrerenderer(deps);
-}
+const prerendererOf = (s: TestServer, pages: number, busy = { on: false }) =>
+  storedDocumentPrerenderer(s.services, pages, () => busy.on);
 
 /**
  * A document extracted and its background images made, then removed from the store: a
@@ -81,6 +66,8 @@ describe("background page images", () => {
     const doc = await uploadAndWait(server.url, t.secret, await pdf());
     expect(doc.phase).toBe("complete");
     expect(await prerendered(server, doc.id)).toEqual(allPages(PAGES));
+    // Done with it, the worker does not keep the PDF open.
+    expect(openForRendering().map((d) => d.key)).not.toContain(doc.id);
     const res = await fetch(`${server.url}/v1/documents/${doc.id}/pages/4/image.png`, {
       headers: { authorization: `Bearer ${t.secret}` },
     });

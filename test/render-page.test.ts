@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderPagePng } from "../src/core/extraction/render-page.ts";
+import { openForRendering, renderPagePng } from "../src/core/extraction/render-page.ts";
 import { textPdf } from "./support/pdfs.ts";
 
 describe("renderPagePng on a document kept open", () => {
@@ -22,5 +22,8 @@ describe("renderPagePng on a document kept open", () => {
         expect(png.equals(first[(pages[j] as number) - 1] as Buffer)).toBe(true);
       });
     }
+    // At least the cleanup after the 50th render happened (later ones depend on timing).
+    const held = openForRendering().find((d) => d.key === key);
+    expect(held?.cleanups).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,6 +1,8 @@
 import type { Job, PgBoss } from "pg-boss";
-import { sourceBlobKey } from "../core/documents/blob-keys.ts";
-import { PageImagePrerenderer } from "../core/documents/prerender-page-images.ts";
+import {
+  type PageImagePrerenderer,
+  storedDocumentPrerenderer,
+} from "../core/documents/prerender-page-images.ts";
 import { failExtractionForGood, runExtraction } from "../core/documents/run-extraction.ts";
 import type { ExtractionJob } from "../core/jobs.ts";
 import type { Services } from "../core/services.ts";
@@ -21,25 +23,11 @@ export async function startWorker(
   boss: PgBoss,
   services: Services,
 ): Promise<{ prerender: PageImagePrerenderer; stop: () => Promise<void> }> {
-  const { config, db, log, events, blobs } = services;
+  const { config, db, log, events } = services;
   let stopping = false;
   /** Extractions under way in this process: background page images wait while there are any. */
   let extracting = 0;
-  const findDocument = (id: string) =>
-    db.prisma.document.findUnique({ where: { id }, select: { activeGeneration: true, pagesTotal: true } });
-  const prerender = new PageImagePrerenderer({
-    pages: config.prerenderPages,
-    blobs,
-    log,
-    document: findDocument,
-    activeGeneration: async (id) => (await findDocument(id))?.activeGeneration ?? null,
-    load: async (id) => {
-      const pdf = await blobs.get(sourceBlobKey(id));
-      if (!pdf) throw new Error(`the source of document ${id} is missing`);
-      return pdf;
-    },
-    busy: () => extracting > 0,
-  });
+  const prerender = storedDocumentPrerenderer(services, config.prerenderPages, () => extracting > 0);
   const sleepers = new Set<() => void>();
   const wakeAll = () => {
     for (const wake of sleepers) wake();
@@ -124,12 +112,12 @@ export async function startWorker(
     async stop() {
       stopping = true;
       wakeAll();
-      await prerender.stop();
       await wakeups.return?.();
       // A slot in the middle of a long document is not waited for long: its job stops beating
-      // and another worker resumes it after the last page written.
+      // and another worker resumes it after the last page written. Background page images stop
+      // after the page under way, within the same wait.
       await Promise.race([
-        Promise.all([...slots, listening]),
+        Promise.all([...slots, listening, prerender.stop()]),
         new Promise((r) => setTimeout(r, 10_000).unref()),
       ]);
     },

@@ -1,4 +1,6 @@
-import { DEFAULT_IMAGE_SCALE } from "../extraction/render-page.ts";
+import { closeRenderedIfIdle, DEFAULT_IMAGE_SCALE } from "../extraction/render-page.ts";
+import type { Services } from "../services.ts";
+import { sourceBlobKey } from "./blob-keys.ts";
 import { ensurePageImage, type PageImageDeps } from "./page-images.ts";
 
 // Page images made in the background after a document is extracted (PRERENDER_PAGES), so that a
@@ -12,8 +14,16 @@ import { ensurePageImage, type PageImageDeps } from "./page-images.ts";
 export type PrerenderDeps = PageImageDeps & {
   /** Pages made per document, from the first; 0 turns background rendering off. */
   pages: number;
-  /** The document as stored now, or null when it no longer exists. */
-  document: (documentId: string) => Promise<{ activeGeneration: number; pagesTotal: number | null } | null>;
+  /**
+   * The document as stored now, with the pages its extraction marked failed (over the page's
+   * operation or time budget: drawing them would hold the process as long), or null when it no
+   * longer exists.
+   */
+  document: (documentId: string) => Promise<{
+    activeGeneration: number;
+    pagesTotal: number | null;
+    failedPages: number[];
+  } | null>;
   /** The document's PDF. */
   load: (documentId: string) => Promise<Uint8Array>;
   /** True while the process has work that goes first (extraction): rendering waits for it. */
@@ -84,8 +94,26 @@ export class PageImagePrerenderer {
     const doc = await deps.document(documentId);
     if (!doc || doc.activeGeneration !== generation || !doc.pagesTotal) return;
     const last = Math.min(doc.pagesTotal, deps.pages);
+    const failed = new Set(doc.failedPages);
     const load = () => deps.load(documentId);
+    try {
+      await this.#pages(documentId, generation, last, failed, load);
+    } finally {
+      // Done with it: a worker that serves no viewer would otherwise keep the PDF open.
+      closeRenderedIfIdle(documentId);
+    }
+  }
+
+  async #pages(
+    documentId: string,
+    generation: number,
+    last: number,
+    failed: Set<number>,
+    load: () => Promise<Uint8Array>,
+  ): Promise<void> {
+    const deps = this.#deps;
     for (let page = 1; page <= last; page++) {
+      if (failed.has(page)) continue;
       while (deps.busy() && !this.#stopped) await new Promise((r) => setTimeout(r, BUSY_WAIT_MS));
       if (this.#stopped) return;
       // Requests that arrived during the last render are answered before the next one starts.
@@ -99,4 +127,36 @@ export class PageImagePrerenderer {
       }
     }
   }
+}
+
+/** A prerenderer over the service's database and blob store, `busy` telling when to wait. */
+export function storedDocumentPrerenderer(
+  services: Pick<Services, "db" | "blobs" | "log">,
+  pages: number,
+  busy: () => boolean,
+): PageImagePrerenderer {
+  const { db, blobs, log } = services;
+  const findDocument = (id: string) =>
+    db.prisma.document.findUnique({ where: { id }, select: { activeGeneration: true, pagesTotal: true } });
+  return new PageImagePrerenderer({
+    pages,
+    blobs,
+    log,
+    document: async (id) => {
+      const doc = await findDocument(id);
+      if (!doc) return null;
+      const failed = await db.prisma.page.findMany({
+        where: { documentId: id, generation: doc.activeGeneration, method: "failed" },
+        select: { pageNumber: true },
+      });
+      return { ...doc, failedPages: failed.map((p) => p.pageNumber) };
+    },
+    activeGeneration: async (id) => (await findDocument(id))?.activeGeneration ?? null,
+    load: async (id) => {
+      const pdf = await blobs.get(sourceBlobKey(id));
+      if (!pdf) throw new Error(`the source of document ${id} is missing`);
+      return pdf;
+    },
+    busy,
+  });
 }

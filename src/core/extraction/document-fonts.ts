@@ -15,7 +15,9 @@ const fixedName = /courier|mono(?!type)|consol|menlo|cmtt|typewriter|fixedsys/i;
  * ("ABCDEF+Arial,Bold") reaches this thread only with a page's operator list. So a page that uses
  * a font not met before has its operator list read (pdfjs keeps it for the page's table pass),
  * and the answer is kept for the rest of the document: most documents bring in their fonts on
- * their first pages, and later pages of running text never pay for it.
+ * their first pages. The extractor's periodic doc.cleanup() (every 50 pages) makes pdfjs load
+ * fonts again under new ids, so a long document of running text reads one page's operator list
+ * in 50 for this.
  */
 export class DocumentFonts {
   readonly #known = new Map<string, { bold: boolean; mono: boolean }>();
@@ -28,7 +30,9 @@ export class DocumentFonts {
 
   /** Reads the names of these fonts from the page's operator list. */
   async learn(page: PDFPageProxy, fonts: Iterable<string>): Promise<void> {
-    await page.getOperatorList();
+    // A page whose drawing operations cannot be read still has its text: its fonts count as
+    // regular and upright (the table pass, if the page needs one, reports the failure).
+    await page.getOperatorList().catch(() => undefined);
     for (const f of fonts) {
       if (this.#known.has(f)) continue;
       // A font pdfjs could not load is not in commonObjs; it counts as regular, once.

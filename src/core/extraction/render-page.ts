@@ -22,9 +22,12 @@ type Entry = {
   doc: Promise<PDFDocumentProxy>;
   users: number;
   used: number;
+  /** Renders since the last cleanup. */
   renders: number;
   /** A cleanup under way: renders wait for it, as pdfjs refuses one during a render. */
   cleaning: Promise<void> | null;
+  /** Cleanups done. */
+  cleanups: number;
 };
 const open = new Map<string, Entry>();
 
@@ -39,7 +42,7 @@ async function acquire(
   let entry = open.get(key);
   if (!entry) {
     const doc = (async () => openPdf(await load()))();
-    entry = { doc, users: 0, used: 0, renders: 0, cleaning: null };
+    entry = { doc, users: 0, used: 0, renders: 0, cleaning: null, cleanups: 0 };
     open.set(key, entry);
     doc.catch(() => open.delete(key));
   }
@@ -54,9 +57,15 @@ async function acquire(
       release: () => {
         e.users--;
         e.renders++;
-        if (e.users === 0 && e.renders % CLEANUP_EVERY === 0) {
+        // At the first moment none is under way once enough have been drawn (renders that
+        // overlap, a viewer's and the background's, may leave no such moment at an exact count).
+        if (e.users === 0 && e.renders >= CLEANUP_EVERY) {
+          e.renders = 0;
           e.cleaning = doc
             .cleanup()
+            .then(() => {
+              e.cleanups++;
+            })
             .catch(() => undefined)
             .finally(() => {
               e.cleaning = null;
@@ -75,6 +84,14 @@ function evict() {
   if (open.size <= OPEN_DOCUMENTS) return;
   const idle = [...open.entries()].filter(([, e]) => e.users === 0).sort((a, b) => a[1].used - b[1].used);
   for (const [key] of idle.slice(0, open.size - OPEN_DOCUMENTS)) forgetRendered(key);
+}
+
+/** The documents held open for rendering, and how often each dropped its page caches (tests). */
+export const openForRendering = () => [...open.entries()].map(([key, e]) => ({ key, cleanups: e.cleanups }));
+
+/** Closes an open document unless a render of it is under way (background rendering is done with it). */
+export function closeRenderedIfIdle(key: string) {
+  if (open.get(key)?.users === 0) forgetRendered(key);
 }
 
 /** Forgets an open document (after its file changed or it was deleted). */
