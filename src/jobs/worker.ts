@@ -10,6 +10,8 @@ import { EXTRACT_DEAD_QUEUE, EXTRACT_QUEUE, JOBS_TOPIC } from "./boss.ts";
 
 /** How long an idle slot waits before looking again when no wake-up event arrives. */
 const IDLE_POLL_MS = 1000;
+/** How long after the last extraction ended background page images may start. */
+const QUIET_BEFORE_IMAGES_MS = 2000;
 
 /**
  * The worker role: WORKER_CONCURRENCY extraction slots in this process. Each slot fetches the
@@ -27,7 +29,16 @@ export async function startWorker(
   let stopping = false;
   /** Extractions under way in this process: background page images wait while there are any. */
   let extracting = 0;
-  const prerender = storedDocumentPrerenderer(services, config.prerenderPages, () => extracting > 0);
+  let lastExtractionEnd = 0;
+  // Background page images wait for a quiet moment, not merely a free one: in a burst of short
+  // documents the slots are free for a few milliseconds between jobs, and a render started then
+  // holds the next extraction back (bench:ingest, 200 PDFs: 93.0 pages/s without background
+  // images, 75.7 with them starting in those gaps).
+  const prerender = storedDocumentPrerenderer(
+    services,
+    config.prerenderPages,
+    () => extracting > 0 || Date.now() - lastExtractionEnd < QUIET_BEFORE_IMAGES_MS,
+  );
   const sleepers = new Set<() => void>();
   const wakeAll = () => {
     for (const wake of sleepers) wake();
@@ -79,6 +90,7 @@ export async function startWorker(
       await boss.fail(EXTRACT_QUEUE, job.id, { message }).catch(() => undefined);
     } finally {
       extracting--;
+      lastExtractionEnd = Date.now();
       clearInterval(beat);
     }
   };
