@@ -1,4 +1,4 @@
-import { degrees, PDFDocument, StandardFonts } from "pdf-lib";
+import { degrees, PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import type { ExtractedPage } from "../src/core/extraction/extractor.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
@@ -751,6 +751,31 @@ describe("reading order and structure", () => {
           "A closing paragraph with two bold words in the middle of its lines.",
         ].join("\n\n"),
       );
+  });
+
+  it("reads TeX's bold face (CMBX10, no 'Bold' in its name) as bold", async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    const ctx = doc.context;
+    for (const [key, name] of [
+      ["F1", "CMR10"],
+      ["F2", "CMBX10"],
+    ])
+      page.node.setFontDictionary(
+        PDFName.of(key as string),
+        ctx.register(ctx.obj({ Type: "Font", Subtype: "Type1", BaseFont: name as string })),
+      );
+    page.node.set(
+      PDFName.of("Contents"),
+      ctx.register(
+        ctx.flateStream(
+          "BT /F2 10 Tf 72 700 Td (Results) Tj ET " +
+            "BT /F1 10 Tf 72 687 Td (The data show a clear trend over the years.) Tj ET",
+        ),
+      ),
+    );
+    const [p] = await extract(await doc.save());
+    expect(p?.markdown).toBe("#### Results\n\nThe data show a clear trend over the years.");
   });
 
   it("makes fixed-pitch lines in a proportional page a code block, with their line breaks, indentation and blank lines", async () => {

@@ -1,7 +1,10 @@
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 
-/** Words in the PDF font's own name that mean a heavy weight ("Arial,Bold", "Helvetica-Black"). */
-const heavyName = /bold|black|heavy|semibold|demi/i;
+/**
+ * Words in the PDF font's own name that mean a heavy weight ("Arial,Bold", "Helvetica-Black"), and
+ * TeX's Computer Modern bold faces, which say it in their code: CMBX12, CMSSBX10, CMB10.
+ */
+const heavyName = /bold|black|heavy|semibold|demi|\bcm(ss)?bx|\bcmb\d/i;
 /**
  * Fixed-pitch families by name, for fonts whose descriptor does not say so (the standard Courier
  * is often not embedded and has no descriptor): pdfjs's own test, the FixedPitch flag, misses those.
