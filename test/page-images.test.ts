@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sourceBlobKey } from "../src/core/documents/blob-keys.ts";
 import {
+  activeGenerationIn,
   forgetPageImages,
   type PageImageDeps,
   pageImage,
@@ -43,13 +44,7 @@ function depsOf(opts: { putDelay?: Promise<void>; failPut?: boolean } = {}): Pag
       },
     },
     log: server.services.log,
-    activeGeneration: async (id) =>
-      (
-        await server.services.db.prisma.document.findUnique({
-          where: { id },
-          select: { activeGeneration: true },
-        })
-      )?.activeGeneration ?? null,
+    activeGeneration: activeGenerationIn(server.services.db),
   };
 }
 

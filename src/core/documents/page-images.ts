@@ -1,6 +1,7 @@
 import type { BlobStore } from "../blobs/blob-store.ts";
 import { renderPagePng } from "../extraction/render-page.ts";
 import type { Logger } from "../log.ts";
+import type { Services } from "../services.ts";
 import { pageImageKey, pageImagePrefix } from "./blob-keys.ts";
 
 // Page images for a viewer: rendered on first request, then served from the blob store. Two
@@ -41,6 +42,17 @@ export type PageImageDeps = {
   /** The document's active generation now, or null when it no longer exists. */
   activeGeneration: (documentId: string) => Promise<number | null>;
 };
+
+/** PageImageDeps' activeGeneration, read from the service's database. */
+export const activeGenerationIn =
+  (db: Services["db"]) =>
+  async (documentId: string): Promise<number | null> =>
+    (
+      await db.prisma.document.findUnique({
+        where: { id: documentId },
+        select: { activeGeneration: true },
+      })
+    )?.activeGeneration ?? null;
 
 const inFlight = new Map<string, Promise<Buffer>>();
 type Job = { key: string; documentId: string; run: () => Promise<unknown> };

@@ -1,7 +1,7 @@
 import { closeRenderedIfIdle, DEFAULT_IMAGE_SCALE } from "../extraction/render-page.ts";
 import type { Services } from "../services.ts";
 import { sourceBlobKey } from "./blob-keys.ts";
-import { ensurePageImage, type PageImageDeps } from "./page-images.ts";
+import { activeGenerationIn, ensurePageImage, type PageImageDeps } from "./page-images.ts";
 
 // Page images made in the background after a document is extracted (PRERENDER_PAGES), so that a
 // viewer finds every page stored, not only the ones read ahead of a reader. Rendering one page
@@ -93,38 +93,26 @@ export class PageImagePrerenderer {
     const deps = this.#deps;
     const doc = await deps.document(documentId);
     if (!doc || doc.activeGeneration !== generation || !doc.pagesTotal) return;
-    const last = Math.min(doc.pagesTotal, deps.pages);
     const failed = new Set(doc.failedPages);
     const load = () => deps.load(documentId);
     try {
-      await this.#pages(documentId, generation, last, failed, load);
+      for (let page = 1; page <= Math.min(doc.pagesTotal, deps.pages); page++) {
+        if (failed.has(page)) continue;
+        while (deps.busy() && !this.#stopped) await new Promise((r) => setTimeout(r, BUSY_WAIT_MS));
+        if (this.#stopped) return;
+        // Requests that arrived during the last render are answered before the next one starts.
+        await new Promise((r) => setImmediate(r));
+        const r = { documentId, generation, page, scale: DEFAULT_IMAGE_SCALE, load };
+        try {
+          if ((await ensurePageImage(deps, r)) === "stale") return;
+        } catch (err) {
+          // One page that cannot be drawn does not stop the others; its request will report it.
+          deps.log.warn("background page image failed", { documentId, page, error: (err as Error).message });
+        }
+      }
     } finally {
       // Done with it: a worker that serves no viewer would otherwise keep the PDF open.
       closeRenderedIfIdle(documentId);
-    }
-  }
-
-  async #pages(
-    documentId: string,
-    generation: number,
-    last: number,
-    failed: Set<number>,
-    load: () => Promise<Uint8Array>,
-  ): Promise<void> {
-    const deps = this.#deps;
-    for (let page = 1; page <= last; page++) {
-      if (failed.has(page)) continue;
-      while (deps.busy() && !this.#stopped) await new Promise((r) => setTimeout(r, BUSY_WAIT_MS));
-      if (this.#stopped) return;
-      // Requests that arrived during the last render are answered before the next one starts.
-      await new Promise((r) => setImmediate(r));
-      const r = { documentId, generation, page, scale: DEFAULT_IMAGE_SCALE, load };
-      try {
-        if ((await ensurePageImage(deps, r)) === "stale") return;
-      } catch (err) {
-        // One page that cannot be drawn does not stop the others; its request will report it.
-        deps.log.warn("background page image failed", { documentId, page, error: (err as Error).message });
-      }
     }
   }
 }
@@ -136,14 +124,15 @@ export function storedDocumentPrerenderer(
   busy: () => boolean,
 ): PageImagePrerenderer {
   const { db, blobs, log } = services;
-  const findDocument = (id: string) =>
-    db.prisma.document.findUnique({ where: { id }, select: { activeGeneration: true, pagesTotal: true } });
   return new PageImagePrerenderer({
     pages,
     blobs,
     log,
     document: async (id) => {
-      const doc = await findDocument(id);
+      const doc = await db.prisma.document.findUnique({
+        where: { id },
+        select: { activeGeneration: true, pagesTotal: true },
+      });
       if (!doc) return null;
       const failed = await db.prisma.page.findMany({
         where: { documentId: id, generation: doc.activeGeneration, method: "failed" },
@@ -151,7 +140,7 @@ export function storedDocumentPrerenderer(
       });
       return { ...doc, failedPages: failed.map((p) => p.pageNumber) };
     },
-    activeGeneration: async (id) => (await findDocument(id))?.activeGeneration ?? null,
+    activeGeneration: activeGenerationIn(db),
     load: async (id) => {
       const pdf = await blobs.get(sourceBlobKey(id));
       if (!pdf) throw new Error(`the source of document ${id} is missing`);

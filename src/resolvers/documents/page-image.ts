@@ -1,5 +1,5 @@
 import { pageImageKey, sourceBlobKey } from "../../core/documents/blob-keys.ts";
-import { servePageImage } from "../../core/documents/page-images.ts";
+import { activeGenerationIn, servePageImage } from "../../core/documents/page-images.ts";
 import { AppError } from "../../core/errors.ts";
 import { MAX_SCALE, MIN_SCALE } from "../../core/extraction/render-page.ts";
 import type { OperationContext } from "../context.ts";
@@ -41,9 +41,7 @@ export async function getPageImage(
       return pdf;
     },
   };
-  const activeGeneration = async (id: string) =>
-    (await ctx.services.db.prisma.document.findUnique({ where: { id }, select: { activeGeneration: true } }))
-      ?.activeGeneration ?? null;
-  const png = await servePageImage({ blobs, log, activeGeneration }, request, doc.pagesTotal);
+  const deps = { blobs, log, activeGeneration: activeGenerationIn(ctx.services.db) };
+  const png = await servePageImage(deps, request, doc.pagesTotal);
   return { png, viaPublic };
 }
