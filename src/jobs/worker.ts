@@ -7,6 +7,7 @@ import { failExtractionForGood, runExtraction } from "../core/documents/run-extr
 import type { ExtractionJob } from "../core/jobs.ts";
 import type { Services } from "../core/services.ts";
 import { EXTRACT_DEAD_QUEUE, EXTRACT_QUEUE, JOBS_TOPIC } from "./boss.ts";
+import { ExtractionActivity } from "./extraction-activity.ts";
 
 /** How long an idle slot waits before looking again when no wake-up event arrives. */
 const IDLE_POLL_MS = 1000;
@@ -27,18 +28,8 @@ export async function startWorker(
 ): Promise<{ prerender: PageImagePrerenderer; stop: () => Promise<void> }> {
   const { config, db, log, events } = services;
   let stopping = false;
-  /** Extractions under way in this process: background page images wait while there are any. */
-  let extracting = 0;
-  let lastExtractionEnd = 0;
-  // Background page images wait for a quiet moment, not merely a free one: in a burst of short
-  // documents the slots are free for a few milliseconds between jobs, and a render started then
-  // holds the next extraction back (bench:ingest, 200 PDFs: 93.0 pages/s without background
-  // images, 75.7 with them starting in those gaps).
-  const prerender = storedDocumentPrerenderer(
-    services,
-    config.prerenderPages,
-    () => extracting > 0 || Date.now() - lastExtractionEnd < QUIET_BEFORE_IMAGES_MS,
-  );
+  const activity = new ExtractionActivity(QUIET_BEFORE_IMAGES_MS);
+  const prerender = storedDocumentPrerenderer(services, config.prerenderPages, activity.busy);
   const sleepers = new Set<() => void>();
   const wakeAll = () => {
     for (const wake of sleepers) wake();
@@ -68,7 +59,7 @@ export async function startWorker(
       () => void boss.touch(EXTRACT_QUEUE, job.id).catch(() => undefined),
       Math.max(1000, (config.jobHeartbeatSeconds * 1000) / 3),
     );
-    extracting++;
+    activity.started();
     try {
       await runExtraction(services, job.data);
       await boss.complete(EXTRACT_QUEUE, job.id);
@@ -89,8 +80,7 @@ export async function startWorker(
         .catch(() => undefined);
       await boss.fail(EXTRACT_QUEUE, job.id, { message }).catch(() => undefined);
     } finally {
-      extracting--;
-      lastExtractionEnd = Date.now();
+      activity.ended();
       clearInterval(beat);
     }
   };
