@@ -21,6 +21,9 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
+/** The machine's byte order, which decides where red sits in a pixel read as one number. */
+const little = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 function png(width: number, height: number, colourType: 0 | 6, raw: Buffer): Buffer {
@@ -44,7 +47,6 @@ function png(width: number, height: number, colourType: 0 | 6, raw: Buffer): Buf
  */
 function greyRows(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Buffer | null {
   const px = new Uint32Array(rgba.buffer, rgba.byteOffset, width * height);
-  const little = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
   const stride = width + 1;
   const raw = Buffer.allocUnsafe(stride * height);
   let i = 0;

@@ -81,7 +81,8 @@ export type Paragraph = { text: string; size: number; bold: boolean; lines: numb
  * (Without it, as on a page whose body is itself fixed-pitch, typed text reads as prose.)
  */
 export function paragraphs(lines: Line[], codeSize: number | null = null): Paragraph[] {
-  type Building = Paragraph & { last: Line; codeLines: Line[] | null };
+  // A code paragraph collects its lines and is written out at the end (codeText).
+  type Building = Omit<Paragraph, "code"> & { last: Line; codeLines: Line[] | null };
   const out: Building[] = [];
   const fixed = lines.map(
     (l) => codeSize !== null && l.size < 1.15 * codeSize && l.segments.every((s) => s.mono),
@@ -103,15 +104,7 @@ export function paragraphs(lines: Line[], codeSize: number | null = null): Parag
         prev.last = line;
         prev.lines++;
       } else {
-        out.push({
-          text: "",
-          size: line.size,
-          bold: false,
-          lines: 1,
-          code: true,
-          last: line,
-          codeLines: [line],
-        });
+        out.push({ text: "", size: line.size, bold: false, lines: 1, last: line, codeLines: [line] });
       }
       continue;
     }
@@ -138,10 +131,12 @@ export function paragraphs(lines: Line[], codeSize: number | null = null): Parag
       prev.last = line;
       prev.lines++;
     } else {
-      out.push({ text, size: line.size, bold, lines: 1, code: false, last: line, codeLines: null });
+      out.push({ text, size: line.size, bold, lines: 1, last: line, codeLines: null });
     }
   }
-  return out.map(({ last: _last, codeLines, ...p }) => (codeLines ? { ...p, text: codeText(codeLines) } : p));
+  return out.map(({ last: _last, codeLines, ...p }) =>
+    codeLines ? { ...p, text: codeText(codeLines), code: true } : { ...p, code: false },
+  );
 }
 
 /**
@@ -200,9 +195,21 @@ export function paragraphMarkdown(p: Paragraph, body: number): string {
   return text;
 }
 
-/** The font size most of the page's words are set in: the median over words. */
-export const bodySize = (lines: Line[]) => {
+/**
+ * The page's body in one pass over its words: the font size most of them are set in (the median),
+ * and whether nearly all of them are fixed-pitch (a typed page, whose fixed-pitch lines are prose,
+ * not code; a page of a manual can be mostly code, so a majority is not enough).
+ */
+export function pageBody(lines: Line[]): { size: number; typed: boolean } {
   const sizes = new CountedMedian();
-  for (const l of lines) for (const s of l.segments) for (const w of s.words) sizes.add(w.size);
-  return sizes.value() || 10;
-};
+  let words = 0;
+  let mono = 0;
+  for (const l of lines)
+    for (const s of l.segments)
+      for (const w of s.words) {
+        sizes.add(w.size);
+        words++;
+        if (w.mono) mono++;
+      }
+  return { size: sizes.value() || 10, typed: words > 0 && mono >= 0.9 * words };
+}

@@ -1,7 +1,7 @@
 import { tableToMarkdown } from "../../tables/table-formats.ts";
 import { textRows } from "../../tables/table-model.ts";
 import type { ExtractedTable } from "../extractor.ts";
-import { bodySize, type Element, paragraphMarkdown, paragraphs, readingOrder } from "./blocks.ts";
+import { type Element, pageBody, paragraphMarkdown, paragraphs, readingOrder } from "./blocks.ts";
 import { type FoundTable, latticeTables, type Rule } from "./lattice.ts";
 import { type Line, toLines } from "./lines.ts";
 import { streamTables } from "./stream.ts";
@@ -111,17 +111,9 @@ export function layoutWords(
     const segments = l.segments.filter((s) => !s.words.every((w) => inTable.has(w)));
     if (segments.length) bodyLines.push({ ...l, segments });
   }
-  const size = bodySize(bodyLines);
-  // Fixed-pitch lines are code only on a page whose body is not itself fixed-pitch: on a typed
-  // page nearly every word is (a page of a manual can be mostly code, so a majority is not enough).
-  let bodyWords = 0;
-  let monoWords = 0;
-  for (const l of bodyLines)
-    for (const sg of l.segments) {
-      bodyWords += sg.words.length;
-      for (const w of sg.words) if (w.mono) monoWords++;
-    }
-  const codeSize = monoWords < 0.9 * bodyWords ? size : null;
+  const { size, typed } = pageBody(bodyLines);
+  // Fixed-pitch lines are code only on a page whose body is not itself fixed-pitch.
+  const codeSize = typed ? null : size;
   const elements: Element[] = [
     // Each segment is placed on its own, so a gutter between columns is visible to the cut.
     ...bodyLines.flatMap((line) =>

@@ -80,16 +80,17 @@ export async function pageText(page: PDFPageProxy): Promise<PageText> {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
   const items = content.items as RawItem[];
-  const fonts = new Set<string>();
-  for (const it of items) if ("str" in it && hasText(it.str)) fonts.add(it.fontName);
   const styles = content.styles as Record<string, { fontFamily?: string }>;
+  const fonts = new Set<string>();
   // Equal widths are also what a CJK font (every glyph full width), a subset of digits only or
   // OCR's invisible GlyphLessFont have: only a font that sets Latin letters on this page, and no
   // CJK, is taken at pdfjs's word.
   const latin = new Set<string>();
   const cjk = new Set<string>();
   for (const it of items) {
-    if (!("str" in it) || styles[it.fontName]?.fontFamily !== "monospace") continue;
+    if (!("str" in it) || !hasText(it.str)) continue;
+    fonts.add(it.fontName);
+    if (styles[it.fontName]?.fontFamily !== "monospace") continue;
     if (/[A-Za-z]/.test(it.str)) latin.add(it.fontName);
     if (wide.test(it.str)) cjk.add(it.fontName);
   }
@@ -97,14 +98,14 @@ export async function pageText(page: PDFPageProxy): Promise<PageText> {
   return { items, viewport, fonts, monospace };
 }
 
+/** A font's weight and pitch by its pdfjs id (DocumentFonts is one). */
+export type FontLookup = { isBold: (font: string) => boolean; isMono: (font: string) => boolean };
+
 /**
- * A page's words. `fonts` tells a font's weight and pitch by its pdfjs id from its own name (see
- * DocumentFonts); a font the text content calls monospace is fixed-pitch either way.
+ * A page's words. `fonts` tells a font's weight and pitch from its own name (see DocumentFonts);
+ * a font the text content calls monospace is fixed-pitch either way.
  */
-export const pageWords = (
-  text: PageText,
-  fonts: { isBold: (font: string) => boolean; isMono: (font: string) => boolean },
-) =>
+export const pageWords = (text: PageText, fonts: FontLookup) =>
   textContentWords(
     text.items,
     { isBold: fonts.isBold, isMono: (font) => text.monospace.has(font) || fonts.isMono(font) },
@@ -131,7 +132,7 @@ type Placed = {
  */
 export function textContentWords(
   rawItems: RawItem[],
-  fonts: { isBold: (font: string) => boolean; isMono: (font: string) => boolean },
+  fonts: FontLookup,
   viewport: { width: number; height: number; transform: number[] },
 ): { words: Word[]; frame: ReadingFrame } {
   // User space -> viewport is affine; its linear part turns directions, all of it turns points.
@@ -252,10 +253,11 @@ export function wordsFromRuns(
 ): { words: Word[]; frame: ReadingFrame } {
   // A run that is only white space or dropped characters is no word (as in the text layer).
   const words = runs
-    .filter((r) => hasText(normalizeText(r.str)))
+    .map((r) => ({ r, text: normalizeText(r.str) }))
+    .filter(({ text }) => hasText(text))
     .map(
-      (r): Word => ({
-        text: normalizeText(r.str),
+      ({ r, text }): Word => ({
+        text,
         x0: r.x,
         x1: r.x + r.width,
         y0: r.y - 0.8 * r.size,
