@@ -231,11 +231,17 @@ function inColumn(l: Line, multi: Line, size: number): boolean {
 }
 
 export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: Word[] = []): FoundTable[] {
-  // A line without leader dots, its currency signs joined to their amounts: made once, as runs
+  // Each line with its currency signs joined to their amounts (what a table's rows are made of),
+  // and that without leader dots (what its columns are found from): made once a line, as runs
   // that fail are grown again from the next line over the same lines.
+  const joined: (Line | undefined)[] = [];
+  const joinedLine = (k: number) => {
+    joined[k] ??= withCurrencyJoined(lines[k] as Line);
+    return joined[k];
+  };
   const cleaned: (Line | undefined)[] = [];
   const cleanLine = (k: number) => {
-    cleaned[k] ??= withoutLeaders(withCurrencyJoined(lines[k] as Line));
+    cleaned[k] ??= withoutLeaders(joinedLine(k));
     return cleaned[k];
   };
   const runs: Run[] = [];
@@ -359,7 +365,9 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
     // A line of dashes or underscores is a rule typed out, not a row.
     const typedRule = (l: Line) =>
       l.segments.every((s) => s.words.every((w) => /^[-_=–—]{3,}$/.test(w.text)));
-    const rows = run.filter((l) => !typedRule(l)).map(withCurrencyJoined);
+    const rows = Array.from({ length: end - start }, (_, k) => joinedLine(start + k)).filter(
+      (l) => !typedRule(l),
+    );
     const texts: string[][] = rows.map((l) => {
       const byBand = bands.map(() => [] as Word[]);
       for (const s of l.segments) {
