@@ -7,11 +7,11 @@ import { textRows } from "../src/core/tables/table-model.ts";
 import {
   continuingTablePdf,
   hline,
+  letterPage,
   newDoc,
   rotatedText,
   ruledTable,
   text,
-  textRight,
   vline,
 } from "./support/layout-pdfs.ts";
 
@@ -273,9 +273,7 @@ describe("unruled tables", () => {
   });
 
   it("keeps one table across a section row set apart by wider spacing", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
+    const { doc, font, page, right } = await letterPage();
     const rows = [
       ["Year", "Grade 7", "Grade 8"],
       ["Actual", "", ""],
@@ -298,9 +296,7 @@ describe("unruled tables", () => {
     expect(textRows(p!.tables[0]!.grid)).toEqual(rows);
   });
   it("keeps one table across section labels set out to the left of its columns", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
+    const { doc, font, page, right } = await letterPage();
     const rows = [
       ["Male", "", ""],
       ["0", "39", "5.8"],
@@ -326,9 +322,7 @@ describe("unruled tables", () => {
   });
 
   it("takes dot leaders for no column: a value wider than a leader's end stays in its own column", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
+    const { doc, font, page, right } = await letterPage();
     const dot = font.widthOfTextAtSize(".", 10);
     // Leaders end where the typesetter stopped them, some past where a wide value starts.
     const rows: [string, number, string, string][] = [
@@ -357,9 +351,7 @@ describe("unruled tables", () => {
   });
 
   it("reads a table set under another with its header repeated as a second table, a typed rule as no row", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
+    const { doc, font, page, right } = await letterPage();
     const first = [
       ["Rate", "1.0", "1.1", "1.2"],
       ["0.9", "80", "88", "96"],
@@ -415,9 +407,7 @@ describe("unruled tables", () => {
   });
 
   it("keeps a wrapped cell's second line, set in lower case under the cells it carries on, in its row", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
+    const { doc, font, page, right } = await letterPage();
     const lines = [
       ["Item", "Description", "Cost"],
       ["Tuition", "The cost of a course", "1,200"],
@@ -442,9 +432,7 @@ describe("unruled tables", () => {
   });
 
   it("keeps a cell wrapped over three lines in its row, and a last row whose other cells are empty", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
+    const { doc, font, page, right } = await letterPage();
     text(page, font, "The figures below are for the year ended in March, before any revisions.", 72, 80);
     // Rows 18 apart, the wrapped lines of a cell 12 apart.
     const rows: [string[], string, string][] = [
@@ -491,9 +479,7 @@ describe("unruled tables", () => {
   });
 
   it("keeps a dollar sign set apart at a column's left (accounting style) in its amount's cell", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
+    const { doc, font, page, right } = await letterPage();
     const rows = [
       ["Item", "Units", "Price"],
       ["Bolts", "400", "$ 1,250.00"],
@@ -518,9 +504,7 @@ describe("unruled tables", () => {
   });
 
   it("puts header text set sideways over the columns of an unruled table in the header cells it stands over", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
+    const { doc, font, page, right } = await letterPage();
     const rows = [
       ["Alden", "1,204", "640", "564"],
       ["Bristol", "987", "512", "475"],
@@ -546,9 +530,7 @@ describe("unruled tables", () => {
   });
 
   it("reads labels of two lines with their values set between the lines as one row each", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
+    const { doc, font, page, right } = await letterPage();
     const rows = [
       ["Median household", "income", "49,497", "51,295", "52,587"],
       ["Household income", "inequality", "0.4590", "0.4560", "0.4580"],
@@ -574,9 +556,7 @@ describe("unruled tables", () => {
     ]);
   });
   it("reads the lines of a padded row as one row, whichever line holds the values and however the wrapped text starts", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
+    const { doc, font, page, right } = await letterPage();
     // Rows 24 apart, the wrapped lines of a cell 12 apart: a wrapped label's other cells on its
     // last line, a description carried on in a line that starts with a capital.
     const rows: [string[], string[], string][] = [
@@ -605,9 +585,7 @@ describe("unruled tables", () => {
     );
   });
   it("keeps in its row a label wrapped over three lines above the line that holds the row's values", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
+    const { doc, font, page, right } = await letterPage();
     // Rows 24 apart, a label's lines 12 apart, its values on its last line.
     const rows: [string[], string, string][] = [
       [["Account"], "Amount", "Status"],
@@ -631,9 +609,7 @@ describe("unruled tables", () => {
     expect(textRows(p!.tables[0]!.grid)).toEqual(rows.map(([label, a, b]) => [label.join("\n"), a, b]));
   });
   it("keeps in the table a row whose label wraps over three lines and whose other cells are empty", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
-    const right = (s: string, x: number, y: number) => textRight(page, font, s, x, y);
+    const { doc, font, page, right } = await letterPage();
     // Rows 24 apart, a label's lines 12 apart, the values on its first line.
     const rows: [string[], string][] = [
       [["Name"], "Actual"],

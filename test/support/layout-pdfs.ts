@@ -20,6 +20,13 @@ export function text(page: PDFPage, font: PDFFont, s: string, x: number, yTop: n
   page.drawText(s, { x, y: page.getHeight() - yTop, size, font });
 }
 
+/** A new document with one US Letter page, and right-aligned text on it in the regular font. */
+export async function letterPage() {
+  const d = await newDoc();
+  const page = d.doc.addPage([612, 792]);
+  return { ...d, page, right: (s: string, x: number, y: number) => textRight(page, d.font, s, x, y) };
+}
+
 /** Text whose right edge stands at `xRight` (right-aligned numbers). */
 export function textRight(page: PDFPage, font: PDFFont, s: string, xRight: number, yTop: number, size = 10) {
   text(page, font, s, xRight - font.widthOfTextAtSize(s, size), yTop, size);
