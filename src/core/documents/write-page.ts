@@ -16,16 +16,6 @@ export type PageWrite = {
 };
 
 /**
- * Stores a page and what came with it, only while this extraction is still the document's
- * working one; returns false when it is not (a reparse replaced it, or the document was deleted),
- * and then nothing is written.
- *
- * One statement (data-modifying CTEs, each insert drawing its rows from the document update, so
- * no update means no insert) in a transaction that does not wait for the disk: a page lost in a
- * crash is extracted again on resume. It replaced an interactive transaction of five statements,
- * whose per-statement cost in the worker was most of a page's time outside the extractor.
- */
-/**
  * JSON for PostgreSQL's jsonb: a lone UTF-16 surrogate (a broken font's text can hold one) becomes
  * U+FFFD, as it does in a text parameter, instead of an escape jsonb refuses.
  */
@@ -35,6 +25,16 @@ const jsonb = (value: unknown) =>
     typeof v === "string" ? v.replace(loneSurrogate, "\uFFFD") : v,
   );
 
+/**
+ * Stores a page and what came with it, only while this extraction is still the document's
+ * working one; returns false when it is not (a reparse replaced it, or the document was deleted),
+ * and then nothing is written.
+ *
+ * One statement (data-modifying CTEs, each insert drawing its rows from the document update, so
+ * no update means no insert) in a transaction that does not wait for the disk: a page lost in a
+ * crash is extracted again on resume. It replaced an interactive transaction of five statements,
+ * whose per-statement cost in the worker was most of a page's time outside the extractor.
+ */
 export async function writePage(prisma: PrismaClient, w: PageWrite): Promise<boolean> {
   const { documentId: id, generation, page: p } = w;
   const grown = w.grown
