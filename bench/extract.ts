@@ -17,9 +17,10 @@
 //      bench/extract-worker.ts, as the service runs its TypeScript) whose VmRSS is read from
 //      /proc/<pid>/status every RSS_SAMPLE_MS. Target: peak < 600 MB. For comparison, when
 //      node_modules/.bin/esbuild exists (tsx's own), the same worker bundled and run by plain node.
-//   4. Page images at scale 1.5 on ~30 pages across the files: renderPagePng as it is (it opens
-//      the PDF on every call) on a cold pass, with the first call of the run reported apart; then,
-//      warm and file by file, renderPagePng again, its steps re-timed phase by phase (open /
+//   4. Page images at scale 1.5 on ~30 pages across the files, through the service's renderer
+//      (ThreadPageRenderer: drawn on its own thread, each PDF sent to it): a cold pass with the
+//      PDF opened on every call, the first call of the run (the thread's start) reported apart;
+//      then, warm and file by file, the renderer again with each document kept open, its steps re-timed phase by phase (open /
 //      getPage / render / encode / destroy), and a variant that opens each PDF once and renders
 //      its pages from the open document. Target: p95 < 80 ms a page (warm, as it is). Then a reader paging through each
 //      multi-page file via the service's page-image path (read-ahead, blob store), 300 ms a page.
@@ -50,8 +51,9 @@ import { createLocalBlobStore } from "../src/core/blobs/local-blob-store.ts";
 import { READ_AHEAD, readAheadIdle, servePageImage } from "../src/core/documents/page-images.ts";
 import { PageImagePrerenderer } from "../src/core/documents/prerender-page-images.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
+import { ThreadPageRenderer } from "../src/core/extraction/page-renderer.ts";
 import { openPdf } from "../src/core/extraction/pdfjs.ts";
-import { canvasPng, drawPage, releaseCanvas, renderPagePng } from "../src/core/extraction/render-page.ts";
+import { canvasPng, drawPage, releaseCanvas } from "../src/core/extraction/render-page.ts";
 import { createLogger } from "../src/core/log.ts";
 import { newDoc, ruledTable, text } from "../test/support/layout-pdfs.ts";
 
@@ -536,7 +538,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number;
   return { value, ms, cpuMs: (c.user + c.system) / 1000 };
 }
 
-/** renderPagePng's steps on an open document, each timed. */
+/** A page image's steps on an open document in this thread, each timed. */
 async function renderOpen(doc: PDFDocumentProxy, pageNumber: number, scale: number) {
   let t = now();
   const page = await doc.getPage(pageNumber);
@@ -562,13 +564,14 @@ const must = (f: BenchFile) => bytesOf.get(f.file) as Uint8Array;
 type Series = { ms: number[]; cpu: number[] };
 const series = (): Series => ({ ms: [], cpu: [] });
 
-// (a) Cold: renderPagePng as it is, the first page images this process draws (pdfjs' parser is
-// warm from the extraction; its renderer, the canvas and the encoder are not).
+// (a) Cold: the service's renderer, the first page images this process draws: its thread starts
+// with the first call (reported apart), and no document is kept open.
+const renderer = new ThreadPageRenderer({ timeBudgetMs: 60_000 });
 const cold = series();
 let firstCall: { ms: number; cpuMs: number; label: string } | null = null;
 for (const { f, pages } of renderSet) {
   for (const p of pages) {
-    const r = await timed(() => renderPagePng(must(f), p, RENDER_SCALE));
+    const r = await timed(() => renderer.render(must(f), p, RENDER_SCALE));
     if (!firstCall) firstCall = { ms: r.ms, cpuMs: r.cpuMs, label: `${f.label} p${p}` };
     else {
       cold.ms.push(r.ms);
@@ -577,7 +580,7 @@ for (const { f, pages } of renderSet) {
   }
 }
 
-// (b) Warm, file by file so the machine's load moves all three alike: renderPagePng as it is;
+// (b) Warm, file by file so the machine's load moves all three alike: the renderer, each document kept open;
 // the same steps re-timed phase by phase, one open per call; and the document opened once.
 const warm = series();
 const perCall = {
@@ -606,7 +609,7 @@ for (const { f, pages } of renderSet) {
   };
   for (const p of pages) {
     // Keyed like the service keys it (one key per document), so the document stays open between pages.
-    const r = await timed(() => renderPagePng(must(f), p, RENDER_SCALE, f.file));
+    const r = await timed(() => renderer.render(must(f), p, RENDER_SCALE, f.file));
     warm.ms.push(r.ms);
     warm.cpu.push(r.cpuMs);
     mine.asIs.push(r.ms);
@@ -672,8 +675,8 @@ console.log(
   table(
     ["ms per page", "wall p50 / p95 / max", "cpu p50", "n"],
     [
-      row("renderPagePng as is, cold", cold.ms, cold.cpu),
-      row("renderPagePng as is, warm", warm.ms, warm.cpu),
+      row("renderer.render as is, cold", cold.ms, cold.cpu),
+      row("renderer.render as is, warm", warm.ms, warm.cpu),
       ...(["open", "getPage", "render", "encode", "destroy"] as const).map((k) =>
         row(`  same steps per call: ${k}`, perCall[k]),
       ),
@@ -692,7 +695,7 @@ console.log(
   `\nby file (warm, ms p50):\n${table(["file", "pages", "pixels", "as is", "render", "encode", "PNG KiB"], byFile, new Set([1, 3, 4, 5, 6]))}`,
 );
 console.log(
-  `renderPagePng p95 warm ${f1(warmStats.p95)} ms, cold ${f1(coldStats.p95)} ms (target < ${TARGET_RENDER_MS} ms): ${verdict(warmStats.p95 < TARGET_RENDER_MS)}; open-once variant p95 ${f1(keptStats.p95)} ms: ${verdict(keptStats.p95 < TARGET_RENDER_MS)}`,
+  `renderer.render p95 warm ${f1(warmStats.p95)} ms, cold ${f1(coldStats.p95)} ms (target < ${TARGET_RENDER_MS} ms): ${verdict(warmStats.p95 < TARGET_RENDER_MS)}; open-once variant p95 ${f1(keptStats.p95)} ms: ${verdict(keptStats.p95 < TARGET_RENDER_MS)}`,
 );
 
 // (c) A reader through the service's page-image path (src/core/documents/page-images.ts, a local
@@ -702,7 +705,12 @@ console.log(
 const READER_PAGES = 8;
 const READER_MS = 300;
 const readerBlobs = createLocalBlobStore(path.join(tmp, "reader-blobs"));
-const readerDeps = { blobs: readerBlobs, log: createLogger("silent"), activeGeneration: async () => 1 };
+const readerDeps = {
+  blobs: readerBlobs,
+  log: createLogger("silent"),
+  renderer,
+  activeGeneration: async () => 1,
+};
 const reader = { first: [] as number[], later: [] as number[] };
 for (const r of rows.filter((x) => x.pages > 1)) {
   const pages = Math.min(READER_PAGES, r.pages);
@@ -749,6 +757,7 @@ if (jumpFile) {
     pages: jumpFile.pages,
     blobs: jumpBlobs,
     log: createLogger("silent"),
+    renderer,
     activeGeneration: async () => 1,
     document: async () => ({ activeGeneration: 1, pagesTotal: jumpFile.pages, failedPages: [] }),
     load: async () => jumpBytes,
@@ -766,7 +775,7 @@ if (jumpFile) {
   const rssMb = mb(procStatusKb("self", "VmRSS") ?? 0);
   let seed = 7;
   const served: number[] = [];
-  const deps = { blobs: jumpBlobs, log: createLogger("silent"), activeGeneration: async () => 1 };
+  const deps = { blobs: jumpBlobs, log: createLogger("silent"), renderer, activeGeneration: async () => 1 };
   for (let i = 0; i < 30; i++) {
     seed = (seed * 48271) % 2147483647;
     const page = 1 + (seed % jumpFile.pages);
@@ -807,8 +816,8 @@ const md = [
   `| Peak RSS, ${LONG_PAGES}-page extraction (child process) | ${childPeakMb === null ? "n/a" : `${f0(childPeakMb)} MB`} | < ${TARGET_PEAK_MB} MB | ${childPeakMb === null ? "n/a" : verdict(childPeakMb < TARGET_PEAK_MB)} |`,
   `| Peak RSS, same worker bundled, plain node (as npm start runs it) | ${plainPeakMb === null ? "n/a" : `${f0(plainPeakMb)} MB`} | < ${TARGET_PEAK_MB} MB | ${plainPeakMb === null ? "n/a" : verdict(plainPeakMb < TARGET_PEAK_MB)} |`,
   `| Peak RSS, whole set in process | ${inProcessPeakKb ? `${f0(mb(inProcessPeakKb))} MB` : "n/a"} | | |`,
-  `| renderPagePng @${RENDER_SCALE} warm, p50 / p95 / max (${warmStats.n} pages) | ${fmtStats(warmStats)} ms | < ${TARGET_RENDER_MS} ms | ${verdict(warmStats.p95 < TARGET_RENDER_MS)} |`,
-  `| renderPagePng cold (first pass), p50 / p95 / max | ${fmtStats(coldStats)} ms; first call ${f0(firstCall?.ms ?? 0)} ms | | |`,
+  `| renderer.render @${RENDER_SCALE} warm, p50 / p95 / max (${warmStats.n} pages) | ${fmtStats(warmStats)} ms | < ${TARGET_RENDER_MS} ms | ${verdict(warmStats.p95 < TARGET_RENDER_MS)} |`,
+  `| renderer.render cold (first pass), p50 / p95 / max | ${fmtStats(coldStats)} ms; first call ${f0(firstCall?.ms ?? 0)} ms | | |`,
   `| Per call, p50: open / getPage / render / encode / destroy | ${(["open", "getPage", "render", "encode", "destroy"] as const).map((k) => f1(pct(perCall[k], 50))).join(" / ")} ms | | |`,
   `| Document kept open, per page p50 / p95 / max | ${fmtStats(keptStats)} ms (open ${f1(pct(kept.open, 50))} ms p50 per file) | < ${TARGET_RENDER_MS} ms | ${verdict(keptStats.p95 < TARGET_RENDER_MS)} |`,
   `| Reader paging through (${READER_MS} ms a page), first page / later pages p50 / p95 | ${f1(readerFirst.p50)} / ${f1(readerFirst.p95)} ms; ${f1(readerLater.p50)} / ${f1(readerLater.p95)} ms | < ${TARGET_RENDER_MS} ms | ${verdict(readerLater.p95 < TARGET_RENDER_MS)} (later pages) |`,
@@ -820,6 +829,7 @@ const md = [
     : []),
 ];
 console.log(`\n${md.join("\n")}`);
+await renderer.close();
 
 if (KEEP) console.log(`\ngenerated PDFs kept in ${tmp}`);
 else {

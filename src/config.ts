@@ -43,6 +43,7 @@ const schema = z.object({
   PAGE_MAX_OPS: positiveInt.default(2_000_000),
   PAGE_TIME_BUDGET_SECONDS: positiveInt.max(3600).default(120),
   PRERENDER_PAGES: z.coerce.number().int().min(0).optional(),
+  PAGE_IMAGE_TIME_BUDGET_SECONDS: positiveInt.max(600).default(30),
   ANSWER_PROVIDER: z.enum(["builtin", "openai"]).default("builtin"),
   OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
   OPENAI_API_KEY: z.string().optional(),
@@ -84,6 +85,8 @@ export type Config = {
   pageTimeBudgetSeconds: number;
   /** Pages per document whose images are made in the background after extraction; 0 = on request only. */
   prerenderPages: number;
+  /** Longest a page image may take to draw; over it the request fails (422) and the page is not drawn again. */
+  pageImageTimeBudgetSeconds: number;
   answerProvider: "builtin" | "openai";
   openai: {
     baseUrl: string;
@@ -150,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     pageTimeBudgetSeconds: e.PAGE_TIME_BUDGET_SECONDS,
     // Every page of every document by default (the SPEC: processed documents keep page images).
     prerenderPages: e.PRERENDER_PAGES ?? e.MAX_PAGES,
+    pageImageTimeBudgetSeconds: e.PAGE_IMAGE_TIME_BUDGET_SECONDS,
     answerProvider: e.ANSWER_PROVIDER,
     openai: {
       baseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ""),

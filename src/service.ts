@@ -7,7 +7,6 @@ import { bootstrapFirstAccount } from "./core/bootstrap.ts";
 import { migrate } from "./core/db/migrate.ts";
 import { resolveDatabase } from "./core/db/resolve-url.ts";
 import type { PageImagePrerenderer } from "./core/documents/prerender-page-images.ts";
-import { pdfjs } from "./core/extraction/pdfjs.ts";
 import type { Logger } from "./core/log.ts";
 import type { Services } from "./core/services.ts";
 import { createApp } from "./http/app.ts";
@@ -79,9 +78,9 @@ export async function startService(
       await new Promise<void>((r) => server.close(() => r()));
     });
     log.info("API listening", { url, baseUrl: config.baseUrl });
-    // pdfjs loaded now, not by the first page image asked for (measured: that request 436 ->
-    // 211-224 ms); a failure here shows again, and is reported, at that request.
-    void pdfjs().catch(() => undefined);
+    // The page-image thread started and pdfjs loaded in it now, not by the first image asked for
+    // (measured in process: that request 436 -> 211-224 ms).
+    services.renderer.warm();
   }
 
   return {

@@ -4,6 +4,7 @@ import { createLocalBlobStore } from "./core/blobs/local-blob-store.ts";
 import { connectDatabase } from "./core/db/client.ts";
 import { createEventBus } from "./core/events/pubsub.ts";
 import { layoutExtractor } from "./core/extraction/layout-extractor.ts";
+import { ThreadPageRenderer } from "./core/extraction/page-renderer.ts";
 import type { Logger } from "./core/log.ts";
 import type { Services } from "./core/services.ts";
 import { JOBS_TOPIC, startBoss } from "./jobs/boss.ts";
@@ -35,6 +36,7 @@ export async function createServices(
       },
     },
     extractor: layoutExtractor,
+    renderer: new ThreadPageRenderer({ timeBudgetMs: config.pageImageTimeBudgetSeconds * 1000 }),
     answers: createAnswerProvider(config, log),
   };
   return {
@@ -45,6 +47,7 @@ export async function createServices(
       await boss.stop({ graceful: true, timeout: 10_000 });
       await events.close();
       await db.close();
+      await services.renderer.close();
     },
   };
 }

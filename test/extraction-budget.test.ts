@@ -1,7 +1,7 @@
-import { lineTo, moveTo, PDFDocument, type PDFOperator, StandardFonts, stroke } from "pdf-lib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { uploadAndWait } from "./support/documents.ts";
 import { call } from "./support/http.ts";
+import { heavyPdf } from "./support/pdfs.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
@@ -10,7 +10,11 @@ let t: Tenant;
 beforeAll(async () => {
   // A budget small enough that a test page can exceed it without a huge file; background page
   // images on (the default), as a failed page must not be drawn there either.
-  server = await startTestServer({ PAGE_MAX_OPS: "5000", PRERENDER_PAGES: "" });
+  server = await startTestServer({
+    PAGE_MAX_OPS: "5000",
+    PRERENDER_PAGES: "",
+    PAGE_IMAGE_TIME_BUDGET_SECONDS: "1",
+  });
   t = await createTenant(server.url);
 });
 afterAll(async () => {
@@ -18,27 +22,7 @@ afterAll(async () => {
 });
 
 /** Three pages; the middle one carries 20,000 tiny strokes, far over the drawing budget. */
-async function pathological(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let n = 1; n <= 3; n++) {
-    const page = doc.addPage([612, 792]);
-    page.drawText(`Page ${n} text`, { x: 72, y: 700, size: 12, font });
-    if (n === 2) {
-      // A second column on the line makes the page a table candidate, so its drawing is read.
-      page.drawText("Total 12", { x: 400, y: 700, size: 12, font });
-      const ops: PDFOperator[] = [];
-      for (let i = 0; i < 20_000; i++) {
-        const x = 50 + (i % 500);
-        const y = 100 + Math.floor(i / 500) * 10;
-        ops.push(moveTo(x, y), lineTo(x + 0.5, y), stroke());
-      }
-      // In chunks: spreading 60,000 arguments into one call overflows the stack.
-      for (let i = 0; i < ops.length; i += 5000) page.pushOperators(...ops.slice(i, i + 5000));
-    }
-  }
-  return doc.save();
-}
+const pathological = () => heavyPdf({ pages: 3, heavy: 2, strokes: 20_000 });
 
 describe("per-page budgets", () => {
   it("stops a page with too many drawing operations, marks it, and finishes the rest", async () => {
@@ -67,5 +51,38 @@ describe("per-page budgets", () => {
       await new Promise((r) => setTimeout(r, 50));
     await server.prerender?.idle();
     expect(await images()).toEqual(["g1-p1@1.5.png", "g1-p3@1.5.png"]);
+  });
+
+  it("refuses a page image that takes longer than PAGE_IMAGE_TIME_BUDGET_SECONDS to draw (422), at once when asked again, and draws the others", async () => {
+    // 200,000 strokes: seconds to draw, over the 1 s budget set above.
+    const done = await uploadAndWait(
+      server.url,
+      t.secret,
+      await heavyPdf({ pages: 3, heavy: 2, strokes: 200_000 }),
+      "heavier.pdf",
+    );
+    expect(done.phase).toBe("awaiting_review");
+    const image = (page: number) =>
+      call(server.url, "GET", `/v1/documents/${done.id}/pages/${page}/image.png?scale=0.5`, {
+        key: t.secret,
+      });
+    const refused = await image(2);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toEqual({
+      code: "UNPROCESSABLE",
+      message: "Page 2 took longer than 1 s to draw; it is too complex to render as an image.",
+    });
+    const render = vi.spyOn(server.services.renderer, "render");
+    try {
+      const again = await image(2);
+      expect(again.status).toBe(422);
+      expect(again.body.error.code).toBe("UNPROCESSABLE");
+      // Remembered: the page was not drawn a second time.
+      expect(render).not.toHaveBeenCalled();
+      expect((await image(3)).status).toBe(200);
+      expect(render).toHaveBeenCalled();
+    } finally {
+      render.mockRestore();
+    }
   });
 });

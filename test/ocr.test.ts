@@ -7,8 +7,8 @@ import { layoutWords, newLayoutMemory } from "../src/core/extraction/layout/page
 import { wordsFromRuns } from "../src/core/extraction/layout/words.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { createOcrEngine, OCR_SCALE, type OcrWord, renderForOcr } from "../src/core/extraction/ocr.ts";
+import { ThreadPageRenderer } from "../src/core/extraction/page-renderer.ts";
 import { openPdf } from "../src/core/extraction/pdfjs.ts";
-import { renderPagePng } from "../src/core/extraction/render-page.ts";
 
 // "Scanned" PDFs: text drawn into a bitmap, the bitmap embedded as a full-page image, so the PDF has
 // no text layer and only OCR can read it. The font comes from pdfjs-dist (Liberation Sans), so the
@@ -103,13 +103,17 @@ blankCtx.fillRect(0, 0, blank.width, blank.height);
 
 const pdf = await imagePdf([invoice.png, blank.toBuffer("image/png"), ruled.png]);
 const engine = createOcrEngine();
-afterAll(() => engine.close());
+const renderer = new ThreadPageRenderer({ timeBudgetMs: 60_000 });
+afterAll(async () => {
+  await engine.close();
+  await renderer.close();
+});
 const rendered = new Map<number, Promise<Buffer>>();
 /** Page images at the OCR scale, rendered once for the whole file. */
 const pagePng = (n: number) => {
   let p = rendered.get(n);
   if (!p) {
-    p = renderPagePng(pdf, n, OCR_SCALE);
+    p = renderer.render(pdf, n, OCR_SCALE);
     rendered.set(n, p);
   }
   return p;

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storedDocumentPrerenderer } from "../src/core/documents/prerender-page-images.ts";
-import { openForRendering } from "../src/core/extraction/render-page.ts";
 import { uploadAndWait } from "./support/documents.ts";
 import { textPdf } from "./support/pdfs.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
@@ -67,7 +66,7 @@ describe("background page images", () => {
     expect(doc.phase).toBe("complete");
     expect(await prerendered(server, doc.id)).toEqual(allPages(PAGES));
     // Done with it, the worker does not keep the PDF open.
-    expect(openForRendering().map((d) => d.key)).not.toContain(doc.id);
+    expect((await server.services.renderer.held()).map((d) => d.key)).not.toContain(doc.id);
     const res = await fetch(`${server.url}/v1/documents/${doc.id}/pages/4/image.png`, {
       headers: { authorization: `Bearer ${t.secret}` },
     });

@@ -44,6 +44,7 @@ function depsOf(opts: { putDelay?: Promise<void>; failPut?: boolean } = {}): Pag
       },
     },
     log: server.services.log,
+    renderer: server.services.renderer,
     activeGeneration: activeGenerationIn(server.services.db),
   };
 }

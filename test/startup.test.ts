@@ -1,7 +1,12 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { listMigrations } from "../src/core/db/migrate.ts";
 import { createTestDatabase, type TestDatabase } from "./support/database.ts";
+import { uploadAndWait } from "./support/documents.ts";
+import { textPdf } from "./support/pdfs.ts";
 import { type ServiceProcess, spawnService } from "./support/process.ts";
 
 const started: ServiceProcess[] = [];
@@ -55,5 +60,28 @@ describe("start-up", () => {
     const { stderr } = s.output();
     expect(stderr).toMatch(/DATABASE_URL/);
     expect(stderr).toMatch(/MAX_UPLOAD_BYTES/);
+  });
+
+  it("the built service (what npm start runs) comes up and draws page images on its own thread", async () => {
+    // The same build npm start runs: dist/main.js and, beside it, the page-image thread's module.
+    await promisify(execFile)("npm", ["run", "build", "--silent"], {
+      cwd: path.resolve(import.meta.dirname, ".."),
+    });
+    const db = await createTestDatabase();
+    databases.push(db);
+    const s = await spawnService({ DATABASE_URL: db.url }, undefined, { built: true });
+    started.push(s);
+    await s.waitUntilHealthy();
+    const key = s.output().stdout.match(/svc_sk_[A-Za-z0-9]{32}/)?.[0] as string;
+    const doc = await uploadAndWait(s.url, key, await textPdf([["Built and drawn"]]), "built.pdf");
+    expect(doc.phase).toBe("complete");
+    const png = await fetch(`${s.url}/v1/documents/${doc.id}/pages/1/image.png?scale=0.5`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(png.status).toBe(200);
+    const bytes = Buffer.from(await png.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+    // 612 x 792 pt at 0.5: the PNG header's width and height.
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([306, 396]);
   });
 });

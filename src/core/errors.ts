@@ -10,6 +10,8 @@ export const errorStatus = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The request is well formed but the document cannot serve it (a page too complex to draw in the time budget). */
+  UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   /** The configured answer provider (an OpenAI-compatible API) failed or refused the request. */

@@ -4,6 +4,7 @@ import type { BlobStore } from "./blobs/blob-store.ts";
 import type { Database } from "./db/client.ts";
 import type { EventBus } from "./events/pubsub.ts";
 import type { Extractor } from "./extraction/extractor.ts";
+import type { PageRenderer } from "./extraction/page-renderer.ts";
 import type { JobQueue } from "./jobs.ts";
 import type { Logger } from "./log.ts";
 
@@ -15,6 +16,8 @@ export type Services = {
   blobs: BlobStore;
   jobs: JobQueue;
   extractor: Extractor;
+  /** Draws page images, on a thread of its own. */
+  renderer: PageRenderer;
   /** Answers questions and fills schemas: the built-in engine or an OpenAI-compatible API (ANSWER_PROVIDER). */
   answers: AnswerProvider;
   log: Logger;

@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { MAX_READ_AHEAD_SCALE, READ_AHEAD } from "../core/documents/page-images.ts";
+import type { ErrorCode } from "../core/errors.ts";
 import { DEFAULT_IMAGE_SCALE, MAX_SCALE, MIN_SCALE } from "../core/extraction/render-page.ts";
 import { tableToCsv, tableToHtml, tableToMarkdown } from "../core/tables/table-formats.ts";
 import { textRows } from "../core/tables/table-model.ts";
@@ -20,7 +21,7 @@ import {
 type CtxOf = (c: { var: AppEnv["Variables"] }) => OperationContext;
 // These reads are open to callers without a key when the document has a public grant.
 const publicOrKey = [...anyKeySecurity, {}];
-const readErrors = () => errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT");
+const readErrors = (...more: ErrorCode[]) => errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT", ...more);
 const text = { schema: { type: "string" } };
 
 const fullMd = createRoute({
@@ -73,7 +74,7 @@ const pageImage = createRoute({
   path: "/v1/documents/{id}/pages/{page_number}/image.png",
   tags: ["Document content"],
   summary: "One page rendered as PNG",
-  description: `At the default scale, made in the background after extraction (PRERENDER_PAGES, every page unless configured), so a stored file; otherwise rendered on first request and cached. scale ${MIN_SCALE}..${MAX_SCALE} (1 = 72 dpi, default ${DEFAULT_IMAGE_SCALE}); the image is capped at 8000 px a side. Requests for an image being rendered share that render, and serving page n renders the next ${READ_AHEAD} pages in the background (scales up to ${MAX_READ_AHEAD_SCALE}), so a reader turning pages finds them cached.`,
+  description: `At the default scale, made in the background after extraction (PRERENDER_PAGES, every page unless configured), so a stored file; otherwise rendered on first request and cached. scale ${MIN_SCALE}..${MAX_SCALE} (1 = 72 dpi, default ${DEFAULT_IMAGE_SCALE}); the image is capped at 8000 px a side. Requests for an image being rendered share that render, and serving page n renders the next ${READ_AHEAD} pages in the background (scales up to ${MAX_READ_AHEAD_SCALE}), so a reader turning pages finds them cached. A page that takes longer than PAGE_IMAGE_TIME_BUDGET_SECONDS (default 30) to draw is refused with 422 UNPROCESSABLE, and at once when asked for again.`,
   security: publicOrKey,
   request: {
     params: PageParams,
@@ -83,7 +84,7 @@ const pageImage = createRoute({
   },
   responses: {
     200: mediaResponse({ "image/png": { schema: { type: "string", format: "binary" } } }, "The PNG."),
-    ...readErrors(),
+    ...readErrors("UNPROCESSABLE"),
   },
 });
 

@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { lineTo, moveTo, PDFDocument, type PDFOperator, rgb, StandardFonts, stroke } from "pdf-lib";
 
 // PDFs made on the spot with known content, so tests know exactly what extraction must find.
 
@@ -84,4 +84,30 @@ export function annualReportPdf(): Promise<Uint8Array> {
       "Our auditors are Moreau and Partners.",
     ],
   ]);
+}
+
+/**
+ * `pages` pages reading "Page n text"; page `heavy` also carries `strokes` tiny strokes (and a
+ * second column, "Total 12", which makes it a table candidate whose drawing is read): a page
+ * over the drawing budgets without a huge file.
+ */
+export async function heavyPdf(opts: { pages: number; heavy: number; strokes: number }): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= opts.pages; n++) {
+    const page = doc.addPage([612, 792]);
+    page.drawText(`Page ${n} text`, { x: 72, y: 700, size: 12, font });
+    if (n === opts.heavy) {
+      page.drawText("Total 12", { x: 400, y: 700, size: 12, font });
+      const ops: PDFOperator[] = [];
+      for (let i = 0; i < opts.strokes; i++) {
+        const x = 50 + (i % 500);
+        const y = 100 + (Math.floor(i / 500) % 550);
+        ops.push(moveTo(x, y), lineTo(x + 0.5, y + 3), stroke());
+      }
+      // In chunks: spreading 60,000 arguments into one call overflows the stack.
+      for (let i = 0; i < ops.length; i += 5000) page.pushOperators(...ops.slice(i, i + 5000));
+    }
+  }
+  return doc.save();
 }

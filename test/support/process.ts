@@ -26,12 +26,22 @@ export type ServiceProcess = {
   kill: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
-/** `src/main.ts` in a child process of its own: a second server, a worker, a crash to survive. */
-export async function spawnService(env: Record<string, string>, port?: number): Promise<ServiceProcess> {
+/**
+ * `src/main.ts` in a child process of its own (a second server, a worker, a crash to survive), or
+ * with `built`, the bundle `npm start` runs (dist/main.js, built beforehand) under plain node.
+ */
+export async function spawnService(
+  env: Record<string, string>,
+  port?: number,
+  opts: { built?: boolean } = {},
+): Promise<ServiceProcess> {
   const p = port ?? (await freePort());
   // Vitest puts Vite's BASE_URL ("/") into process.env; it is not ours to pass on.
   const { BASE_URL: _vite, ...inherited } = process.env;
-  const child = spawn(tsx, [path.join(root, "src/main.ts")], {
+  const [command, args] = opts.built
+    ? [process.execPath, [path.join(root, "dist/main.js")]]
+    : [tsx, [path.join(root, "src/main.ts")]];
+  const child = spawn(command, args, {
     cwd: root,
     // Background page images off, as in startTestServer, unless a test sets them.
     env: {

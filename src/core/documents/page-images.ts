@@ -1,5 +1,5 @@
 import type { BlobStore } from "../blobs/blob-store.ts";
-import { renderPagePng } from "../extraction/render-page.ts";
+import { PageRenderBudgetError, type PageRenderer } from "../extraction/page-renderer.ts";
 import type { Logger } from "../log.ts";
 import type { Services } from "../services.ts";
 import { pageImageKey, pageImagePrefix } from "./blob-keys.ts";
@@ -17,6 +17,8 @@ import { pageImageKey, pageImagePrefix } from "./blob-keys.ts";
 // An image is stored only while its document still has the generation it was rendered from: a
 // delete or a reparse (in this process or another) that lands during a render would otherwise
 // leave an image nobody serves or removes.
+// A page that ran over the time budget to draw is remembered (the most recent UNDRAWABLE_KEPT):
+// asking again fails at once instead of spending the budget's CPU time again.
 
 /** Pages rendered ahead of the one requested. */
 export const READ_AHEAD = 2;
@@ -26,6 +28,8 @@ export const MAX_QUEUED = 16;
 export const MAX_QUEUED_PER_DOCUMENT = 4;
 /** Larger scales are rendered on request only. */
 export const MAX_READ_AHEAD_SCALE = 2;
+/** Images remembered as over the drawing budget, at most (oldest forgotten first). */
+const UNDRAWABLE_KEPT = 10_000;
 
 export type PageImageRequest = {
   documentId: string;
@@ -39,6 +43,7 @@ export type PageImageRequest = {
 export type PageImageDeps = {
   blobs: BlobStore;
   log: Logger;
+  renderer: Pick<PageRenderer, "render">;
   /** The document's active generation now, or null when it no longer exists. */
   activeGeneration: (documentId: string) => Promise<number | null>;
 };
@@ -63,6 +68,8 @@ let working = false;
 /** Documents deleted through this process (most recent 10,000): nothing of theirs is stored again. */
 const forgotten = new Set<string>();
 const FORGOTTEN_KEPT = 10_000;
+/** Images that ran over the drawing budget, with the error that said so. */
+const undrawable = new Map<string, PageRenderBudgetError>();
 
 const keyOf = (r: PageImageRequest) => pageImageKey(r.documentId, r.generation, r.page, r.scale);
 
@@ -78,7 +85,18 @@ function renderOnce(deps: PageImageDeps, r: PageImageRequest): Promise<Buffer> {
   let render = inFlight.get(key);
   if (!render) {
     render = (async () => {
-      const png = await renderPagePng(r.load, r.page, r.scale, r.documentId);
+      const known = undrawable.get(key);
+      if (known) throw known;
+      let png: Buffer;
+      try {
+        png = await deps.renderer.render(r.load, r.page, r.scale, r.documentId);
+      } catch (err) {
+        if (err instanceof PageRenderBudgetError) {
+          undrawable.set(key, err);
+          if (undrawable.size > UNDRAWABLE_KEPT) undrawable.delete(undrawable.keys().next().value as string);
+        }
+        throw err;
+      }
       // The callers were allowed to see the page when they asked: they get the image whatever
       // happens to the store from here.
       try {

@@ -1,4 +1,5 @@
-import { closeRenderedIfIdle, DEFAULT_IMAGE_SCALE } from "../extraction/render-page.ts";
+import type { PageRenderer } from "../extraction/page-renderer.ts";
+import { DEFAULT_IMAGE_SCALE } from "../extraction/render-page.ts";
 import type { Services } from "../services.ts";
 import { sourceBlobKey } from "./blob-keys.ts";
 import { activeGenerationIn, ensurePageImage, type PageImageDeps } from "./page-images.ts";
@@ -11,7 +12,8 @@ import { activeGenerationIn, ensurePageImage, type PageImageDeps } from "./page-
 // process extracts (extraction is what users wait for), it renders one page at a time, and it
 // stops for a document that is deleted or parsed again.
 
-export type PrerenderDeps = PageImageDeps & {
+export type PrerenderDeps = Omit<PageImageDeps, "renderer"> & {
+  renderer: Pick<PageRenderer, "render" | "closeIfIdle">;
   /** Pages made per document, from the first; 0 turns background rendering off. */
   pages: number;
   /**
@@ -112,22 +114,23 @@ export class PageImagePrerenderer {
       }
     } finally {
       // Done with it: a worker that serves no viewer would otherwise keep the PDF open.
-      closeRenderedIfIdle(documentId);
+      deps.renderer.closeIfIdle(documentId);
     }
   }
 }
 
 /** A prerenderer over the service's database and blob store, `busy` telling when to wait. */
 export function storedDocumentPrerenderer(
-  services: Pick<Services, "db" | "blobs" | "log">,
+  services: Pick<Services, "db" | "blobs" | "log" | "renderer">,
   pages: number,
   busy: () => boolean,
 ): PageImagePrerenderer {
-  const { db, blobs, log } = services;
+  const { db, blobs, log, renderer } = services;
   return new PageImagePrerenderer({
     pages,
     blobs,
     log,
+    renderer,
     document: async (id) => {
       const doc = await db.prisma.document.findUnique({
         where: { id },

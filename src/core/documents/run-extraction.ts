@@ -1,7 +1,7 @@
 import { splitPassages, textSearchConfigOfDocument } from "../answering/passages.ts";
 import type { ExtractedPage } from "../extraction/extractor.ts";
 import { PdfOpenError } from "../extraction/pdfjs.ts";
-import { DEFAULT_IMAGE_SCALE, forgetRendered, renderPagePng } from "../extraction/render-page.ts";
+import { DEFAULT_IMAGE_SCALE } from "../extraction/render-page.ts";
 import type { Services } from "../services.ts";
 import { tableToMarkdown } from "../tables/table-formats.ts";
 import type { TableGrid } from "../tables/table-model.ts";
@@ -9,7 +9,7 @@ import { pageImageKey, pageImagePrefix, sourceBlobKey } from "./blob-keys.ts";
 import { type DocumentProgressEvent, documentTopic } from "./document-events.ts";
 import { writePage } from "./write-page.ts";
 
-type Deps = Pick<Services, "db" | "blobs" | "events" | "extractor" | "log" | "config">;
+type Deps = Pick<Services, "db" | "blobs" | "events" | "extractor" | "renderer" | "log" | "config">;
 
 async function publish(deps: Deps, e: DocumentProgressEvent) {
   await deps.events.publish(documentTopic(e.id), e).catch((err: Error) => {
@@ -187,7 +187,7 @@ export async function runExtraction(
         // page_images: the viewer's images are ready when the page is, instead of rendered on
         // the first request. A page that cannot be drawn is logged; its text stands regardless.
         try {
-          const png = await renderPagePng(bytes, n, DEFAULT_IMAGE_SCALE, renderKey);
+          const png = await deps.renderer.render(bytes, n, DEFAULT_IMAGE_SCALE, renderKey);
           await deps.blobs.put(pageImageKey(id, generation, n, DEFAULT_IMAGE_SCALE), png);
         } catch (err) {
           deps.log.warn("page image failed", { documentId: id, page: n, error: (err as Error).message });
@@ -238,7 +238,7 @@ export async function runExtraction(
     }
   } finally {
     await session.close();
-    forgetRendered(renderKey);
+    deps.renderer.forget(renderKey);
   }
 }
 

@@ -1,6 +1,5 @@
 import { type Canvas, createCanvas } from "@napi-rs/canvas";
-import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { openPdf } from "./pdfjs.ts";
+import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { encodePngRgba } from "./png.ts";
 
 export const MIN_SCALE = 0.25;
@@ -9,98 +8,6 @@ export const MAX_SCALE = 4;
 export const MAX_SIDE_PX = 8000;
 /** The scale page images are served at by default (and pre-rendered at by `page_images`). */
 export const DEFAULT_IMAGE_SCALE = 1.5;
-
-// Documents recently rendered stay open: opening a long PDF walks its page tree (hundreds of ms
-// for 2,000 pages), and a viewer asks for its pages one after another.
-const OPEN_DOCUMENTS = 4;
-/**
- * pdfjs keeps what it read for every page drawn (about 25 KB a page after collection); an open
- * document drops it after this many renders, when no render of it is under way.
- */
-const CLEANUP_EVERY = 50;
-type Entry = {
-  doc: Promise<PDFDocumentProxy>;
-  users: number;
-  used: number;
-  /** Renders since the last cleanup. */
-  renders: number;
-  /** A cleanup under way: renders wait for it, as pdfjs refuses one during a render. */
-  cleaning: Promise<void> | null;
-  /** Cleanups done. */
-  cleanups: number;
-};
-const open = new Map<string, Entry>();
-
-async function acquire(
-  key: string | undefined,
-  load: () => Promise<Uint8Array>,
-): Promise<{ doc: PDFDocumentProxy; release: () => void }> {
-  if (!key) {
-    const doc = await openPdf(await load());
-    return { doc, release: () => void doc.destroy() };
-  }
-  let entry = open.get(key);
-  if (!entry) {
-    const doc = (async () => openPdf(await load()))();
-    entry = { doc, users: 0, used: 0, renders: 0, cleaning: null, cleanups: 0 };
-    open.set(key, entry);
-    doc.catch(() => open.delete(key));
-  }
-  entry.users++;
-  entry.used = Date.now();
-  const e = entry;
-  try {
-    const doc = await e.doc;
-    while (e.cleaning) await e.cleaning;
-    return {
-      doc,
-      release: () => {
-        e.users--;
-        e.renders++;
-        // At the first moment none is under way once enough have been drawn (renders that
-        // overlap, a viewer's and the background's, may leave no such moment at an exact count).
-        if (e.users === 0 && e.renders >= CLEANUP_EVERY) {
-          e.renders = 0;
-          e.cleaning = doc
-            .cleanup()
-            .then(() => {
-              e.cleanups++;
-            })
-            .catch(() => undefined)
-            .finally(() => {
-              e.cleaning = null;
-            });
-        }
-        evict();
-      },
-    };
-  } catch (err) {
-    e.users--;
-    throw err;
-  }
-}
-
-function evict() {
-  if (open.size <= OPEN_DOCUMENTS) return;
-  const idle = [...open.entries()].filter(([, e]) => e.users === 0).sort((a, b) => a[1].used - b[1].used);
-  for (const [key] of idle.slice(0, open.size - OPEN_DOCUMENTS)) forgetRendered(key);
-}
-
-/** The documents held open for rendering, and how often each dropped its page caches (tests). */
-export const openForRendering = () => [...open.entries()].map(([key, e]) => ({ key, cleanups: e.cleanups }));
-
-/** Closes an open document unless a render of it is under way (background rendering is done with it). */
-export function closeRenderedIfIdle(key: string) {
-  if (open.get(key)?.users === 0) forgetRendered(key);
-}
-
-/** Forgets an open document (after its file changed or it was deleted). */
-export function forgetRendered(key: string) {
-  const e = open.get(key);
-  if (!e) return;
-  open.delete(key);
-  void e.doc.then((d) => d.destroy()).catch(() => undefined);
-}
 
 /**
  * Draws an open page on a white canvas at a scale (1 = 72 dpi), less when a side would exceed
@@ -158,29 +65,5 @@ export async function drawPagePng(
     return { png: canvasPng(drawn.canvas), scale: drawn.scale };
   } finally {
     releaseCanvas(drawn.canvas);
-  }
-}
-
-/**
- * Renders one page to PNG at a scale (1 = 72 dpi), white background. With a `key`, the opened
- * document is kept for the next pages; `pdf` may then be a loader, called only when needed.
- */
-export async function renderPagePng(
-  pdf: Uint8Array | (() => Promise<Uint8Array>),
-  pageNumber: number,
-  scale: number,
-  key?: string,
-): Promise<Buffer> {
-  const load = typeof pdf === "function" ? pdf : async () => pdf;
-  const { doc, release } = await acquire(key, load);
-  try {
-    const page = await doc.getPage(pageNumber);
-    try {
-      return (await drawPagePng(page, scale)).png;
-    } finally {
-      page.cleanup();
-    }
-  } finally {
-    release();
   }
 }

@@ -1,6 +1,5 @@
 import { documentBlobPrefix } from "../../core/documents/blob-keys.ts";
 import { forgetPageImages } from "../../core/documents/page-images.ts";
-import { forgetRendered } from "../../core/extraction/render-page.ts";
 import type { OperationContext } from "../context.ts";
 import { findDocument } from "./find-document.ts";
 
@@ -16,7 +15,7 @@ export async function deleteDocument(
   // Closed first, so a render starting now must read the source, which is about to go; renders
   // under way (or queued ahead of a reader) are let finish or dropped, or they would store their
   // images after the prefix is emptied.
-  forgetRendered(doc.id);
+  ctx.services.renderer.forget(doc.id);
   await forgetPageImages(doc.id);
   await ctx.services.blobs.deletePrefix(documentBlobPrefix(doc.id));
   return { deleted: true, id: doc.id };

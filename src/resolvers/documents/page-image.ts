@@ -1,6 +1,7 @@
 import { pageImageKey, sourceBlobKey } from "../../core/documents/blob-keys.ts";
 import { activeGenerationIn, servePageImage } from "../../core/documents/page-images.ts";
 import { AppError } from "../../core/errors.ts";
+import { PageRenderBudgetError } from "../../core/extraction/page-renderer.ts";
 import { MAX_SCALE, MIN_SCALE } from "../../core/extraction/render-page.ts";
 import type { OperationContext } from "../context.ts";
 import { findDocument } from "./find-document.ts";
@@ -19,7 +20,7 @@ export async function getPageImage(
   const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_content");
   const gone = pageUnavailable(doc, input.page);
   if (gone) throw gone;
-  const { blobs, log } = ctx.services;
+  const { blobs, log, renderer } = ctx.services;
   if (doc.pagesTotal === null) {
     // Not opened yet (or being opened again): only an image rendered before can be served.
     const cached = await blobs.get(pageImageKey(doc.id, doc.activeGeneration, input.page, scale));
@@ -41,7 +42,11 @@ export async function getPageImage(
       return pdf;
     },
   };
-  const deps = { blobs, log, activeGeneration: activeGenerationIn(ctx.services.db) };
-  const png = await servePageImage(deps, request, doc.pagesTotal);
-  return { png, viaPublic };
+  const deps = { blobs, log, renderer, activeGeneration: activeGenerationIn(ctx.services.db) };
+  try {
+    return { png: await servePageImage(deps, request, doc.pagesTotal), viaPublic };
+  } catch (err) {
+    if (err instanceof PageRenderBudgetError) throw new AppError("UNPROCESSABLE", err.message);
+    throw err;
+  }
 }

@@ -1,0 +1,283 @@
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { HeldDocument } from "./open-documents.ts";
+import { PdfOpenError } from "./pdfjs.ts";
+import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
+
+// Page images are drawn on a thread of their own (render-thread.ts), for three reasons measured
+// on this service:
+//  - pdfjs draws a page without yielding to the event loop: a page of 200,000 strokes held the
+//    thread drawing it for 4.7 s, during which no request was answered and no timer ran; on the
+//    service's own thread one such page requested froze every client of the process;
+//  - only from outside can such a render be stopped: over the time budget the thread is ended
+//    (Worker.terminate stops JavaScript mid-loop) and a new one takes the other renders;
+//  - a 2-core machine draws while the service's thread answers requests and extracts.
+// The thread holds the documents it draws open (open-documents.ts); a render names its document
+// by key and the PDF's bytes are sent only when the thread has not got it open.
+
+export class PageRenderError extends Error {}
+/** The page took longer than the time budget to draw; drawing it again would take as long. */
+export class PageRenderBudgetError extends PageRenderError {}
+
+export type PdfSource = Uint8Array | (() => Promise<Uint8Array>);
+
+export interface PageRenderer {
+  /**
+   * One page as PNG at a scale (1 = 72 dpi), white background, capped at MAX_SIDE_PX a side.
+   * With a `key`, the document stays open for the next pages, and `pdf` may be a loader called
+   * only when it is not open.
+   */
+  render(pdf: PdfSource, pageNumber: number, scale: number, key?: string): Promise<Buffer>;
+  /** Closes the document under `key` (deleted, or its file changed). */
+  forget(key: string): void;
+  /** Closes the document under `key` unless a render of it is under way (background rendering is done with it). */
+  closeIfIdle(key: string): void;
+  /** The documents held open, and how often each dropped its page caches (tests). */
+  held(): Promise<HeldDocument[]>;
+  /** Starts the thread and loads pdfjs in it, so the first image asked for does not wait for that. */
+  warm(): void;
+  close(): Promise<void>;
+}
+
+type Pending = {
+  key: string | null;
+  page: number;
+  scale: number;
+  pdf: PdfSource;
+  resolve: (png: Buffer) => void;
+  reject: (err: Error) => void;
+  timer: NodeJS.Timeout | null;
+};
+
+/**
+ * The thread's module. Built, the service has it beside dist/main.js (`npm run build` bundles
+ * it). From source (tsx, vitest), it is bundled here on first use the same way, into
+ * node_modules/.cache so that its packages resolve: a thread running the .ts files through tsx's
+ * loader spent 2.6 s compiling pdfjs before its first page, where the bundle starts in 0.2 s.
+ */
+async function threadModule(): Promise<URL> {
+  const here = import.meta.url;
+  if (!/\.ts($|\?)/.test(here)) return new URL("./render-thread.js", here);
+  const { build } = await import("esbuild");
+  const out = await build({
+    entryPoints: [fileURLToPath(new URL("./render-thread.ts", here))],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    write: false,
+    logLevel: "silent",
+  });
+  const code = out.outputFiles[0]?.text ?? "";
+  const dir = path.join(root(), "node_modules", ".cache", "quire");
+  // Named by content and moved into place whole: processes building at once share one file.
+  const file = path.join(
+    dir,
+    `render-thread-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`,
+  );
+  if (!existsSync(file)) {
+    await mkdir(dir, { recursive: true });
+    const tmp = `${file}.${process.pid}.${Date.now()}`;
+    await writeFile(tmp, code);
+    await rename(tmp, file);
+  }
+  return pathToFileURL(file);
+}
+
+/** The repository (or installed package) root: the nearest folder above this file with node_modules. */
+function root(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, "node_modules")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+type Thread = {
+  worker: Worker;
+  /** Settles once pdfjs is loaded in it; rejects when the thread could not start. */
+  ready: Promise<void>;
+};
+
+/** A PageRenderer on one thread; a render over `timeBudgetMs` ends the thread and fails with PageRenderBudgetError. */
+export class ThreadPageRenderer implements PageRenderer {
+  readonly #timeBudgetMs: number;
+  #thread: Thread | null = null;
+  readonly #pending = new Map<number, Pending>();
+  readonly #asks = new Map<number, (held: HeldDocument[]) => void>();
+  #nextId = 1;
+  #closed = false;
+
+  constructor(opts: { timeBudgetMs: number }) {
+    this.#timeBudgetMs = opts.timeBudgetMs;
+  }
+
+  render(pdf: PdfSource, pageNumber: number, scale: number, key?: string): Promise<Buffer> {
+    if (this.#closed) return Promise.reject(new PageRenderError("The page renderer is closed."));
+    return new Promise<Buffer>((resolve, reject) => {
+      const id = this.#nextId++;
+      this.#pending.set(id, { key: key ?? null, page: pageNumber, scale, pdf, resolve, reject, timer: null });
+      void this.#send(id, false);
+    });
+  }
+
+  forget(key: string): void {
+    this.#thread?.worker.postMessage({ op: "forget", key } satisfies ToRenderThread);
+  }
+
+  closeIfIdle(key: string): void {
+    this.#thread?.worker.postMessage({ op: "close-if-idle", key } satisfies ToRenderThread);
+  }
+
+  held(): Promise<HeldDocument[]> {
+    const thread = this.#thread;
+    if (!thread) return Promise.resolve([]);
+    const id = this.#nextId++;
+    return new Promise((resolve) => {
+      this.#asks.set(id, resolve);
+      thread.worker.postMessage({ op: "held", id } satisfies ToRenderThread);
+    });
+  }
+
+  warm(): void {
+    if (this.#closed) return;
+    this.#thread ??= this.#start();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const thread = this.#thread;
+    this.#thread = null;
+    this.#failAll(new PageRenderError("The page renderer was closed."));
+    await thread?.worker.terminate();
+  }
+
+  /** Sends a render to the thread (starting one if needed), with its PDF when asked for or keyless. */
+  async #send(id: number, withPdf: boolean): Promise<void> {
+    const p = this.#pending.get(id);
+    if (!p) return;
+    let pdf: Uint8Array | undefined;
+    try {
+      if (withPdf || p.key === null) pdf = typeof p.pdf === "function" ? await p.pdf() : p.pdf;
+      if (this.#closed || !this.#pending.has(id)) return;
+      this.#thread ??= this.#start();
+      const thread = this.#thread;
+      await thread.ready;
+      // Ended while this render waited for it (another render ran over its budget): the renders
+      // it held were sent again, this one included.
+      if (this.#thread !== thread || !this.#pending.has(id)) return;
+      // Timed from the first time the render reaches a ready thread; a PDF sent on request does
+      // not restart the clock.
+      p.timer ??= setTimeout(() => this.#overBudget(id), this.#timeBudgetMs);
+      thread.worker.postMessage({
+        op: "render",
+        id,
+        key: p.key,
+        page: p.page,
+        scale: p.scale,
+        pdf,
+      } satisfies ToRenderThread);
+    } catch (err) {
+      this.#settle(id)?.reject(err as Error);
+    }
+  }
+
+  #settle(id: number): Pending | undefined {
+    const p = this.#pending.get(id);
+    if (!p) return undefined;
+    this.#pending.delete(id);
+    if (p.timer) clearTimeout(p.timer);
+    return p;
+  }
+
+  #start(): Thread {
+    let worker: Worker | null = null;
+    const thread: Thread = { worker: null as unknown as Worker, ready: Promise.resolve() };
+    thread.ready = (async () => {
+      const url = await threadModule();
+      // A heap cap: a document that would take more ends the thread (its renders fail), not the process.
+      worker = new Worker(url, { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+      thread.worker = worker;
+      // The thread alone does not keep the process alive; a render waiting has its timer for that.
+      worker.unref();
+      const stopped = (why: string) => {
+        if (this.#thread !== thread) return;
+        this.#thread = null;
+        this.#failAll(new PageRenderError(`The page renderer stopped: ${why}`));
+      };
+      await new Promise<void>((resolve, reject) => {
+        worker?.on("message", (m: FromRenderThread) => {
+          if ("ready" in m) resolve();
+          else this.#onMessage(m);
+        });
+        worker?.on("error", (err) => {
+          reject(err);
+          stopped(err.message);
+        });
+        worker?.on("exit", (code) => {
+          reject(new PageRenderError(`The page renderer exited (code ${code}) before it was ready.`));
+          stopped(`exit code ${code}`);
+        });
+      });
+    })();
+    // A thread that could not start is forgotten, so the next render tries a new one.
+    thread.ready.catch(() => {
+      if (this.#thread === thread) this.#thread = null;
+    });
+    return thread;
+  }
+
+  #onMessage(m: Exclude<FromRenderThread, { ready: true }>) {
+    if ("held" in m) {
+      this.#asks.get(m.id)?.(m.held);
+      this.#asks.delete(m.id);
+      return;
+    }
+    if ("needPdf" in m) {
+      void this.#send(m.id, true);
+      return;
+    }
+    const p = this.#settle(m.id);
+    if (!p) return;
+    if ("png" in m) p.resolve(Buffer.from(m.png.buffer, m.png.byteOffset, m.png.byteLength));
+    else
+      p.reject(
+        m.error.name === "PdfOpenError"
+          ? new PdfOpenError(m.error.message)
+          : new PageRenderError(m.error.message),
+      );
+  }
+
+  /**
+   * A render ran out of time: it fails, the thread is ended (nothing else stops pdfjs mid-page),
+   * and the renders that were sharing it start again on a new one, with budgets of their own.
+   */
+  #overBudget(id: number) {
+    const p = this.#settle(id);
+    if (!p) return;
+    p.reject(
+      new PageRenderBudgetError(
+        `Page ${p.page} took longer than ${this.#timeBudgetMs / 1000} s to draw; it is too complex to render as an image.`,
+      ),
+    );
+    const thread = this.#thread;
+    this.#thread = null;
+    void thread?.worker.terminate();
+    for (const resolve of this.#asks.values()) resolve([]);
+    this.#asks.clear();
+    for (const [other, q] of this.#pending) {
+      if (q.timer) clearTimeout(q.timer);
+      q.timer = null;
+      // The new thread has no document open: each render brings its PDF.
+      void this.#send(other, true);
+    }
+  }
+
+  #failAll(err: Error) {
+    for (const id of [...this.#pending.keys()]) this.#settle(id)?.reject(err);
+    for (const resolve of this.#asks.values()) resolve([]);
+    this.#asks.clear();
+  }
+}

@@ -1,0 +1,19 @@
+import type { HeldDocument } from "./open-documents.ts";
+
+// What the service and its page-image thread (render-thread.ts) say to each other.
+
+export type ToRenderThread =
+  /** Draw a page. `key` names a document the thread keeps open; `pdf` comes when it has not got it. */
+  | { op: "render"; id: number; key: string | null; page: number; scale: number; pdf?: Uint8Array }
+  | { op: "forget"; key: string }
+  | { op: "close-if-idle"; key: string }
+  | { op: "held"; id: number };
+
+export type FromRenderThread =
+  /** pdfjs is loaded: renders sent from now on are timed. */
+  | { ready: true }
+  | { id: number; png: Uint8Array }
+  /** The document under the render's key is not open: send its bytes. */
+  | { id: number; needPdf: true }
+  | { id: number; error: { name: string; message: string } }
+  | { id: number; held: HeldDocument[] };
