@@ -704,6 +704,35 @@ describe("reading order and structure", () => {
     );
   });
 
+  it("levels numbered headings by their depth, and makes none of a contents entry, a number or a row of figures set large or bold", async () => {
+    const { doc, font, bold } = await newDoc();
+    const page = doc.addPage([612, 792]);
+    // Sections and subsections set in one size: only the numbering tells them apart.
+    text(page, font, "1. Introduction", 72, 80, 16);
+    text(page, font, "Body text of the introduction, set at the page's body size.", 72, 110);
+    text(page, font, "1.1. Scope", 72, 140, 16);
+    text(page, font, "Body text of the scope, set at the same size as the rest.", 72, 170);
+    text(page, font, "A.2 Appendix section", 72, 200, 16);
+    text(page, font, "2 Methods . . . . . . . . . . . . . . . 7", 72, 240, 14);
+    text(page, font, "54", 72, 280, 16);
+    text(page, bold, "Total 1,396 4,338 7,057 8,875", 72, 320);
+    text(page, font, "# not a heading: a line that starts with a hash sign.", 72, 360);
+    const [p] = await extract(await doc.save());
+    expect(p?.markdown).toBe(
+      [
+        "## 1. Introduction",
+        "Body text of the introduction, set at the page's body size.",
+        "### 1.1. Scope",
+        "Body text of the scope, set at the same size as the rest.",
+        "### A.2 Appendix section",
+        "2 Methods . . . . . . . . . . . . . . . 7",
+        "54",
+        "Total 1,396 4,338 7,057 8,875",
+        "\\# not a heading: a line that starts with a hash sign.",
+      ].join("\n\n"),
+    );
+  });
+
   it("makes a short bold line at body size a heading, set apart from the regular paragraph under it", async () => {
     // pdfjs's text content names fonts g_d0_fN with a generic family: the weight is only in the
     // font's own name ("Helvetica-Bold"), which a page's operator list brings.

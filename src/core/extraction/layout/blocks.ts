@@ -173,6 +173,36 @@ function codeText(lines: Line[]): string {
   return out.join("\n");
 }
 
+/** A table-of-contents entry: a title, leader dots, a page number. */
+const contentsEntry = /(\.\s?){3,}\s*\d{1,4}$/;
+/**
+ * A section number before a title ("2", "2.1", "2.1.3.", "A.1"; a letter alone is a word, as in
+ * "A Study"): its depth sets the heading level.
+ */
+const sectionNumber = /^(?:\d{1,2}((?:\.\d{1,2}){0,4})|[A-Z]((?:\.\d{1,2}){1,4}))\.?\s+\p{L}/u;
+
+/**
+ * Text that can be a heading: it has letters, and more of them than digits (a page number or a
+ * row of figures set large or bold is not a heading), and it is not a table-of-contents entry.
+ */
+function headingText(text: string): boolean {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const digits = text.match(/\d/g)?.length ?? 0;
+  return letters > 0 && digits < letters && !contentsEntry.test(text);
+}
+
+/**
+ * A heading's markdown level: from its size against the body's, or, when it is numbered, from
+ * the number's depth ("1" ##, "1.1" ###, "1.1.1" ####): sections and their subsections are often
+ * set in sizes too close to tell apart, and the numbering says which is which.
+ */
+function headingLevel(text: string, bySize: number): number {
+  const n = sectionNumber.exec(text);
+  if (!n) return bySize;
+  const depth = 1 + ((n[1] ?? n[2])?.match(/\./g)?.length ?? 0);
+  return Math.min(6, depth + 1);
+}
+
 /** A paragraph as markdown, given the body font size of the page. */
 export function paragraphMarkdown(p: Paragraph, body: number): string {
   if (p.code) {
@@ -184,15 +214,24 @@ export function paragraphMarkdown(p: Paragraph, body: number): string {
   // A bullet is a list item whatever its size (a line is as large as its largest glyph, and
   // bullets are often set larger); a number set large is a heading ("1. Introduction").
   if (bullet.test(text)) return `- ${text.replace(bullet, "")}`;
-  const short = text.length <= 150 && p.lines <= 3;
-  if (short && p.size >= 1.8 * body) return `# ${text}`;
-  if (short && p.size >= 1.4 * body) return `## ${text}`;
-  if (short && p.size >= 1.15 * body) return `### ${text}`;
+  const heading = text.length <= 150 && p.lines <= 3 && headingText(text);
+  const bySize = !heading
+    ? 0
+    : p.size >= 1.8 * body
+      ? 1
+      : p.size >= 1.4 * body
+        ? 2
+        : p.size >= 1.15 * body
+          ? 3
+          : 0;
+  if (bySize) return `${"#".repeat(headingLevel(text, bySize))} ${text}`;
   const num = /^(\d{1,3})[.)]\s+/.exec(text);
   if (num) return `${num[1]}. ${text.slice(num[0].length)}`;
   if (numbered.test(text)) return `- ${text}`;
-  if (p.bold && p.lines === 1 && text.length <= 90 && !/[.:;,]$/.test(text)) return `#### ${text}`;
-  return text;
+  if (heading && p.bold && p.lines === 1 && text.length <= 90 && !/[.:;,]$/.test(text))
+    return `${"#".repeat(headingLevel(text, 4))} ${text}`;
+  // Text that starts like a markdown heading or quote is printed as such, not made one.
+  return text.replace(/^([#>])/, "\\$1");
 }
 
 /**
