@@ -4,6 +4,7 @@ import {
   adjacencyRelations,
   adjacencyScore,
   cellScore,
+  directionNeutral,
   f1FromCounts,
   normalizeCell,
   normalizeGrid,
@@ -44,6 +45,23 @@ describe("normalisation", () => {
     const s = scoreTable([["a", "", "c"]], [["a", " \n", "c"]]);
     expect(s.cells.exact).toBe(true);
     expect(s.adjacency.f1).toBe(1);
+  });
+});
+
+describe("right-to-left cells compared whatever their order", () => {
+  // "wilaya" (state): waw, lam-alef ligature (U+FEFB), yeh, teh marbuta, as presentation forms.
+  const logical = "\uFEED\uFEFB\uFEF3\uFE94";
+  const visual = [...logical].reverse().join("");
+  it("reads a word in visual order (as camelot writes it) and in logical order alike, ligatures included", () => {
+    expect(directionNeutral(visual)).toBe(directionNeutral(logical));
+    // Presentation forms are folded (NFKC): "sultan" in them and in plain letters read alike.
+    expect(directionNeutral("\uFEB3\uFEE0\uFEC4\uFE8E\uFEE5")).toBe(directionNeutral("\u0633\u0644\u0637\u0627\u0646"));
+  });
+
+  it("drops vowel marks and sorts words, and leaves cells without right-to-left letters alone", () => {
+    // "Jeremy" and the word, either way round, with a tanween mark set apart by no-break spaces.
+    expect(directionNeutral(`\u064B\u00A0${visual}\u00A0Jeremy`)).toBe(directionNeutral(`Jeremy ${logical}\u064B`));
+    expect(directionNeutral("Total  12 ﬁ")).toBe("Total  12 ﬁ");
   });
 });
 

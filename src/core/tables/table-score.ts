@@ -201,23 +201,29 @@ export function pickBestTable(expected: TextGrid, candidates: readonly TextGrid[
  * each right-to-left word read whichever way sorts first, and the words sorted. Visual-order
  * text (as camelot emits it) and logical-order text (as this service emits it) then compare
  * equal; optional vowel marks are dropped. Cells without right-to-left letters are left as they are.
+ * A word is turned round letter by letter, each letter folded on its own: a ligature (lam-alef,
+ * U+FEFB) folds into its two letters in logical order, which turning the folded word round
+ * would reverse. (So a visual-order word with a ligature matches its logical form in
+ * presentation forms, as the PDF has them, not one respelled in plain letters.)
  */
 export function directionNeutral(text: string): string {
   if (!isRtl(text)) return text;
-  return (
-    text
+  // Vowel marks are optional in Arabic and Hebrew, and extractors attach them to different runs;
+  // folding can leave a space before a mark it split off its presentation form.
+  const fold = (s: string) =>
+    s
       .normalize("NFKC")
-      // Vowel marks are optional in Arabic and Hebrew, and extractors attach them to different runs.
       .replace(/\p{Mn}/gu, "")
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((t) => {
-        if (!isRtl(t)) return t;
-        const r = [...t].reverse().join("");
-        // Whichever reading sorts first stands for both.
-        return [r, t].sort()[0] as string;
-      })
-      .sort()
-      .join(" ")
-  );
+      .replace(/\s+/g, "");
+  return text
+    .split(/\s+/)
+    .map((t) => {
+      if (!isRtl(t)) return fold(t);
+      const letters = [...t].map(fold);
+      // Whichever reading sorts first stands for both.
+      return [letters.join(""), letters.reverse().join("")].sort()[0] as string;
+    })
+    .filter(Boolean)
+    .sort()
+    .join(" ");
 }
