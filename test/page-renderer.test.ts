@@ -96,6 +96,20 @@ describe("ThreadPageRenderer", () => {
     expect((await renderer.render(pdf, 1, 0.5)).equals(plain)).toBe(true);
   });
 
+  it("takes forget, close-if-idle and held while its thread is still starting, and closes then", async () => {
+    const starting = rendererOf();
+    starting.warm();
+    starting.forget("nothing-open");
+    starting.closeIfIdle("nothing-open");
+    expect(await starting.held()).toEqual([]);
+    await starting.close();
+    await expect(starting.render(await threePages(), 1, 0.5)).rejects.toThrow(/closed/);
+    const renderer = rendererOf();
+    renderer.warm();
+    renderer.forget("nothing-open");
+    expect(isPng(await renderer.render(await threePages(), 1, 0.5))).toBe(true);
+  });
+
   it("refuses renders once closed", async () => {
     const renderer = rendererOf();
     const pdf = await threePages();

@@ -55,12 +55,16 @@ describe("right-to-left cells compared whatever their order", () => {
   it("reads a word in visual order (as camelot writes it) and in logical order alike, ligatures included", () => {
     expect(directionNeutral(visual)).toBe(directionNeutral(logical));
     // Presentation forms are folded (NFKC): "sultan" in them and in plain letters read alike.
-    expect(directionNeutral("\uFEB3\uFEE0\uFEC4\uFE8E\uFEE5")).toBe(directionNeutral("\u0633\u0644\u0637\u0627\u0646"));
+    expect(directionNeutral("\uFEB3\uFEE0\uFEC4\uFE8E\uFEE5")).toBe(
+      directionNeutral("\u0633\u0644\u0637\u0627\u0646"),
+    );
   });
 
   it("drops vowel marks and sorts words, and leaves cells without right-to-left letters alone", () => {
     // "Jeremy" and the word, either way round, with a tanween mark set apart by no-break spaces.
-    expect(directionNeutral(`\u064B\u00A0${visual}\u00A0Jeremy`)).toBe(directionNeutral(`Jeremy ${logical}\u064B`));
+    expect(directionNeutral(`\u064B\u00A0${visual}\u00A0Jeremy`)).toBe(
+      directionNeutral(`Jeremy ${logical}\u064B`),
+    );
     expect(directionNeutral("Total  12 ﬁ")).toBe("Total  12 ﬁ");
   });
 });

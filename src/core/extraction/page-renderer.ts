@@ -96,7 +96,8 @@ function root(): string {
 }
 
 type Thread = {
-  worker: Worker;
+  /** Null until the thread's module is found (or built) and the thread started. */
+  worker: Worker | null;
   /** Settles once pdfjs is loaded in it; rejects when the thread could not start. */
   ready: Promise<void>;
 };
@@ -123,21 +124,22 @@ export class ThreadPageRenderer implements PageRenderer {
     });
   }
 
+  // A thread still starting holds no document open: there is nothing to forget or report yet.
   forget(key: string): void {
-    this.#thread?.worker.postMessage({ op: "forget", key } satisfies ToRenderThread);
+    this.#thread?.worker?.postMessage({ op: "forget", key } satisfies ToRenderThread);
   }
 
   closeIfIdle(key: string): void {
-    this.#thread?.worker.postMessage({ op: "close-if-idle", key } satisfies ToRenderThread);
+    this.#thread?.worker?.postMessage({ op: "close-if-idle", key } satisfies ToRenderThread);
   }
 
   held(): Promise<HeldDocument[]> {
-    const thread = this.#thread;
-    if (!thread) return Promise.resolve([]);
+    const worker = this.#thread?.worker;
+    if (!worker) return Promise.resolve([]);
     const id = this.#nextId++;
     return new Promise((resolve) => {
       this.#asks.set(id, resolve);
-      thread.worker.postMessage({ op: "held", id } satisfies ToRenderThread);
+      worker.postMessage({ op: "held", id } satisfies ToRenderThread);
     });
   }
 
@@ -151,7 +153,7 @@ export class ThreadPageRenderer implements PageRenderer {
     const thread = this.#thread;
     this.#thread = null;
     this.#failAll(new PageRenderError("The page renderer was closed."));
-    await thread?.worker.terminate();
+    await thread?.worker?.terminate();
   }
 
   /** Sends a render to the thread (starting one if needed), with its PDF when asked for or keyless. */
@@ -171,7 +173,7 @@ export class ThreadPageRenderer implements PageRenderer {
       // Timed from the first time the render reaches a ready thread; a PDF sent on request does
       // not restart the clock.
       p.timer ??= setTimeout(() => this.#overBudget(id), this.#timeBudgetMs);
-      thread.worker.postMessage({
+      thread.worker?.postMessage({
         op: "render",
         id,
         key: p.key,
@@ -194,12 +196,17 @@ export class ThreadPageRenderer implements PageRenderer {
 
   #start(): Thread {
     let worker: Worker | null = null;
-    const thread: Thread = { worker: null as unknown as Worker, ready: Promise.resolve() };
+    const thread: Thread = { worker: null, ready: Promise.resolve() };
     thread.ready = (async () => {
       const url = await threadModule();
       // A heap cap: a document that would take more ends the thread (its renders fail), not the process.
       worker = new Worker(url, { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
       thread.worker = worker;
+      // Closed, or replaced, while the module was being found: this thread has no use.
+      if (this.#thread !== thread) {
+        void worker.terminate();
+        throw new PageRenderError("The page renderer was closed.");
+      }
       // The thread alone does not keep the process alive; a render waiting has its timer for that.
       worker.unref();
       const stopped = (why: string) => {
@@ -264,7 +271,7 @@ export class ThreadPageRenderer implements PageRenderer {
     );
     const thread = this.#thread;
     this.#thread = null;
-    void thread?.worker.terminate();
+    void thread?.worker?.terminate();
     for (const resolve of this.#asks.values()) resolve([]);
     this.#asks.clear();
     for (const [other, q] of this.#pending) {
