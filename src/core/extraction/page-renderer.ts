@@ -59,7 +59,18 @@ type Pending = {
  * node_modules/.cache so that its packages resolve: a thread running the .ts files through tsx's
  * loader spent 2.6 s compiling pdfjs before its first page, where the bundle starts in 0.2 s.
  */
-async function threadModule(): Promise<URL> {
+let threadModuleFound: Promise<URL> | null = null;
+/** The thread's module, found or built once a process: a thread started again after a budget overrun reuses it. */
+const threadModule = (): Promise<URL> => {
+  threadModuleFound ??= findThreadModule();
+  // A failed build is tried again by the next thread, not remembered.
+  threadModuleFound.catch(() => {
+    threadModuleFound = null;
+  });
+  return threadModuleFound;
+};
+
+async function findThreadModule(): Promise<URL> {
   const here = import.meta.url;
   if (!/\.ts($|\?)/.test(here)) return new URL("./render-thread.js", here);
   const { build } = await import("esbuild");
@@ -195,12 +206,11 @@ export class ThreadPageRenderer implements PageRenderer {
   }
 
   #start(): Thread {
-    let worker: Worker | null = null;
     const thread: Thread = { worker: null, ready: Promise.resolve() };
     thread.ready = (async () => {
       const url = await threadModule();
       // A heap cap: a document that would take more ends the thread (its renders fail), not the process.
-      worker = new Worker(url, { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+      const worker = new Worker(url, { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
       thread.worker = worker;
       // Closed, or replaced, while the module was being found: this thread has no use.
       if (this.#thread !== thread) {
@@ -215,15 +225,15 @@ export class ThreadPageRenderer implements PageRenderer {
         this.#failAll(new PageRenderError(`The page renderer stopped: ${why}`));
       };
       await new Promise<void>((resolve, reject) => {
-        worker?.on("message", (m: FromRenderThread) => {
+        worker.on("message", (m: FromRenderThread) => {
           if ("ready" in m) resolve();
           else this.#onMessage(m);
         });
-        worker?.on("error", (err) => {
+        worker.on("error", (err) => {
           reject(err);
           stopped(err.message);
         });
-        worker?.on("exit", (code) => {
+        worker.on("exit", (code) => {
           reject(new PageRenderError(`The page renderer exited (code ${code}) before it was ready.`));
           stopped(`exit code ${code}`);
         });
@@ -272,8 +282,7 @@ export class ThreadPageRenderer implements PageRenderer {
     const thread = this.#thread;
     this.#thread = null;
     void thread?.worker?.terminate();
-    for (const resolve of this.#asks.values()) resolve([]);
-    this.#asks.clear();
+    this.#answerAsks();
     for (const [other, q] of this.#pending) {
       if (q.timer) clearTimeout(q.timer);
       q.timer = null;
@@ -284,6 +293,11 @@ export class ThreadPageRenderer implements PageRenderer {
 
   #failAll(err: Error) {
     for (const id of [...this.#pending.keys()]) this.#settle(id)?.reject(err);
+    this.#answerAsks();
+  }
+
+  /** Questions to a thread that is gone: it held no document open. */
+  #answerAsks() {
     for (const resolve of this.#asks.values()) resolve([]);
     this.#asks.clear();
   }
