@@ -192,16 +192,18 @@ function headingText(text: string): boolean {
 }
 
 /**
- * A heading's markdown level: from its size against the body's, or, when it is numbered, from
+ * A heading in markdown, its level from its size against the body's or, when it is numbered, from
  * the number's depth ("1" ##, "1.1" ###, "1.1.1" ####): sections and their subsections are often
  * set in sizes too close to tell apart, and the numbering says which is which.
  */
-function headingLevel(text: string, bySize: number): number {
+function heading(text: string, bySize: number): string {
   const n = sectionNumber.exec(text);
-  if (!n) return bySize;
-  const depth = 1 + ((n[1] ?? n[2])?.match(/\./g)?.length ?? 0);
-  return Math.min(6, depth + 1);
+  const level = n ? Math.min(6, 2 + ((n[1] ?? n[2])?.match(/\./g)?.length ?? 0)) : bySize;
+  return `${"#".repeat(level)} ${text}`;
 }
+
+/** Sizes against the body's that make headings of levels 1, 2 and 3. */
+const HEADING_RATIOS = [1.8, 1.4, 1.15];
 
 /** A paragraph as markdown, given the body font size of the page. */
 export function paragraphMarkdown(p: Paragraph, body: number): string {
@@ -214,22 +216,14 @@ export function paragraphMarkdown(p: Paragraph, body: number): string {
   // A bullet is a list item whatever its size (a line is as large as its largest glyph, and
   // bullets are often set larger); a number set large is a heading ("1. Introduction").
   if (bullet.test(text)) return `- ${text.replace(bullet, "")}`;
-  const heading = text.length <= 150 && p.lines <= 3 && headingText(text);
-  const bySize = !heading
-    ? 0
-    : p.size >= 1.8 * body
-      ? 1
-      : p.size >= 1.4 * body
-        ? 2
-        : p.size >= 1.15 * body
-          ? 3
-          : 0;
-  if (bySize) return `${"#".repeat(headingLevel(text, bySize))} ${text}`;
+  const canHead = text.length <= 150 && p.lines <= 3 && headingText(text);
+  const bySize = canHead ? HEADING_RATIOS.findIndex((r) => p.size >= r * body) + 1 : 0;
+  if (bySize) return heading(text, bySize);
   const num = /^(\d{1,3})[.)]\s+/.exec(text);
   if (num) return `${num[1]}. ${text.slice(num[0].length)}`;
   if (numbered.test(text)) return `- ${text}`;
-  if (heading && p.bold && p.lines === 1 && text.length <= 90 && !/[.:;,]$/.test(text))
-    return `${"#".repeat(headingLevel(text, 4))} ${text}`;
+  if (canHead && p.bold && p.lines === 1 && text.length <= 90 && !/[.:;,]$/.test(text))
+    return heading(text, 4);
   // Text that starts like a markdown heading or quote is printed as such, not made one.
   return text.replace(/^([#>])/, "\\$1");
 }
