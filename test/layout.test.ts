@@ -28,8 +28,7 @@ async function extract(bytes: Uint8Array, strategy = "text"): Promise<ExtractedP
 
 describe("ruled tables", () => {
   it("rebuilds a ruled grid exactly, in place in the page's markdown, its text not repeated as paragraphs", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
+    const { doc, font, page } = await letterPage();
     text(page, font, "Before the table.", 72, 80);
     ruledTable(
       page,
@@ -58,8 +57,7 @@ describe("ruled tables", () => {
   });
 
   it("keeps cells spanning columns and cells whose text wraps over two lines", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
+    const { doc, font, page } = await letterPage();
     ruledTable(
       page,
       font,
@@ -84,8 +82,7 @@ describe("ruled tables", () => {
     expect(tableToHtml(grid)).toContain('<th colspan="2">Sales</th>');
   });
   it("reads the records of a body that rules its columns but not its rows, one line each", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
+    const { doc, font, page } = await letterPage();
     const xs = [72, 200, 300, 400];
     const rows = [
       ["Group", "Count", "Share"],
@@ -110,8 +107,7 @@ describe("ruled tables", () => {
   });
 
   it("parts an unruled body into records at the wider gaps, each record's wrapped lines kept in its cells", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
+    const { doc, font, page } = await letterPage();
     const xs = [72, 160, 330, 500];
     hline(page, 72, 500, 100);
     hline(page, 72, 500, 120);
@@ -146,8 +142,7 @@ describe("ruled tables", () => {
   });
 
   it("keeps a ruled table whose cells hold bulleted lists and justified text (gaps that are no columns)", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
+    const { doc, font, page } = await letterPage();
     const xs = [72, 220, 460];
     hline(page, 72, 460, 100);
     hline(page, 72, 460, 120);
@@ -188,8 +183,7 @@ describe("ruled tables", () => {
 
 describe("unruled tables", () => {
   it("finds aligned columns with left, right and decimal-aligned values and a header", async () => {
-    const { doc, font, bold } = await newDoc();
-    const page = doc.addPage([612, 792]);
+    const { doc, font, bold, page } = await letterPage();
     text(page, font, "Quarterly figures for the three regions are below.", 72, 80);
     const rows = [
       ["Region", "Units", "Revenue"],
@@ -220,8 +214,7 @@ describe("unruled tables", () => {
   });
 
   it("reads a zebra-shaded table (filled bands, no rules) from its alignment", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
+    const { doc, font, page } = await letterPage();
     const rows = [
       ["Item", "Count", "Status"],
       ["Bolts", "400", "ok"],
@@ -246,8 +239,7 @@ describe("unruled tables", () => {
     expect(textRows(p!.tables[0]!.grid)).toEqual(rows);
   });
   it("keeps apart header cells that stand a column apart where the rule between them is left out", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
+    const { doc, font, page } = await letterPage();
     const rows = [
       ["Item", "Description"],
       ["Tuition", "The cost of a course"],
@@ -383,8 +375,7 @@ describe("unruled tables", () => {
   });
 
   it("reads two columns of words between rules above and below as a table when the left one holds ragged labels", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
+    const { doc, font, page } = await letterPage();
     const rows = [
       ["Variable", "Assumption"],
       ["Population", "Consistent with the latest census estimates"],
@@ -634,8 +625,7 @@ describe("unruled tables", () => {
 
 describe("reading order and structure", () => {
   it("reads two columns down the left, then down the right, under a full-width title", async () => {
-    const { doc, font, bold } = await newDoc();
-    const page = doc.addPage([612, 792]);
+    const { doc, font, bold, page } = await letterPage();
     text(page, bold, "A Two Column Article", 72, 70, 20);
     const left = [
       "The left column starts here and",
@@ -687,8 +677,7 @@ describe("reading order and structure", () => {
   });
 
   it("makes a numbered line set large a heading, and one at body size a list item", async () => {
-    const { doc, font } = await newDoc();
-    const page = doc.addPage([612, 792]);
+    const { doc, font, page } = await letterPage();
     text(page, font, "2. Unified system", 72, 90, 16);
     text(page, font, "The proposal has two parts, in this order:", 72, 120);
     text(page, font, "1. a standard way to install information", 72, 140);
@@ -705,8 +694,7 @@ describe("reading order and structure", () => {
   });
 
   it("levels numbered headings by their depth, and makes none of a contents entry, a number or a row of figures set large or bold", async () => {
-    const { doc, font, bold } = await newDoc();
-    const page = doc.addPage([612, 792]);
+    const { doc, font, bold, page } = await letterPage();
     // Sections and subsections set in one size: only the numbering tells them apart.
     text(page, font, "1. Introduction", 72, 80, 16);
     text(page, font, "Body text of the introduction, set at the page's body size.", 72, 110);
