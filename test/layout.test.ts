@@ -313,6 +313,29 @@ describe("unruled tables", () => {
     expect(grids).toContainEqual(rows.slice(1));
   });
 
+  it("keeps one table whose sections repeat the same row labels under section labels in the label column", async () => {
+    const { doc, font, page, right } = await letterPage();
+    const rows = [
+      ["Net asset value", "5,111,372"],
+      ["Units outstanding", "49,136"],
+      ["Value per unit", "104.03"],
+      ["Class B", ""],
+      ["Net asset value", "49,144,825"],
+      ["Units outstanding", "471,555"],
+      ["Value per unit", "104.22"],
+    ];
+    // 22 pt from row to row, 33 pt above and below the section label: the run breaks there, and
+    // the part after it starts with the first part's first label, with other figures.
+    const ys = [100, 122, 144, 177, 210, 232, 254];
+    rows.forEach((r, i) => {
+      const y = ys[i] as number;
+      text(page, font, r[0] as string, 72, y);
+      if (r[1]) right(r[1], 400, y);
+    });
+    const [p] = await extract(await doc.save());
+    expect(p!.tables.map((t) => textRows(t.grid))).toEqual([rows]);
+  });
+
   it("takes dot leaders for no column: a value wider than a leader's end stays in its own column", async () => {
     const { doc, font, page, right } = await letterPage();
     const dot = font.widthOfTextAtSize(".", 10);

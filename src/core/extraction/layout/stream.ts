@@ -349,14 +349,29 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
     }
     i++;
   }
-  // Parts of one table that the run broke (section rows, wider spacing) join up again.
+  // Parts of one table that the run broke (section rows, wider spacing) join up again. A part
+  // starting with the line the previous one started with is another table under the same
+  // header (a title set over its columns between them), unless only section labels stand
+  // between the two, in the first column where the rows' labels are ("Class A", "Class B": the
+  // same rows for another class), and the repeated line differs (other figures, not a header).
   const merged: Run[] = [];
   for (const r of runs) {
     const prev = merged[merged.length - 1];
-    const bands =
-      prev && !repeatsHeader(lines[prev.start] as Line, lines[r.start] as Line)
-        ? sameTable(prev, r, lines.slice(prev.end, r.start))
-        : null;
+    const between = lines.slice(prev?.end ?? 0, r.start);
+    const first = prev?.bands[0];
+    const sectionLabels =
+      !!first &&
+      between.length > 0 &&
+      between.every(
+        (l) => l.segments.length === 1 && Math.abs(l.x0 - first.x0) <= l.size && l.x1 <= first.x1 + l.size,
+      );
+    const [a, b] = prev ? [lines[prev.start] as Line, lines[r.start] as Line] : [];
+    const newTable =
+      !!a &&
+      !!b &&
+      repeatsHeader(a, b) &&
+      !(sectionLabels && a.segments.some((sg, k) => sg.text !== b.segments[k]?.text));
+    const bands = prev && !newTable ? sameTable(prev, r, between) : null;
     if (prev && bands) merged[merged.length - 1] = { start: prev.start, end: r.end, bands };
     else merged.push(r);
   }
