@@ -336,6 +336,26 @@ describe("unruled tables", () => {
     expect(p!.tables.map((t) => textRows(t.grid))).toEqual([rows]);
   });
 
+  it("reads a price list with the currency sign after each amount (8 €) as a table", async () => {
+    const { doc, font, page, right } = await letterPage();
+    const rows = [
+      ["White wines", "12.5 cl"],
+      ["Côtes du Rhône", ""],
+      ["Domaine de la Guicharde « Autour de la chapelle » 2016", "8 €"],
+      ["Vacqueyras", ""],
+      ["Domaine de Montvac « Melodine » 2016", "10 €"],
+      ["Côtes de Provence", ""],
+      ["Château Grand Boise 2017", "9 €"],
+    ];
+    rows.forEach((r, i) => {
+      const y = 100 + i * 16;
+      text(page, font, r[0] as string, 72, y);
+      if (r[1]) right(r[1], 520, y);
+    });
+    const [p] = await extract(await doc.save());
+    expect(p!.tables.map((t) => textRows(t.grid))).toEqual([rows]);
+  });
+
   it("takes dot leaders for no column: a value wider than a leader's end stays in its own column", async () => {
     const { doc, font, page, right } = await letterPage();
     const dot = font.widthOfTextAtSize(".", 10);

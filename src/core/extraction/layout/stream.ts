@@ -10,7 +10,10 @@ import type { Word } from "./words.ts";
 
 type Band = { x0: number; x1: number };
 
-const isNumeric = (s: string) => /^[-+(]?[$€£¥%]?\s?[\d.,]+%?\)?$/.test(s.replace(/[\s\u00A0]/g, ""));
+// An amount: signs and brackets around figures, a currency sign before them or after them (as
+// much of Europe writes prices: "8 €"), or a percent sign after.
+const isNumeric = (s: string) =>
+  /^[-+(]?[$€£¥%]?[\d.,]*\d[\d.,]*[%$€£¥]?\)?$/.test(s.replace(/[\s\u00A0]/g, ""));
 
 function bandsOf(lines: Line[]): Band[] {
   const counts = lines.map((l) => l.segments.length);
