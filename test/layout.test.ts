@@ -356,6 +356,37 @@ describe("unruled tables", () => {
     expect(p!.tables.map((t) => textRows(t.grid))).toEqual([rows]);
   });
 
+  it("keeps the second line of a middle cell in its row when rows stand farther apart than its lines", async () => {
+    const { doc, font, page, right } = await letterPage();
+    // Rows 16 pt apart, a wrapped date's second line 12 pt under its first: closer than a row,
+    // though not by the half that marks a padded table, and not in lower case.
+    const lines: { y: number; cells: [string, string, string, string] }[] = [
+      { y: 100, cells: ["State", "Date", "Halts", "Days"] },
+      { y: 116, cells: ["Delhi", "1.12.2009", "8", "17"] },
+      { y: 132, cells: ["Rajasthan", "2.12.2009 to", "5", "12"] },
+      { y: 144, cells: ["", "19.12.2009", "", ""] },
+      { y: 160, cells: ["Gujarat", "20.12.2009 to", "6", "13"] },
+      { y: 172, cells: ["", "3.1.2010", "", ""] },
+      { y: 188, cells: ["Total", "", "19", "42"] },
+    ];
+    for (const { y, cells } of lines) {
+      if (cells[0]) text(page, font, cells[0], 72, y);
+      if (cells[1]) text(page, font, cells[1], 160, y);
+      if (cells[2]) right(cells[2], 300, y);
+      if (cells[3]) right(cells[3], 360, y);
+    }
+    const [p] = await extract(await doc.save());
+    expect(p!.tables.map((t) => textRows(t.grid))).toEqual([
+      [
+        ["State", "Date", "Halts", "Days"],
+        ["Delhi", "1.12.2009", "8", "17"],
+        ["Rajasthan", "2.12.2009 to\n19.12.2009", "5", "12"],
+        ["Gujarat", "20.12.2009 to\n3.1.2010", "6", "13"],
+        ["Total", "", "19", "42"],
+      ],
+    ]);
+  });
+
   it("takes dot leaders for no column: a value wider than a leader's end stays in its own column", async () => {
     const { doc, font, page, right } = await letterPage();
     const dot = font.widthOfTextAtSize(".", 10);

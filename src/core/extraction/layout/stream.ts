@@ -443,6 +443,19 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
       !texts.some((t, k) => near(k) && several(t) && several(texts[k - 1] as string[]));
     // A label of two lines with its values set between them: lines closer than a line's height,
     // the label's lines holding the first cell only, the values line every cell but it.
+    // A line holding one cell only, neither the first nor the last, set a wrapped line's distance
+    // (the run's closest) under text of the line above, in a table whose rows stand farther apart
+    // than that (some gap a quarter more): the next line of that cell ("2.12.2009 to" /
+    // "19.12.2009"). A row of its own would hold its label, in the first cell, or in the last in a
+    // right-to-left table (indictb1h_14's Hebrew section rows).
+    const rowsApart = stacked && gaps.some((g) => g >= 1.25 * closest);
+    const wrappedCell = (t: string[], k: number) =>
+      rowsApart &&
+      (gaps[k] as number) <= 1.1 * closest &&
+      !t[0] &&
+      !t[t.length - 1] &&
+      t.filter((x) => x).length === 1 &&
+      t.every((x, c) => !x || !!above?.[c]);
     const labelOnly = (r: string[]) => !!r[0] && r.every((x, c) => c === 0 || !x);
     const valuesOnly = (r: string[]) => !r[0] && r.some((x) => x);
     texts.forEach((t, k) => {
@@ -451,6 +464,7 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
       const joins =
         above &&
         ((padded && near(k)) ||
+          wrappedCell(t, k) ||
           (k > 0 &&
             gap < 0.75 * Math.min((rows[k] as Line).size, (rows[k - 1] as Line).size) &&
             ((labelOnly(above) && valuesOnly(t)) ||
