@@ -208,6 +208,17 @@ const repeatsHeader = (first: Line, l: Line) => {
   );
 };
 
+/** Two lines with the same text segment by segment. */
+const sameText = (a: Line, b: Line) =>
+  a.segments.length === b.segments.length && a.segments.every((s, k) => s.text === b.segments[k]?.text);
+
+/** Lines (at least one) that are section labels only: one segment each, in the label column `band`. */
+const sectionLabelsOnly = (lines: Line[], band: Band) =>
+  lines.length > 0 &&
+  lines.every(
+    (l) => l.segments.length === 1 && Math.abs(l.x0 - band.x0) <= l.size && l.x1 <= band.x1 + l.size,
+  );
+
 /**
  * A line of one segment that carries on the table: it stands in the free space of one column of
  * the last line of several segments (from that column's start to the next column's start), and
@@ -360,22 +371,16 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
   const merged: Run[] = [];
   for (const r of runs) {
     const prev = merged[merged.length - 1];
-    const between = lines.slice(prev?.end ?? 0, r.start);
-    const first = prev?.bands[0];
-    const sectionLabels =
-      !!first &&
-      between.length > 0 &&
-      between.every(
-        (l) => l.segments.length === 1 && Math.abs(l.x0 - first.x0) <= l.size && l.x1 <= first.x1 + l.size,
-      );
-    const [a, b] = prev ? [lines[prev.start] as Line, lines[r.start] as Line] : [];
+    if (!prev) {
+      merged.push(r);
+      continue;
+    }
+    const between = lines.slice(prev.end, r.start);
+    const [a, b] = [lines[prev.start] as Line, lines[r.start] as Line];
     const newTable =
-      !!a &&
-      !!b &&
-      repeatsHeader(a, b) &&
-      !(sectionLabels && a.segments.some((sg, k) => sg.text !== b.segments[k]?.text));
-    const bands = prev && !newTable ? sameTable(prev, r, between) : null;
-    if (prev && bands) merged[merged.length - 1] = { start: prev.start, end: r.end, bands };
+      repeatsHeader(a, b) && (sameText(a, b) || !sectionLabelsOnly(between, prev.bands[0] as Band));
+    const bands = newTable ? null : sameTable(prev, r, between);
+    if (bands) merged[merged.length - 1] = { start: prev.start, end: r.end, bands };
     else merged.push(r);
   }
   return merged.map(({ start, end, bands }) => {
@@ -441,30 +446,28 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
       stacked &&
       gaps.some((g) => g >= 1.5 * closest) &&
       !texts.some((t, k) => near(k) && several(t) && several(texts[k - 1] as string[]));
+    // Rows standing farther apart than the run's closest lines (some gap a quarter more): a wrapped
+    // cell's next line may stand that close under it (see wrappedCell below).
+    const rowsApart = stacked && gaps.some((g) => g >= 1.25 * closest);
     // A label of two lines with its values set between them: lines closer than a line's height,
     // the label's lines holding the first cell only, the values line every cell but it.
-    // A line holding one cell only, neither the first nor the last, set a wrapped line's distance
-    // (the run's closest) under text of the line above, in a table whose rows stand farther apart
-    // than that (some gap a quarter more): the next line of that cell ("2.12.2009 to" /
-    // "19.12.2009"). A row of its own would hold its label, in the first cell, or in the last in a
-    // right-to-left table (indictb1h_14's Hebrew section rows).
-    const rowsApart = stacked && gaps.some((g) => g >= 1.25 * closest);
-    const wrappedCell = (t: string[], k: number) =>
-      rowsApart &&
-      (gaps[k] as number) <= 1.1 * closest &&
-      !t[0] &&
-      !t[t.length - 1] &&
-      t.filter((x) => x).length === 1 &&
-      t.every((x, c) => !x || !!above?.[c]);
     const labelOnly = (r: string[]) => !!r[0] && r.every((x, c) => c === 0 || !x);
     const valuesOnly = (r: string[]) => !r[0] && r.some((x) => x);
     texts.forEach((t, k) => {
       const gap = gaps[k] as number;
       const filled = t.filter((x) => x);
+      const underText = t.every((x, c) => !x || !!above?.[c]);
+      // A line holding one cell only, neither the first nor the last, under text of the row above
+      // and no farther from it than the run's closest lines, in a table whose rows stand farther
+      // apart: that cell's next line ("2.12.2009 to" / "19.12.2009"). A row of its own would hold
+      // its label, in the first cell, or in the last in a right-to-left table (indictb1h_14's
+      // Hebrew section rows).
+      const wrappedCell =
+        rowsApart && gap <= 1.1 * closest && filled.length === 1 && !t[0] && !t[t.length - 1] && underText;
       const joins =
         above &&
         ((padded && near(k)) ||
-          wrappedCell(t, k) ||
+          wrappedCell ||
           (k > 0 &&
             gap < 0.75 * Math.min((rows[k] as Line).size, (rows[k - 1] as Line).size) &&
             ((labelOnly(above) && valuesOnly(t)) ||
@@ -473,7 +476,7 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
           // no farther from it than the table's usual line spacing.
           (filled.length &&
             filled.every((x) => /^\p{Ll}/u.test(x)) &&
-            t.every((x, c) => !x || above?.[c]) &&
+            underText &&
             gap <= lineGap + 0.1 * (rows[k] as Line).size));
       if (above && joins) {
         for (let c = 0; c < t.length; c++)
