@@ -12,6 +12,7 @@ import {
   rotatedText,
   ruledTable,
   text,
+  unruledTable,
   vline,
 } from "./support/layout-pdfs.ts";
 
@@ -265,7 +266,7 @@ describe("unruled tables", () => {
   });
 
   it("keeps one table across a section row set apart by wider spacing", async () => {
-    const { doc, font, page, right } = await letterPage();
+    const { doc, font, page } = await letterPage();
     const rows = [
       ["Year", "Grade 7", "Grade 8"],
       ["Actual", "", ""],
@@ -277,12 +278,7 @@ describe("unruled tables", () => {
     ];
     // 14 pt from row to row; 40 pt above the section row "Projected".
     const ys = [100, 114, 128, 142, 182, 196, 210];
-    rows.forEach((r, i) => {
-      const y = ys[i] as number;
-      text(page, font, r[0] as string, 72, y);
-      if (r[1]) right(r[1], 260, y);
-      if (r[2]) right(r[2], 360, y);
-    });
+    unruledTable(page, font, rows, ys, [{ left: 72 }, { right: 260 }, { right: 360 }]);
     const [p] = await extract(await doc.save());
     expect(p?.tables).toHaveLength(1);
     expect(textRows(p!.tables[0]!.grid)).toEqual(rows);
@@ -314,7 +310,7 @@ describe("unruled tables", () => {
   });
 
   it("keeps one table whose sections repeat the same row labels under section labels in the label column", async () => {
-    const { doc, font, page, right } = await letterPage();
+    const { doc, font, page } = await letterPage();
     const rows = [
       ["Net asset value", "5,111,372"],
       ["Units outstanding", "49,136"],
@@ -326,18 +322,43 @@ describe("unruled tables", () => {
     ];
     // 22 pt from row to row, 33 pt above and below the section label: the run breaks there, and
     // the part after it starts with the first part's first label, with other figures.
-    const ys = [100, 122, 144, 177, 210, 232, 254];
-    rows.forEach((r, i) => {
-      const y = ys[i] as number;
-      text(page, font, r[0] as string, 72, y);
-      if (r[1]) right(r[1], 400, y);
-    });
+    unruledTable(page, font, rows, [100, 122, 144, 177, 210, 232, 254], [{ left: 72 }, { right: 400 }]);
     const [p] = await extract(await doc.save());
     expect(p!.tables.map((t) => textRows(t.grid))).toEqual([rows]);
   });
 
+  it("reads parts whose first lines repeat the row label as two tables when a title over the figures, or nothing but the same header, tells them apart", async () => {
+    const columns = [{ left: 72 }, { right: 240 }, { right: 300 }, { right: 360 }];
+    const first = [
+      ["Proportion", "1.0", "1.1", "1.2"],
+      ["0.9", "80", "88", "96"],
+      ["0.5", "30", "33", "36"],
+    ];
+    // Other figures in the repeated line, and a title centred over the figures between the parts
+    // (not a section label in the label column).
+    const titled = await letterPage();
+    const second = [
+      ["Proportion", "1.7", "1.8", "1.9"],
+      ["0.9", "136", "144", "152"],
+      ["0.5", "51", "54", "57"],
+    ];
+    unruledTable(titled.page, titled.font, first, [100, 114, 128], columns);
+    text(titled.page, titled.font, "Design effect", 250, 164);
+    unruledTable(titled.page, titled.font, second, [200, 214, 228], columns);
+    const [t] = await extract(await titled.doc.save());
+    expect(t!.tables.map((x) => textRows(x.grid))).toEqual([first, second]);
+    // The same header line again, under a label in the label column: a header, not a row.
+    const repeated = await letterPage();
+    const again = [first[0] as string[], ["0.1", "80", "88", "96"], ["0.05", "160", "176", "192"]];
+    unruledTable(repeated.page, repeated.font, first, [100, 114, 128], columns);
+    text(repeated.page, repeated.font, "Continued", 72, 164);
+    unruledTable(repeated.page, repeated.font, again, [200, 214, 228], columns);
+    const [r] = await extract(await repeated.doc.save());
+    expect(r!.tables.map((x) => textRows(x.grid))).toEqual([first, again]);
+  });
+
   it("reads a price list with the currency sign after each amount (8 €) as a table", async () => {
-    const { doc, font, page, right } = await letterPage();
+    const { doc, font, page } = await letterPage();
     const rows = [
       ["White wines", "12.5 cl"],
       ["Côtes du Rhône", ""],
@@ -347,34 +368,27 @@ describe("unruled tables", () => {
       ["Côtes de Provence", ""],
       ["Château Grand Boise 2017", "9 €"],
     ];
-    rows.forEach((r, i) => {
-      const y = 100 + i * 16;
-      text(page, font, r[0] as string, 72, y);
-      if (r[1]) right(r[1], 520, y);
-    });
+    const ys = rows.map((_, i) => 100 + i * 16);
+    unruledTable(page, font, rows, ys, [{ left: 72 }, { right: 520 }]);
     const [p] = await extract(await doc.save());
     expect(p!.tables.map((t) => textRows(t.grid))).toEqual([rows]);
   });
 
   it("keeps the second line of a middle cell in its row when rows stand farther apart than its lines", async () => {
-    const { doc, font, page, right } = await letterPage();
+    const { doc, font, page } = await letterPage();
     // Rows 16 pt apart, a wrapped date's second line 12 pt under its first: closer than a row,
     // though not by the half that marks a padded table, and not in lower case.
-    const lines: { y: number; cells: [string, string, string, string] }[] = [
-      { y: 100, cells: ["State", "Date", "Halts", "Days"] },
-      { y: 116, cells: ["Delhi", "1.12.2009", "8", "17"] },
-      { y: 132, cells: ["Rajasthan", "2.12.2009 to", "5", "12"] },
-      { y: 144, cells: ["", "19.12.2009", "", ""] },
-      { y: 160, cells: ["Gujarat", "20.12.2009 to", "6", "13"] },
-      { y: 172, cells: ["", "3.1.2010", "", ""] },
-      { y: 188, cells: ["Total", "", "19", "42"] },
+    const lines = [
+      ["State", "Date", "Halts", "Days"],
+      ["Delhi", "1.12.2009", "8", "17"],
+      ["Rajasthan", "2.12.2009 to", "5", "12"],
+      ["", "19.12.2009", "", ""],
+      ["Gujarat", "20.12.2009 to", "6", "13"],
+      ["", "3.1.2010", "", ""],
+      ["Total", "", "19", "42"],
     ];
-    for (const { y, cells } of lines) {
-      if (cells[0]) text(page, font, cells[0], 72, y);
-      if (cells[1]) text(page, font, cells[1], 160, y);
-      if (cells[2]) right(cells[2], 300, y);
-      if (cells[3]) right(cells[3], 360, y);
-    }
+    const columns = [{ left: 72 }, { left: 160 }, { right: 300 }, { right: 360 }];
+    unruledTable(page, font, lines, [100, 116, 132, 144, 160, 172, 188], columns);
     const [p] = await extract(await doc.save());
     expect(p!.tables.map((t) => textRows(t.grid))).toEqual([
       [

@@ -32,6 +32,27 @@ export function textRight(page: PDFPage, font: PDFFont, s: string, xRight: numbe
   text(page, font, s, xRight - font.widthOfTextAtSize(s, size), yTop, size);
 }
 
+/** Where an unruled table's column stands: its cells' left edge, or their right edge (figures). */
+export type Column = { left: number } | { right: number };
+
+/** An unruled table: every non-empty cell of `rows[i]` drawn on the line at `ys[i]`, in its column. */
+export function unruledTable(
+  page: PDFPage,
+  font: PDFFont,
+  rows: string[][],
+  ys: number[],
+  columns: Column[],
+) {
+  rows.forEach((row, i) => {
+    row.forEach((s, k) => {
+      const col = columns[k] as Column;
+      if (!s) return;
+      if ("left" in col) text(page, font, s, col.left, ys[i] as number);
+      else textRight(page, font, s, col.right, ys[i] as number);
+    });
+  });
+}
+
 export function hline(page: PDFPage, x0: number, x1: number, yTop: number) {
   page.drawLine({
     start: { x: x0, y: page.getHeight() - yTop },
