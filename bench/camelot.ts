@@ -16,19 +16,23 @@
 // splits words, is left out; so is row_span_1, whose list repeats a spanning cell's text in every
 // row it covers). Superscripts marked <s>…</s> by `flag_size` are kept as plain text.
 // The camelot license is the corpus's (LICENSE-camelot.txt in the corpus folder).
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { openPdf } from "../src/core/extraction/pdfjs.ts";
+import { heldOutSet } from "./support/held-out-set.ts";
 
-const GIT = process.argv[2] ?? process.env.CAMELOT_GIT ?? "/work/.mirror/camelot-dev+camelot/repo";
-const given = process.argv[3];
-const OUT = given ?? mkdtempSync(path.join(os.tmpdir(), "quire-camelot-"));
-mkdirSync(OUT, { recursive: true });
-
-const git = (...args: string[]) =>
-  execFileSync("git", ["--git-dir", GIT, ...args], { maxBuffer: 64 * 2 ** 20 });
+const {
+  gitDir,
+  out: OUT,
+  git,
+  fail,
+  score,
+} = heldOutSet({
+  envVar: "CAMELOT_GIT",
+  mirror: "/work/.mirror/camelot-dev+camelot/repo",
+  tmpPrefix: "quire-camelot-",
+});
 
 /**
  * The cases: camelot's test, its PDF (under tests/files), the page, the data.py list it compares
@@ -85,20 +89,21 @@ const CASES: { test: string; file: string; page: number; data: string; area?: st
   { test: "test_stream_flag_size", file: "superscript.pdf", page: 1, data: "data_stream_flag_size" },
 ];
 
-let lists: Record<string, string[][]>;
-try {
-  const source = git("show", "HEAD:tests/data.py").toString();
-  const names = JSON.stringify(CASES.map((c) => c.data));
-  const py = `import json, sys\nns = {}\nexec(sys.stdin.read(), ns)\nprint(json.dumps({k: ns[k] for k in ${names}}))`;
-  lists = JSON.parse(
-    execFileSync("python3", ["-c", py], { input: source, maxBuffer: 64 * 2 ** 20 }).toString(),
-  );
-} catch (err) {
-  console.error(
-    `Could not read camelot's tests/data.py from ${GIT} (${(err as Error).message.split("\n")[0]}). Bring a copy (fetch github:camelot-dev/camelot, or git clone) and pass its git directory; python3 must be on the PATH.`,
-  );
-  process.exit(2);
-}
+/** The data.py lists the cases compare with, by name. */
+const lists = ((): Record<string, string[][] | undefined> => {
+  try {
+    const source = git("show", "HEAD:tests/data.py").toString();
+    const names = JSON.stringify(CASES.map((c) => c.data));
+    const py = `import json, sys\nns = {}\nexec(sys.stdin.read(), ns)\nprint(json.dumps({k: ns[k] for k in ${names}}))`;
+    return JSON.parse(
+      execFileSync("python3", ["-c", py], { input: source, maxBuffer: 64 * 2 ** 20 }).toString(),
+    );
+  } catch (err) {
+    return fail(
+      `Could not read camelot's tests/data.py from ${gitDir} (${(err as Error).message.split("\n")[0]}). Bring a copy (fetch github:camelot-dev/camelot, or git clone) and pass its git directory; python3 must be on the PATH.`,
+    );
+  }
+})();
 
 const manifest = [];
 for (const c of CASES) {
@@ -115,7 +120,9 @@ for (const c of CASES) {
     area = [Math.min(t, b), Math.min(l, r), Math.max(t, b), Math.max(l, r)];
     await doc.destroy();
   }
-  const rows = (lists[c.data] ?? []).map((row) => row.map((cell) => cell.replace(/<\/?s>/g, "")));
+  const list =
+    lists[c.data] ?? fail(`camelot's tests/data.py at ${gitDir} has no ${c.data} (for ${c.file}).`);
+  const rows = list.map((row) => row.map((cell) => cell.replace(/<\/?s>/g, "")));
   manifest.push({
     id: `camelot-${name.replace(/\.pdf$/, "")}-p${c.page}`,
     pdf: name,
@@ -127,12 +134,5 @@ for (const c of CASES) {
     notes: "camelot test data outside the corpus (bench/camelot.ts)",
   });
 }
-writeFileSync(path.join(OUT, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 console.log(`${manifest.length} camelot test tables in ${OUT}`);
-const scored = spawnSync(
-  process.execPath,
-  ["--import", "tsx", path.join(import.meta.dirname, "tables.ts"), "--corpus", OUT, ...process.argv.slice(4)],
-  { stdio: "inherit" },
-);
-if (!given) rmSync(OUT, { recursive: true, force: true });
-process.exitCode = scored.status ?? 1;
+score(manifest);

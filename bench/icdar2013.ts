@@ -13,30 +13,33 @@
 // displayed page) and its rows. A cell's text sits at its start row and column; positions a
 // spanning cell covers are "" (the corpus convention). Rows and columns are counted from the
 // region's first. Then `bench/tables.ts --corpus <out dir>`.
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { openPdf } from "../src/core/extraction/pdfjs.ts";
+import { heldOutSet } from "./support/held-out-set.ts";
 
-const GIT = process.argv[2] ?? process.env.TABULA_JAVA_GIT ?? "/work/.mirror/tabulapdf+tabula-java/repo";
-const given = process.argv[3];
-const OUT = given ?? mkdtempSync(path.join(os.tmpdir(), "quire-icdar2013-"));
+const {
+  gitDir,
+  out: OUT,
+  git,
+  fail,
+  score,
+} = heldOutSet({
+  envVar: "TABULA_JAVA_GIT",
+  mirror: "/work/.mirror/tabulapdf+tabula-java/repo",
+  tmpPrefix: "quire-icdar2013-",
+});
 const SET = "src/test/resources/technology/tabula/icdar2013-dataset";
-mkdirSync(OUT, { recursive: true });
 
-const git = (...args: string[]) =>
-  execFileSync("git", ["--git-dir", GIT, ...args], { maxBuffer: 64 * 2 ** 20 });
-
-let files: string[];
-try {
-  files = git("ls-tree", "-r", "--name-only", "HEAD", SET).toString().split("\n").filter(Boolean);
-} catch {
-  console.error(
-    `No tabula-java repository at ${GIT}. Bring one (fetch github:tabulapdf/tabula-java, or git clone) and pass its git directory.`,
-  );
-  process.exit(2);
-}
+const files = (() => {
+  try {
+    return git("ls-tree", "-r", "--name-only", "HEAD", SET).toString().split("\n").filter(Boolean);
+  } catch {
+    return fail(
+      `No tabula-java repository at ${gitDir}. Bring one (fetch github:tabulapdf/tabula-java, or git clone) and pass its git directory.`,
+    );
+  }
+})();
 
 const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 const decodeXml = (s: string) =>
@@ -177,14 +180,7 @@ for (const str of files.filter((f) => f.endsWith("-str.xml"))) {
   }
   await doc.destroy();
 }
-writeFileSync(path.join(OUT, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
 console.log(
   `${manifest.length} ICDAR 2013 table regions on ${new Set(manifest.map((e) => e.pdf)).size} PDFs in ${OUT}`,
 );
-const scored = spawnSync(
-  process.execPath,
-  ["--import", "tsx", path.join(import.meta.dirname, "tables.ts"), "--corpus", OUT],
-  { stdio: "inherit" },
-);
-if (!given) rmSync(OUT, { recursive: true, force: true });
-process.exitCode = scored.status ?? 1;
+score(manifest);
