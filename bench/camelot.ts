@@ -5,7 +5,7 @@
 // page's background, a layout setting) or post-process the text. Our extractor gets no hint: it
 // reads the whole page, and the table whose bbox overlaps the hinted area is scored.
 //
-//   npm run bench:tables:camelot [-- <camelot git dir> [<out dir>]]
+//   npm run bench:tables:camelot [-- <camelot git dir> [<out dir> [bench/tables.ts options]]]
 //     default git dir: $CAMELOT_GIT or /work/.mirror/camelot-dev+camelot/repo
 //       (the tool library's `fetch github:camelot-dev/camelot`, or any clone)
 //     default out dir: a temporary directory, removed after

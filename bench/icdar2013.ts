@@ -4,7 +4,7 @@
 // not ours to grant): it is read from a copy of tabula-java, which keeps it among its test files.
 // Bring one with the tool library's `fetch github:tabulapdf/tabula-java`, or clone it anywhere.
 //
-//   npm run bench:tables:icdar [-- <tabula-java git dir> [<out dir>]]
+//   npm run bench:tables:icdar [-- <tabula-java git dir> [<out dir> [bench/tables.ts options]]]
 //     default git dir: $TABULA_JAVA_GIT or /work/.mirror/tabulapdf+tabula-java/repo
 //     default out dir: a temporary directory, removed after
 //
