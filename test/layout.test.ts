@@ -12,6 +12,7 @@ import {
   rotatedText,
   ruledTable,
   text,
+  textLines,
   unruledTable,
   vline,
 } from "./support/layout-pdfs.ts";
@@ -734,6 +735,70 @@ describe("reading order and structure", () => {
     const [p] = await extract(await doc.save());
     expect(p?.markdown).toBe(`# A Two Column Article\n\n${left.join(" ")}\n\n${right.join(" ")}`);
     expect(p?.tables).toEqual([]);
+  });
+
+  // Running text for a column of prose: `n` lines of eight words or so, filling 72 pt... 290 pt.
+  const proseLines = (n: number, from: number) =>
+    Array.from({ length: n }, (_, i) => `Line ${from + i} of the running text, set in this column.`);
+
+  it("finds a table set in one column of a two-column page, its rows on the other column's lines", async () => {
+    const { doc, font, page } = await letterPage();
+    // The left column's lines stand every 13 pt; the right column's prose, then its table's rows,
+    // then prose again, on the same baselines: each row of the table shares a line with prose.
+    const y = (i: number) => 100 + i * 13;
+    // A paragraph of the left column ends on a table row's line: a short line on both sides once.
+    const left = [...proseLines(8, 1), "and so it ends.", ...proseLines(11, 10)];
+    textLines(page, font, left, 72, y(0));
+    textLines(page, font, proseLines(5, 100), 320, y(0));
+    const rows = [
+      ["Payroll period", "Allowance"],
+      ["Weekly", "71.15"],
+      ["Biweekly", "142.31"],
+      ["Monthly", "308.33"],
+      ["Quarterly", "925.00"],
+      ["Annually", "3,700.00"],
+    ];
+    unruledTable(
+      page,
+      font,
+      rows,
+      rows.map((_, i) => y(6 + i)),
+      [{ left: 330 }, { right: 520 }],
+    );
+    textLines(page, font, proseLines(7, 200), 320, y(13));
+    const [p] = await extract(await doc.save());
+    expect(p!.tables.map((t) => textRows(t.grid))).toEqual([rows]);
+    // The prose of both columns is read as paragraphs, none of it taken into the table.
+    expect(p!.markdown).toContain(left.slice(0, 9).join(" "));
+    expect(p!.markdown).toContain(left.slice(9).join(" "));
+    expect(p!.markdown).toContain(proseLines(7, 200).join(" "));
+  });
+
+  it("keeps a table set across both columns of a two-column page whole, its middle gap at the gutter", async () => {
+    const { doc, font, page } = await letterPage();
+    const y = (i: number) => 100 + i * 13;
+    textLines(page, font, proseLines(8, 1), 72, y(0));
+    textLines(page, font, proseLines(8, 100), 320, y(0));
+    // Four columns across the page; the two middle ones stand either side of the page's gutter.
+    const rows = [
+      ["Region", "Plants", "Output", "Share"],
+      ["North", "12", "1,204", "31%"],
+      ["South", "9", "988", "25%"],
+      ["East", "15", "1,356", "35%"],
+      ["West", "4", "352", "9%"],
+    ];
+    const columns = [{ left: 72 }, { right: 260 }, { right: 380 }, { right: 540 }];
+    unruledTable(
+      page,
+      font,
+      rows,
+      rows.map((_, i) => y(10 + i)),
+      columns,
+    );
+    textLines(page, font, proseLines(8, 200), 72, y(17));
+    textLines(page, font, proseLines(8, 300), 320, y(17));
+    const [p] = await extract(await doc.save());
+    expect(p!.tables.map((t) => textRows(t.grid))).toEqual([rows]);
   });
 
   it("makes headings, list items, de-hyphenated paragraphs, and leaves page numbers and running headers out", async () => {

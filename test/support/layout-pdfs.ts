@@ -20,6 +20,18 @@ export function text(page: PDFPage, font: PDFFont, s: string, x: number, yTop: n
   page.drawText(s, { x, y: page.getHeight() - yTop, size, font });
 }
 
+/** Lines of text one under another, the first at `yTop`, `leading` points apart. */
+export function textLines(
+  page: PDFPage,
+  font: PDFFont,
+  lines: string[],
+  x: number,
+  yTop: number,
+  leading = 13,
+) {
+  for (const [i, l] of lines.entries()) text(page, font, l, x, yTop + i * leading);
+}
+
 /** A new document with one US Letter page, and right-aligned text on it in the regular font. */
 export async function letterPage() {
   const d = await newDoc();

@@ -4,6 +4,7 @@ import type { ExtractedTable } from "../extractor.ts";
 import { type Element, pageBody, paragraphMarkdown, paragraphs, readingOrder } from "./blocks.ts";
 import { type FoundTable, latticeTables, type Rule } from "./lattice.ts";
 import { type Line, toLines } from "./lines.ts";
+import { columnGroups } from "./page-columns.ts";
 import { streamTables } from "./stream.ts";
 import type { ReadingFrame, Word } from "./words.ts";
 
@@ -103,7 +104,8 @@ export function layoutWords(
   const lines = dropMargins(rest === words && opts.lines ? opts.lines : toLines(rest), frame, memory);
   if (opts.tables) {
     const vertical = rest.filter((w) => w.vertical);
-    for (const t of streamTables(lines, rules.horizontals, vertical)) found.push(t);
+    for (const group of columnGroups(lines))
+      for (const t of streamTables(group, rules.horizontals, vertical)) found.push(t);
   }
   const inTable = new Set(found.flatMap((t) => [...t.words]));
   const bodyLines: Line[] = [];

@@ -1,0 +1,128 @@
+import { boxOf, maxSize, median } from "./geometry.ts";
+import type { Line, Segment } from "./lines.ts";
+
+// Tables are looked for in runs of lines that split into the same columns. On a page set in two
+// columns of prose, a line holds the left column's text and the right column's side by side, so
+// a table standing in one column shares its lines with the other column's prose and is not found
+// (and two prose lines that end a paragraph in both columns can pass for a table's row). Such a
+// page is split at its gutter first, and each column looked at on its own.
+
+const MIN_GUTTER = 1.2; // font sizes of clear space between two columns of prose
+const PROSE_WORDS = 5; // words in a line of running text (a table's cell holds fewer)
+const PROSE_FILL = 0.6; // share of its column's width that a line of running text fills
+const MIN_PROSE_LINES = 3; // lines of running text on each side for the split to be trusted
+const PROSE_SHARE = 0.4; // and their share of that side's lines (the rest: headings, a table)
+
+/** The x-interval of the page's gutter: the widest clear band in the middle half of the text. */
+function gutter(lines: Line[], size: number): { x0: number; x1: number } | null {
+  const segments = lines.flatMap((l) => l.segments);
+  const left = Math.min(...segments.map((s) => s.x0));
+  const right = Math.max(...segments.map((s) => s.x1));
+  const from = Math.floor(left + 0.25 * (right - left));
+  const to = Math.ceil(left + 0.75 * (right - left));
+  if (to - from < 2) return null;
+  // Segments crossing each point of the middle half; a title set across both columns crosses
+  // the gutter too, so the clear band is where the fewest cross, not where none do.
+  const crossing = new Int32Array(to - from + 1);
+  for (const s of segments) {
+    for (let x = Math.max(from, Math.ceil(s.x0)); x <= Math.min(to, Math.floor(s.x1)); x++)
+      crossing[x - from]++;
+  }
+  const fewest = Math.min(...crossing);
+  if (fewest > 0.2 * lines.length) return null;
+  let best: { x0: number; x1: number } | null = null;
+  for (let x = from; x <= to; x++) {
+    if (crossing[x - from] !== fewest) continue;
+    let end = x;
+    while (end + 1 <= to && crossing[end + 1 - from] === fewest) end++;
+    if (!best || end - x > best.x1 - best.x0) best = { x0: x, x1: end };
+    x = end;
+  }
+  return best && best.x1 - best.x0 >= MIN_GUTTER * size ? best : null;
+}
+
+/** The line with only the given segments (one side of the gutter), or null when none are left. */
+function sideOf(line: Line, segments: Segment[]): Line | null {
+  if (!segments.length) return null;
+  const { x0, x1, y0, y1 } = boxOf(segments);
+  return { ...line, segments, x0, x1, y0, y1, size: maxSize(segments) };
+}
+
+/** Whether a side's lines are mostly running text: lines of many words filling the column. */
+function prose(side: Line[]): boolean {
+  if (!side.length) return false;
+  const { x0, x1 } = boxOf(side);
+  const full = side.filter(
+    (l) =>
+      l.segments.length === 1 &&
+      (l.segments[0] as Segment).words.length >= PROSE_WORDS &&
+      l.x1 - l.x0 >= PROSE_FILL * (x1 - x0),
+  ).length;
+  return full >= MIN_PROSE_LINES && full >= PROSE_SHARE * side.length;
+}
+
+/**
+ * The page's lines in the groups that tables are looked for in, top to bottom: a stretch of two
+ * prose columns gives its left column and its right column; everything else (a single column, a
+ * title or a table across the page) stays together as it is.
+ */
+export function columnGroups(lines: Line[]): Line[][] {
+  if (lines.length < 2 * MIN_PROSE_LINES) return [lines];
+  const size = median(lines.map((l) => l.size));
+  const g = gutter(lines, size);
+  if (!g) return [lines];
+  const mid = (g.x0 + g.x1) / 2;
+  // A line is set across the page when a segment crosses the gutter, or when short segments
+  // stand on both sides of it in two lines running (rows of a table set across both columns,
+  // whose middle gap falls at the gutter). Once is not enough: a paragraph's last words may
+  // share a line with a table's row in the other column.
+  const short = (l: Line) =>
+    l.segments.some((s) => s.x1 <= mid) &&
+    l.segments.some((s) => s.x0 >= mid) &&
+    l.segments.every((s) => s.words.length < PROSE_WORDS);
+  const isShort = lines.map(short);
+  const across = lines.map(
+    (l, i) =>
+      l.segments.some((s) => s.x0 < mid && s.x1 > mid) ||
+      (Boolean(isShort[i]) && Boolean(isShort[i - 1] || isShort[i + 1])),
+  );
+  // Stretches between the lines set across, each split when both its sides are prose.
+  const groups: Line[][] = [];
+  let whole: Line[] = [];
+  const close = (stretch: Line[]) => {
+    const left = stretch.flatMap(
+      (l) =>
+        sideOf(
+          l,
+          l.segments.filter((s) => s.x1 <= mid),
+        ) ?? [],
+    );
+    const right = stretch.flatMap(
+      (l) =>
+        sideOf(
+          l,
+          l.segments.filter((s) => s.x0 >= mid),
+        ) ?? [],
+    );
+    if (prose(left) && prose(right)) {
+      if (whole.length) groups.push(whole);
+      groups.push(left, right);
+      whole = [];
+    } else {
+      whole.push(...stretch);
+    }
+  };
+  let stretch: Line[] = [];
+  for (const [i, l] of lines.entries()) {
+    if (!across[i]) {
+      stretch.push(l);
+      continue;
+    }
+    close(stretch);
+    stretch = [];
+    whole.push(l);
+  }
+  close(stretch);
+  if (whole.length) groups.push(whole);
+  return groups;
+}
