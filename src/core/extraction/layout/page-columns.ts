@@ -26,7 +26,7 @@ function gutter(lines: Line[], size: number): { x0: number; x1: number } | null 
   const crossing = new Int32Array(to - from + 1);
   for (const s of segments) {
     for (let x = Math.max(from, Math.ceil(s.x0)); x <= Math.min(to, Math.floor(s.x1)); x++)
-      crossing[x - from]++;
+      crossing[x - from] = (crossing[x - from] ?? 0) + 1;
   }
   const fewest = Math.min(...crossing);
   if (fewest > 0.2 * lines.length) return null;
