@@ -712,6 +712,56 @@ describe("unruled tables", () => {
   });
 });
 
+describe("cells spanning columns of an unruled table", () => {
+  const figures = [{ left: 72 }, { right: 300 }, { right: 380 }, { right: 460 }, { right: 540 }];
+
+  it("keeps a note row set across the figures, and a header centred over them, whole in the first column they span", async () => {
+    const { doc, font, page } = await letterPage();
+    const body = [
+      ["Source", "1", "2", "3", "4"],
+      ["Projections to 2017", "0.3", "0.7", "1.1", "1.4"],
+      ["Projections to 2018", "0.4", "0.7", "0.8", "1.1"],
+      ["Projections to 2019", "0.1", "0.1", "0.2", "0.6"],
+      ["Example", "0.2", "0.5", "0.7", "1.3"],
+    ];
+    unruledTable(page, font, body, [100, 128, 142, 156, 198], figures);
+    // A note from the first figure column to past the last one's start, and a header reaching
+    // only the middle two columns but centred over all four (285-540).
+    const note = "Absolute difference between actual and projected values";
+    text(page, font, note, 285, 114);
+    const header = "Mean absolute percentage error";
+    text(page, font, header, 412.5 - font.widthOfTextAtSize(header, 10) / 2, 178);
+    const [p] = await extract(await doc.save());
+    expect(p!.tables).toHaveLength(1);
+    const grid = p!.tables[0]!.grid;
+    expect(textRows(grid)).toEqual([
+      body[0],
+      ["", note, "", "", ""],
+      ...body.slice(1, 4),
+      ["", header, "", "", ""],
+      body[4],
+    ]);
+    expect(tableToHtml(grid)).toContain(`<td colspan="4">${header}</td>`);
+  });
+
+  it("splits by column a line whose cells stand closer than a segment gap but farther apart than its spaces", async () => {
+    const { doc, font, page } = await letterPage();
+    // Columns 44 pt apart: the grades (37 pt wide) leave 7 pt between them, less than the gap
+    // (9 pt) that parts segments but more than a space (2.8 pt): one segment, unevenly spaced.
+    const columns = [{ left: 72 }, { right: 300 }, { right: 344 }, { right: 388 }, { right: 432 }];
+    const rows = [
+      ["Crop", "Q1", "Q2", "Q3", "Q4"],
+      ["Wheat", "12", "14", "15", "17"],
+      ["Grade", "Grade A", "Grade B", "Grade A", "Grade C"],
+      ["Barley", "8", "9", "9", "10"],
+      ["Oats", "3", "4", "4", "5"],
+    ];
+    unruledTable(page, font, rows, [100, 114, 128, 142, 156], columns);
+    const [p] = await extract(await doc.save());
+    expect(p!.tables.map((t) => textRows(t.grid))).toEqual([rows]);
+  });
+});
+
 describe("reading order and structure", () => {
   it("reads two columns down the left, then down the right, under a full-width title", async () => {
     const { doc, font, bold, page } = await letterPage();

@@ -23,10 +23,12 @@ export function maxSize(items: { size: number }[]): number {
   return size;
 }
 
+/** A horizontal extent: a table column's, say. */
+export type Band = { x0: number; x1: number };
+
 export const overlapY = (a: Box, b: Box) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
 /** How far two horizontal extents overlap (negative: the gap between them). */
-export const overlapX = (a: { x0: number; x1: number }, b: { x0: number; x1: number }) =>
-  Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+export const overlapX = (a: Band, b: Band) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
 
 export const median = (xs: number[]) => {
   if (!xs.length) return 0;

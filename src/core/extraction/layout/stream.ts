@@ -1,14 +1,13 @@
 import { cell, type TableGrid } from "../../tables/table-model.ts";
-import { boxOf, CountedMedian, median, overlapX } from "./geometry.ts";
+import { type Band, boxOf, CountedMedian, median, overlapX } from "./geometry.ts";
 import type { FoundTable, Rule } from "./lattice.ts";
 import { joinWords, type Line, type Segment, toSegment } from "./lines.ts";
+import { spannedColumns } from "./spanning-cells.ts";
 import type { Word } from "./words.ts";
 
 // Tables without rules: runs of lines that split into the same columns. Columns are the x-bands
 // that the segments of the run's fullest lines occupy; every word then falls into the band it
 // overlaps most, so a cell whose words sit closer than a segment gap still lands right.
-
-type Band = { x0: number; x1: number };
 
 // An amount: signs and brackets around figures, a currency sign before them or after them (as
 // much of Europe writes prices: "8 €"), or a percent sign after.
@@ -391,12 +390,22 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
     const rows = Array.from({ length: end - start }, (_, k) => joinedLine(start + k)).filter(
       (l) => !typedRule(l),
     );
+    // Each row's text by column, and the columns each cell spans (1 but for a spanning cell).
+    const spans: number[][] = [];
     const texts: string[][] = rows.map((l) => {
       const byBand = bands.map(() => [] as Word[]);
+      const span = bands.map(() => 1);
+      spans.push(span);
       for (const s of l.segments) {
         // A word falls in the band its extent (without leader dots) overlaps most; a leader goes
         // with the label it follows, so the cell keeps the text as printed.
         const parts = leaderParts(s);
+        const spanned = parts === s.words ? spannedColumns(s, bands, l.segments.length === 1) : null;
+        if (spanned) {
+          byBand[spanned.first]?.push(...s.words);
+          span[spanned.first] = spanned.last - spanned.first + 1;
+          continue;
+        }
         const words = parts === s.words ? s.words : [...s.words].sort((a, b) => a.x0 - b.x0);
         let last = -1;
         let k = 0;
@@ -424,6 +433,7 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
     // A line whose every cell starts in lower case, each under text of the line above and as
     // close to it as lines of the table get, carries on the line above's cells (wrapped text).
     const kept: string[][] = [];
+    const keptSpans: number[][] = [];
     const gaps = rows.map((l, k) => (k > 0 ? l.baseline - (rows[k - 1] as Line).baseline : 0));
     const lineGap = median(gaps.slice(1));
     let above: string[] | null = null;
@@ -461,9 +471,15 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
       // and no farther from it than the run's closest lines, in a table whose rows stand farther
       // apart: that cell's next line ("2.12.2009 to" / "19.12.2009"). A row of its own would hold
       // its label, in the first cell, or in the last in a right-to-left table (indictb1h_14's
-      // Hebrew section rows).
+      // Hebrew section rows); a cell spanning columns is a note or header row, no wrapped line.
       const wrappedCell =
-        rowsApart && gap <= 1.1 * closest && filled.length === 1 && !t[0] && !t[t.length - 1] && underText;
+        rowsApart &&
+        gap <= 1.1 * closest &&
+        filled.length === 1 &&
+        !t[0] &&
+        !t[t.length - 1] &&
+        underText &&
+        (spans[k] as number[]).every((n) => n === 1);
       const joins =
         above &&
         ((padded && near(k)) ||
@@ -481,12 +497,17 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
       if (above && joins) {
         for (let c = 0; c < t.length; c++)
           if (t[c]) above[c] = above[c] ? `${above[c]}\n${t[c]}` : (t[c] as string);
+        const into = keptSpans[keptSpans.length - 1] as number[];
+        (spans[k] as number[]).forEach((n, c) => {
+          into[c] = Math.max(into[c] as number, n);
+        });
         return;
       }
       above = t;
       kept.push(t);
+      keptSpans.push([...(spans[k] as number[])]);
     });
-    const grid: TableGrid = kept.map((r) => r.map((x) => cell(x)));
+    const grid: TableGrid = kept.map((r, k) => spannedRow(r, keptSpans[k] as number[]));
     const words = new Set(run.flatMap((l) => l.segments.flatMap((s) => s.words)));
     const box = boxOf(run);
     const standing = verticalHeader(grid, bands, run[0] as Line, vertical);
@@ -496,6 +517,22 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
     }
     return { grid, box, words };
   });
+}
+
+/**
+ * A row's cells: a cell spanning columns covers the positions after it (null), as far as they
+ * hold no text of their own.
+ */
+function spannedRow(texts: string[], spans: number[]): TableGrid[number] {
+  const row: TableGrid[number] = [];
+  for (let c = 0; c < texts.length; c++) {
+    let n = 1;
+    while (n < (spans[c] as number) && c + n < texts.length && !texts[c + n]) n++;
+    row.push(cell(texts[c] as string, 1, n));
+    for (let m = 1; m < n; m++) row.push(null);
+    c += n - 1;
+  }
+  return row;
 }
 
 /**
