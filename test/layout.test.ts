@@ -744,6 +744,43 @@ describe("cells spanning columns of an unruled table", () => {
     expect(tableToHtml(grid)).toContain(`<td colspan="4">${header}</td>`);
   });
 
+  it("spans each group header, wrapped or not, over the figure columns it is centred over; a one-column header's next line not", async () => {
+    const { doc, font, page } = await letterPage();
+    // Two groups of three figure columns, the groups' headers centred over them;
+    // the last column's header is wrapped over two lines, the second one short and centred.
+    const columns = [{ left: 72 }, 240, 280, 320, 380, 420, 480].map((x) =>
+      typeof x === "number" ? { right: x } : x,
+    );
+    // The groups' headers are wrapped over two lines, each line centred.
+    const groups: [string, number, number, number][] = [
+      ["Public", 212, 320, 90],
+      ["schools", 212, 320, 100],
+      ["Private", 352, 480, 90],
+      ["schools", 352, 480, 100],
+    ];
+    for (const [name, from, to, y] of groups)
+      text(page, font, name, (from + to) / 2 - font.widthOfTextAtSize(name, 10) / 2, y);
+    const rows = [
+      ["Year", "PK-12", "PK-8", "9-12", "PK-12", "PK-8", "Grade 9"],
+      ["", "", "", "", "", "", "to 12"],
+      ["2019", "512", "380", "132", "48", "36", "12"],
+      ["2020", "518", "384", "134", "47", "35", "12"],
+      ["2021", "521", "386", "135", "46", "34", "12"],
+    ];
+    unruledTable(page, font, rows, [114, 124, 140, 154, 168], columns);
+    const [p] = await extract(await doc.save());
+    expect(p!.tables).toHaveLength(1);
+    const grid = p!.tables[0]!.grid;
+    expect(textRows(grid)).toEqual([
+      ["", "Public\nschools", "", "", "Private\nschools", "", ""],
+      ["Year", "PK-12", "PK-8", "9-12", "PK-12", "PK-8", "Grade 9\nto 12"],
+      ...rows.slice(2),
+    ]);
+    const html = tableToHtml(grid);
+    expect(html).toMatch(/<th colspan="3">Public\s*(<br>)?\s*schools<\/th>/);
+    expect(html).toMatch(/<th colspan="3">Private\s*(<br>)?\s*schools<\/th>/);
+  });
+
   it("splits by column a line whose cells stand closer than a segment gap but farther apart than its spaces", async () => {
     const { doc, font, page } = await letterPage();
     // Columns 44 pt apart: the grades (37 pt wide) leave 7 pt between them, less than the gap

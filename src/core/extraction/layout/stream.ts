@@ -390,18 +390,24 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
     const rows = Array.from({ length: end - start }, (_, k) => joinedLine(start + k)).filter(
       (l) => !typedRule(l),
     );
+    const figures = figureColumns(rows, bands);
     // Each row's text by column, and the columns each cell spans (1 but for a spanning cell).
     const spans: number[][] = [];
+    // The line above and which of its segments span columns (a header's wrapped line spans as its
+    // first line does).
+    let lineAbove: { line: Line; spanning: Set<Segment> } | undefined;
     const texts: string[][] = rows.map((l) => {
       const byBand = bands.map(() => [] as Word[]);
       const span = bands.map(() => 1);
       spans.push(span);
+      const spanning = new Set<Segment>();
       for (const s of l.segments) {
         // A word falls in the band its extent (without leader dots) overlaps most; a leader goes
         // with the label it follows, so the cell keeps the text as printed.
         const parts = leaderParts(s);
-        const spanned = parts === s.words ? spannedColumns(s, bands, l.segments.length === 1) : null;
+        const spanned = parts === s.words ? spannedColumns(s, l, bands, lineAbove, figures) : null;
         if (spanned) {
+          spanning.add(s);
           byBand[spanned.first]?.push(...s.words);
           span[spanned.first] = spanned.last - spanned.first + 1;
           continue;
@@ -428,6 +434,7 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
           last = band;
         }
       }
+      lineAbove = { line: l, spanning };
       return byBand.map((ws) => (ws.length ? joinWords(ws) : ""));
     });
     // A line whose every cell starts in lower case, each under text of the line above and as
@@ -517,6 +524,23 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
     }
     return { grid, box, words };
   });
+}
+
+/**
+ * Which columns hold figures: in half the cells the lines put in them at least, no letter (an
+ * amount, a year range "2007–08", a mark for no value: "†", "—").
+ */
+function figureColumns(lines: Line[], bands: Band[]): boolean[] {
+  const cells = bands.map(() => 0);
+  const amounts = bands.map(() => 0);
+  for (const l of lines) {
+    for (const s of l.segments) {
+      const k = bandFor(s, bands);
+      cells[k] = (cells[k] ?? 0) + 1;
+      if (!/\p{L}/u.test(s.text)) amounts[k] = (amounts[k] ?? 0) + 1;
+    }
+  }
+  return cells.map((n, k) => n > 0 && (amounts[k] ?? 0) >= 0.5 * n);
 }
 
 /**
