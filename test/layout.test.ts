@@ -713,10 +713,9 @@ describe("unruled tables", () => {
 });
 
 describe("cells spanning columns of an unruled table", () => {
-  const figures = [{ left: 72 }, { right: 300 }, { right: 380 }, { right: 460 }, { right: 540 }];
-
   it("keeps a note row set across the figures, and a header centred over them, whole in the first column they span", async () => {
     const { doc, font, page } = await letterPage();
+    const figures = [{ left: 72 }, { right: 300 }, { right: 380 }, { right: 460 }, { right: 540 }];
     const body = [
       ["Source", "1", "2", "3", "4"],
       ["Projections to 2017", "0.3", "0.7", "1.1", "1.4"],
