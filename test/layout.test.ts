@@ -887,6 +887,42 @@ describe("reading order and structure", () => {
     expect(p!.tables.map((t) => textRows(t.grid))).toEqual([rows]);
   });
 
+  it("gives each column's text its own size: a heading in one column leaves the other column's line on its baseline body text", async () => {
+    const { doc, font, bold, page } = await letterPage();
+    const left = ["The left column opens with a paragraph", "of body text set at ten points."];
+    const right = [
+      "The right column runs on in body text",
+      "whose second line shares its baseline",
+      "with the heading of the left column,",
+      "and whose last line ends it here.",
+    ];
+    textLines(page, font, left, 72, 100);
+    text(page, bold, "A Heading", 72, 126 + 13, 16);
+    textLines(page, font, ["Text under the heading."], 72, 160);
+    textLines(page, font, right, 320, 113);
+    const [p] = await extract(await doc.save());
+    expect(p?.markdown).toBe(
+      [left.join(" "), "## A Heading", "Text under the heading.", right.join(" ")].join("\n\n"),
+    );
+  });
+
+  it("keeps an item's wrapped line in the item when its bullet is set larger than its text", async () => {
+    const { doc, font, page } = await letterPage();
+    text(page, font, "Two things follow:", 72, 100);
+    for (const [k, lines] of [
+      ["The first thing, which takes more", "than one line to say."],
+      ["The second thing, also wrapped", "over two lines."],
+    ].entries()) {
+      const y = 116 + k * 30;
+      text(page, font, "\u2022", 72, y, 14);
+      textLines(page, font, lines, 84, y);
+    }
+    const [p] = await extract(await doc.save());
+    expect(p?.markdown).toBe(
+      "Two things follow:\n\n- The first thing, which takes more than one line to say.\n\n- The second thing, also wrapped over two lines.",
+    );
+  });
+
   it("makes headings, list items, de-hyphenated paragraphs, and leaves page numbers and running headers out", async () => {
     const { doc, font, bold } = await newDoc();
     for (let n = 1; n <= 2; n++) {

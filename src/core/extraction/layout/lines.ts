@@ -52,6 +52,15 @@ export function joinWords(words: Word[]): string {
   return text;
 }
 
+/**
+ * The size of a run of words: that of its largest letters or figures. A bullet or other sign set
+ * larger than the text it marks ("•" at 12 pt before 10 pt text) does not make the text larger.
+ */
+function textSize(words: Word[]): number {
+  const text = words.filter((w) => /[\p{L}\p{N}]/u.test(w.text));
+  return maxSize(text.length ? text : words);
+}
+
 /** The words of a segment, with their box, size and weight. */
 export function toSegment(words: Word[]): Segment {
   const { x0, y0, x1, y1 } = boxOf(words);
@@ -70,7 +79,7 @@ export function toSegment(words: Word[]): Segment {
     y1,
     words,
     text: joinWords(words),
-    size: maxSize(words),
+    size: textSize(words),
     bold,
     mono,
   };

@@ -122,7 +122,8 @@ export function layoutWords(
       line.segments.map(
         (sg): Element => ({
           kind: "line",
-          line: { ...line, segments: [sg], x0: sg.x0, x1: sg.x1 },
+          // Its own size: a heading in the other column, on the same baseline, is not its size.
+          line: { ...line, segments: [sg], x0: sg.x0, x1: sg.x1, size: sg.size },
           x0: sg.x0,
           y0: sg.y0,
           x1: sg.x1,
@@ -148,6 +149,7 @@ export function layoutWords(
           ...prev,
           segments: [...prev.segments, ...l.segments],
           x1: Math.max(prev.x1, l.x1),
+          size: Math.max(prev.size, l.size),
         };
       } else {
         merged.push(l);
