@@ -860,6 +860,67 @@ describe("reading order and structure", () => {
     expect(p!.markdown).toContain(proseLines(7, 200).join(" "));
   });
 
+  it("finds a table of figures filling one column beside a column of prose, and keeps a label-and-description table whole", async () => {
+    const { doc, font, page } = await letterPage();
+    const y = (i: number) => 100 + i * 13;
+    // Left: a table of states and figures; right: prose on the same baselines.
+    const rows = [
+      ["State", "Deaths", "Rate"],
+      ["Ohio", "19,820", "154.0"],
+      ["Kentucky", "6,530", "148.6"],
+      ["Maryland", "7,744", "141.7"],
+      ["Iowa", "5,469", "141.6"],
+      ["Delaware", "1,305", "140.8"],
+    ];
+    unruledTable(
+      page,
+      font,
+      rows,
+      rows.map((_, i) => y(i)),
+      [{ left: 72 }, { right: 200 }, { right: 270 }],
+    );
+    textLines(page, font, proseLines(8, 1), 320, y(0));
+    // Below, across the page between rules: labels and their descriptions, running text on the
+    // right (a table, not prose beside a table of figures).
+    hline(page, 72, 590, y(11) + 4);
+    hline(page, 72, 590, y(15) + 4);
+    const described = [
+      ["Population", "Census Bureau projection: average annual growth of 0.1%"],
+      ["Income", "Annual percent changes range between -1.9% and 2.2%"],
+      ["Inflation", "Inflation rate ranges between 1.0% and 2.0% a year"],
+      ["Unemployment", "Remains between 17.7% and 26.8% for the whole period"],
+    ];
+    unruledTable(
+      page,
+      font,
+      described,
+      described.map((_, i) => y(12 + i)),
+      [{ left: 72 }, { left: 320 }],
+    );
+    const [p] = await extract(await doc.save());
+    expect(p!.tables.map((t) => textRows(t.grid))).toEqual([rows, described]);
+    expect(p!.markdown).toContain(proseLines(8, 1).join(" "));
+  });
+
+  it("keeps a table whole whose long labels fill the left half of the page and whose figures stand in the right", async () => {
+    const { doc, font, page } = await letterPage();
+    const rows = Array.from({ length: 12 }, (_, i) => [
+      `Projections of Education Statistics to ${2017 + i}`,
+      `0.${i % 10}`,
+      `${1 + (i % 3)}.${i % 7}`,
+      `${2 + (i % 4)}.${i % 9}`,
+    ]);
+    unruledTable(
+      page,
+      font,
+      rows,
+      rows.map((_, i) => 100 + i * 13),
+      [{ left: 72 }, { right: 400 }, { right: 470 }, { right: 540 }],
+    );
+    const [p] = await extract(await doc.save());
+    expect(p!.tables.map((t) => textRows(t.grid))).toEqual([rows]);
+  });
+
   it("keeps a table set across both columns of a two-column page whole, its middle gap at the gutter", async () => {
     const { doc, font, page } = await letterPage();
     const y = (i: number) => 100 + i * 13;

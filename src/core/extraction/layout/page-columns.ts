@@ -1,4 +1,5 @@
 import { boxOf, maxSize, median } from "./geometry.ts";
+import type { Rule } from "./lattice.ts";
 import type { Line, Segment } from "./lines.ts";
 
 // Tables are looked for in runs of lines that split into the same columns. On a page set in two
@@ -10,7 +11,7 @@ import type { Line, Segment } from "./lines.ts";
 const MIN_GUTTER = 1.2; // font sizes of clear space between two columns of prose
 const PROSE_WORDS = 5; // words in a line of running text (a table's cell holds fewer)
 const PROSE_FILL = 0.6; // share of its column's width that a line of running text fills
-const MIN_PROSE_LINES = 3; // lines of running text on each side for the split to be trusted
+const MIN_PROSE_LINES = 5; // lines of running text on each side for the split to be trusted
 const PROSE_SHARE = 0.4; // and their share of that side's lines (the rest: headings, a table)
 
 /** The x-interval of the page's gutter: the widest clear band in the middle half of the text. */
@@ -48,6 +49,18 @@ function sideOf(line: Line, segments: Segment[]): Line | null {
   return { ...line, segments, x0, x1, y0, y1, size: maxSize(segments) };
 }
 
+/** Text with no letter: an amount, a year, a mark for no value. */
+const figure = (s: Segment) => !/\p{L}/u.test(s.text);
+
+/**
+ * Whether a side's lines are mostly rows of figures: a label and figures beside it, or figures
+ * only, in two segments or more.
+ */
+function figureRows(side: Line[]): boolean {
+  const rows = side.filter((l) => l.segments.length >= 2 && l.segments.filter(figure).length >= 1).length;
+  return rows >= MIN_PROSE_LINES && rows >= PROSE_SHARE * side.length;
+}
+
 /** Whether a side's lines are mostly running text: lines of many words filling the column. */
 function prose(side: Line[]): boolean {
   if (!side.length) return false;
@@ -63,23 +76,27 @@ function prose(side: Line[]): boolean {
 
 /**
  * The page's lines in the groups that tables are looked for in, top to bottom: a stretch of two
- * prose columns gives its left column and its right column; everything else (a single column, a
- * title or a table across the page) stays together as it is.
+ * prose columns (or of prose beside a table of figures) gives its left column and its right
+ * column; everything else (a single column, a title or a table across the page) stays together
+ * as it is. `horizontals`: the page's rules, those across the gutter ending a stretch.
  */
-export function columnGroups(lines: Line[]): Line[][] {
+export function columnGroups(lines: Line[], horizontals: Rule[] = []): Line[][] {
   if (lines.length < 2 * MIN_PROSE_LINES) return [lines];
   const size = median(lines.map((l) => l.size));
   const g = gutter(lines, size);
   if (!g) return [lines];
   const mid = (g.x0 + g.x1) / 2;
-  // A line is set across the page when a segment crosses the gutter, or when short segments
-  // stand on both sides of it in two lines running (rows of a table set across both columns,
-  // whose middle gap falls at the gutter). Once is not enough: a paragraph's last words may
-  // share a line with a table's row in the other column.
-  const short = (l: Line) =>
-    l.segments.some((s) => s.x1 <= mid) &&
-    l.segments.some((s) => s.x0 >= mid) &&
-    l.segments.every((s) => s.words.length < PROSE_WORDS);
+  // A line is set across the page when a segment crosses the gutter, or when it reads as a row
+  // of a table set across both columns, whose middle gap falls at the gutter, in two lines
+  // running: short segments on both sides, or figures only on one side (a label's values).
+  // Once is not enough: a paragraph's last words may share a line with a table's row in the
+  // other column.
+  const short = (l: Line) => {
+    const left = l.segments.filter((s) => s.x1 <= mid);
+    const right = l.segments.filter((s) => s.x0 >= mid);
+    if (!left.length || !right.length) return false;
+    return l.segments.every((s) => s.words.length < PROSE_WORDS) || left.every(figure) || right.every(figure);
+  };
   const isShort = lines.map(short);
   const across = lines.map(
     (l, i) =>
@@ -104,7 +121,9 @@ export function columnGroups(lines: Line[]): Line[][] {
           l.segments.filter((s) => s.x0 >= mid),
         ) ?? [],
     );
-    if (prose(left) && prose(right)) {
+    // Two columns of prose, or prose beside a table of figures (a table set in one column).
+    const [l, r] = [prose(left), prose(right)];
+    if ((l && r) || (l && figureRows(right)) || (r && figureRows(left))) {
       if (whole.length) groups.push(whole);
       groups.push(left, right);
       whole = [];
@@ -113,7 +132,15 @@ export function columnGroups(lines: Line[]): Line[][] {
     }
   };
   let stretch: Line[] = [];
+  // A rule drawn across the gutter ends a stretch too: what follows it (a table between rules,
+  // say) is set across the page.
+  const rules = horizontals.filter((h) => h.x0 < mid && h.x1 > mid).map((h) => h.y0);
   for (const [i, l] of lines.entries()) {
+    const prev = lines[i - 1];
+    if (prev && rules.some((y) => y > prev.baseline && y < l.baseline)) {
+      close(stretch);
+      stretch = [];
+    }
     if (!across[i]) {
       stretch.push(l);
       continue;

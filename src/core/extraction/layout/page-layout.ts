@@ -104,7 +104,7 @@ export function layoutWords(
   const lines = dropMargins(rest === words && opts.lines ? opts.lines : toLines(rest), frame, memory);
   if (opts.tables) {
     const vertical = rest.filter((w) => w.vertical);
-    for (const group of columnGroups(lines))
+    for (const group of columnGroups(lines, rules.horizontals))
       for (const t of streamTables(group, rules.horizontals, vertical)) found.push(t);
   }
   const inTable = new Set(found.flatMap((t) => [...t.words]));
