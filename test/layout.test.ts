@@ -984,6 +984,23 @@ describe("reading order and structure", () => {
     );
   });
 
+  it("reads two columns of prose a font size apart down each, and a sidebar beside them on its own", async () => {
+    const { doc, font, page } = await letterPage();
+    // Columns 10 pt apart (one font size); a sidebar of three short lines at the
+    // left, on the same baselines as the first column's lines.
+    const column = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) => `Line ${from + i} of running text in this column.`);
+    const right = 160 + Math.max(...column(12, 1).map((l) => font.widthOfTextAtSize(l, 10))) + 10;
+    textLines(page, font, column(12, 1), 160, 100);
+    textLines(page, font, column(12, 100), right, 100);
+    const sidebar = ["Jane Roe is", "an economist", "at the Bureau."];
+    textLines(page, font, sidebar, 60, 100 + 13 * 4);
+    const [p] = await extract(await doc.save());
+    expect(p?.markdown).toBe(
+      [sidebar.join(" "), column(12, 1).join(" "), column(12, 100).join(" ")].join("\n\n"),
+    );
+  });
+
   it("makes headings, list items, de-hyphenated paragraphs, and leaves page numbers and running headers out", async () => {
     const { doc, font, bold } = await newDoc();
     for (let n = 1; n <= 2; n++) {

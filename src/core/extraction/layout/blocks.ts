@@ -8,6 +8,7 @@ export type Element = Box & ({ kind: "line"; line: Line } | { kind: "table"; ind
 
 const MIN_ROW_GAP = 0.6; // font sizes of clear space that separate bands of text top to bottom
 const MIN_GUTTER = 1.2; // font sizes of clear space between columns
+const NARROW_GUTTER = 0.9; // ... between two columns of prose (a segment gap: SEGMENT_GAP)
 
 function gaps(spans: [number, number][], min: number): number[] {
   const sorted = [...spans].sort((a, b) => a[0] - b[0]);
@@ -37,7 +38,19 @@ function rowAligned(left: Element[], right: Element[]): boolean {
       (n, e) => n + (e.kind === "line" ? e.line.segments.reduce((k, s) => k + s.words.length, 0) : 0),
       0,
     ) / es.length;
-  return paired / Math.min(l.length, r.length) > 0.5 && Math.min(words(l), words(r)) <= 3;
+  // Most of the shorter side's lines pair up, and a quarter of the longer side's at least: a
+  // sidebar of a few short lines beside a long column of prose, on the same baseline grid, pairs
+  // all its own lines but few of the column's (labels with wrapped values, footnote numbers with
+  // their notes, pair a line in two or three).
+  const pairs = paired / Math.min(l.length, r.length) > 0.5 && paired / Math.max(l.length, r.length) > 0.25;
+  return pairs && Math.min(words(l), words(r)) <= 3;
+}
+
+/** Whether elements are mostly lines of running text (five words or more), three at least. */
+function proseColumn(part: Element[]): boolean {
+  const lines = part.filter((e) => e.kind === "line");
+  const prose = lines.filter((e) => e.line.segments.reduce((n, s) => n + s.words.length, 0) >= 5).length;
+  return prose >= 3 && prose >= 0.6 * part.length;
 }
 
 /** Elements in reading order: bands top to bottom; within a band, columns left to right. */
@@ -55,13 +68,20 @@ export function readingOrder(elements: Element[], size: number): Element[] {
     }
     return bands.flatMap((b) => readingOrder(b, size));
   }
-  const cols = gaps(
-    elements.map((e) => [e.x0, e.x1]),
-    MIN_GUTTER * size,
-  );
+  const spans = elements.map((e): [number, number] => [e.x0, e.x1]);
+  const partsAt = (cuts: number[]) => {
+    const parts: Element[][] = Array.from({ length: cuts.length + 1 }, () => []);
+    for (const e of elements) parts[cuts.filter((c) => c < (e.x0 + e.x1) / 2).length]?.push(e);
+    return parts;
+  };
+  let cols = gaps(spans, MIN_GUTTER * size);
+  // A narrower gutter (a magazine's: one font size) parts columns only where each side is prose.
+  if (!cols.length) {
+    const narrow = gaps(spans, NARROW_GUTTER * size);
+    if (narrow.length && partsAt(narrow).every(proseColumn)) cols = narrow;
+  }
   if (cols.length) {
-    const parts: Element[][] = Array.from({ length: cols.length + 1 }, () => []);
-    for (const e of elements) parts[cols.filter((c) => c < (e.x0 + e.x1) / 2).length]?.push(e);
+    const parts = partsAt(cols);
     const filled = parts.filter((p) => p.length);
     const aligned = filled.slice(1).some((p, i) => rowAligned(filled[i] as Element[], p));
     if (filled.length > 1 && !aligned) return filled.flatMap((p) => readingOrder(p, size));
@@ -69,7 +89,8 @@ export function readingOrder(elements: Element[], size: number): Element[] {
   return [...elements].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
 }
 
-const bullet = /^[•◦▪▫●○■□‣⁃∙·–—*-]\s+/;
+// A marker, or a lone private-use character: a symbol font's bullet (Wingdings' "\uf06e").
+const bullet = /^[•◦▪▫●○■□‣⁃∙·–—*\-\uE000-\uF8FF]\s+/;
 const numbered = /^(\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivxlc]{1,5}[.)])\s+/i;
 
 export type Paragraph = { text: string; size: number; bold: boolean; lines: number; code: boolean };
