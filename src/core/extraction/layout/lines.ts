@@ -52,6 +52,9 @@ export function joinWords(words: Word[]): string {
   return text;
 }
 
+/** Text with no letter: an amount, a year ("2007–08"), a mark for no value ("†", "—"). */
+export const letterless = (text: string) => !/\p{L}/u.test(text);
+
 /**
  * The size of a run of words: that of its largest letters or figures. A bullet or other sign set
  * larger than the text it marks ("•" at 12 pt before 10 pt text) does not make the text larger.

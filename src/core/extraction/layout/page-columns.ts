@@ -1,6 +1,7 @@
+import { MIN_GUTTER } from "./blocks.ts";
 import { boxOf, maxSize, median } from "./geometry.ts";
 import type { Rule } from "./lattice.ts";
-import type { Line, Segment } from "./lines.ts";
+import { type Line, letterless, type Segment } from "./lines.ts";
 
 // Tables are looked for in runs of lines that split into the same columns. On a page set in two
 // columns of prose, a line holds the left column's text and the right column's side by side, so
@@ -8,7 +9,6 @@ import type { Line, Segment } from "./lines.ts";
 // (and two prose lines that end a paragraph in both columns can pass for a table's row). Such a
 // page is split at its gutter first, and each column looked at on its own.
 
-const MIN_GUTTER = 1.2; // font sizes of clear space between two columns of prose
 const PROSE_WORDS = 5; // words in a line of running text (a table's cell holds fewer)
 const PROSE_FILL = 0.6; // share of its column's width that a line of running text fills
 const MIN_PROSE_LINES = 5; // lines of running text on each side for the split to be trusted
@@ -49,8 +49,7 @@ function sideOf(line: Line, segments: Segment[]): Line | null {
   return { ...line, segments, x0, x1, y0, y1, size: maxSize(segments) };
 }
 
-/** Text with no letter: an amount, a year, a mark for no value. */
-const figure = (s: Segment) => !/\p{L}/u.test(s.text);
+const figure = (s: Segment) => letterless(s.text);
 
 /**
  * Whether a side's lines are mostly rows of figures: a label and figures beside it, or figures
@@ -103,25 +102,15 @@ export function columnGroups(lines: Line[], horizontals: Rule[] = []): Line[][] 
       l.segments.some((s) => s.x0 < mid && s.x1 > mid) ||
       (Boolean(isShort[i]) && Boolean(isShort[i - 1] || isShort[i + 1])),
   );
-  // Stretches between the lines set across, each split when both its sides are prose.
+  // Stretches between the lines set across, each split at the gutter when its sides are two
+  // columns of prose, or prose beside a table of figures (a table set in one column).
   const groups: Line[][] = [];
   let whole: Line[] = [];
+  const side = (stretch: Line[], keep: (s: Segment) => boolean) =>
+    stretch.flatMap((l) => sideOf(l, l.segments.filter(keep)) ?? []);
   const close = (stretch: Line[]) => {
-    const left = stretch.flatMap(
-      (l) =>
-        sideOf(
-          l,
-          l.segments.filter((s) => s.x1 <= mid),
-        ) ?? [],
-    );
-    const right = stretch.flatMap(
-      (l) =>
-        sideOf(
-          l,
-          l.segments.filter((s) => s.x0 >= mid),
-        ) ?? [],
-    );
-    // Two columns of prose, or prose beside a table of figures (a table set in one column).
+    const left = side(stretch, (s) => s.x1 <= mid);
+    const right = side(stretch, (s) => s.x0 >= mid);
     const [l, r] = [prose(left), prose(right)];
     if ((l && r) || (l && figureRows(right)) || (r && figureRows(left))) {
       if (whole.length) groups.push(whole);

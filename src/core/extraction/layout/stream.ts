@@ -1,7 +1,7 @@
 import { cell, type TableGrid } from "../../tables/table-model.ts";
 import { type Band, boxOf, CountedMedian, median, overlapX } from "./geometry.ts";
 import type { FoundTable, Rule } from "./lattice.ts";
-import { joinWords, type Line, type Segment, toSegment } from "./lines.ts";
+import { joinWords, type Line, letterless, type Segment, toSegment } from "./lines.ts";
 import { spannedColumns } from "./spanning-cells.ts";
 import type { Word } from "./words.ts";
 
@@ -526,10 +526,7 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
   });
 }
 
-/**
- * Which columns hold figures: in half the cells the lines put in them at least, no letter (an
- * amount, a year range "2007–08", a mark for no value: "†", "—").
- */
+/** Which columns hold figures: half the cells the lines put in them at least are letterless. */
 function figureColumns(lines: Line[], bands: Band[]): boolean[] {
   const cells = bands.map(() => 0);
   const amounts = bands.map(() => 0);
@@ -537,7 +534,7 @@ function figureColumns(lines: Line[], bands: Band[]): boolean[] {
     for (const s of l.segments) {
       const k = bandFor(s, bands);
       cells[k] = (cells[k] ?? 0) + 1;
-      if (!/\p{L}/u.test(s.text)) amounts[k] = (amounts[k] ?? 0) + 1;
+      if (letterless(s.text)) amounts[k] = (amounts[k] ?? 0) + 1;
     }
   }
   return cells.map((n, k) => n > 0 && (amounts[k] ?? 0) >= 0.5 * n);
