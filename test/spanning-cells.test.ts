@@ -77,6 +77,29 @@ describe("spannedColumns", () => {
     expect(spannedColumns(note.segments[1]!, note, bands, undefined, figures)).toEqual({ first: 1, last: 3 });
   });
 
+  it("leaves a figure within its own column there, empty columns around it or not", () => {
+    // Evenly spaced columns: the middle one's centre is that of all three, yet "7.5" is its value.
+    const even = [
+      { x0: 72, x1: 100 },
+      { x0: 200, x1: 220 },
+      { x0: 260, x1: 280 },
+      { x0: 320, x1: 340 },
+    ];
+    const sparse = line(160, ["7.5", 265, 280]);
+    expect(spannedColumns(sparse.segments[0]!, sparse, even, undefined, figures)).toBeNull();
+    // The same figure set between two columns heads them.
+    const year = line(160, ["2016", 260, 280]);
+    const apart = [
+      { x0: 72, x1: 100 },
+      { x0: 200, x1: 250 },
+      { x0: 290, x1: 340 },
+    ];
+    expect(spannedColumns(year.segments[0]!, year, apart, undefined, [false, true, true])).toEqual({
+      first: 1,
+      last: 2,
+    });
+  });
+
   it("leaves unevenly spaced words to their columns (cells set closer than a segment gap)", () => {
     // Headers 33 pt wide over figure columns 10 pt wide, 7 pt apart: one segment, whose spaces
     // inside a header (2.8 pt) differ from those between headers.

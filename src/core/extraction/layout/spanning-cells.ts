@@ -1,5 +1,5 @@
 import { type Band, overlapX } from "./geometry.ts";
-import type { Line, Segment } from "./lines.ts";
+import { type Line, letterless, type Segment } from "./lines.ts";
 import type { Word } from "./words.ts";
 
 // A cell set over several columns of an unruled table, kept whole in the first column it spans
@@ -58,7 +58,10 @@ export function spannedColumns(
     !!above &&
     line.baseline - above.line.baseline <= WRAPPED * line.size &&
     above.line.segments.some((sg) => overlapX(sg, s) > 0 && !above.spanning.has(sg));
-  if (!carriesOn && line.segments.every((sg) => sg.x0 > (bands[0] as Band).x1)) {
+  // A figure standing within its own column is that column's value, whatever stands empty
+  // around it (a sparse row); a figure between columns may head them ("2016" over four quarters).
+  const ownValue = letterless(s.text) && bands.some((b) => s.x0 >= b.x0 - 1 && s.x1 <= b.x1 + 1);
+  if (!carriesOn && !ownValue && line.segments.every((sg) => sg.x0 > (bands[0] as Band).x1)) {
     const k = line.segments.indexOf(s);
     const free = { x0: line.segments[k - 1]?.x1 ?? -Infinity, x1: line.segments[k + 1]?.x0 ?? Infinity };
     const centred = centredOver(s, s.size, bands, figures, first, last, free);
