@@ -21,7 +21,7 @@
 //      (ThreadPageRenderer: drawn on its own thread, each PDF sent to it): a cold pass with the
 //      PDF opened on every call, the first call of the run (the thread's start) reported apart;
 //      then, warm and file by file, the renderer again with each document kept open, its steps re-timed phase by phase (open /
-//      getPage / render / encode / destroy), and a variant that opens each PDF once and renders
+//      draw / encode / close), and a variant that opens each PDF once and renders
 //      its pages from the open document. Target: p95 < 80 ms a page (warm, as it is). Then a reader paging through each
 //      multi-page file via the service's page-image path (read-ahead, blob store), 300 ms a page.
 //      Then background page images (PRERENDER_PAGES) over the 300-page file, timed, and 30
@@ -46,14 +46,13 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { createLocalBlobStore } from "../src/core/blobs/local-blob-store.ts";
 import { READ_AHEAD, readAheadIdle, servePageImage } from "../src/core/documents/page-images.ts";
 import { PageImagePrerenderer } from "../src/core/documents/prerender-page-images.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { ThreadPageRenderer } from "../src/core/extraction/page-renderer.ts";
-import { openPdf } from "../src/core/extraction/pdfjs.ts";
-import { canvasPng, drawPage, releaseCanvas } from "../src/core/extraction/render-page.ts";
+import { PdfiumDocument } from "../src/core/extraction/pdfium.ts";
+import { encodePngRgba } from "../src/core/extraction/png.ts";
 import { createLogger } from "../src/core/log.ts";
 import { newDoc, ruledTable, text } from "../test/support/layout-pdfs.ts";
 
@@ -538,22 +537,21 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number;
   return { value, ms, cpuMs: (c.user + c.system) / 1000 };
 }
 
-/** A page image's steps on an open document in this thread, each timed. */
-async function renderOpen(doc: PDFDocumentProxy, pageNumber: number, scale: number) {
-  let t = now();
-  const page = await doc.getPage(pageNumber);
-  const getPage = now() - t;
-  t = now();
-  const { canvas } = await drawPage(page, scale);
-  page.cleanup();
-  const render = now() - t;
-  // The canvas's pixels (Skia draws lazily, so this read includes the rasterising) and our PNG writer.
-  t = now();
-  const png = canvasPng(canvas);
-  const encode = now() - t;
-  const { width: w, height: h } = canvas;
-  releaseCanvas(canvas);
-  return { getPage, render, encode, bytes: png.length, w, h };
+/** A page image's steps on an open document in this thread, each timed: drawing (the page read included), then PNG. */
+function renderOpen(doc: PdfiumDocument, pageNumber: number, scale: number) {
+  const t = now();
+  let encode = 0;
+  const drawn = doc.drawPage(
+    pageNumber,
+    () => scale,
+    ({ rgba, width: w, height: h }) => {
+      const e = now();
+      const png = encodePngRgba(rgba, w, h);
+      encode = now() - e;
+      return { bytes: png.length, w, h };
+    },
+  );
+  return { render: now() - t - encode, encode, ...drawn };
 }
 
 console.log(
@@ -585,7 +583,6 @@ for (const { f, pages } of renderSet) {
 const warm = series();
 const perCall = {
   open: [] as number[],
-  getPage: [] as number[],
   render: [] as number[],
   encode: [] as number[],
   destroy: [] as number[],
@@ -594,7 +591,6 @@ const perCall = {
 const kept = {
   open: [] as number[],
   total: series(),
-  getPage: [] as number[],
   render: [] as number[],
   encode: [] as number[],
 };
@@ -617,15 +613,14 @@ for (const { f, pages } of renderSet) {
   for (const p of pages) {
     const r = await timed(async () => {
       let t = now();
-      const doc = await openPdf(must(f));
+      const doc = await PdfiumDocument.open(must(f));
       const open = now() - t;
-      const steps = await renderOpen(doc, p, RENDER_SCALE);
+      const steps = renderOpen(doc, p, RENDER_SCALE);
       t = now();
-      await doc.destroy();
+      doc.close();
       return { open, ...steps, destroy: now() - t };
     });
     perCall.open.push(r.value.open);
-    perCall.getPage.push(r.value.getPage);
     perCall.render.push(r.value.render);
     perCall.encode.push(r.value.encode);
     perCall.destroy.push(r.value.destroy);
@@ -633,14 +628,13 @@ for (const { f, pages } of renderSet) {
     perCall.total.cpu.push(r.cpuMs);
   }
   const t0 = now();
-  const doc = await openPdf(must(f));
+  const doc = await PdfiumDocument.open(must(f));
   kept.open.push(now() - t0);
   try {
     for (const p of pages) {
-      const r = await timed(() => renderOpen(doc, p, RENDER_SCALE));
+      const r = await timed(async () => renderOpen(doc, p, RENDER_SCALE));
       kept.total.ms.push(r.ms);
       kept.total.cpu.push(r.cpuMs);
-      kept.getPage.push(r.value.getPage);
       kept.render.push(r.value.render);
       kept.encode.push(r.value.encode);
       mine.render.push(r.value.render);
@@ -649,7 +643,7 @@ for (const { f, pages } of renderSet) {
       mine.px = `${r.value.w}x${r.value.h}`;
     }
   } finally {
-    await doc.destroy();
+    doc.close();
   }
   byFile.push([
     f.label,
@@ -677,13 +671,13 @@ console.log(
     [
       row("renderer.render as is, cold", cold.ms, cold.cpu),
       row("renderer.render as is, warm", warm.ms, warm.cpu),
-      ...(["open", "getPage", "render", "encode", "destroy"] as const).map((k) =>
+      ...(["open", "render", "encode", "destroy"] as const).map((k) =>
         row(`  same steps per call: ${k}`, perCall[k]),
       ),
       row("  same steps per call: total", perCall.total.ms, perCall.total.cpu),
       row("open once: open (per file)", kept.open),
       row("open once: per page", kept.total.ms, kept.total.cpu),
-      ...(["getPage", "render", "encode"] as const).map((k) => row(`  open once: ${k}`, kept[k])),
+      ...(["render", "encode"] as const).map((k) => row(`  open once: ${k}`, kept[k])),
     ],
     new Set([1, 2, 3]),
   ),
@@ -818,7 +812,7 @@ const md = [
   `| Peak RSS, whole set in process | ${inProcessPeakKb ? `${f0(mb(inProcessPeakKb))} MB` : "n/a"} | | |`,
   `| renderer.render @${RENDER_SCALE} warm, p50 / p95 / max (${warmStats.n} pages) | ${fmtStats(warmStats)} ms | < ${TARGET_RENDER_MS} ms | ${verdict(warmStats.p95 < TARGET_RENDER_MS)} |`,
   `| renderer.render cold (first pass), p50 / p95 / max | ${fmtStats(coldStats)} ms; first call ${f0(firstCall?.ms ?? 0)} ms | | |`,
-  `| Per call, p50: open / getPage / render / encode / destroy | ${(["open", "getPage", "render", "encode", "destroy"] as const).map((k) => f1(pct(perCall[k], 50))).join(" / ")} ms | | |`,
+  `| Per call, p50: open / draw / encode / destroy | ${(["open", "render", "encode", "destroy"] as const).map((k) => f1(pct(perCall[k], 50))).join(" / ")} ms | | |`,
   `| Document kept open, per page p50 / p95 / max | ${fmtStats(keptStats)} ms (open ${f1(pct(kept.open, 50))} ms p50 per file) | < ${TARGET_RENDER_MS} ms | ${verdict(keptStats.p95 < TARGET_RENDER_MS)} |`,
   `| Reader paging through (${READER_MS} ms a page), first page / later pages p50 / p95 | ${f1(readerFirst.p50)} / ${f1(readerFirst.p95)} ms; ${f1(readerLater.p50)} / ${f1(readerLater.p95)} ms | < ${TARGET_RENDER_MS} ms | ${verdict(readerLater.p95 < TARGET_RENDER_MS)} (later pages) |`,
   ...(jump

@@ -54,16 +54,17 @@ describe("per-page budgets", () => {
   });
 
   it("refuses a page image that takes longer than PAGE_IMAGE_TIME_BUDGET_SECONDS to draw (422), at once when asked again, and draws the others", async () => {
-    // 200,000 strokes: seconds to draw, over the 1 s budget set above.
+    // 4,000 whole-page fills drawn at scale 4 (7.8 million pixels each): over 5 s to draw on this
+    // machine, far over the 1 s budget set above.
     const done = await uploadAndWait(
       server.url,
       t.secret,
-      await heavyPdf({ pages: 3, heavy: 2, strokes: 200_000 }),
+      await heavyPdf({ pages: 3, heavy: 2, strokes: 0, fills: 4000 }),
       "heavier.pdf",
     );
     expect(done.phase).toBe("awaiting_review");
     const image = (page: number) =>
-      call(server.url, "GET", `/v1/documents/${done.id}/pages/${page}/image.png?scale=0.5`, {
+      call(server.url, "GET", `/v1/documents/${done.id}/pages/${page}/image.png?scale=4`, {
         key: t.secret,
       });
     const refused = await image(2);

@@ -1,6 +1,7 @@
+import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { PageRenderBudgetError, ThreadPageRenderer } from "../src/core/extraction/page-renderer.ts";
-import { PdfOpenError } from "../src/core/extraction/pdfjs.ts";
+import { PdfOpenError } from "../src/core/extraction/pdf-open-error.ts";
 import { heavyPdf, textPdf } from "./support/pdfs.ts";
 
 // The page-image thread: real PDFs drawn on a real worker thread.
@@ -76,13 +77,14 @@ describe("ThreadPageRenderer", () => {
 
   it("stops a page over the time budget without holding this thread, and the renders sharing the thread still finish", async () => {
     const renderer = rendererOf(1000);
-    // 200,000 strokes: several seconds to draw on this machine, and pdfjs does not yield while it draws.
-    const pdf = await heavyPdf({ pages: 2, heavy: 2, strokes: 200_000 });
+    // 4,000 whole-page fills at scale 4: over 5 s to draw on this machine, and PDFium draws a page
+    // in one call that does not yield.
+    const pdf = await heavyPdf({ pages: 2, heavy: 2, strokes: 0, fills: 4000 });
     const plain = await renderer.render(pdf, 1, 0.5, "heavy");
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 10);
     const started = Date.now();
-    const heavy = renderer.render(pdf, 2, 0.5, "heavy").catch((e: Error) => e);
+    const heavy = renderer.render(pdf, 2, 4, "heavy").catch((e: Error) => e);
     // Asked for while the heavy page holds the thread: redone on the next one.
     const light = renderer.render(pdf, 1, 0.5, "heavy");
     const err = await heavy;
@@ -94,6 +96,22 @@ describe("ThreadPageRenderer", () => {
     expect(ticks).toBeGreaterThan(waited / 10 / 4);
     expect((await light).equals(plain)).toBe(true);
     expect((await renderer.render(pdf, 1, 0.5)).equals(plain)).toBe(true);
+  });
+
+  it("closes its documents once a large image has grown its drawing memory past 128 MB, and draws again", async () => {
+    const renderer = rendererOf();
+    const doc = await PDFDocument.create();
+    doc.addPage([2000, 2000]).drawText("Poster", { x: 100, y: 1800, size: 96 });
+    const poster = await doc.save();
+    const small = await threePages();
+    expect(isPng(await renderer.render(small, 1, 0.5, "small"))).toBe(true);
+    expect(isPng(await renderer.render(poster, 1, 0.5, "poster"))).toBe(true);
+    expect((await renderer.held()).map((d) => d.key).sort()).toEqual(["poster", "small"]);
+    // 8000 x 8000 pixels: 256 MB of bitmap in PDFium's memory, which only grows (past 128 MB, given back).
+    expect(isPng(await renderer.render(poster, 1, 4, "poster"))).toBe(true);
+    expect(await renderer.held()).toEqual([]);
+    expect(isPng(await renderer.render(small, 2, 0.5, "small"))).toBe(true);
+    expect((await renderer.held()).map((d) => d.key)).toEqual(["small"]);
   });
 
   it("takes forget, close-if-idle and held while its thread is still starting, and closes then", async () => {

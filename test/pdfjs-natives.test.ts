@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { openPdf, PdfOpenError } from "../src/core/extraction/pdfjs.ts";
+import { PdfOpenError } from "../src/core/extraction/pdf-open-error.ts";
+import { openPdf } from "../src/core/extraction/pdfjs.ts";
 
 // pdfjs's legacy build replaces native methods process-wide with slower core-js ones (push, and
 // JSON.parse/stringify, which every HTTP reply goes through); src/core/extraction/pdfjs.ts puts

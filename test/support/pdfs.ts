@@ -1,4 +1,15 @@
-import { lineTo, moveTo, PDFDocument, type PDFOperator, rgb, StandardFonts, stroke } from "pdf-lib";
+import {
+  fill,
+  lineTo,
+  moveTo,
+  PDFDocument,
+  type PDFOperator,
+  rectangle,
+  rgb,
+  StandardFonts,
+  setFillingRgbColor,
+  stroke,
+} from "pdf-lib";
 
 // PDFs made on the spot with known content, so tests know exactly what extraction must find.
 
@@ -91,7 +102,17 @@ export function annualReportPdf(): Promise<Uint8Array> {
  * second column, "Total 12", which makes it a table candidate whose drawing is read): a page
  * over the drawing budgets without a huge file.
  */
-export async function heavyPdf(opts: { pages: number; heavy: number; strokes: number }): Promise<Uint8Array> {
+/**
+ * `pages` pages of one line of text; page `heavy` also carries `strokes` tiny strokes (many drawing
+ * operations) and `fills` rectangles filled over the whole page one upon another (few operations,
+ * each painting every pixel: drawing time grows with the image's size).
+ */
+export async function heavyPdf(opts: {
+  pages: number;
+  heavy: number;
+  strokes: number;
+  fills?: number;
+}): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let n = 1; n <= opts.pages; n++) {
@@ -105,6 +126,8 @@ export async function heavyPdf(opts: { pages: number; heavy: number; strokes: nu
         const y = 100 + (Math.floor(i / 500) % 550);
         ops.push(moveTo(x, y), lineTo(x + 0.5, y + 3), stroke());
       }
+      for (let i = 0; i < (opts.fills ?? 0); i++)
+        ops.push(setFillingRgbColor((i % 7) / 7, 0.5, 0.5), rectangle(i % 10, i % 13, 600, 780), fill());
       // In chunks: spreading 60,000 arguments into one call overflows the stack.
       for (let i = 0; i < ops.length; i += 5000) page.pushOperators(...ops.slice(i, i + 5000));
     }

@@ -1,6 +1,6 @@
 import { splitPassages, textSearchConfigOfDocument } from "../answering/passages.ts";
 import type { ExtractedPage } from "../extraction/extractor.ts";
-import { PdfOpenError } from "../extraction/pdfjs.ts";
+import { PdfOpenError } from "../extraction/pdf-open-error.ts";
 import { DEFAULT_IMAGE_SCALE } from "../extraction/render-page.ts";
 import type { Services } from "../services.ts";
 import { tableToMarkdown } from "../tables/table-formats.ts";

@@ -6,6 +6,7 @@ import { toLines } from "./layout/lines.ts";
 import { layoutWords, newLayoutMemory, rulesInFrame } from "./layout/page-layout.ts";
 import { pageText, pageWords, wordsFromRuns } from "./layout/words.ts";
 import { createOcrEngine, type OcrEngine, renderForOcr } from "./ocr.ts";
+import { PdfiumDocument, unloadPdfium } from "./pdfium.ts";
 import { openPdf } from "./pdfjs.ts";
 
 /** Default per-page budgets (configurable): a pathological page is marked failed instead of holding the worker. */
@@ -51,6 +52,8 @@ export const layoutExtractor: Extractor = {
     const tables = options.capabilities.includes("tables");
     const strategy = options.strategy;
     const limits = options.limits ?? DEFAULT_LIMITS;
+    // Scanned pages are drawn for OCR by PDFium, as page images are; opened on the first one.
+    let drawing: Promise<PdfiumDocument> | null = null;
     // The last table of the previous page, when the page ended with it: the next page's first
     // table continues it if it has the same columns.
     let open: { columns: number; header: string[] } | null = null;
@@ -84,7 +87,8 @@ export const layoutExtractor: Extractor = {
               const useOcr =
                 strategy === "ocr" || (strategy !== "text" && text.words.length < MIN_TEXT_LAYER_WORDS);
               if (useOcr) {
-                const { png, scale, width, height } = await renderForOcr(doc, pageNumber);
+                drawing ??= PdfiumDocument.open(bytes);
+                const { png, scale, width, height } = await renderForOcr(await drawing, pageNumber);
                 const runs = await ocrEngine().recognize(png, scale);
                 const { words, frame } = wordsFromRuns(runs, width, height);
                 const layout = carry(layoutWords(words, NO_RULES, frame, memory, { tables }));
@@ -116,7 +120,14 @@ export const layoutExtractor: Extractor = {
           if (pageNumber % 50 === 0) await doc.cleanup().catch(() => undefined);
         }
       },
-      close: () => doc.destroy(),
+      async close() {
+        const drawn = drawing;
+        drawing = null;
+        await drawn?.then((d) => d.close()).catch(() => undefined);
+        // PDFium's memory only grows (17 MB a page drawn for OCR): give it back between documents.
+        if (drawn && PdfiumDocument.openCount === 0) unloadPdfium();
+        await doc.destroy();
+      },
     };
   },
 };

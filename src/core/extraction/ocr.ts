@@ -3,11 +3,10 @@ import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { Worker as ThreadWorker } from "node:worker_threads";
-import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { createWorker, OEM, type Page, PSM, type Worker } from "tesseract.js";
 import { type Box, median } from "./layout/geometry.ts";
-import { openPdf } from "./pdfjs.ts";
-import { drawPagePng, MAX_SIDE_PX, MIN_SCALE } from "./render-page.ts";
+import { PdfiumDocument } from "./pdfium.ts";
+import { type DrawnPage, drawPagePng, MAX_SIDE_PX } from "./render-page.ts";
 
 // Offline OCR with tesseract.js 7 (Tesseract compiled to wasm, run in worker threads) and the English
 // LSTM model shipped on npm by @tesseract.js-data/eng. Nothing here touches the network: the model
@@ -319,22 +318,14 @@ function lineSize(
  * and the page size in points. `pdf` may be a document already open (it is left open).
  */
 export async function renderForOcr(
-  pdf: Uint8Array | PDFDocumentProxy,
+  pdf: Uint8Array | PdfiumDocument,
   pageNumber: number,
   scale: number = OCR_SCALE,
-): Promise<{ png: Buffer; scale: number; width: number; height: number }> {
-  const doc = pdf instanceof Uint8Array ? await openPdf(pdf) : pdf;
+): Promise<DrawnPage> {
+  const doc = pdf instanceof PdfiumDocument ? pdf : await PdfiumDocument.open(pdf);
   try {
-    const page = await doc.getPage(pageNumber);
-    const { width, height } = page.getViewport({ scale: 1 });
-    const wanted = Math.max(MIN_SCALE, Math.min(scale, OCR_MAX_SIDE_PX / width, OCR_MAX_SIDE_PX / height));
-    try {
-      const drawn = await drawPagePng(page, wanted);
-      return { ...drawn, width, height };
-    } finally {
-      page.cleanup();
-    }
+    return drawPagePng(doc, pageNumber, scale, OCR_MAX_SIDE_PX);
   } finally {
-    if (doc !== pdf) await doc.destroy();
+    if (doc !== pdf) doc.close();
   }
 }

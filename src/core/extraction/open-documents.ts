@@ -1,25 +1,23 @@
-import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { openPdf } from "./pdfjs.ts";
+import { PdfiumDocument } from "./pdfium.ts";
 
-// The documents the page-image thread holds open between renders. Opening a long PDF walks its
-// page tree (hundreds of ms for 2,000 pages), and a viewer asks for its pages one after another.
+// The documents the page-image thread holds open between renders: a viewer asks for a document's
+// pages one after another, and each open copies the whole PDF into PDFium's memory and reads its
+// cross-reference table again.
 
 const OPEN_DOCUMENTS = 4;
 /**
- * pdfjs keeps what it read for every page drawn (about 25 KB a page after collection); an open
- * document drops it after this many renders, when no render of it is under way.
+ * PDFium keeps the objects, fonts and images it read for as long as a document is open; an open
+ * document is reopened from its bytes after this many renders, when no render of it is under way.
  */
 const CLEANUP_EVERY = 50;
 
 type Entry = {
-  doc: Promise<PDFDocumentProxy>;
+  doc: Promise<PdfiumDocument>;
   users: number;
   used: number;
   /** Renders since the last cleanup. */
   renders: number;
-  /** A cleanup under way: renders wait for it, as pdfjs refuses one during a render. */
-  cleaning: Promise<void> | null;
-  /** Cleanups done. */
+  /** Reopenings done. */
   cleanups: number;
 };
 
@@ -35,12 +33,12 @@ export class OpenDocuments {
   async acquire(
     key: string,
     pdf: Uint8Array | undefined,
-  ): Promise<{ doc: PDFDocumentProxy; release: () => void } | null> {
+  ): Promise<{ doc: PdfiumDocument; release: () => void } | null> {
     let entry = this.#open.get(key);
     if (!entry) {
       if (!pdf) return null;
-      const doc = openPdf(pdf);
-      entry = { doc, users: 0, used: 0, renders: 0, cleaning: null, cleanups: 0 };
+      const doc = PdfiumDocument.open(pdf);
+      entry = { doc, users: 0, used: 0, renders: 0, cleanups: 0 };
       this.#open.set(key, entry);
       const mine = entry;
       doc.catch(() => {
@@ -52,7 +50,6 @@ export class OpenDocuments {
     const e = entry;
     try {
       const doc = await e.doc;
-      while (e.cleaning) await e.cleaning;
       return { doc, release: () => this.#release(e, doc) };
     } catch (err) {
       e.users--;
@@ -60,22 +57,15 @@ export class OpenDocuments {
     }
   }
 
-  #release(e: Entry, doc: PDFDocumentProxy) {
+  #release(e: Entry, doc: PdfiumDocument) {
     e.users--;
     e.renders++;
     // At the first moment none is under way once enough have been drawn (renders that overlap,
     // a viewer's and the background's, may leave no such moment at an exact count).
     if (e.users === 0 && e.renders >= CLEANUP_EVERY) {
       e.renders = 0;
-      e.cleaning = doc
-        .cleanup()
-        .then(() => {
-          e.cleanups++;
-        })
-        .catch(() => undefined)
-        .finally(() => {
-          e.cleaning = null;
-        });
+      doc.reopen();
+      e.cleanups++;
     }
     this.#evict();
   }
@@ -85,24 +75,35 @@ export class OpenDocuments {
     const idle = [...this.#open.entries()]
       .filter(([, e]) => e.users === 0)
       .sort((a, b) => a[1].used - b[1].used);
-    for (const [key] of idle.slice(0, this.#open.size - OPEN_DOCUMENTS)) this.forget(key);
+    for (const [key] of idle.slice(0, this.#open.size - OPEN_DOCUMENTS)) void this.forget(key);
   }
 
-  /** The documents held open, and how often each dropped its page caches. */
+  /** The documents held open, and how often each was reopened to drop what it had read. */
   held(): HeldDocument[] {
     return [...this.#open.entries()].map(([key, e]) => ({ key, cleanups: e.cleanups }));
   }
 
   /** Closes an open document unless a render of it is under way. */
   closeIfIdle(key: string) {
-    if (this.#open.get(key)?.users === 0) this.forget(key);
+    if (this.#open.get(key)?.users === 0) void this.forget(key);
   }
 
   /** Forgets an open document (its file changed, it was deleted, or rendering is done with it). */
-  forget(key: string) {
+  forget(key: string): Promise<void> {
     const e = this.#open.get(key);
-    if (!e) return;
+    if (!e) return Promise.resolve();
     this.#open.delete(key);
-    void e.doc.then((d) => d.destroy()).catch(() => undefined);
+    return e.doc.then((d) => d.close()).catch(() => undefined);
+  }
+
+  /** Whether a render of any open document is under way. */
+  busy(): boolean {
+    for (const e of this.#open.values()) if (e.users > 0) return true;
+    return false;
+  }
+
+  /** Closes every open document; they are opened again when next asked for. */
+  async forgetAll(): Promise<void> {
+    await Promise.all([...this.#open.keys()].map((key) => this.forget(key)));
   }
 }

@@ -5,14 +5,14 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { HeldDocument } from "./open-documents.ts";
-import { PdfOpenError } from "./pdfjs.ts";
+import { PdfOpenError } from "./pdf-open-error.ts";
 import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
 
 // Page images are drawn on a thread of their own (render-thread.ts), for three reasons measured
 // on this service:
-//  - pdfjs draws a page without yielding to the event loop: a page of 200,000 strokes held the
-//    thread drawing it for 4.7 s, during which no request was answered and no timer ran; on the
-//    service's own thread one such page requested froze every client of the process;
+//  - PDFium draws a page in one synchronous call: a page of 1,000,000 strokes holds the thread
+//    drawing it for about 3 s, during which no request would be answered and no timer run; on
+//    the service's own thread one such page requested would freeze every client of the process;
 //  - only from outside can such a render be stopped: over the time budget the thread is ended
 //    (Worker.terminate stops JavaScript mid-loop) and a new one takes the other renders;
 //  - a 2-core machine draws while the service's thread answers requests and extracts.
@@ -38,7 +38,7 @@ export interface PageRenderer {
   closeIfIdle(key: string): void;
   /** The documents held open, and how often each dropped its page caches (tests). */
   held(): Promise<HeldDocument[]>;
-  /** Starts the thread and loads pdfjs in it, so the first image asked for does not wait for that. */
+  /** Starts the thread and loads PDFium in it, so the first image asked for does not wait for that. */
   warm(): void;
   close(): Promise<void>;
 }
@@ -57,7 +57,7 @@ type Pending = {
  * The thread's module. Built, the service has it beside dist/main.js (`npm run build` bundles
  * it). From source (tsx, vitest), it is bundled here on first use the same way, into
  * node_modules/.cache so that its packages resolve: a thread running the .ts files through tsx's
- * loader spent 2.6 s compiling pdfjs before its first page, where the bundle starts in 0.2 s.
+ * loader spent 2.6 s compiling its modules before its first page, where the bundle starts in 0.2 s.
  */
 let threadModuleFound: Promise<URL> | null = null;
 /** The thread's module, found or built once a process: a thread started again after a budget overrun reuses it. */
@@ -109,7 +109,7 @@ function root(): string {
 type Thread = {
   /** Null until the thread's module is found (or built) and the thread started. */
   worker: Worker | null;
-  /** Settles once pdfjs is loaded in it; rejects when the thread could not start. */
+  /** Settles once PDFium is loaded in it; rejects when the thread could not start. */
   ready: Promise<void>;
 };
 
@@ -268,7 +268,7 @@ export class ThreadPageRenderer implements PageRenderer {
   }
 
   /**
-   * A render ran out of time: it fails, the thread is ended (nothing else stops pdfjs mid-page),
+   * A render ran out of time: it fails, the thread is ended (nothing else stops PDFium mid-page),
    * and the renders that were sharing it start again on a new one, with budgets of their own.
    */
   #overBudget(id: number) {

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { installSyncDecompression } from "./decompression.ts";
+import { PdfOpenError } from "./pdf-open-error.ts";
 
 // pdfjs-dist 5 (6.x needs Node 22). The legacy build runs in-thread on Node, no worker needed.
 // It wants its font data, character maps and wasm decoders by path, or it warns and degrades.
@@ -42,8 +43,6 @@ export const pdfjs = () => {
   })();
   return loaded;
 };
-
-export class PdfOpenError extends Error {}
 
 /** Opens a PDF from bytes; a broken, encrypted or empty file becomes a PdfOpenError a person can read. */
 export async function openPdf(bytes: Uint8Array): Promise<PDFDocumentProxy> {

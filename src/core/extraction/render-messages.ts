@@ -10,7 +10,7 @@ export type ToRenderThread =
   | { op: "held"; id: number };
 
 export type FromRenderThread =
-  /** pdfjs is loaded: renders sent from now on are timed. */
+  /** PDFium is loaded: renders sent from now on are timed. */
   | { ready: true }
   | { id: number; png: Uint8Array }
   /** The document under the render's key is not open: send its bytes. */

@@ -1,67 +1,88 @@
 import { parentPort } from "node:worker_threads";
 import { OpenDocuments } from "./open-documents.ts";
-import { openPdf, pdfjs } from "./pdfjs.ts";
+import { PdfiumDocument, pdfium, pdfiumMemoryBytes, unloadPdfium } from "./pdfium.ts";
 import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
 import { drawPagePng } from "./render-page.ts";
 
-// The page-image thread's entry (started by page-renderer.ts). pdfjs draws a page in one run of
-// promise callbacks that never yields to the event loop: a page with millions of drawing
-// operations would hold whatever thread draws it for minutes, and no timer there could stop it.
-// Here that thread is not the service's, and the service can end it.
+// The page-image thread's entry (started by page-renderer.ts). PDFium draws a page in one
+// synchronous call: a page with millions of drawing operations would hold whatever thread draws
+// it for seconds, and no timer there could stop it. Here that thread is not the service's, and
+// the service can end it.
 
 const port = parentPort;
 if (!port) throw new Error("render-thread.ts runs as a worker thread (see page-renderer.ts)");
 
+/**
+ * PDFium's memory only grows, to fit the largest image drawn: past this, once no render is under
+ * way, the documents are closed and the module dropped, to be loaded again (about 110 ms) by the
+ * next render. A page image at 1.5 takes about 4 MB while drawn (the thread's PDFium holds 20-60
+ * MB drawing those); an 8000 px square one, 256 MB.
+ */
+const PDFIUM_MEMORY_LIMIT = 128 * 1024 * 1024;
+
 const open = new OpenDocuments();
+let rendering = 0;
 const reply = (m: FromRenderThread, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
 
 async function render(m: Extract<ToRenderThread, { op: "render" }>): Promise<void> {
-  let doc: Awaited<ReturnType<typeof openPdf>>;
+  let doc: PdfiumDocument;
   let release: () => void;
   if (m.key === null) {
     if (!m.pdf) throw new Error("a render without a key carries its PDF");
-    doc = await openPdf(m.pdf);
+    doc = await PdfiumDocument.open(m.pdf);
     const d = doc;
-    release = () => void d.destroy();
+    release = () => d.close();
   } else {
     const held = await open.acquire(m.key, m.pdf);
     if (!held) return reply({ id: m.id, needPdf: true });
     ({ doc, release } = held);
   }
   try {
-    const page = await doc.getPage(m.page);
-    try {
-      const { png } = await drawPagePng(page, m.scale);
-      // A copy in memory of its own: the encoder's Buffer may share a pooled block with others,
-      // which transferring would take from under them.
-      const own = new Uint8Array(png);
-      reply({ id: m.id, png: own }, [own.buffer]);
-    } finally {
-      page.cleanup();
-    }
+    const { png } = drawPagePng(doc, m.page, m.scale);
+    // A copy in memory of its own: the encoder's Buffer may share a pooled block with others,
+    // which transferring would take from under them.
+    const own = new Uint8Array(png);
+    reply({ id: m.id, png: own }, [own.buffer]);
   } finally {
     release();
   }
 }
 
-// Loaded before the first render is timed: a cold pdfjs takes a few hundred ms to load. Should it
-// fail to load, renders report it.
-void pdfjs()
+/** Gives PDFium's memory back when it has grown past the limit and nothing is being drawn. */
+async function shrinkWhenIdle(): Promise<void> {
+  if (rendering > 0 || open.busy() || (await pdfiumMemoryBytes()) <= PDFIUM_MEMORY_LIMIT) return;
+  await open.forgetAll();
+  // A render that started meanwhile holds a document of this module.
+  if (rendering === 0 && !open.busy()) unloadPdfium();
+}
+
+// Loaded before the first render is timed. Should it fail to load, renders report it.
+void pdfium()
   .catch(() => undefined)
   .finally(() => reply({ ready: true }));
 
 port.on("message", (m: ToRenderThread) => {
   switch (m.op) {
     case "render":
-      render(m).catch((err: Error) =>
-        reply({
-          id: m.id,
-          error: { name: err?.constructor?.name ?? "Error", message: String(err?.message ?? err) },
-        }),
-      );
+      rendering++;
+      render(m)
+        .catch((err: Error) => {
+          reply({
+            id: m.id,
+            error: { name: err?.constructor?.name ?? "Error", message: String(err?.message ?? err) },
+          });
+          // PDFium aborted mid-call (out of memory, say): its state can no longer be trusted, so
+          // the thread ends and the service starts another for the next render.
+          if (err instanceof WebAssembly.RuntimeError) process.exit(1);
+        })
+        .finally(() => {
+          rendering--;
+          return shrinkWhenIdle();
+        })
+        .catch(() => undefined);
       return;
     case "forget":
-      open.forget(m.key);
+      void open.forget(m.key);
       return;
     case "close-if-idle":
       open.closeIfIdle(m.key);
