@@ -6,7 +6,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { HeldDocument } from "./open-documents.ts";
 import { PdfOpenError } from "./pdf-open-error.ts";
-import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
+import { compiledPdfium } from "./pdfium.ts";
+import type { FromRenderThread, RenderThreadData, ToRenderThread } from "./render-messages.ts";
 
 // Page images are drawn on a thread of their own (render-thread.ts), for three reasons measured
 // on this service:
@@ -209,8 +210,12 @@ export class ThreadPageRenderer implements PageRenderer {
     const thread: Thread = { worker: null, ready: Promise.resolve() };
     thread.ready = (async () => {
       const url = await threadModule();
+      // Compiled here once, for every thread this renderer starts: what V8 optimised while one
+      // thread drew is kept for the next, after a budget overrun (see compiledPdfium).
+      const pdfium = await compiledPdfium().catch(() => undefined);
+      const workerData: RenderThreadData = { pdfium };
       // A heap cap: a document that would take more ends the thread (its renders fail), not the process.
-      const worker = new Worker(url, { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+      const worker = new Worker(url, { workerData, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
       thread.worker = worker;
       // Closed, or replaced, while the module was being found: this thread has no use.
       if (this.#thread !== thread) {

@@ -17,3 +17,9 @@ export type FromRenderThread =
   | { id: number; needPdf: true }
   | { id: number; error: { name: string; message: string } }
   | { id: number; held: HeldDocument[] };
+
+/** What the service starts the thread with. */
+export type RenderThreadData = {
+  /** PDFium's compiled code (see compiledPdfium in pdfium.ts); the thread compiles its own without. */
+  pdfium?: WebAssembly.Module;
+};

@@ -1,8 +1,9 @@
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import { OpenDocuments } from "./open-documents.ts";
-import { PdfiumDocument, pdfium, pdfiumMemoryBytes, unloadPdfium } from "./pdfium.ts";
-import type { FromRenderThread, ToRenderThread } from "./render-messages.ts";
-import { drawPagePng } from "./render-page.ts";
+import { PdfiumDocument, pdfiumMemoryBytes, unloadPdfium, usePdfiumCode } from "./pdfium.ts";
+import type { FromRenderThread, RenderThreadData, ToRenderThread } from "./render-messages.ts";
+import { DEFAULT_IMAGE_SCALE, drawPagePng } from "./render-page.ts";
+import { warmUpPdf } from "./warm-up-pdf.ts";
 
 // The page-image thread's entry (started by page-renderer.ts). PDFium draws a page in one
 // synchronous call: a page with millions of drawing operations would hold whatever thread draws
@@ -56,8 +57,27 @@ async function shrinkWhenIdle(): Promise<void> {
   if (rendering === 0 && !open.busy()) unloadPdfium();
 }
 
-// Loaded before the first render is timed. Should it fail to load, renders report it.
-void pdfium()
+/**
+ * Draws the warm-up page a few times (each draw after the first 8-15 ms once PDFium's code is
+ * optimised): a thread started with code nobody has run yet gets it optimised here, before the
+ * first render is timed, instead of on the first pages asked for.
+ */
+const WARM_UP_DRAWS = 4;
+
+async function warmUp(): Promise<void> {
+  const doc = await PdfiumDocument.open(warmUpPdf());
+  try {
+    for (let i = 0; i < WARM_UP_DRAWS; i++) drawPagePng(doc, 1, DEFAULT_IMAGE_SCALE);
+  } finally {
+    doc.close();
+  }
+}
+
+// PDFium's code, compiled once by the service and used by every thread it starts.
+const data = workerData as RenderThreadData | null;
+if (data?.pdfium) usePdfiumCode(data.pdfium);
+// Loaded and warmed before the first render is timed. Should it fail to load, renders report it.
+void warmUp()
   .catch(() => undefined)
   .finally(() => reply({ ready: true }));
 
