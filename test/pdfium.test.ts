@@ -5,7 +5,9 @@ import { degrees, PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { PdfOpenError } from "../src/core/extraction/pdf-open-error.ts";
 import { PdfiumDocument, pdfiumMemoryBytes, unloadPdfium } from "../src/core/extraction/pdfium.ts";
+import { openPdf } from "../src/core/extraction/pdfjs.ts";
 import { drawPagePng } from "../src/core/extraction/render-page.ts";
+import { warmUpPdf } from "../src/core/extraction/warm-up-pdf.ts";
 import { textPdf } from "./support/pdfs.ts";
 
 // PDFium, which draws page images and pages for OCR: real PDFs drawn and the PNGs decoded back.
@@ -127,5 +129,28 @@ describe("PDFium page drawing", () => {
     expect((await pixels(drawPagePng(again, 1, 0.5).png)).at(75, 75)).toEqual([255, 0, 0, 255]);
     again.close();
     expect(await pdfiumMemoryBytes()).toBeLessThan(80 * 1024 * 1024);
+  });
+});
+
+describe("the render thread's warm-up page", () => {
+  it("is a PDF that PDFium draws and pdfjs reads: a heading, lines of text and a ruled table", async () => {
+    const doc = await PdfiumDocument.open(warmUpPdf());
+    try {
+      const img = await pixels(drawPagePng(doc, 1, 1).png);
+      // The heading's line (18 pt at 730 pt up, so about 50-62 px down at scale 1) has ink.
+      const heading = Array.from({ length: 200 }, (_, i) => img.at(80 + i, 56));
+      expect(heading.some(([r]) => (r as number) < 80)).toBe(true);
+    } finally {
+      doc.close();
+    }
+    const pdf = await openPdf(warmUpPdf());
+    try {
+      const text = await (await pdf.getPage(1)).getTextContent();
+      const strings = text.items.map((i) => ("str" in i ? i.str : ""));
+      expect(strings).toContain("Quarterly report on operations");
+      expect(strings).toContain("1104.50");
+    } finally {
+      await pdf.destroy();
+    }
   });
 });
