@@ -133,7 +133,7 @@ describe("PDFium page drawing", () => {
 });
 
 describe("the render thread's warm-up page", () => {
-  it("is a PDF that PDFium draws and pdfjs reads: a heading, lines of text and a ruled table", async () => {
+  it("is a PDF that PDFium draws and pdfjs reads: a heading, lines of text in a standard and an embedded font, a ruled table", async () => {
     const doc = await PdfiumDocument.open(warmUpPdf());
     try {
       const img = await pixels(drawPagePng(doc, 1, 1).png);
@@ -148,6 +148,10 @@ describe("the render thread's warm-up page", () => {
       const text = await (await pdf.getPage(1)).getTextContent();
       const strings = text.items.map((i) => ("str" in i ? i.str : ""));
       expect(strings).toContain("Quarterly report on operations");
+      // Set in the embedded TrueType font, which pdfjs reads from the file.
+      expect(strings).toContain("Line 40: revenue, costs and margins for the period, in thousands.");
+      const fonts = new Set(text.items.map((i) => ("fontName" in i ? i.fontName : "")));
+      expect(fonts.size).toBe(3);
       expect(strings).toContain("1104.50");
     } finally {
       await pdf.destroy();
