@@ -68,8 +68,10 @@ export async function runExtraction(
     }
     throw err;
   }
-  // The key under which this extraction's open PDF is held for drawing page images.
-  const renderKey = `extract:${id}:${generation}`;
+  // The key under which this extraction's open PDF is held for drawing page images: the
+  // document's id, as a viewer's and the background's renders name it (a document's PDF never
+  // changes), so the render thread holds it open once whoever asks.
+  const renderKey = id;
   try {
     if (session.pageCount > deps.config.maxPages) {
       await fail(
@@ -238,7 +240,8 @@ export async function runExtraction(
     }
   } finally {
     await session.close();
-    deps.renderer.forget(renderKey);
+    // Not forget: a viewer's render of the same document may be under way.
+    deps.renderer.closeIfIdle(renderKey);
   }
 }
 
