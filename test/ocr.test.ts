@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
@@ -257,6 +258,15 @@ describe("OCR inside extraction", () => {
     expect(pages[1]?.markdown).toContain("Invoice number 12345");
     // Recognised words take part in tables like any other text.
     expect(pages[1]?.tables[0]?.grid.map((row) => row.map((c) => c?.text))).toEqual(TABLE);
+  });
+
+  it("reads a page scanned into a JPEG 2000 image (drawn by PDFium's own decoder)", async () => {
+    const scan = readFileSync(path.join(import.meta.dirname, "fixtures", "jpx-scan.pdf"));
+    const [page] = await run(scan, "auto");
+    expect(page?.method).toBe("ocr");
+    expect(page?.markdown).toContain("Scanned delivery note 2041");
+    expect(page?.markdown).toContain("Received in good order");
+    expect(page?.markdown).toContain("Total due 318.40");
   });
 
   it("strategy text forbids OCR and strategy ocr forces it", async () => {
