@@ -1280,3 +1280,51 @@ describe("text normalisation", () => {
     expect(normalizeText("（単位：百万円）１２")).toBe("（単位：百万円）１２");
   });
 });
+
+describe("drop caps", () => {
+  /** A 40-pt bold letter whose baseline is that of the third 10-pt line wrapped beside it. */
+  async function dropCapPage(letter: string, beside: string[], after: string[]) {
+    const { doc, font, bold, page } = await letterPage();
+    const capWidth = bold.widthOfTextAtSize(letter, 40);
+    page.drawText(letter, { x: 72, y: 792 - 126, size: 40, font: bold });
+    textLines(page, font, beside, 72 + capWidth + 3, 100);
+    textLines(page, font, after, 72, 100 + beside.length * 13);
+    return doc.save();
+  }
+
+  it("joins a drop cap to the word it begins, and its paragraph reads as one", async () => {
+    const [p] = await extract(
+      await dropCapPage(
+        "T",
+        [
+          "he quarter began with the figures that",
+          "follow, and with the notes that explain",
+          "them in detail for every reader of this",
+        ],
+        ["report, in the order the board asked for.", "Revenue grew again in the spring."],
+      ),
+    );
+    expect(p?.markdown).toBe(
+      "The quarter began with the figures that follow, and with the notes that explain them in detail for every reader of this report, in the order the board asked for. Revenue grew again in the spring.",
+    );
+  });
+
+  it("leaves a large letter alone when text does not wrap beside it down to its baseline", async () => {
+    // One line beside the letter (a grade next to its label), and a letter heading a glossary.
+    const { doc, font, bold, page } = await letterPage();
+    page.drawText("B", { x: 72, y: 792 - 126, size: 40, font: bold });
+    text(page, font, "Rating for the year", 72 + bold.widthOfTextAtSize("B", 40) + 3, 126);
+    page.drawText("A", { x: 72, y: 792 - 300, size: 40, font: bold });
+    textLines(
+      page,
+      font,
+      ["Accrual: revenue counted when earned.", "Asset: what the company owns."],
+      72,
+      330,
+    );
+    const [p] = await extract(await doc.save());
+    expect(p?.markdown).not.toMatch(/BRating|AAccrual/);
+    expect(p?.markdown).toContain("Accrual: revenue counted when earned.");
+    expect(p?.markdown).toMatch(/(^|\n)#+ A(\n|$)/);
+  });
+});

@@ -1,5 +1,6 @@
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextRun } from "../ocr.ts";
+import { joinDropCaps } from "./drop-caps.ts";
 import type { Box } from "./geometry.ts";
 import { isRtl, normalizeText } from "./normalize-text.ts";
 
@@ -236,7 +237,7 @@ export function textContentWords(
       });
     }
   }
-  return { words, frame };
+  return { words: joinDropCaps(words), frame };
 }
 
 /** CJK ideographs, kana, hangul and full-width forms: set at equal widths in any font. */
@@ -270,5 +271,5 @@ export function wordsFromRuns(
         mono: false,
       }),
     );
-  return { words, frame: makeFrame(width, height, 0) };
+  return { words: joinDropCaps(words), frame: makeFrame(width, height, 0) };
 }
