@@ -83,6 +83,64 @@ describe("ruled tables", () => {
     ]);
     expect(tableToHtml(grid)).toContain('<th colspan="2">Sales</th>');
   });
+  it("parts a group header from its columns' headers when no rule runs between them", async () => {
+    const { doc, font, page } = await letterPage();
+    const xs = [72, 160, 220, 280, 340, 400];
+    // Header band 100-130: the group label centred over three columns on the first line, their
+    // own headers on the second; the column rules under the group start at the body (130).
+    hline(page, 72, 400, 100);
+    hline(page, 72, 400, 130);
+    hline(page, 72, 400, 150);
+    hline(page, 72, 400, 170);
+    for (const x of [72, 160, 340, 400]) vline(page, x, 100, 170);
+    for (const x of [220, 280]) vline(page, x, 130, 170);
+    text(page, font, "Pre-Pawn", 250 - font.widthOfTextAtSize("Pre-Pawn", 10) / 2, 112);
+    text(page, font, "State", 76, 125);
+    for (const [i, h] of ["Handgun", "Long Gun", "Other"].entries())
+      text(page, font, h, (xs[i + 1] as number) + 4, 125);
+    text(page, font, "Total", 344, 125);
+    for (const [r, row] of [
+      ["Alabama", "14", "15", "0", "29"],
+      ["Alaska", "9", "3", "1", "13"],
+    ].entries())
+      for (const [i, v] of row.entries()) text(page, font, v, (xs[i] as number) + 4, 145 + r * 14);
+    const [p] = await extract(await doc.save());
+    const grid = p!.tables[0]!.grid;
+    expect(grid[0]?.[0]).toMatchObject({ text: "State", rowSpan: 2 });
+    expect(grid[0]?.[1]).toMatchObject({ text: "Pre-Pawn", colSpan: 3, rowSpan: 1 });
+    expect(textRows(grid)).toEqual([
+      ["State", "Pre-Pawn", "", "", "Total"],
+      ["", "Handgun", "Long Gun", "Other", ""],
+      ["Alabama", "14", "15", "0", "29"],
+      ["Alaska", "9", "3", "1", "13"],
+    ]);
+  });
+
+  it("keeps a header that wraps over columns it covers as one cell", async () => {
+    // "Persons employed / in the sector": its last line runs across the column line below it.
+    const { doc, font, page } = await letterPage();
+    hline(page, 72, 340, 100);
+    hline(page, 72, 340, 130);
+    hline(page, 72, 340, 150);
+    hline(page, 72, 340, 170);
+    for (const x of [72, 160, 340]) vline(page, x, 100, 170);
+    vline(page, 250, 130, 170);
+    text(page, font, "Region", 76, 125);
+    text(page, font, "Persons employed in the", 180, 112);
+    text(page, font, "manufacturing sector", 200, 125);
+    for (const [r, row] of [
+      ["North", "1,200", "300"],
+      ["South", "900", "250"],
+    ].entries())
+      for (const [i, v] of row.entries()) text(page, font, v, [76, 164, 254][i] as number, 145 + r * 14);
+    const [p] = await extract(await doc.save());
+    expect(textRows(p!.tables[0]!.grid)).toEqual([
+      ["Region", "Persons employed in the\nmanufacturing sector", ""],
+      ["North", "1,200", "300"],
+      ["South", "900", "250"],
+    ]);
+  });
+
   it("reads the records of a body that rules its columns but not its rows, one line each", async () => {
     const { doc, font, page } = await letterPage();
     const xs = [72, 200, 300, 400];

@@ -1,5 +1,5 @@
 import { cell, type TableGrid } from "../../tables/table-model.ts";
-import { type Box, clusterValues, median } from "./geometry.ts";
+import { type Box, boxOf, clusterValues, median } from "./geometry.ts";
 import { joinWords, SEGMENT_GAP, toLines } from "./lines.ts";
 import type { Word } from "./words.ts";
 
@@ -202,7 +202,8 @@ export function latticeTables(horizontals: Rule[], verticals: Rule[], words: Wor
     }
     const grid: TableGrid = [];
     for (let r = 0; r < nr; r++) {
-      const split = unruledRecords(r, nc, anchorOf, spanOf, inCell);
+      const split =
+        unruledRecords(r, nc, anchorOf, spanOf, inCell) ?? groupHeaderRows(r, xs, anchorOf, spanOf, inCell);
       if (split) {
         grid.push(...split);
         continue;
@@ -366,6 +367,83 @@ function unruledRecords(
     }
     return row;
   });
+}
+
+/**
+ * A ruled header row holding a group header over its columns' own headers, with no rule between
+ * the two: "Pre-Pawn" centred over "Handgun  Long Gun  *Other", the three columns ruled apart
+ * only below. The rules make one cell of the group, and its column headers would run together in
+ * it. The row becomes two: the group's label spanning its columns, then a header for each column.
+ * A cell qualifies when its last line stands in two or more of the columns it covers, each
+ * column's part one phrase inside it, and the lines above are the label: one phrase a line,
+ * across a column line or centred over the columns (the lines of wrapped column headers stand in
+ * their own columns, side by side). Other cells of the row span both rows. Rows crossed by a
+ * cell spanning rows are left alone.
+ */
+function groupHeaderRows(
+  r: number,
+  xs: number[],
+  anchorOf: number[],
+  spanOf: Map<number, { rows: number; cols: number }>,
+  inCell: Map<number, Word[]>,
+): TableGrid | null {
+  const nc = xs.length - 1;
+  const groups = new Map<number, { label: Word[]; columns: Word[][] }>();
+  for (let c = 0; c < nc; c++) {
+    const i = r * nc + c;
+    if (anchorOf[i] !== i) {
+      if (Math.floor((anchorOf[i] as number) / nc) !== r) return null;
+      continue;
+    }
+    const span = spanOf.get(i) ?? { rows: 1, cols: 1 };
+    if (span.rows !== 1) return null;
+    if (span.cols < 2) continue;
+    const words = inCell.get(i) ?? [];
+    if (words.some((w) => w.vertical)) continue;
+    const lines = toLines(words);
+    const last = lines[lines.length - 1];
+    if (!last || lines.length < 2) continue;
+    // Which of the covered columns holds the whole of a segment, or -1 when it crosses a line.
+    const columnOf = (b: Box) => {
+      for (let k = c; k < c + span.cols; k++)
+        if (b.x0 >= (xs[k] as number) - TOL && b.x1 <= (xs[k + 1] as number) + TOL) return k - c;
+      return -1;
+    };
+    const placed = last.segments.map(columnOf);
+    if (placed.includes(-1) || new Set(placed).size !== placed.length || placed.length < 2) continue;
+    // The label: one phrase a line, across a column line or centred over the columns.
+    const labelLines = lines.slice(0, -1);
+    if (labelLines.some((l) => l.segments.length !== 1)) continue;
+    const above = labelLines.flatMap((l) => l.segments);
+    const label = boxOf(above);
+    const [from, to] = [xs[c] as number, xs[c + span.cols] as number];
+    const centred = Math.abs((label.x0 + label.x1) / 2 - (from + to) / 2) <= 0.1 * (to - from);
+    if (!centred && !above.some((sg) => columnOf(sg) === -1)) continue;
+    const columns: Word[][] = Array.from({ length: span.cols }, () => []);
+    last.segments.forEach((sg, k) => columns[placed[k] as number]?.push(...sg.words));
+    groups.set(i, { label: above.flatMap((sg) => sg.words), columns });
+  }
+  if (!groups.size) return null;
+  const top: TableGrid[number] = [];
+  const bottom: TableGrid[number] = [];
+  for (let c = 0; c < nc; c++) {
+    const i = r * nc + c;
+    if (anchorOf[i] !== i) {
+      top.push(null);
+      if (!groups.has(anchorOf[i] as number)) bottom.push(null);
+      continue;
+    }
+    const cols = spanOf.get(i)?.cols ?? 1;
+    const group = groups.get(i);
+    if (group) {
+      top.push(cell(cellText(group.label), 1, cols));
+      for (const words of group.columns) bottom.push(cell(cellText(words)));
+    } else {
+      top.push(cell(cellText(inCell.get(i) ?? []), 2, cols));
+      bottom.push(null);
+    }
+  }
+  return [top, bottom];
 }
 
 /**
