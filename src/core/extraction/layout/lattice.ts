@@ -420,7 +420,7 @@ function groupHeaderRows(
     const centred = Math.abs((label.x0 + label.x1) / 2 - (from + to) / 2) <= 0.1 * (to - from);
     if (!centred && !above.some((sg) => columnOf(sg) === -1)) continue;
     const columns: Word[][] = Array.from({ length: span.cols }, () => []);
-    last.segments.forEach((sg, k) => columns[placed[k] as number]?.push(...sg.words));
+    for (const [k, sg] of last.segments.entries()) columns[placed[k] as number]?.push(...sg.words);
     groups.set(i, { label: above.flatMap((sg) => sg.words), columns });
   }
   if (!groups.size) return null;
