@@ -1386,3 +1386,51 @@ describe("drop caps", () => {
     expect(p?.markdown).toMatch(/(^|\n)#+ A(\n|$)/);
   });
 });
+
+describe("pages set in three columns", () => {
+  it("reads three columns of prose a little over a font size apart down each column, and finds no table in them", async () => {
+    const { doc, font, page } = await letterPage();
+    const size = 9;
+    const width = 166;
+    const gutter = 9.5; // 1.05 em: under the 1.2 em that parts any columns
+    for (let c = 0; c < 3; c++) {
+      // Words packed into lines that fill the column, each column's baselines a little lower
+      // than the one before (as columns set apart drift).
+      const words = Array.from({ length: 120 }, (_, k) => `c${c + 1}w${k + 1}`);
+      const lines: string[] = [];
+      let line = "";
+      for (const w of words) {
+        const next = line ? `${line} ${w}` : w;
+        if (font.widthOfTextAtSize(next, size) > width) {
+          lines.push(line);
+          line = w;
+        } else line = next;
+      }
+      lines.push(line);
+      lines.forEach((l, i) => {
+        text(page, font, l, 45 + c * (width + gutter), 100 + c * 1.3 + i * 10, size);
+      });
+    }
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(0);
+    const md = p?.markdown ?? "";
+    const all = (c: number) => Array.from({ length: 120 }, (_, k) => `c${c}w${k + 1}`).join(" ");
+    expect(md).toContain(all(1));
+    expect(md).toContain(all(2));
+    expect(md).toContain(all(3));
+    expect(md.indexOf("c1w1 ")).toBeLessThan(md.indexOf("c2w1 "));
+    expect(md.indexOf("c2w1 ")).toBeLessThan(md.indexOf("c3w1 "));
+  });
+
+  it("takes no table from two lines of labels that share one column (a figure's labels beside a title)", async () => {
+    const { doc, font, page } = await letterPage();
+    text(page, font, "Martin Thoma", 100, 100);
+    text(page, font, "x2", 330, 100);
+    text(page, font, "y1", 420, 100);
+    text(page, font, "E-Mail: info@example.org", 100, 112);
+    text(page, font, "w3", 380, 112);
+    textLines(page, font, ["A paragraph of running text below the title and the figure."], 100, 160);
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(0);
+  });
+});

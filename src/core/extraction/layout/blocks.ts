@@ -8,7 +8,7 @@ export type Element = Box & ({ kind: "line"; line: Line } | { kind: "table"; ind
 
 const MIN_ROW_GAP = 0.6; // font sizes of clear space that separate bands of text top to bottom
 export const MIN_GUTTER = 1.2; // font sizes of clear space between columns
-const NARROW_GUTTER = 0.9; // ... between two columns of prose (a segment gap: SEGMENT_GAP)
+export const NARROW_GUTTER = 0.9; // ... between two columns of prose (a segment gap: SEGMENT_GAP)
 
 function gaps(spans: [number, number][], min: number): number[] {
   const sorted = [...spans].sort((a, b) => a[0] - b[0]);

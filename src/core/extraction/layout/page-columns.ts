@@ -1,4 +1,4 @@
-import { MIN_GUTTER } from "./blocks.ts";
+import { MIN_GUTTER, NARROW_GUTTER } from "./blocks.ts";
 import { boxOf, maxSize, median } from "./geometry.ts";
 import type { Rule } from "./lattice.ts";
 import { type Line, letterless, type Segment } from "./lines.ts";
@@ -7,15 +7,21 @@ import { type Line, letterless, type Segment } from "./lines.ts";
 // columns of prose, a line holds the left column's text and the right column's side by side, so
 // a table standing in one column shares its lines with the other column's prose and is not found
 // (and two prose lines that end a paragraph in both columns can pass for a table's row). Such a
-// page is split at its gutter first, and each column looked at on its own.
+// page is split at its gutter first, and each column looked at on its own. A page of three or
+// four columns is split again on each side; prose columns may stand a segment gap apart (0.9
+// em: the Federal Register's are 1.0-1.05 em), other splits need MIN_GUTTER.
 
 const PROSE_WORDS = 5; // words in a line of running text (a table's cell holds fewer)
 const PROSE_FILL = 0.6; // share of its column's width that a line of running text fills
 const MIN_PROSE_LINES = 5; // lines of running text on each side for the split to be trusted
 const PROSE_SHARE = 0.4; // and their share of that side's lines (the rest: headings, a table)
 
-/** The x-interval of the page's gutter: the widest clear band in the middle half of the text. */
-function gutter(lines: Line[], size: number): { x0: number; x1: number } | null {
+/**
+ * The x-interval of the page's gutter: the widest clear band in the middle half of the text, a
+ * segment gap wide at least (`wide` when it is MIN_GUTTER wide: only then may the sides be other
+ * than prose, as in blocks.ts).
+ */
+function gutter(lines: Line[], size: number): { x0: number; x1: number; wide: boolean } | null {
   const segments = lines.flatMap((l) => l.segments);
   const left = Math.min(...segments.map((s) => s.x0));
   const right = Math.max(...segments.map((s) => s.x1));
@@ -39,7 +45,16 @@ function gutter(lines: Line[], size: number): { x0: number; x1: number } | null 
     if (!best || end - x > best.x1 - best.x0) best = { x0: x, x1: end };
     x = end;
   }
-  return best && best.x1 - best.x0 >= MIN_GUTTER * size ? best : null;
+  if (!best) return null;
+  // The band's true edges: the text beside it (the points counted above are whole numbers).
+  let x0 = Number.NEGATIVE_INFINITY;
+  let x1 = Number.POSITIVE_INFINITY;
+  for (const s of segments) {
+    if (s.x1 < best.x0) x0 = Math.max(x0, s.x1);
+    else if (s.x0 > best.x1) x1 = Math.min(x1, s.x0);
+  }
+  if (x1 - x0 < NARROW_GUTTER * size) return null;
+  return { x0, x1, wide: x1 - x0 >= MIN_GUTTER * size };
 }
 
 /** The line with only the given segments (one side of the gutter), or null when none are left. */
@@ -74,12 +89,24 @@ function prose(side: Line[]): boolean {
 }
 
 /**
+ * A side of a gutter as columns of prose: itself, or, set in columns of its own (the right two
+ * of three), those columns when each is prose; null when it is not prose.
+ */
+function proseColumns(side: Line[], horizontals: Rule[], depth: number): Line[][] | null {
+  if (prose(side)) return [side];
+  // Four columns at most: a side is split twice over, no more.
+  if (depth >= 2) return null;
+  const parts = columnGroups(side, horizontals, depth + 1);
+  return parts.length > 1 && parts.every(prose) ? parts : null;
+}
+
+/**
  * The page's lines in the groups that tables are looked for in, top to bottom: a stretch of two
  * prose columns (or of prose beside a table of figures) gives its left column and its right
  * column; everything else (a single column, a title or a table across the page) stays together
  * as it is. `horizontals`: the page's rules, those across the gutter ending a stretch.
  */
-export function columnGroups(lines: Line[], horizontals: Rule[] = []): Line[][] {
+export function columnGroups(lines: Line[], horizontals: Rule[] = [], depth = 0): Line[][] {
   if (lines.length < 2 * MIN_PROSE_LINES) return [lines];
   const size = median(lines.map((l) => l.size));
   const g = gutter(lines, size);
@@ -111,10 +138,12 @@ export function columnGroups(lines: Line[], horizontals: Rule[] = []): Line[][] 
   const close = (stretch: Line[]) => {
     const left = side(stretch, (s) => s.x1 <= mid);
     const right = side(stretch, (s) => s.x0 >= mid);
-    const [l, r] = [prose(left), prose(right)];
-    if ((l && r) || (l && figureRows(right)) || (r && figureRows(left))) {
+    const [l, r] = [proseColumns(left, horizontals, depth), proseColumns(right, horizontals, depth)];
+    const besideFigures =
+      g.wide && ((prose(left) && figureRows(right)) || (prose(right) && figureRows(left)));
+    if ((l && r) || besideFigures) {
       if (whole.length) groups.push(whole);
-      groups.push(left, right);
+      groups.push(...(l && r ? [...l, ...r] : [left, right]));
       whole = [];
     } else {
       whole.push(...stretch);

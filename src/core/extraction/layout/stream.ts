@@ -55,6 +55,12 @@ function bandFor(w: Band, bands: Band[]): number {
  * column is ragged (labels, not lines of prose that fill their column).
  */
 function looksTabular(lines: Line[], bands: Band[], ruled: boolean): boolean {
+  // Two rows of a table line up in two columns at least (a header over its values); labels
+  // scattered around a figure, beside a title, share one at most.
+  if (lines.length === 2) {
+    const [a, b] = lines.map((l) => new Set(l.segments.map((sg) => bandFor(sg, bands))));
+    if ([...(a as Set<number>)].filter((k) => b?.has(k)).length < 2) return false;
+  }
   const segs = lines.flatMap((l) => l.segments);
   const numeric = segs.filter((s) => isNumeric(s.text)).length / segs.length;
   const wordsPerCell = segs.reduce((n, s) => n + s.words.length, 0) / segs.length;
