@@ -13,6 +13,7 @@ import {
   ruledTable,
   text,
   textLines,
+  textRight,
   unruledTable,
   vline,
 } from "./support/layout-pdfs.ts";
@@ -1432,5 +1433,50 @@ describe("pages set in three columns", () => {
     textLines(page, font, ["A paragraph of running text below the title and the figure."], 100, 160);
     const [p] = await extract(await doc.save());
     expect(p?.tables).toHaveLength(0);
+  });
+});
+
+describe("line numbers in the margin", () => {
+  it("drops a transcript's line numbers, blank lines numbered too, and reads its text", async () => {
+    const { doc, page } = await letterPage();
+    const mono = await doc.embedFont(StandardFonts.Courier);
+    const body = [
+      "IN THE SUPREME COURT OF THE UNITED STATES",
+      "The above-entitled matter came on for oral",
+      "argument before the Supreme Court of the United States",
+      "at 1:01 p.m.",
+      "APPEARANCES:",
+      "STEVEN E. MERCER, ESQ., on behalf of the Petitioner.",
+    ];
+    for (let n = 1; n <= 25; n++) {
+      const y = 100 + (n - 1) * 24;
+      const label = String(n);
+      text(page, mono, label, 100 - mono.widthOfTextAtSize(label, 11), y, 11);
+      const line = body[n - 1];
+      if (line) text(page, mono, line, 125, y, 11);
+    }
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(0);
+    const md = p?.markdown ?? "";
+    for (const line of body) expect(md).toContain(line);
+    expect(md).not.toMatch(/(^|\n)\s*(`{3}\n)?\d/);
+  });
+
+  it("keeps a table's column of row numbers", async () => {
+    const { doc, font, page } = await letterPage();
+    const rows = Array.from({ length: 12 }, (_, k) => [
+      String(k + 1),
+      `Region ${String.fromCharCode(65 + k)}`,
+      `${(k + 1) * 7}.5`,
+    ]);
+    for (const [k, row] of rows.entries()) {
+      const y = 120 + k * 14;
+      textRight(page, font, row[0] as string, 90, y);
+      text(page, font, row[1] as string, 110, y);
+      textRight(page, font, row[2] as string, 300, y);
+    }
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid).map((r) => r[0])).toEqual(rows.map((r) => r[0]));
   });
 });

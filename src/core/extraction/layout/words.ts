@@ -2,6 +2,7 @@ import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextRun } from "../ocr.ts";
 import { joinDropCaps } from "./drop-caps.ts";
 import type { Box } from "./geometry.ts";
+import { dropLineNumbers } from "./line-numbers.ts";
 import { isRtl, normalizeText } from "./normalize-text.ts";
 
 /** A word (or an unbroken run of CJK text) in the reading frame. */
@@ -237,7 +238,7 @@ export function textContentWords(
       });
     }
   }
-  return { words: joinDropCaps(words), frame };
+  return { words: dropLineNumbers(joinDropCaps(words)), frame };
 }
 
 /** CJK ideographs, kana, hangul and full-width forms: set at equal widths in any font. */
@@ -271,5 +272,5 @@ export function wordsFromRuns(
         mono: false,
       }),
     );
-  return { words: joinDropCaps(words), frame: makeFrame(width, height, 0) };
+  return { words: dropLineNumbers(joinDropCaps(words)), frame: makeFrame(width, height, 0) };
 }
