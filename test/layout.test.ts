@@ -142,6 +142,37 @@ describe("ruled tables", () => {
     ]);
   });
 
+  it("keeps a title row whole when the rule under it stops short of the first column", async () => {
+    // The rule under the title runs from the second column on (the first column's header cell
+    // reaches up to the title): the title's cell and the one under it are no rectangle.
+    const { doc, font, page } = await letterPage();
+    const xs = [72, 160, 240, 320];
+    hline(page, 72, 320, 100);
+    hline(page, 160, 320, 125);
+    for (const y of [145, 165, 185]) hline(page, 72, 320, y);
+    vline(page, 72, 100, 185);
+    vline(page, 320, 100, 185);
+    for (const x of [160, 240]) vline(page, x, 125, 185);
+    text(page, font, "Firearm checks, November", 130, 115);
+    text(page, font, "State", 76, 140);
+    text(page, font, "Permit", 164, 140);
+    text(page, font, "Handgun", 244, 140);
+    for (const [r, row] of [
+      ["Alabama", "18,870", "23,022"],
+      ["Alaska", "209", "3,062"],
+    ].entries())
+      for (const [i, v] of row.entries()) text(page, font, v, (xs[i] as number) + 4, 160 + r * 20);
+    const [p] = await extract(await doc.save());
+    const grid = p!.tables[0]!.grid;
+    expect(grid[0]?.[0]).toMatchObject({ text: "Firearm checks, November", colSpan: 3 });
+    expect(textRows(grid)).toEqual([
+      ["Firearm checks, November", "", ""],
+      ["State", "Permit", "Handgun"],
+      ["Alabama", "18,870", "23,022"],
+      ["Alaska", "209", "3,062"],
+    ]);
+  });
+
   it("reads the records of a body that rules its columns but not its rows, one line each", async () => {
     const { doc, font, page } = await letterPage();
     const xs = [72, 200, 300, 400];

@@ -166,9 +166,26 @@ export function latticeTables(horizontals: Rule[], verticals: Rule[], words: Wor
         for (const i of list) anchorOf[i] = r0 * nc + c0;
         spanOf.set(r0 * nc + c0, { rows: height, cols: width });
       } else {
+        // Not a rectangle (a rule missing under part of a row): each row's run of joined
+        // columns is one cell spanning them, the rows kept apart.
+        const byRow = new Map<number, number[]>();
         for (const i of list) {
-          anchorOf[i] = i;
-          spanOf.set(i, { rows: 1, cols: 1 });
+          const row = Math.floor(i / nc);
+          const cs = byRow.get(row);
+          if (cs) cs.push(i % nc);
+          else byRow.set(row, [i % nc]);
+        }
+        for (const [row, cs] of byRow) {
+          cs.sort((a, b) => a - b);
+          let first = 0;
+          for (let k = 1; k <= cs.length; k++) {
+            if (k < cs.length && cs[k] === (cs[k - 1] as number) + 1) continue;
+            const c0 = cs[first] as number;
+            const cols = (cs[k - 1] as number) - c0 + 1;
+            for (let c = c0; c < c0 + cols; c++) anchorOf[row * nc + c] = row * nc + c0;
+            spanOf.set(row * nc + c0, { rows: 1, cols });
+            first = k;
+          }
         }
       }
     }
@@ -453,7 +470,12 @@ function groupHeaderRows(
 export function dropEmptyLines(grid: TableGrid): TableGrid {
   const blank = (x: TableGrid[number][number] | undefined) =>
     x != null && x.text === "" && x.rowSpan === 1 && x.colSpan === 1;
-  const rows = grid.filter((r) => !r.every(blank));
+  // A row of empty cells, some spanning columns but none rows, and none reaching into it from
+  // above (its cells cover its width), goes too.
+  const emptyRow = (r: TableGrid[number]) =>
+    r.every((x) => x === null || (x.text === "" && x.rowSpan === 1)) &&
+    r.reduce((n, x) => n + (x?.colSpan ?? 0), 0) === r.length;
+  const rows = grid.filter((r) => !emptyRow(r));
   const width = Math.max(0, ...rows.map((r) => r.length));
   const keep = Array.from({ length: width }, (_, c) => !rows.every((r) => blank(r[c])));
   return rows.map((r) => r.filter((_, c) => keep[c]));
