@@ -43,3 +43,31 @@ it("makes a line starting with a symbol font's bullet (a private-use character) 
     "- Outcomes over time.",
   ]);
 });
+
+it("starts a paragraph at a run-in heading (a bold label ending in a colon or a full stop), set as close as a line", () => {
+  const bold = (ls: Line[], boldWords: Set<string>) =>
+    toLines(
+      ls
+        .flatMap((l) => l.segments.flatMap((s) => s.words))
+        .map((w) => ({ ...w, bold: boldWords.has(w.text) })),
+    );
+  const page = bold(
+    lines(
+      ["the", 72, 87, 100],
+      ["products.", 90, 130, 100],
+      ["DATES:", 72, 104, 112],
+      ["Comments", 107, 150, 112],
+      ["by", 153, 163, 112],
+      ["September.", 166, 214, 112],
+      ["Health", 72, 100, 124],
+      ["was", 103, 120, 124],
+      ["good.", 123, 147, 124],
+    ),
+    new Set(["DATES:", "Health"]),
+  );
+  expect(paragraphs(page).map((p) => p.text)).toEqual([
+    "the products.",
+    // A bold word that is no label (no colon or full stop after it) goes on in its paragraph.
+    "DATES: Comments by September. Health was good.",
+  ]);
+});

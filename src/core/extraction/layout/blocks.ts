@@ -1,5 +1,6 @@
 import { type Box, CountedMedian, median, overlapY } from "./geometry.ts";
 import type { Line } from "./lines.ts";
+import type { Word } from "./words.ts";
 
 // Body text: reading order by recursive XY-cut, then paragraphs, headings and list items.
 
@@ -93,6 +94,17 @@ export function readingOrder(elements: Element[], size: number): Element[] {
 const bullet = /^[•◦▪▫●○■□‣⁃∙·–—*\-\uE000-\uF8FF]\s+/;
 const numbered = /^(\(?\d{1,3}[.)]|\(?[a-z][.)]|\(?[ivxlc]{1,5}[.)])\s+/i;
 
+/**
+ * A line opening with a bold label that ends in a colon or a full stop, the text after it
+ * regular ("DATES: The FAA must receive comments..."): a run-in heading, which starts its
+ * paragraph though it follows the one before as closely as a line.
+ */
+function runInHead(line: Line): boolean {
+  const words = line.segments.flatMap((s) => s.words);
+  const label = words.findIndex((w) => !w.bold);
+  return label > 0 && /[:.]$/.test((words[label - 1] as Word).text);
+}
+
 export type Paragraph = { text: string; size: number; bold: boolean; lines: number; code: boolean };
 
 /**
@@ -140,6 +152,7 @@ export function paragraphs(lines: Line[], codeSize: number | null = null): Parag
       Math.abs(line.x0 - prev.last.x0) < 4 * line.size &&
       Math.abs(line.size - prev.size) < 0.12 * prev.size &&
       prev.bold === bold &&
+      !runInHead(line) &&
       !bullet.test(text) &&
       !numbered.test(text);
     if (prev && continues) {
