@@ -71,3 +71,13 @@ it("starts a paragraph at a run-in heading (a bold label ending in a colon or a 
     "DATES: Comments by September. Health was good.",
   ]);
 });
+
+it("ends a paragraph at a table of contents entry (leader dots and a page number)", () => {
+  const page = lines(
+    ["1.", 72, 80, 100],
+    ["Context..........4", 83, 180, 100],
+    ["1.1.", 72, 88, 112],
+    ["Why..........5", 91, 180, 112],
+  );
+  expect(paragraphs(page).map((p) => p.text)).toEqual(["1. Context..........4", "1.1. Why..........5"]);
+});

@@ -152,6 +152,8 @@ export function paragraphs(lines: Line[], codeSize: number | null = null): Parag
       Math.abs(line.x0 - prev.last.x0) < 4 * line.size &&
       Math.abs(line.size - prev.size) < 0.12 * prev.size &&
       prev.bold === bold &&
+      // A table of contents: an entry's leader dots and page number end its line and paragraph.
+      !contentsEntry.test(prev.text.slice(-24)) &&
       !runInHead(line) &&
       !bullet.test(text) &&
       !numbered.test(text);
