@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { paragraphMarkdown, paragraphs } from "../src/core/extraction/layout/blocks.ts";
+import { hyphenatedWords, paragraphMarkdown, paragraphs } from "../src/core/extraction/layout/blocks.ts";
 import { type Line, toLines } from "../src/core/extraction/layout/lines.ts";
 import type { Word } from "../src/core/extraction/layout/words.ts";
 
@@ -80,4 +80,22 @@ it("ends a paragraph at a table of contents entry (leader dots and a page number
     ["Why..........5", 91, 180, 112],
   );
   expect(paragraphs(page).map((p) => p.text)).toEqual(["1. Context..........4", "1.1. Why..........5"]);
+});
+
+it("joins a word broken over two lines, keeping the hyphen of a compound the page spells with one", () => {
+  const page = lines(
+    ["the", 72, 87, 100],
+    ["self-", 90, 115, 100],
+    ["employed", 72, 110, 112],
+    ["and", 113, 128, 112],
+    ["extrac-", 131, 160, 112],
+    ["tion", 72, 90, 124],
+    ["of", 93, 102, 124],
+    ["self-employed", 105, 165, 124],
+  );
+  expect(paragraphs(page, null, hyphenatedWords(page)).map((p) => p.text)).toEqual([
+    "the self-employed and extraction of self-employed",
+  ]);
+  // Without the page's compounds, a hyphen at the end of a line is a word broken there.
+  expect(paragraphs(page).map((p) => p.text)).toEqual(["the selfemployed and extraction of self-employed"]);
 });

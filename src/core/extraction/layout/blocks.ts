@@ -105,6 +105,15 @@ function runInHead(line: Line): boolean {
   return label > 0 && /[:.]$/.test((words[label - 1] as Word).text);
 }
 
+/** The hyphenated compounds written inside lines of text ("self-employed"), lower case. */
+export function hyphenatedWords(lines: Line[]): Set<string> {
+  const found = new Set<string>();
+  for (const l of lines)
+    for (const sg of l.segments)
+      for (const m of sg.text.matchAll(/\p{L}+-\p{L}+/gu)) found.add(m[0].toLowerCase());
+  return found;
+}
+
 export type Paragraph = { text: string; size: number; bold: boolean; lines: number; code: boolean };
 
 /**
@@ -113,7 +122,12 @@ export type Paragraph = { text: string; size: number; bold: boolean; lines: numb
  * their line breaks and indentation, and a blank line or two inside them does not end the block.
  * (Without it, as on a page whose body is itself fixed-pitch, typed text reads as prose.)
  */
-export function paragraphs(lines: Line[], codeSize: number | null = null): Paragraph[] {
+export function paragraphs(
+  lines: Line[],
+  codeSize: number | null = null,
+  /** Compounds the page spells with a hyphen inside a line ("self-employed"), lower case. */
+  hyphenated: ReadonlySet<string> = new Set(),
+): Paragraph[] {
   // A code paragraph collects its lines and is written out at the end (codeText).
   type Building = Omit<Paragraph, "code"> & { last: Line; codeLines: Line[] | null };
   const out: Building[] = [];
@@ -158,12 +172,14 @@ export function paragraphs(lines: Line[], codeSize: number | null = null): Parag
       !bullet.test(text) &&
       !numbered.test(text);
     if (prev && continues) {
-      // A word broken over two lines: "extrac-" + "tion" -> "extraction".
+      // A word broken over two lines: "extrac-" + "tion" -> "extraction"; a compound the page
+      // spells with its hyphen elsewhere keeps it ("self-" + "employed" -> "self-employed").
       // Only the paragraph's tail is tested: an end-anchored pattern scans the whole string,
       // which made long paragraphs quadratic.
-      if (/\p{L}-$/u.test(prev.text.slice(-3)) && /^\p{Ll}/u.test(text))
-        prev.text = prev.text.slice(0, -1) + text;
-      else prev.text = `${prev.text} ${text}`;
+      if (/\p{L}-$/u.test(prev.text.slice(-3)) && /^\p{Ll}/u.test(text)) {
+        const compound = `${/\p{L}+-$/u.exec(prev.text.slice(-40))?.[0] ?? ""}${/^\p{L}+/u.exec(text)?.[0] ?? ""}`;
+        prev.text = hyphenated.has(compound.toLowerCase()) ? prev.text + text : prev.text.slice(0, -1) + text;
+      } else prev.text = `${prev.text} ${text}`;
       prev.last = line;
       prev.lines++;
     } else {

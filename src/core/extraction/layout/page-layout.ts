@@ -1,7 +1,14 @@
 import { tableToMarkdown } from "../../tables/table-formats.ts";
 import { textRows } from "../../tables/table-model.ts";
 import type { ExtractedTable } from "../extractor.ts";
-import { type Element, pageBody, paragraphMarkdown, paragraphs, readingOrder } from "./blocks.ts";
+import {
+  type Element,
+  hyphenatedWords,
+  pageBody,
+  paragraphMarkdown,
+  paragraphs,
+  readingOrder,
+} from "./blocks.ts";
 import { type FoundTable, latticeTables, type Rule } from "./lattice.ts";
 import { type Line, toLines } from "./lines.ts";
 import { columnGroups } from "./page-columns.ts";
@@ -134,6 +141,7 @@ export function layoutWords(
     ...found.map((t, index): Element => ({ kind: "table", index, ...t.box })),
   ];
   const ordered = readingOrder(elements, size);
+  const hyphenated = hyphenatedWords(bodyLines);
 
   const md: string[] = [];
   const text: string[] = [];
@@ -155,7 +163,7 @@ export function layoutWords(
         merged.push(l);
       }
     }
-    for (const p of paragraphs(merged, codeSize)) {
+    for (const p of paragraphs(merged, codeSize, hyphenated)) {
       md.push(paragraphMarkdown(p, size));
       text.push(p.text);
     }
