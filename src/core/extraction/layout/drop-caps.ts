@@ -1,4 +1,5 @@
 import { median } from "./geometry.ts";
+import { onSameLine } from "./lines.ts";
 import type { Word } from "./words.ts";
 
 // A drop cap: a paragraph's first letter set several lines tall at its start, the paragraph's
@@ -19,9 +20,7 @@ function linesBeside(cap: Word, words: Word[]): Word[] {
     // to its baseline.
     if (w.x0 < cap.x1 - 0.2 * w.size || w.x0 > cap.x1 + 0.5 * cap.size) continue;
     if (w.baseline < cap.y0 || w.baseline > cap.baseline + 0.35 * w.size) continue;
-    const same = starts.findIndex(
-      (s) => Math.abs(s.baseline - w.baseline) <= 0.35 * Math.max(s.size, w.size),
-    );
+    const same = starts.findIndex((s) => onSameLine(s, w));
     if (same < 0) starts.push(w);
     else if (w.x0 < (starts[same] as Word).x0) starts[same] = w;
   }

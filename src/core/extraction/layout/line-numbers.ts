@@ -1,4 +1,5 @@
 import { median } from "./geometry.ts";
+import { onSameLine } from "./lines.ts";
 import type { Word } from "./words.ts";
 
 // Line numbers down the margin, as court transcripts and pleadings print them (1 to 25, every
@@ -55,12 +56,7 @@ export function dropLineNumbers(words: Word[]): Word[] {
   let typed = 0;
   let texts = 0;
   for (const n of run) {
-    const line = words.filter(
-      (w) =>
-        !numbered.has(w) &&
-        !w.vertical &&
-        Math.abs(w.baseline - n.baseline) <= 0.35 * Math.max(w.size, n.size),
-    );
+    const line = words.filter((w) => !numbered.has(w) && !w.vertical && onSameLine(w, n));
     if (line.some((w) => w.x1 > n.x0 - size && w.x0 < n.x1 + size)) return words;
     if (line.some((w) => w.x0 < n.x0)) return words;
     if (!line.length) blank++;

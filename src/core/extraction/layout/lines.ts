@@ -88,6 +88,13 @@ export function toSegment(words: Word[]): Segment {
   };
 }
 
+/**
+ * Whether two things set on baselines (words, lines) stand on one line of text: baselines within
+ * a third of the larger font size, so superscripts stay with their line.
+ */
+export const onSameLine = (a: { baseline: number; size: number }, b: { baseline: number; size: number }) =>
+  Math.abs(a.baseline - b.baseline) <= 0.35 * Math.max(a.size, b.size);
+
 /** Upright words -> lines (by baseline) -> segments (by gaps), top to bottom. */
 export function toLines(words: Word[], gap = SEGMENT_GAP): Line[] {
   const sorted = words.filter((w) => !w.vertical).sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0);
@@ -95,7 +102,7 @@ export function toLines(words: Word[], gap = SEGMENT_GAP): Line[] {
   for (const w of sorted) {
     const g = groups[groups.length - 1];
     const ref = g?.[g.length - 1];
-    // Same line: baselines within a third of the font size (superscripts stay with their line).
+    // Same line as onSameLine, measured from the line's first baseline with the latest word's size.
     if (g && ref && Math.abs(w.baseline - (g[0] as Word).baseline) <= 0.35 * Math.max(w.size, ref.size))
       g.push(w);
     else groups.push([w]);

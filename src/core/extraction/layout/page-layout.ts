@@ -10,7 +10,7 @@ import {
   readingOrder,
 } from "./blocks.ts";
 import { type FoundTable, latticeTables, type Rule } from "./lattice.ts";
-import { type Line, toLines } from "./lines.ts";
+import { type Line, onSameLine, toLines } from "./lines.ts";
 import { columnGroups } from "./page-columns.ts";
 import { streamTables } from "./stream.ts";
 import type { ReadingFrame, Word } from "./words.ts";
@@ -152,7 +152,7 @@ export function layoutWords(
     const merged: Line[] = [];
     for (const l of pending) {
       const prev = merged[merged.length - 1];
-      if (prev && Math.abs(prev.baseline - l.baseline) <= 0.35 * Math.max(prev.size, l.size)) {
+      if (prev && onSameLine(prev, l)) {
         merged[merged.length - 1] = {
           ...prev,
           segments: [...prev.segments, ...l.segments],
