@@ -34,9 +34,13 @@ function linesBeside(cap: Word, words: Word[]): Word[] {
  * lines stay aligned.
  */
 export function joinDropCaps(words: Word[]): Word[] {
-  // Most pages have no single letter set large: they cost one pass.
+  // Most pages have no single letter at twice the smallest size (a page's "a" and "I" are body
+  // text): they cost two passes, with no sort for the median size.
+  let smallest = Number.POSITIVE_INFINITY;
+  for (const w of words) if (w.size < smallest) smallest = w.size;
   const candidates = words.filter(
-    (w) => w.text.length === 1 && !w.vertical && !w.rtl && /\p{L}/u.test(w.text),
+    (w) =>
+      w.text.length === 1 && w.size >= CAP_RATIO * smallest && !w.vertical && !w.rtl && /\p{L}/u.test(w.text),
   );
   if (!candidates.length) return words;
   const typical = median(words.map((w) => w.size));
