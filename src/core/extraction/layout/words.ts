@@ -5,6 +5,12 @@ import type { Box } from "./geometry.ts";
 import { dropLineNumbers } from "./line-numbers.ts";
 import { isRtl, normalizeText } from "./normalize-text.ts";
 
+/**
+ * A page's words, from the text layer or OCR alike, with a drop cap put back in front of the word
+ * it begins and a margin's line numbers taken out (drop-caps.ts, line-numbers.ts).
+ */
+const tidyWords = (words: Word[]): Word[] => dropLineNumbers(joinDropCaps(words));
+
 /** A word (or an unbroken run of CJK text) in the reading frame. */
 export type Word = Box & {
   text: string;
@@ -238,7 +244,7 @@ export function textContentWords(
       });
     }
   }
-  return { words: dropLineNumbers(joinDropCaps(words)), frame };
+  return { words: tidyWords(words), frame };
 }
 
 /** CJK ideographs, kana, hangul and full-width forms: set at equal widths in any font. */
@@ -272,5 +278,5 @@ export function wordsFromRuns(
         mono: false,
       }),
     );
-  return { words: dropLineNumbers(joinDropCaps(words)), frame: makeFrame(width, height, 0) };
+  return { words: tidyWords(words), frame: makeFrame(width, height, 0) };
 }
