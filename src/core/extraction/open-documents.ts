@@ -96,12 +96,6 @@ export class OpenDocuments {
     return e.doc.then((d) => d.close()).catch(() => undefined);
   }
 
-  /** Whether a render of any open document is under way. */
-  busy(): boolean {
-    for (const e of this.#open.values()) if (e.users > 0) return true;
-    return false;
-  }
-
   /** Closes every open document; they are opened again when next asked for. */
   async forgetAll(): Promise<void> {
     await Promise.all([...this.#open.keys()].map((key) => this.forget(key)));

@@ -30,6 +30,8 @@ const heap = (m: Pdfium): Uint8Array => (m.pdfium as unknown as { HEAPU8: Uint8A
 
 let compiled: Promise<WebAssembly.Module> | null = null;
 let loaded: Promise<Pdfium> | null = null;
+/** The instance `loaded` gave, once it has. */
+let instance: Pdfium | null = null;
 
 /**
  * PDFium's code, compiled once a thread, or handed over from another thread (a compiled module
@@ -55,7 +57,8 @@ export function usePdfiumCode(module: WebAssembly.Module): void {
 
 /** The PDFium instance of this thread, made on first use (about 30 ms from compiled code). */
 export function pdfium(): Promise<Pdfium> {
-  loaded ??= (async () => {
+  if (loaded) return loaded;
+  const load = (async () => {
     const module = await compiledPdfium();
     // Instantiated here from the compiled code: the package's default would fetch the wasm file
     // from a CDN and compile it again.
@@ -79,18 +82,21 @@ export function pdfium(): Promise<Pdfium> {
     m.PDFiumExt_Init();
     return m;
   })();
-  loaded.catch(() => {
-    loaded = null;
-  });
-  return loaded;
+  loaded = load;
+  // Unless it was dropped (unloadPdfium) while loading: then it is not this thread's instance.
+  load.then(
+    (m) => {
+      if (loaded === load) instance = m;
+    },
+    () => {
+      if (loaded === load) loaded = null;
+    },
+  );
+  return load;
 }
 
 /** Bytes of WebAssembly memory the loaded module holds (0 when none is loaded). */
-export async function pdfiumMemoryBytes(): Promise<number> {
-  if (!loaded) return 0;
-  const m = await loaded.catch(() => null);
-  return m ? heap(m).byteLength : 0;
-}
+export const pdfiumMemoryBytes = (): number => (instance ? heap(instance).byteLength : 0);
 
 /**
  * Drops this thread's instance, so that its memory goes with it: WebAssembly memory grows (a page
@@ -100,6 +106,7 @@ export async function pdfiumMemoryBytes(): Promise<number> {
 export function unloadPdfium(): void {
   if (PdfiumDocument.openCount > 0) throw new Error("PDFium documents are still open");
   loaded = null;
+  instance = null;
 }
 
 /** A page's size in points, as shown (its /Rotate applied). */

@@ -49,12 +49,15 @@ async function render(m: Extract<ToRenderThread, { op: "render" }>): Promise<voi
   }
 }
 
-/** Gives PDFium's memory back when it has grown past the limit and nothing is being drawn. */
+/**
+ * Gives PDFium's memory back when it has grown past the limit and nothing is being drawn (every
+ * use of an open document happens inside a render, so no render means no document in use).
+ */
 async function shrinkWhenIdle(): Promise<void> {
-  if (rendering > 0 || open.busy() || (await pdfiumMemoryBytes()) <= PDFIUM_MEMORY_LIMIT) return;
+  if (rendering > 0 || pdfiumMemoryBytes() <= PDFIUM_MEMORY_LIMIT) return;
   await open.forgetAll();
   // A render that started meanwhile holds a document of this module.
-  if (rendering === 0 && !open.busy()) unloadPdfium();
+  if (rendering === 0) unloadPdfium();
 }
 
 /**
