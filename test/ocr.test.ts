@@ -9,6 +9,7 @@ import { wordsFromRuns } from "../src/core/extraction/layout/words.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { createOcrEngine, OCR_SCALE, type OcrWord, renderForOcr } from "../src/core/extraction/ocr.ts";
 import { ThreadPageRenderer } from "../src/core/extraction/page-renderer.ts";
+import { pdfiumMemoryBytes } from "../src/core/extraction/pdfium.ts";
 import { openPdf } from "../src/core/extraction/pdfjs.ts";
 
 // "Scanned" PDFs: text drawn into a bitmap, the bitmap embedded as a full-page image, so the PDF has
@@ -267,6 +268,8 @@ describe("OCR inside extraction", () => {
     expect(page?.markdown).toContain("Scanned delivery note 2041");
     expect(page?.markdown).toContain("Received in good order");
     expect(page?.markdown).toContain("Total due 318.40");
+    // The extraction drew the page with PDFium in this thread and gave its memory back on close.
+    expect(pdfiumMemoryBytes()).toBe(0);
   });
 
   it("strategy text forbids OCR and strategy ocr forces it", async () => {
