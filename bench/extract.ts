@@ -53,6 +53,7 @@ import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { ThreadPageRenderer } from "../src/core/extraction/page-renderer.ts";
 import { PdfiumDocument } from "../src/core/extraction/pdfium.ts";
 import { encodePngRgba } from "../src/core/extraction/png.ts";
+import { fitScale } from "../src/core/extraction/render-page.ts";
 import { createLogger } from "../src/core/log.ts";
 import { newDoc, ruledTable, text } from "../test/support/layout-pdfs.ts";
 
@@ -537,13 +538,16 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number;
   return { value, ms, cpuMs: (c.user + c.system) / 1000 };
 }
 
-/** A page image's steps on an open document in this thread, each timed: drawing (the page read included), then PNG. */
+/**
+ * A page image's steps on an open document in this thread, each timed: drawing (the page read
+ * included; the scale capped as drawPagePng caps it), then PNG.
+ */
 function renderOpen(doc: PdfiumDocument, pageNumber: number, scale: number) {
   const t = now();
   let encode = 0;
   const drawn = doc.drawPage(
     pageNumber,
-    () => scale,
+    (page) => fitScale(page, scale),
     ({ rgba, width: w, height: h }) => {
       const e = now();
       const png = encodePngRgba(rgba, w, h);
