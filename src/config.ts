@@ -41,7 +41,8 @@ const schema = z.object({
   JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   EXTRACTION_TIMEOUT_SECONDS: positiveInt.max(86_400).default(3600),
   PAGE_MAX_OPS: positiveInt.default(2_000_000),
-  PAGE_TIME_BUDGET_SECONDS: positiveInt.max(3600).default(120),
+  PAGE_TIME_BUDGET_SECONDS: positiveInt.max(3600).default(60),
+  EXTRACTION_MEMORY_MB: positiveInt.min(256).max(65_536).default(1024),
   PRERENDER_PAGES: z.coerce.number().int().min(0).optional(),
   PAGE_IMAGE_TIME_BUDGET_SECONDS: positiveInt.max(600).default(30),
   ANSWER_PROVIDER: z.enum(["builtin", "openai"]).default("builtin"),
@@ -83,6 +84,8 @@ export type Config = {
   extractionTimeoutSeconds: number;
   pageMaxOps: number;
   pageTimeBudgetSeconds: number;
+  /** Resident memory one document's extraction process may reach; past it the page fails. */
+  extractionMemoryBytes: number;
   /** Pages per document whose images are made in the background after extraction; 0 = on request only. */
   prerenderPages: number;
   /** Longest a page image may take to draw; over it the request fails (422) and the page is not drawn again. */
@@ -151,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     extractionTimeoutSeconds: e.EXTRACTION_TIMEOUT_SECONDS,
     pageMaxOps: e.PAGE_MAX_OPS,
     pageTimeBudgetSeconds: e.PAGE_TIME_BUDGET_SECONDS,
+    extractionMemoryBytes: e.EXTRACTION_MEMORY_MB * 2 ** 20,
     // Every page of every document by default (the SPEC: processed documents keep page images).
     prerenderPages: e.PRERENDER_PAGES ?? e.MAX_PAGES,
     pageImageTimeBudgetSeconds: e.PAGE_IMAGE_TIME_BUDGET_SECONDS,

@@ -3,8 +3,8 @@ import { createAnswerProvider } from "./core/answering/create-provider.ts";
 import { createLocalBlobStore } from "./core/blobs/local-blob-store.ts";
 import { connectDatabase } from "./core/db/client.ts";
 import { createEventBus } from "./core/events/pubsub.ts";
-import { layoutExtractor } from "./core/extraction/layout-extractor.ts";
 import { ThreadPageRenderer } from "./core/extraction/page-renderer.ts";
+import { ProcessExtractor } from "./core/extraction/process-extractor.ts";
 import type { Logger } from "./core/log.ts";
 import type { Services } from "./core/services.ts";
 import { JOBS_TOPIC, startBoss } from "./jobs/boss.ts";
@@ -35,7 +35,7 @@ export async function createServices(
         await events.publish(JOBS_TOPIC, {}).catch(() => undefined);
       },
     },
-    extractor: layoutExtractor,
+    extractor: new ProcessExtractor({ memoryBytes: config.extractionMemoryBytes }),
     renderer: new ThreadPageRenderer({ timeBudgetMs: config.pageImageTimeBudgetSeconds * 1000 }),
     answers: createAnswerProvider(config, log),
   };
@@ -48,6 +48,7 @@ export async function createServices(
       await events.close();
       await db.close();
       await services.renderer.close();
+      await services.extractor.close();
     },
   };
 }

@@ -270,6 +270,7 @@ describe("resuming a document whose table runs across the page where the worker 
         const s = await layoutExtractor.open(bytes, options);
         return { ...s, extractPage: (n: number) => (n === 2 ? hung : s.extractPage(n)) };
       },
+      close: async () => undefined,
     };
     const first = runExtraction({ ...server.services, extractor: dying }, job).catch(() => undefined);
     let written = 0;
@@ -328,6 +329,7 @@ describe("a reparse still extracting", () => {
         const s = await layoutExtractor.open(bytes, options);
         return { ...s, extractPage: (n: number) => (n === 2 ? stalled : s.extractPage(n)) };
       },
+      close: async () => undefined,
     };
     const job = { documentId: id, generation: 2 };
     const second = runExtraction({ ...server.services, extractor: stalling }, job).catch(() => undefined);

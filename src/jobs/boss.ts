@@ -8,6 +8,7 @@ export const EXTRACT_QUEUE = "extract-document";
 export const EXTRACT_DEAD_QUEUE = "extract-document-dead";
 /** Published on every enqueue, so idle worker slots start at once instead of at their next poll. */
 export const JOBS_TOPIC = "jobs:extract";
+const EXPIRY_MARGIN_SECONDS = 120;
 
 /**
  * pg-boss on the service's database (its own schema). The extraction queue retries with backoff,
@@ -32,7 +33,9 @@ export async function startBoss(url: string, config: Config, log: Logger, opts: 
     retryLimit: config.jobRetryLimit,
     retryDelay: 2,
     retryBackoff: true,
-    expireInSeconds: config.extractionTimeoutSeconds,
+    // The extraction stops itself at its own deadline and says why; expiry is the backstop for
+    // a worker that could not, so it comes a little later.
+    expireInSeconds: config.extractionTimeoutSeconds + EXPIRY_MARGIN_SECONDS,
     heartbeatSeconds: config.jobHeartbeatSeconds,
     deadLetter: EXTRACT_DEAD_QUEUE,
   };

@@ -1,5 +1,5 @@
 import { splitPassages, textSearchConfigOfDocument } from "../answering/passages.ts";
-import type { ExtractedPage } from "../extraction/extractor.ts";
+import { DocumentBudgetError, type ExtractedPage, ExtractionLimitError } from "../extraction/extractor.ts";
 import { PdfOpenError } from "../extraction/pdf-open-error.ts";
 import { DEFAULT_IMAGE_SCALE } from "../extraction/render-page.ts";
 import type { Services } from "../services.ts";
@@ -55,15 +55,25 @@ export async function runExtraction(
     return;
   }
   let session: Awaited<ReturnType<typeof deps.extractor.open>>;
+  const timeout = deps.config.extractionTimeoutSeconds;
   try {
     session = await deps.extractor.open(bytes, {
       strategy: doc.strategy,
       capabilities: doc.capabilities,
-      limits: { pageMaxOps: deps.config.pageMaxOps, pageTimeMs: deps.config.pageTimeBudgetSeconds * 1000 },
+      limits: {
+        pageMaxOps: deps.config.pageMaxOps,
+        pageTimeMs: deps.config.pageTimeBudgetSeconds * 1000,
+        deadline: Date.now() + timeout * 1000,
+      },
     });
   } catch (err) {
     if (err instanceof PdfOpenError) {
       await fail(deps, id, generation, err.message);
+      return;
+    }
+    // Opening ran into the time or memory limit: trying again would do the same.
+    if (err instanceof ExtractionLimitError || err instanceof DocumentBudgetError) {
+      await fail(deps, id, generation, `The PDF could not be opened: ${err.message}.`);
       return;
     }
     throw err;
@@ -133,6 +143,15 @@ export async function runExtraction(
       try {
         page = await session.extractPage(n);
       } catch (err) {
+        if (err instanceof DocumentBudgetError) {
+          await fail(
+            deps,
+            id,
+            generation,
+            `Extraction took longer than ${timeout} s (EXTRACTION_TIMEOUT_SECONDS) and was stopped on page ${n}; pages before it are saved.`,
+          );
+          return;
+        }
         // One bad page does not sink the document: it is recorded as failed and reviewed.
         deps.log.warn("page extraction failed", { documentId: id, page: n, error: (err as Error).message });
         failures.push((err as Error).message);
@@ -232,6 +251,13 @@ export async function runExtraction(
       return true;
     });
     if (finished) {
+      deps.log.info("extraction finished", {
+        documentId: id,
+        phase,
+        pages: session.pageCount,
+        failedPages: failedPages.length,
+        peakMemoryMb: Math.round((session.peakMemoryBytes?.() ?? 0) / 2 ** 20),
+      });
       await publish(deps, { id, phase, pagesCompleted: session.pageCount, pagesTotal: session.pageCount });
       // Page images of earlier extractions are no longer served; drop them from the store.
       for (const key of await deps.blobs.list(pageImagePrefix(id))) {

@@ -1,4 +1,5 @@
 import { gunzipSync, inflateRawSync, inflateSync } from "node:zlib";
+import { readingLimits } from "./reading-limits.ts";
 
 // pdfjs 5 inflates every Flate stream (each page's content, fonts, images) through the web
 // DecompressionStream. On Node that is a zlib Transform behind web-stream adapters, with a
@@ -79,6 +80,7 @@ export function makeDecompressionStream(NodeStream: typeof DecompressionStream) 
             }
             if (out) {
               decompressionCounts.sync++;
+              readingLimits.inflated(out.byteLength);
               controller.enqueue(new Uint8Array(out.buffer, out.byteOffset, out.byteLength));
               return;
             }
@@ -90,8 +92,13 @@ export function makeDecompressionStream(NodeStream: typeof DecompressionStream) 
           // When the data does not inflate, the read below fails with the reason; the write's
           // own rejection must not go unhandled.
           written.catch(() => undefined);
-          for await (const piece of native.readable as unknown as AsyncIterable<Uint8Array>)
+          let total = 0;
+          for await (const piece of native.readable as unknown as AsyncIterable<Uint8Array>) {
+            // Past the reading limits the stream errors, before the rest is inflated.
+            readingLimits.grow(total + piece.byteLength, total);
+            total += piece.byteLength;
             controller.enqueue(piece);
+          }
           await written;
         },
       });

@@ -1,4 +1,5 @@
 import type { TableGrid } from "../tables/table-model.ts";
+import { DEFAULT_MAX_OPS } from "./graphics.ts";
 
 /**
  * A table found on a page: its grid and where it stands ([x0, y0, x1, y1], points, origin
@@ -24,17 +25,40 @@ export type ExtractedPage = {
   method: "text" | "ocr";
 };
 
+export type ExtractLimits = {
+  /** Drawing operations read from one page; a page with more throws ExtractionLimitError. */
+  pageMaxOps: number;
+  /** Longest one page (or opening the PDF) may take. */
+  pageTimeMs: number;
+  /** When the whole document's time runs out (epoch ms): past it, DocumentBudgetError. */
+  deadline: number;
+};
+
 export type ExtractOptions = {
   strategy: string;
   capabilities: readonly string[];
-  /** Per-page budgets: a page over them throws, and is recorded as failed, not the document. */
-  limits?: { pageMaxOps: number; pageTimeMs: number };
+  /** A page over its budgets throws, and is recorded as failed, not the document. Default DEFAULT_LIMITS. */
+  limits?: ExtractLimits;
 };
+
+/** The configuration's defaults (PAGE_MAX_OPS, PAGE_TIME_BUDGET_SECONDS) and no document deadline. */
+export const DEFAULT_LIMITS: ExtractLimits = {
+  pageMaxOps: DEFAULT_MAX_OPS,
+  pageTimeMs: 120_000,
+  deadline: Number.POSITIVE_INFINITY,
+};
+
+/** A page ran into a limit (time, memory, operations): that page failed, the document goes on. */
+export class ExtractionLimitError extends Error {}
+/** The document's time budget ran out: the extraction ends in `error`. */
+export class DocumentBudgetError extends Error {}
 
 /** An opened PDF, read one page at a time so memory stays bounded by a page, not a document. */
 export type ExtractionSession = {
   pageCount: number;
   extractPage: (pageNumber: number) => Promise<ExtractedPage>;
+  /** The most memory the extraction took (bytes), where it is measured. */
+  peakMemoryBytes?: () => number;
   close: () => Promise<void>;
 };
 
@@ -44,4 +68,6 @@ export type ExtractionSession = {
  */
 export type Extractor = {
   open: (bytes: Uint8Array, options: ExtractOptions) => Promise<ExtractionSession>;
+  /** Ends what the extractor keeps between documents (processes, OCR engines). */
+  close: () => Promise<void>;
 };

@@ -1,34 +1,17 @@
 import { type TableGrid, textRows } from "../tables/table-model.ts";
 import { DocumentFonts } from "./document-fonts.ts";
-import type { ExtractedPage, Extractor } from "./extractor.ts";
-import { DEFAULT_MAX_OPS, pageGraphics } from "./graphics.ts";
+import { DEFAULT_LIMITS, type ExtractedPage, ExtractionLimitError, type Extractor } from "./extractor.ts";
+import { pageGraphics } from "./graphics.ts";
 import { toLines } from "./layout/lines.ts";
 import { layoutWords, newLayoutMemory, rulesInFrame } from "./layout/page-layout.ts";
 import { pageText, pageWords, wordsFromRuns } from "./layout/words.ts";
 import { createOcrEngine, type OcrEngine, renderForOcr } from "./ocr.ts";
 import { PdfiumDocument, unloadPdfium } from "./pdfium.ts";
 import { openPdf } from "./pdfjs.ts";
+import { DEFAULT_READING_LIMITS, readingLimits } from "./reading-limits.ts";
 
-/** Default per-page budgets (configurable): a pathological page is marked failed instead of holding the worker. */
-export const DEFAULT_LIMITS = { pageMaxOps: DEFAULT_MAX_OPS, pageTimeMs: 120_000 };
 /** A page with fewer words than this has no usable text layer (a scan, say) and is recognised by OCR. */
 export const MIN_TEXT_LAYER_WORDS = 1;
-
-export class PageBudgetError extends Error {}
-
-async function withinBudget<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      work,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new PageBudgetError(`${what} took longer than ${ms / 1000} s`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 // One OCR engine per process, started on the first scanned page: its workers are slow to start
 // and are reused for every later page.
@@ -77,44 +60,56 @@ export const layoutExtractor: Extractor = {
     return {
       pageCount: doc.numPages,
       async extractPage(pageNumber): Promise<ExtractedPage> {
-        const page = await doc.getPage(pageNumber);
-        try {
-          return await withinBudget(
-            (async (): Promise<ExtractedPage> => {
-              const content = await pageText(page);
-              if (strategy !== "ocr" && fonts.unknown(content.fonts)) await fonts.learn(page, content.fonts);
-              const text = pageWords(content, fonts);
-              const useOcr =
-                strategy === "ocr" || (strategy !== "text" && text.words.length < MIN_TEXT_LAYER_WORDS);
-              if (useOcr) {
-                drawing ??= PdfiumDocument.open(bytes);
-                const { png, scale, width, height } = await renderForOcr(await drawing, pageNumber);
-                const runs = await ocrEngine().recognize(png, scale);
-                const { words, frame } = wordsFromRuns(runs, width, height);
-                const layout = carry(layoutWords(words, NO_RULES, frame, memory, { tables }));
-                return { pageNumber, ...pick(layout), method: "ocr" };
-              }
-              let rules = NO_RULES;
-              const lines = toLines(text.words);
-              // A table has two columns at least, so some line splits at a wide gap; a page where
-              // none does (running prose, most of a long document) skips reading its drawing
-              // operations, about half of the page's cost.
-              if (tables && lines.some((l) => l.segments.length >= 2)) {
-                const g = await pageGraphics(page, { maxOps: limits.pageMaxOps });
-                if (g.truncated)
-                  throw new PageBudgetError(
-                    `page ${pageNumber} has more than ${limits.pageMaxOps} drawing operations`,
-                  );
-                rules = rulesInFrame([...g.horizontals, ...g.verticals], text.frame);
-              }
-              const layout = carry(layoutWords(text.words, rules, text.frame, memory, { tables, lines }));
-              return { pageNumber, ...pick(layout), method: "text" };
-            })(),
-            limits.pageTimeMs,
-            `page ${pageNumber}`,
+        readingLimits.beginPage({ maxOps: limits.pageMaxOps, ...DEFAULT_READING_LIMITS });
+        // Each pass of pdfjs over the page, checked against the reading limits once it returns:
+        // pdfjs may have caught the limit's error and carried on with part of the page.
+        const bounded = async <T>(pass: () => Promise<T>): Promise<T> => {
+          readingLimits.beginPass();
+          const result = await pass().then(
+            (value) => ({ value }),
+            (error: unknown) => ({ error }),
           );
+          const reached = readingLimits.reached();
+          if (reached) throw new ExtractionLimitError(`page ${pageNumber} ${reached}`);
+          if ("error" in result) throw result.error;
+          return result.value;
+        };
+        let page: Awaited<ReturnType<typeof doc.getPage>> | null = null;
+        try {
+          page = await bounded(() => doc.getPage(pageNumber));
+          const p = page;
+          const content = await bounded(() => pageText(p));
+          if (strategy !== "ocr" && fonts.unknown(content.fonts))
+            await bounded(() => fonts.learn(p, content.fonts));
+          const text = pageWords(content, fonts);
+          const useOcr =
+            strategy === "ocr" || (strategy !== "text" && text.words.length < MIN_TEXT_LAYER_WORDS);
+          if (useOcr) {
+            drawing ??= PdfiumDocument.open(bytes);
+            const { png, scale, width, height } = await renderForOcr(await drawing, pageNumber);
+            const runs = await ocrEngine().recognize(png, scale);
+            const { words, frame } = wordsFromRuns(runs, width, height);
+            const layout = carry(layoutWords(words, NO_RULES, frame, memory, { tables }));
+            return { pageNumber, ...pick(layout), method: "ocr" };
+          }
+          let rules = NO_RULES;
+          const lines = toLines(text.words);
+          // A table has two columns at least, so some line splits at a wide gap; a page where
+          // none does (running prose, most of a long document) skips reading its drawing
+          // operations, about half of the page's cost.
+          if (tables && lines.some((l) => l.segments.length >= 2)) {
+            const g = await bounded(() => pageGraphics(p, { maxOps: limits.pageMaxOps }));
+            if (g.truncated)
+              throw new ExtractionLimitError(
+                `page ${pageNumber} has more than ${limits.pageMaxOps} drawing operations`,
+              );
+            rules = rulesInFrame([...g.horizontals, ...g.verticals], text.frame);
+          }
+          const layout = carry(layoutWords(text.words, rules, text.frame, memory, { tables, lines }));
+          return { pageNumber, ...pick(layout), method: "text" };
         } finally {
-          page.cleanup();
+          readingLimits.endPage();
+          page?.cleanup();
           // Fonts and images shared between pages stay cached on the document; dropping them
           // now and then keeps a 2,000-page document in the memory of a few pages.
           if (pageNumber % 50 === 0) await doc.cleanup().catch(() => undefined);
@@ -129,6 +124,11 @@ export const layoutExtractor: Extractor = {
         await doc.destroy();
       },
     };
+  },
+  async close() {
+    const engine = ocr;
+    ocr = null;
+    await engine?.close();
   },
 };
 

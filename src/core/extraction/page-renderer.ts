@@ -1,9 +1,5 @@
-import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
-import { mkdir, rename, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { bundledModule } from "./bundled-module.ts";
 import type { HeldDocument } from "./open-documents.ts";
 import { PdfOpenError } from "./pdf-open-error.ts";
 import { compiledPdfium } from "./pdfium.ts";
@@ -53,59 +49,6 @@ type Pending = {
   reject: (err: Error) => void;
   timer: NodeJS.Timeout | null;
 };
-
-/**
- * The thread's module. Built, the service has it beside dist/main.js (`npm run build` bundles
- * it). From source (tsx, vitest), it is bundled here on first use the same way, into
- * node_modules/.cache so that its packages resolve: a thread running the .ts files through tsx's
- * loader spent 2.6 s compiling its modules before its first page, where the bundle starts in 0.2 s.
- */
-let threadModuleFound: Promise<URL> | null = null;
-/** The thread's module, found or built once a process: a thread started again after a budget overrun reuses it. */
-const threadModule = (): Promise<URL> => {
-  threadModuleFound ??= findThreadModule();
-  // A failed build is tried again by the next thread, not remembered.
-  threadModuleFound.catch(() => {
-    threadModuleFound = null;
-  });
-  return threadModuleFound;
-};
-
-async function findThreadModule(): Promise<URL> {
-  const here = import.meta.url;
-  if (!/\.ts($|\?)/.test(here)) return new URL("./render-thread.js", here);
-  const { build } = await import("esbuild");
-  const out = await build({
-    entryPoints: [fileURLToPath(new URL("./render-thread.ts", here))],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    packages: "external",
-    write: false,
-    logLevel: "silent",
-  });
-  const code = out.outputFiles[0]?.text ?? "";
-  const dir = path.join(root(), "node_modules", ".cache", "quire");
-  // Named by content and moved into place whole: processes building at once share one file.
-  const file = path.join(
-    dir,
-    `render-thread-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`,
-  );
-  if (!existsSync(file)) {
-    await mkdir(dir, { recursive: true });
-    const tmp = `${file}.${process.pid}.${Date.now()}`;
-    await writeFile(tmp, code);
-    await rename(tmp, file);
-  }
-  return pathToFileURL(file);
-}
-
-/** The repository (or installed package) root: the nearest folder above this file with node_modules. */
-function root(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, "node_modules")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return dir;
-}
 
 type Thread = {
   /** Null until the thread's module is found (or built) and the thread started. */
@@ -209,7 +152,7 @@ export class ThreadPageRenderer implements PageRenderer {
   #start(): Thread {
     const thread: Thread = { worker: null, ready: Promise.resolve() };
     thread.ready = (async () => {
-      const url = await threadModule();
+      const url = await bundledModule("render-thread");
       // Compiled here once, for every thread this renderer starts: what V8 optimised while one
       // thread drew is kept for the next, after a budget overrun (see compiledPdfium).
       const pdfium = await compiledPdfium().catch(() => undefined);

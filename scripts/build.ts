@@ -1,0 +1,22 @@
+import { build } from "esbuild";
+import { bundleOptions, SEPARATE_ENTRIES } from "../src/core/extraction/bundled-module.ts";
+
+// `npm run build`: the service's entry, and beside it the modules it starts apart (the page-image
+// thread, the extraction process), each bundled as the service bundles them from source.
+
+const common = { outdir: "dist", logLevel: "warning" as const };
+await build({
+  entryPoints: ["src/main.ts"],
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  packages: "external",
+  ...common,
+});
+for (const name of SEPARATE_ENTRIES) {
+  await build({
+    ...(await bundleOptions(name)),
+    entryPoints: { [name]: `src/core/extraction/${name}.ts` },
+    ...common,
+  });
+}

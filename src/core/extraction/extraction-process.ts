@@ -1,0 +1,196 @@
+import { type ChildProcess, fork } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { bundledModule } from "./bundled-module.ts";
+import type { FromExtractionChild, ToExtractionChild } from "./extraction-messages.ts";
+import { ExtractionLimitError } from "./extractor.ts";
+
+// One extraction process (extraction-child.ts) as the service sees it: requests answered one at a
+// time, each with a time budget, and the process's memory watched while it works. Over either,
+// the process is killed (SIGKILL: nothing inside it has to cooperate) and the request fails with
+// the reason; the process is not used again.
+
+/** How often the memory of a working process is read. */
+const WATCH_MS = 50;
+/** Longest a new process may take to load its code. */
+const START_MS = 30_000;
+
+export type ProcessLimits = {
+  /** Resident memory the process may reach; past it, it is killed. */
+  memoryBytes: number;
+};
+
+type Pending = {
+  id: number;
+  what: string;
+  resolve: (m: FromExtractionChild) => void;
+  reject: (err: Error) => void;
+  timer: NodeJS.Timeout;
+};
+
+type Request =
+  | Omit<Extract<ToExtractionChild, { op: "open" }>, "id">
+  | Omit<Extract<ToExtractionChild, { op: "page" }>, "id">
+  | Omit<Extract<ToExtractionChild, { op: "close" }>, "id">;
+
+export class ExtractionProcess {
+  readonly #child: ChildProcess;
+  readonly #limits: ProcessLimits;
+  readonly ready: Promise<void>;
+  #pending: Pending | null = null;
+  #nextId = 1;
+  #watch: NodeJS.Timeout | null = null;
+  /** Why the process ended, once it has; a process that ended takes no more requests. */
+  #ended: string | null = null;
+  /** The largest resident size seen since the last resetPeak. */
+  #peak = 0;
+
+  static async start(limits: ProcessLimits): Promise<ExtractionProcess> {
+    const p = new ExtractionProcess(fileURLToPath(await bundledModule("extraction-child")), limits);
+    await p.ready;
+    return p;
+  }
+
+  private constructor(file: string, limits: ProcessLimits) {
+    this.#limits = limits;
+    this.#child = fork(file, [], {
+      // Not the service's own flags (tsx's loader, a debugger): the module is plain JavaScript.
+      // The heap cap ends the process cleanly before the memory watch has to.
+      execArgv: [`--max-old-space-size=${Math.max(64, Math.floor(limits.memoryBytes / 2 ** 20))}`],
+      serialization: "advanced",
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    // The process alone does not keep the service alive; a request waiting has its timer for that.
+    this.#child.unref();
+    (this.#child.channel as { unref?: () => void } | undefined)?.unref?.();
+    this.ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#end("the extraction process did not start in time");
+        reject(new Error(`The extraction process did not start within ${START_MS / 1000} s.`));
+      }, START_MS);
+      this.#child.on("message", (m: FromExtractionChild) => {
+        if ("ready" in m) {
+          clearTimeout(timer);
+          resolve();
+        } else this.#answer(m);
+      });
+      this.#child.on("error", (err) => {
+        clearTimeout(timer);
+        reject(err);
+        this.#end(`the extraction process failed: ${err.message}`);
+      });
+      this.#child.on("exit", (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`The extraction process exited (${signal ?? `code ${code}`}) before it was ready.`));
+        // A process that ran out of heap aborts (V8's fatal out-of-memory error).
+        this.#end(
+          signal === "SIGABRT" || code === 134
+            ? this.#overMemory()
+            : `the extraction process stopped (${signal ?? `exit code ${code}`})`,
+        );
+      });
+    });
+    // Nobody may be waiting for it yet.
+    this.ready.catch(() => undefined);
+  }
+
+  get ended(): boolean {
+    return this.#ended !== null;
+  }
+
+  get pid(): number | undefined {
+    return this.#child.pid;
+  }
+
+  /** Sends a request and waits for its answer, at most `budgetMs`; `what` names it in errors ("page 3"). */
+  request(req: Request, budgetMs: number, what: string): Promise<FromExtractionChild> {
+    if (this.#ended) return Promise.reject(new Error(`${what}: ${this.#ended}`));
+    if (this.#pending) return Promise.reject(new Error("the extraction process is busy"));
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => this.#end(`${what} took longer than ${budgetMs / 1000} s`, true),
+        Math.max(1, budgetMs),
+      );
+      this.#pending = { id, what, resolve, reject, timer };
+      this.#watch ??= setInterval(() => this.#checkMemory(), WATCH_MS);
+      this.#child.send({ ...req, id } as ToExtractionChild);
+    });
+  }
+
+  /** The resident memory now (bytes), or 0 when it cannot be read (not Linux, or ended). */
+  residentBytes(): number {
+    return this.#status("VmRSS");
+  }
+
+  /**
+   * The largest resident size since the last reset: the kernel's high-water mark where it can be
+   * reset per extraction, else the largest the memory watch saw.
+   */
+  peakBytes(): number {
+    return Math.max(this.#peak, this.#status("VmHWM"));
+  }
+
+  /** Starts a new high-water mark (one per document the process extracts). */
+  resetPeak(): void {
+    this.#peak = 0;
+    try {
+      // "5" resets the peak resident size the kernel keeps for the process (Linux 4.0+).
+      writeFileSync(`/proc/${this.#child.pid}/clear_refs`, "5");
+    } catch {
+      // Not Linux, or not allowed: the watch's samples stand in.
+    }
+  }
+
+  /** Ends the process at once; a request under way fails with `reason`. */
+  kill(reason = "the extraction process was stopped"): void {
+    this.#end(reason);
+  }
+
+  #answer(m: Exclude<FromExtractionChild, { ready: true }>) {
+    const p = this.#pending;
+    if (!p || p.id !== m.id) return;
+    this.#settle();
+    p.resolve(m);
+  }
+
+  #settle() {
+    const p = this.#pending;
+    this.#pending = null;
+    if (p) clearTimeout(p.timer);
+    if (this.#watch) clearInterval(this.#watch);
+    this.#watch = null;
+  }
+
+  #checkMemory() {
+    const rss = this.residentBytes();
+    this.#peak = Math.max(this.#peak, rss);
+    if (rss > this.#limits.memoryBytes) this.#end(this.#overMemory(), true);
+  }
+
+  #overMemory() {
+    const what = this.#pending?.what ?? "the document";
+    return `${what} needed more than ${Math.round(this.#limits.memoryBytes / 2 ** 20)} MB of memory`;
+  }
+
+  /** `limit`: the reason is a limit the work ran into (time, memory), not a failure of the process. */
+  #end(reason: string, limit = false) {
+    if (this.#ended) return;
+    this.#ended = reason;
+    const p = this.#pending;
+    this.#settle();
+    if (this.#child.exitCode === null && this.#child.signalCode === null) this.#child.kill("SIGKILL");
+    p?.reject(limit ? new ExtractionLimitError(reason) : new Error(`${p.what}: ${reason}`));
+  }
+
+  #status(field: "VmRSS" | "VmHWM"): number {
+    if (this.#ended || !this.#child.pid) return 0;
+    try {
+      const status = readFileSync(`/proc/${this.#child.pid}/status`, "latin1");
+      const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1];
+      return kb ? Number(kb) * 1024 : 0;
+    } catch {
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import type { Plugin } from "esbuild";
+import { READING_LIMITS_KEY } from "./reading-limits.ts";
+
+// pdfjs has no hooks for bounding the work of reading a page, and its classes are not exported.
+// The extraction process's bundle therefore carries its own copy of pdfjs's reading code
+// (pdf.worker.mjs) with calls added at the places every page's work passes through: each content
+// stream begun (the page's, and each form, pattern or Type 3 glyph it draws), each operator read from a content stream (page, forms, patterns, Type 3 glyphs alike), each
+// save of the graphics state, and each growth of a decoding stream's buffer (every filter pdfjs
+// decodes itself). The calls go to reading-limits.ts. A pdfjs release that moves these lines fails
+// the build here, loudly, rather than leaving pages unbounded.
+
+const call = (method: string, args: string) => `globalThis.${READING_LIMITS_KEY}?.${method}(${args});`;
+
+/** Where each call goes: the text it is put before or after, found exactly once in pdf.worker.mjs. */
+const PATCHES: { what: string; find: string; place: "after" | "before"; add: string }[] = [
+  {
+    what: "content streams read",
+    find: "  constructor(stream, xref, stateManager = new StateManager()) {\n",
+    place: "after",
+    add: call("stream", ""),
+  },
+  {
+    what: "operators read",
+    find: "  read(operation) {\n    let args = operation.args;\n",
+    place: "after",
+    add: call("op", ""),
+  },
+  {
+    what: "graphics state saves",
+    find: "  save() {\n    const old = this.state;\n",
+    place: "after",
+    add: call("save", "this.stateStack.length"),
+  },
+  {
+    // Bounded before the larger buffer is allocated.
+    what: "decoded stream growth",
+    find: "    const buffer2 = new Uint8Array(size);\n",
+    place: "before",
+    add: call("grow", "size, buffer.byteLength"),
+  },
+];
+
+/** pdf.worker.mjs with the calls in; throws when a patch no longer finds its place. */
+export function patchPdfjsWorker(source: string): string {
+  let out = source;
+  for (const p of PATCHES) {
+    const at = out.indexOf(p.find);
+    if (at < 0 || out.indexOf(p.find, at + 1) >= 0)
+      throw new Error(`pdfjs-limits: the place for ${p.what} is not found once in pdf.worker.mjs`);
+    const line = `    ${p.add}\n`;
+    const replacement = p.place === "after" ? p.find + line : line + p.find;
+    out = out.slice(0, at) + replacement + out.slice(at + p.find.length);
+  }
+  return out;
+}
+
+const WORKER = "pdfjs-dist/legacy/build/pdf.worker.mjs";
+
+/** Bundles pdfjs's worker module (other packages stay external) with the limits patched in. */
+export function pdfjsLimitsPlugin(): Plugin {
+  const file = createRequire(import.meta.url).resolve(WORKER);
+  return {
+    name: "pdfjs-limits",
+    setup(build) {
+      build.onResolve({ filter: /^pdfjs-dist\/legacy\/build\/pdf\.worker\.mjs$/ }, () => ({ path: file }));
+      build.onLoad({ filter: /pdf\.worker\.mjs$/ }, async (args) => ({
+        contents: patchPdfjsWorker(await readFile(args.path, "utf8")),
+        loader: "js",
+      }));
+    },
+  };
+}
