@@ -79,7 +79,9 @@ describe("extraction in a process of its own", () => {
     // 200 MB of content: under the inflation caps, over the 256 MB the process may take.
     const done = await uploadAndWait(server.url, t.secret, await contentBomb(200 * 2 ** 20, 1), "big.pdf");
     expect(done.phase).toBe("awaiting_review");
-    expect(done.error).toMatch(/pages that could not be read: 1 \(page 1 needed more than 256 MB of memory\)/);
+    expect(done.error).toMatch(
+      /pages that could not be read: 1 \(page 1 needed more memory than the 256 MB an extraction may use\)/,
+    );
     const next = await uploadAndWait(server.url, t.secret, await textPdf([["Plain after the bomb"]]));
     expect(next.phase).toBe("complete");
     const p = await call(server.url, "GET", `/v1/documents/${next.id}/pages/1`, { key: t.secret });
@@ -144,4 +146,31 @@ describe("reading limits, checked as a page is read", () => {
       await fontBomb(2 ** 30, 3),
       /\(page 1 has (a stream that inflates to more than 256 MB|streams that inflate to more than 512 MB in all)\)/,
     ));
+});
+
+describe("page images of hostile pages", () => {
+  let s: TestServer;
+  let tenant: Tenant;
+  beforeAll(async () => {
+    s = await startTestServer({ PAGE_MAX_OPS: "200000", PAGE_IMAGE_TIME_BUDGET_SECONDS: "5" });
+    tenant = await createTenant(s.url);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+  const image = (id: string, page: number) =>
+    call(s.url, "GET", `/v1/documents/${id}/pages/${page}/image.png`, { key: tenant.secret });
+
+  it("refuses to draw a page the extraction could not read (422), and draws the others", async () => {
+    const done = await uploadAndWait(s.url, tenant.secret, hostileMiddlePage(`${"q\n".repeat(5000)}`));
+    expect(done.error).toMatch(/pages that could not be read: 2 \(page 2 nests graphics states/);
+    const refused = await image(done.id, 2);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toEqual({
+      code: "UNPROCESSABLE",
+      message:
+        "Page 2 could not be read when the document was extracted, so it is not drawn either; the document's error says why.",
+    });
+    expect((await image(done.id, 1)).status).toBe(200);
+  });
 });

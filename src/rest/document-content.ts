@@ -74,7 +74,7 @@ const pageImage = createRoute({
   path: "/v1/documents/{id}/pages/{page_number}/image.png",
   tags: ["Document content"],
   summary: "One page rendered as PNG",
-  description: `At the default scale, made in the background after extraction (PRERENDER_PAGES, every page unless configured), so a stored file; otherwise rendered on first request and cached. scale ${MIN_SCALE}..${MAX_SCALE} (1 = 72 dpi, default ${DEFAULT_IMAGE_SCALE}); the image is capped at 8000 px a side. Requests for an image being rendered share that render, and serving page n renders the next ${READ_AHEAD} pages in the background (scales up to ${MAX_READ_AHEAD_SCALE}), so a reader turning pages finds them cached. A page that takes longer than PAGE_IMAGE_TIME_BUDGET_SECONDS (default 30) to draw is refused with 422 UNPROCESSABLE, and at once when asked for again.`,
+  description: `At the default scale, made in the background after extraction (PRERENDER_PAGES, every page unless configured), so a stored file; otherwise rendered on first request and cached. scale ${MIN_SCALE}..${MAX_SCALE} (1 = 72 dpi, default ${DEFAULT_IMAGE_SCALE}); the image is capped at 8000 px a side. Requests for an image being rendered share that render, and serving page n renders the next ${READ_AHEAD} pages in the background (scales up to ${MAX_READ_AHEAD_SCALE}), so a reader turning pages finds them cached. A page that takes longer than PAGE_IMAGE_TIME_BUDGET_SECONDS (default 30) to draw is refused with 422 UNPROCESSABLE, and at once when asked for again; so is a page the drawing engine cannot open or draw (a damaged file whose text could still be read), with the reason.`,
   security: publicOrKey,
   request: {
     params: PageParams,

@@ -251,13 +251,6 @@ export async function runExtraction(
       return true;
     });
     if (finished) {
-      deps.log.info("extraction finished", {
-        documentId: id,
-        phase,
-        pages: session.pageCount,
-        failedPages: failedPages.length,
-        peakMemoryMb: Math.round((session.peakMemoryBytes?.() ?? 0) / 2 ** 20),
-      });
       await publish(deps, { id, phase, pagesCompleted: session.pageCount, pagesTotal: session.pageCount });
       // Page images of earlier extractions are no longer served; drop them from the store.
       for (const key of await deps.blobs.list(pageImagePrefix(id))) {
@@ -266,6 +259,12 @@ export async function runExtraction(
     }
   } finally {
     await session.close();
+    deps.log.info("extraction ended", {
+      documentId: id,
+      generation,
+      pages: session.pageCount,
+      peakMemoryMb: Math.round((session.peakMemoryBytes?.() ?? 0) / 2 ** 20),
+    });
     // Not forget: a viewer's render of the same document may be under way.
     deps.renderer.closeIfIdle(renderKey);
   }

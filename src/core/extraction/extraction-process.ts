@@ -4,19 +4,27 @@ import { fileURLToPath } from "node:url";
 import { bundledModule } from "./bundled-module.ts";
 import type { FromExtractionChild, ToExtractionChild } from "./extraction-messages.ts";
 import { ExtractionLimitError } from "./extractor.ts";
+import { OVER_MEMORY_SIGNAL } from "./memory-watch.ts";
 
 // One extraction process (extraction-child.ts) as the service sees it: requests answered one at a
 // time, each with a time budget, and the process's memory watched while it works. Over either,
 // the process is killed (SIGKILL: nothing inside it has to cooperate) and the request fails with
 // the reason; the process is not used again.
 
-/** How often the memory of a working process is read. */
+/** How often the memory of a working process is sampled for its peak (the limit is kept inside it). */
 const WATCH_MS = 50;
+/**
+ * The share of the memory limit at which the process's own watch (memory-watch.ts) ends it: memory
+ * can grow between two of its reads, and the peak must stay under the limit.
+ */
+const KILL_AT = 0.85;
+/** The V8 heap's share of the limit; the rest is code, buffers outside the heap and WebAssembly. */
+const HEAP_SHARE = 0.6;
 /** Longest a new process may take to load its code. */
 const START_MS = 30_000;
 
 export type ProcessLimits = {
-  /** Resident memory the process may reach; past it, it is killed. */
+  /** Resident memory the process may not reach: it is killed on its way there. */
   memoryBytes: number;
 };
 
@@ -53,10 +61,12 @@ export class ExtractionProcess {
 
   private constructor(file: string, limits: ProcessLimits) {
     this.#limits = limits;
-    this.#child = fork(file, [], {
+    this.#child = fork(file, [String(Math.floor(limits.memoryBytes * KILL_AT))], {
       // Not the service's own flags (tsx's loader, a debugger): the module is plain JavaScript.
       // The heap cap ends the process cleanly before the memory watch has to.
-      execArgv: [`--max-old-space-size=${Math.max(64, Math.floor(limits.memoryBytes / 2 ** 20))}`],
+      execArgv: [
+        `--max-old-space-size=${Math.max(64, Math.floor((limits.memoryBytes * HEAP_SHARE) / 2 ** 20))}`,
+      ],
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
@@ -82,12 +92,13 @@ export class ExtractionProcess {
       this.#child.on("exit", (code, signal) => {
         clearTimeout(timer);
         reject(new Error(`The extraction process exited (${signal ?? `code ${code}`}) before it was ready.`));
-        // A process that ran out of heap aborts (V8's fatal out-of-memory error).
-        this.#end(
-          signal === "SIGABRT" || code === 134
-            ? this.#overMemory()
-            : `the extraction process stopped (${signal ?? `exit code ${code}`})`,
-        );
+        // Its memory watch ended it, or it ran out of heap (V8's fatal error aborts).
+        const overMemory = signal === OVER_MEMORY_SIGNAL || signal === "SIGABRT" || code === 134;
+        if (overMemory) {
+          // It reached the watch's threshold at least; its own last reading went with it.
+          this.#peak = Math.max(this.#peak, limits.memoryBytes * KILL_AT);
+          this.#end(this.#overMemory(), true);
+        } else this.#end(`the extraction process stopped (${signal ?? `exit code ${code}`})`);
       });
     });
     // Nobody may be waiting for it yet.
@@ -113,7 +124,7 @@ export class ExtractionProcess {
         Math.max(1, budgetMs),
       );
       this.#pending = { id, what, resolve, reject, timer };
-      this.#watch ??= setInterval(() => this.#checkMemory(), WATCH_MS);
+      this.#watch ??= setInterval(() => this.#sample(), WATCH_MS);
       this.#child.send({ ...req, id } as ToExtractionChild);
     });
   }
@@ -162,15 +173,13 @@ export class ExtractionProcess {
     this.#watch = null;
   }
 
-  #checkMemory() {
-    const rss = this.residentBytes();
-    this.#peak = Math.max(this.#peak, rss);
-    if (rss > this.#limits.memoryBytes) this.#end(this.#overMemory(), true);
+  #sample() {
+    this.#peak = Math.max(this.#peak, this.residentBytes());
   }
 
   #overMemory() {
     const what = this.#pending?.what ?? "the document";
-    return `${what} needed more than ${Math.round(this.#limits.memoryBytes / 2 ** 20)} MB of memory`;
+    return `${what} needed more memory than the ${Math.round(this.#limits.memoryBytes / 2 ** 20)} MB an extraction may use`;
   }
 
   /** `limit`: the reason is a limit the work ran into (time, memory), not a failure of the process. */

@@ -26,6 +26,8 @@ export class ProcessExtractor implements Extractor {
   readonly #idle: { proc: ExtractionProcess; timer: NodeJS.Timeout }[] = [];
   readonly #live = new Set<ExtractionProcess>();
   #closed = false;
+  /** The most memory any extraction took so far, and how many there were (diagnostics, fuzzing). */
+  readonly stats = { extractions: 0, peakBytes: 0 };
 
   constructor(limits: ProcessLimits) {
     this.#limits = limits;
@@ -88,6 +90,12 @@ export class ProcessExtractor implements Extractor {
     this.#idle.push({ proc, timer });
   }
 
+  /** What one extraction took, reported when its session closes or fails to open. */
+  record(peakBytes: number): void {
+    this.stats.extractions++;
+    this.stats.peakBytes = Math.max(this.stats.peakBytes, peakBytes);
+  }
+
   forget(proc: ExtractionProcess): void {
     proc.kill("replaced");
     this.#live.delete(proc);
@@ -114,7 +122,12 @@ class ProcessSession implements ExtractionSession {
   }
 
   async start(): Promise<void> {
-    await this.#process();
+    try {
+      await this.#process();
+    } catch (err) {
+      this.#owner.record(this.#peak);
+      throw err;
+    }
   }
 
   async extractPage(pageNumber: number): Promise<ExtractedPage> {
@@ -141,15 +154,17 @@ class ProcessSession implements ExtractionSession {
   async close(): Promise<void> {
     const proc = this.#proc;
     this.#proc = null;
-    if (!proc) return;
-    this.#peak = Math.max(this.#peak, proc.peakBytes());
-    try {
-      await proc.request({ op: "close" }, CLOSE_MS, "closing the document");
+    if (proc) {
       this.#peak = Math.max(this.#peak, proc.peakBytes());
-      this.#owner.release(proc);
-    } catch {
-      this.#owner.forget(proc);
+      try {
+        await proc.request({ op: "close" }, CLOSE_MS, "closing the document");
+        this.#peak = Math.max(this.#peak, proc.peakBytes());
+        this.#owner.release(proc);
+      } catch {
+        this.#owner.forget(proc);
+      }
     }
+    this.#owner.record(this.#peak);
   }
 
   /** The document's process: the one it has, or a new one with the document opened in it. */

@@ -41,7 +41,7 @@ export class ReadingLimits {
   #ops = 0;
   #streams = 0;
   #inflated = 0;
-  #reached: string | null = null;
+  #reached: ReadingLimitError | null = null;
 
   /** Starts a page: counts from zero under these limits. */
   beginPage(limits: ReadingLimitValues): void {
@@ -65,14 +65,14 @@ export class ReadingLimits {
 
   /** Why the page's reading was stopped, or null. */
   reached(): string | null {
-    return this.#reached;
+    return this.#reached?.message ?? null;
   }
 
   /** pdfjs begins reading a content stream. */
   stream(): void {
     const l = this.#limits;
     if (!l) return;
-    if (this.#reached) throw new ReadingLimitError(this.#reached);
+    if (this.#reached) throw this.#reached;
     if (++this.#streams > l.maxStreams)
       this.#stop(`draws more than ${l.maxStreams} forms, patterns and glyph procedures`);
   }
@@ -81,7 +81,7 @@ export class ReadingLimits {
   op(): void {
     const l = this.#limits;
     if (!l) return;
-    if (this.#reached) throw new ReadingLimitError(this.#reached);
+    if (this.#reached) throw this.#reached;
     if (++this.#ops > l.maxOps) this.#stop(`has more than ${l.maxOps} drawing operations`);
   }
 
@@ -89,7 +89,7 @@ export class ReadingLimits {
   save(depth: number): void {
     const l = this.#limits;
     if (!l) return;
-    if (this.#reached) throw new ReadingLimitError(this.#reached);
+    if (this.#reached) throw this.#reached;
     if (depth >= l.maxSaveDepth) this.#stop(`nests graphics states more than ${l.maxSaveDepth} deep`);
   }
 
@@ -97,7 +97,7 @@ export class ReadingLimits {
   grow(to: number, from: number): void {
     const l = this.#limits;
     if (!l) return;
-    if (this.#reached) throw new ReadingLimitError(this.#reached);
+    if (this.#reached) throw this.#reached;
     if (to > l.maxStreamBytes)
       this.#stop(`has a stream that inflates to more than ${l.maxStreamBytes / MB} MB`);
     this.#inflated += to - from;
@@ -110,9 +110,11 @@ export class ReadingLimits {
     this.grow(bytes, 0);
   }
 
+  // One error, thrown again by every later check: pdfjs may catch each and read on, and a
+  // million fresh errors with their stacks would cost more memory than the page.
   #stop(reason: string): never {
-    this.#reached = reason;
-    throw new ReadingLimitError(reason);
+    this.#reached = new ReadingLimitError(reason);
+    throw this.#reached;
   }
 }
 

@@ -1,7 +1,8 @@
 import { pageImageKey, sourceBlobKey } from "../../core/documents/blob-keys.ts";
 import { activeGenerationIn, servePageImage } from "../../core/documents/page-images.ts";
 import { AppError } from "../../core/errors.ts";
-import { PageRenderBudgetError } from "../../core/extraction/page-renderer.ts";
+import { PageRenderBudgetError, PageRenderError } from "../../core/extraction/page-renderer.ts";
+import { PdfOpenError } from "../../core/extraction/pdf-open-error.ts";
 import { MAX_SCALE, MIN_SCALE } from "../../core/extraction/render-page.ts";
 import type { OperationContext } from "../context.ts";
 import { findDocument } from "./find-document.ts";
@@ -30,6 +31,23 @@ export async function getPageImage(
       `Document ${doc.id} has not been opened yet (phase ${doc.phase}); try again shortly.`,
     );
   }
+  // A page the extraction could not read (it ran into a time, memory or reading limit) would
+  // cost the drawing engine as much: it is refused instead of drawn.
+  const read = await ctx.services.db.prisma.page.findUnique({
+    where: {
+      documentId_generation_pageNumber: {
+        documentId: doc.id,
+        generation: doc.activeGeneration,
+        pageNumber: input.page,
+      },
+    },
+    select: { method: true },
+  });
+  if (read?.method === "failed")
+    throw new AppError(
+      "UNPROCESSABLE",
+      `Page ${input.page} could not be read when the document was extracted, so it is not drawn either; the document's error says why.`,
+    );
   const request = {
     documentId: doc.id,
     generation: doc.activeGeneration,
@@ -47,6 +65,10 @@ export async function getPageImage(
     return { png: await servePageImage(deps, request, doc.pagesTotal), viaPublic };
   } catch (err) {
     if (err instanceof PageRenderBudgetError) throw new AppError("UNPROCESSABLE", err.message);
+    // The text was read, but the drawing engine (PDFium, stricter than the reader about damaged
+    // files) cannot open or draw this page, or ran out of its memory on it.
+    if (err instanceof PageRenderError || err instanceof PdfOpenError)
+      throw new AppError("UNPROCESSABLE", `Page ${input.page} cannot be drawn as an image: ${err.message}`);
     throw err;
   }
 }
