@@ -52,7 +52,8 @@ export async function writePage(prisma: PrismaClient, w: PageWrite): Promise<boo
     prisma.$executeRaw`SET LOCAL synchronous_commit = off`,
     prisma.$queryRaw<{ written: number }[]>`
       WITH d AS (
-        UPDATE documents SET pages_completed = ${p.pageNumber}
+        UPDATE documents SET pages_completed = ${p.pageNumber},
+               reading_attempt = jsonb_build_object('generation', ${generation}::int, 'page', ${p.pageNumber + 1}::int, 'attempts', 1)
          WHERE id = ${id} AND working_generation = ${generation}
         RETURNING id
       ), pg AS (
