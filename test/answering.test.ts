@@ -390,9 +390,16 @@ describe("grants and public documents", () => {
       expect(r.body.document_id).toBe(queryOnly.id);
       expect(r.body.choices[0].message.content).toContain("1,240");
     }
-    // SPEC 8 names three expensive operations; this route is not one of them.
+    // An expensive operation, as every chat completion: 5 a minute without a key.
+    await resetAnonymousBudget(server);
     const limit = await ask("/v1/public/resolve/chat/completions", { source: queryOnly.id });
-    expect(limit.headers.get("x-ratelimit-limit")).toBe("60");
+    expect(limit.headers.get("x-ratelimit-limit")).toBe("5");
+    for (let i = 0; i < 4; i++)
+      expect((await ask("/v1/public/resolve/chat/completions", { source: queryOnly.id })).status).toBe(200);
+    const over = await ask("/v1/public/resolve/chat/completions", { source: queryOnly.id });
+    expect(over.status).toBe(429);
+    expect(over.body.error.code).toBe("RATE_LIMITED");
+    await resetAnonymousBudget(server);
     // The openai SDK with the source as an extra body field, and no Authorization header at all
     // (the SDK always sends its apiKey otherwise, and a key that is not ours is refused).
     const client = new OpenAI({
@@ -425,6 +432,7 @@ describe("grants and public documents", () => {
       const refused = await ask("/v1/public/resolve/chat/completions", { source: queryOnly.id, messages });
       expect(refused.status, JSON.stringify(messages).slice(0, 80)).toBe(400);
     }
+    await resetAnonymousBudget(server);
     const bad = await ask("/v1/public/resolve/chat/completions", { source: "not a source" });
     expect(bad.status).toBe(400);
     const none = await ask("/v1/public/resolve/chat/completions");
@@ -483,6 +491,7 @@ describe("answering security", () => {
       const r = await call(server.url, "POST", "/v1/public/resolve/chat/completions", { headers, json });
       expect(r.status).toBe(401);
     }
+    await resetAnonymousBudget(server);
     for (const key of [undefined, owner(), keys.other.secret, keys.publishable])
       expect(
         (await call(server.url, "POST", "/v1/public/resolve/chat/completions", { key, json })).status,

@@ -177,6 +177,21 @@ describe("answering in GraphQL", () => {
     expect(aliased.body.data ?? null).toBeNull();
   });
 
+  it("counts publicChatCompletion as expensive, and refuses two in one operation (aliases)", async () => {
+    const one = await gql(
+      server.url,
+      `{ publicChatCompletion(source: "qqqqqq", messages: [{role: user, content: "x"}]) { content } }`,
+    );
+    expect(codeOf(one), JSON.stringify(one.body)).toBe("NOT_FOUND");
+    expect(one.headers.get("x-ratelimit-limit")).toBe("5");
+    const aliased = await gql(
+      server.url,
+      `{ a: publicChatCompletion(source: "s", messages: [{role: user, content: "x"}]) { content } b: publicChatCompletion(source: "s", messages: [{role: user, content: "x"}]) { content } }`,
+    );
+    expect(codeOf(aliased)).toBe("BAD_REQUEST");
+    expect(aliased.body.errors[0].message).toMatch(/one expensive field/);
+  });
+
   it("structuredOutput fills the schema with sources", async () => {
     const r = await gql(
       server.url,

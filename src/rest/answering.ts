@@ -62,7 +62,7 @@ const publicChat = createRoute({
   path: "/v1/public/resolve/chat/completions",
   tags: ["Answering"],
   summary: "Chat over a public document, no key needed",
-  description: `The body is a chat completion request plus \`source\`, naming a document whose access policy grants \`query\` to \`public\`. A document that grants the public nothing is 404 for everyone, with or without a key; one whose public grant lacks \`query\` is 403. Only user and assistant messages, at most 8,0 characters in all (the operator's model answers questions about the document, nothing else). Without a key it counts against the unauthenticated limits of the caller's address. With the openai SDK: baseURL {base}/v1/public/resolve and \`source\` as an extra body field. Response as POST /v1/documents/{id}/chat/completions. ${chatStreamDescription}`,
+  description: `The body is a chat completion request plus \`source\`, naming a document whose access policy grants \`query\` to \`public\`. A document that grants the public nothing is 404 for everyone, with or without a key; one whose public grant lacks \`query\` is 403. Only user and assistant messages, at most 8,0 characters in all (the operator's model answers questions about the document, nothing else). Counts as an expensive operation, as every chat completion does; without a key against the unauthenticated limits of the caller's address (5 a minute). With the openai SDK: baseURL {base}/v1/public/resolve and \`source\` as an extra body field. Response as POST /v1/documents/{id}/chat/completions. ${chatStreamDescription}`,
   security: [...anyKeySecurity, {}],
   request: jsonBody(PublicChatRequest),
   responses: chatResponses,

@@ -10,7 +10,12 @@ import { AppError } from "../core/errors.ts";
 
 // GraphQL operations count in the same class as their REST twins (SPEC 8). Root fields listed
 // here are the twins of the expensive REST operations.
-export const expensiveRootFields = new Set<string>(["uploadDocument", "structuredOutput", "chatCompletion"]);
+export const expensiveRootFields = new Set<string>([
+  "uploadDocument",
+  "structuredOutput",
+  "chatCompletion",
+  "publicChatCompletion",
+]);
 
 /** The root fields an operation selects, through inline fragments and fragment spreads, aliases repeated. */
 function rootFieldNames(
