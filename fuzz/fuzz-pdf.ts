@@ -9,7 +9,7 @@ import { createLogger } from "../src/core/log.ts";
 import { startService } from "../src/service.ts";
 import { type FuzzSummary, fuzzAccounts, mutationSeeds, runFuzz } from "./run-fuzz.ts";
 
-// npm run fuzz:pdf -- --count 10000 [--seed 1] [--concurrency 4] [--out fuzz-out]
+// npm run fuzz:pdf -- --count 10000 [--seed 1] [--concurrency 4] [--out fuzz-out] [--minutes 60]
 //
 // Starts the whole service (API and worker in one process, the default role) on an embedded
 // PostgreSQL in a temporary folder, with the configuration of the environment otherwise, and
@@ -22,6 +22,7 @@ const { values } = parseArgs({
     seed: { type: "string", default: "1" },
     concurrency: { type: "string", default: "4" },
     out: { type: "string", default: "fuzz-out" },
+    minutes: { type: "string" },
   },
 });
 const count = Number(values.count);
@@ -54,6 +55,7 @@ try {
     seed,
     seeds: mutationSeeds(path.resolve(import.meta.dirname, "../../shared/corpus/tables")),
     concurrency: Number(values.concurrency),
+    until: values.minutes ? Date.now() + Number(values.minutes) * 60_000 : undefined,
     pageBudgetMs: config.pageTimeBudgetSeconds * 1000,
     onResult: (r, done) => {
       if (done % 100 === 0 || r.ms === null || (r.ms ?? 0) > 5000)

@@ -105,6 +105,8 @@ export async function runFuzz(opts: {
   concurrency: number;
   /** The service's page budget: a document may take (pages + 2) of them once it is being read. */
   pageBudgetMs: number;
+  /** Stop sending new inputs at this time (epoch ms); the summary covers those sent. */
+  until?: number;
   /** How many of the slowest inputs to keep in the summary. */
   keepSlowest?: number;
   onResult?: (r: FuzzResult, done: number) => void;
@@ -190,7 +192,7 @@ export async function runFuzz(opts: {
 
   let next = 0;
   const lanes = Array.from({ length: opts.concurrency }, async () => {
-    while (next < opts.count) {
+    while (next < opts.count && Date.now() < (opts.until ?? Number.POSITIVE_INFINITY)) {
       const i = next++;
       const input = await fuzzInput(opts.seeds, opts.seed, i);
       const r = await one(input);

@@ -32,7 +32,11 @@ const schema = z.object({
     .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, "must be a domain name")
     .default("quire.localhost"),
   WORKER_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
-  TRUST_PROXY: bool.default(false),
+  // How many proxies of the operator's stand in front: true means one, false none.
+  TRUST_PROXY: z
+    .union([bool.transform((b) => (b ? 1 : 0)), z.coerce.number().int().min(0).max(10)])
+    .default(0),
+  AUTH_FAILURES_PER_MINUTE: positiveInt.default(20),
   DB_POOL_SIZE: positiveInt.max(200).default(10),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   WORKER_CONCURRENCY: positiveInt.max(64).default(2),
@@ -74,7 +78,10 @@ export type Config = {
   maxJsonBodyBytes: number;
   hostedDomain: string;
   workerSecret: string | undefined;
-  trustProxy: boolean;
+  /** Proxies of the operator's in front of the service, each appending to X-Forwarded-For; 0 = none. */
+  trustProxy: number;
+  /** Credentials that may fail to authenticate from one client address a minute; past it, 429. */
+  authFailuresPerMinute: number;
   dbPoolSize: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   workerConcurrency: number;
@@ -145,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     hostedDomain: e.HOSTED_DOMAIN.toLowerCase(),
     workerSecret: e.WORKER_SECRET,
     trustProxy: e.TRUST_PROXY,
+    authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
     dbPoolSize: e.DB_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     workerConcurrency: e.WORKER_CONCURRENCY,

@@ -5,12 +5,12 @@ import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
 import type { AppEnv } from "./env.ts";
 import { createGraphQLServer, type GraphQLServerContext } from "./graphql.ts";
-import { credentialsOf } from "./request-info.ts";
+import { authDeps, credentialsOf } from "./request-info.ts";
 
 /** /graphql (and graphql-sse's /graphql/stream) through yoga, with our headers on every response. */
 export function mountGraphQL(app: OpenAPIHono<AppEnv>, services: Services) {
   const yoga = createGraphQLServer(services);
-  const deps = { pool: services.db.pool, workerSecret: services.config.workerSecret };
+  const deps = authDeps(services);
   app.on(["GET", "POST", "PUT", "DELETE", "OPTIONS"], ["/graphql", "/graphql/*"], async (c) => {
     const serverContext: GraphQLServerContext = {
       credentials: credentialsOf(c, services.config.trustProxy),

@@ -9,6 +9,7 @@ import type { Services } from "../core/services.ts";
 import type { GraphQLContext } from "../schema/builder.ts";
 import { schema } from "../schema/index.ts";
 import { graphqlRateClass } from "../schema/rate-class.ts";
+import { authDeps } from "./request-info.ts";
 
 /** Passed by the Hono route into every yoga request; the plugin fills `rate` for the response headers. */
 export type GraphQLServerContext = {
@@ -37,7 +38,7 @@ export function toGraphQLError(err: AppError, path?: readonly (string | number)[
 }
 
 function authPlugin(services: Services): Plugin<YogaContext> {
-  const deps = { pool: services.db.pool, workerSecret: services.config.workerSecret };
+  const deps = authDeps(services);
   // Authentication waits until the operation is parsed, so it can be counted in the class of
   // its REST twin with a single round trip to the database.
   const establish = async (ctx: YogaContext, cls: "standard" | "expensive") => {

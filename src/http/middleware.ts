@@ -7,7 +7,7 @@ import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
 import { restRateClass } from "../rest/rate-class.ts";
 import type { AppEnv } from "./env.ts";
-import { credentialsOf } from "./request-info.ts";
+import { authDeps, credentialsOf } from "./request-info.ts";
 
 // Paths that authenticate inside their own protocol (GraphQL counts per operation) or that
 // must answer health probes without spending a client's rate budget.
@@ -26,7 +26,7 @@ export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 export function authAndRateLimit(services: Services): MiddlewareHandler<AppEnv> {
-  const deps = { pool: services.db.pool, workerSecret: services.config.workerSecret };
+  const deps = authDeps(services);
   return async (c, next) => {
     if (selfAuthenticated(c.req.path)) return next();
     const cls = restRateClass(c.req.method, c.req.path);

@@ -1,23 +1,34 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
-import type { Credentials } from "../core/auth/authenticate.ts";
+import type { AuthDeps, Credentials } from "../core/auth/authenticate.ts";
+import type { Services } from "../core/services.ts";
 
 // Reading who calls off a request, shared by the REST and GraphQL faces so both authenticate the
 // same headers the same way.
 
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+/**
+ * The caller's address. Behind `trustedProxies` proxies of the operator's, each appends the
+ * address it was called from to X-Forwarded-For: the caller is the entry that many hops from the
+ * right (counting the connection's own address as the last hop). Entries further left were
+ * written by the caller and prove nothing; a caller cannot move the entries its proxies append.
+ */
+export function clientAddress(c: Context, trustedProxies: number): string {
+  let peer = "unknown";
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    peer = getConnInfo(c).remote.address ?? "unknown";
   } catch {
-    return "unknown";
+    // No socket (a request built in a test): the address stays unknown.
   }
+  if (trustedProxies <= 0) return peer;
+  const forwarded = (c.req.header("x-forwarded-for") ?? "")
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const hops = [...forwarded, peer];
+  return hops[Math.max(0, hops.length - 1 - trustedProxies)] ?? peer;
 }
 
-export function credentialsOf(c: Context, trustProxy: boolean): Credentials {
+export function credentialsOf(c: Context, trustProxy: number): Credentials {
   return {
     authorization: c.req.header("authorization"),
     apiKey: c.req.header("x-api-key"),
@@ -26,3 +37,10 @@ export function credentialsOf(c: Context, trustProxy: boolean): Credentials {
     clientAddress: clientAddress(c, trustProxy),
   };
 }
+
+/** What authenticating a request needs, the same for every face. */
+export const authDeps = (services: Pick<Services, "db" | "config">): AuthDeps => ({
+  pool: services.db.pool,
+  workerSecret: services.config.workerSecret,
+  failureLimit: services.config.authFailuresPerMinute,
+});

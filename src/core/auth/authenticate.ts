@@ -23,24 +23,67 @@ export type Credentials = {
 
 export type Authenticated = { principal: Principal; rate: RateState };
 
+export type AuthDeps = {
+  pool: pg.Pool;
+  workerSecret: string | undefined;
+  /** Failed authentications a client address may make a minute (AUTH_FAILURES_PER_MINUTE). */
+  failureLimit: number;
+};
+
 // Looking the key up and counting the request against its window is one statement, one round
 // trip, prepared once per connection: this runs on every request, so it is the floor of our
 // latency. (Behind PgBouncer in transaction mode, prepared statements need version 1.21+.)
 const keyAndCountSql = `
   WITH k AS (
     SELECT id, account_id, kind FROM api_keys WHERE secret_hash = $1 AND revoked_at IS NULL
+  ), f AS (
+    SELECT count FROM rate_limit_windows WHERE bucket = $3 AND window_start = date_trunc('minute', now())
   ), c AS (
     INSERT INTO rate_limit_windows (bucket, window_start, count)
     SELECT 'key:' || k.id || ':' || $2, date_trunc('minute', now()), 1 FROM k
     ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
     RETURNING count, window_start
   )
-  SELECT k.id, k.account_id, k.kind, c.count,
+  SELECT k.id, k.account_id, k.kind, c.count, (SELECT count FROM f) AS failures,
          extract(epoch FROM c.window_start)::bigint AS window_start, extract(epoch FROM now()) AS now
   FROM k LEFT JOIN c ON true`;
 
 function fail(code: "UNAUTHORIZED" | "RATE_LIMITED", message: string, rate: RateState): never {
   throw new AppError(code, message, rateHeaders(rate));
+}
+
+const failuresBucket = (clientAddress: string) => `authfail:${clientAddress}`;
+
+/**
+ * A credential that did not authenticate: counted against the caller's address, so guessing keys
+ * or the worker secret is throttled. Past the limit the answer is 429 with the time to wait.
+ */
+async function refuse(deps: AuthDeps, creds: Credentials, cls: RateClass, message: string): Promise<never> {
+  const failures = await countRequest(deps.pool, failuresBucket(creds.clientAddress), deps.failureLimit);
+  if (failures.retryAfter !== undefined) throttled(failures);
+  fail("UNAUTHORIZED", message, await countAnonymous(deps.pool, creds.clientAddress, cls));
+}
+
+function throttled(failures: RateState): never {
+  fail(
+    "RATE_LIMITED",
+    `Too many failed authentications from this address (more than ${failures.limit} a minute); retry in ${failures.retryAfter} s.`,
+    failures,
+  );
+}
+
+/** Refuses any credential, even a valid one, from an address over its failed-authentication limit. */
+async function checkNotThrottled(deps: AuthDeps, clientAddress: string): Promise<void> {
+  const { rows } = await deps.pool.query<{ count: number; window_start: string; now: string }>(
+    `SELECT count, extract(epoch FROM window_start)::bigint AS window_start, extract(epoch FROM now()) AS now
+       FROM rate_limit_windows WHERE bucket = $1 AND window_start = date_trunc('minute', now())`,
+    [failuresBucket(clientAddress)],
+  );
+  const row = rows[0];
+  const limit = deps.failureLimit;
+  // The count as it would stand with this request: at the limit already means over it.
+  if (row && row.count >= limit)
+    throttled(rateState(limit, row.count + 1, Number(row.window_start), Number(row.now)));
 }
 
 async function countAnonymous(pool: pg.Pool, clientAddress: string, cls: RateClass): Promise<RateState> {
@@ -59,30 +102,21 @@ function bearerToken(authorization: string): string | null {
  * X-RateLimit-* headers of the window they were counted in.
  */
 export async function authenticate(
-  deps: { pool: pg.Pool; workerSecret: string | undefined },
+  deps: AuthDeps,
   creds: Credentials,
   cls: RateClass,
 ): Promise<Authenticated> {
   const { pool } = deps;
 
   if (creds.workerSecret !== undefined) {
+    await checkNotThrottled(deps, creds.clientAddress);
     if (!deps.workerSecret || !safeEqual(creds.workerSecret, deps.workerSecret)) {
-      fail(
-        "UNAUTHORIZED",
-        "The x-document-agent-secret header is not valid.",
-        await countAnonymous(pool, creds.clientAddress, cls),
-      );
+      await refuse(deps, creds, cls, "The x-document-agent-secret header is not valid.");
     }
     const accountId = creds.accountId ?? null;
     if (accountId !== null) {
       const { rowCount } = await pool.query("SELECT 1 FROM accounts WHERE id = $1", [accountId]);
-      if (!rowCount) {
-        fail(
-          "UNAUTHORIZED",
-          `No account ${accountId} exists for x-account-id.`,
-          await countAnonymous(pool, creds.clientAddress, cls),
-        );
-      }
+      if (!rowCount) await refuse(deps, creds, cls, `No account ${accountId} exists for x-account-id.`);
     }
     const rate = await countRequest(
       pool,
@@ -96,13 +130,8 @@ export async function authenticate(
   let secret: string | null = null;
   if (creds.authorization !== undefined) {
     secret = bearerToken(creds.authorization);
-    if (secret === null) {
-      fail(
-        "UNAUTHORIZED",
-        "The Authorization header must be 'Bearer <API key>'.",
-        await countAnonymous(pool, creds.clientAddress, cls),
-      );
-    }
+    if (secret === null)
+      await refuse(deps, creds, cls, "The Authorization header must be 'Bearer <API key>'.");
   } else if (creds.apiKey !== undefined) {
     secret = creds.apiKey.trim();
   }
@@ -114,10 +143,12 @@ export async function authenticate(
   }
 
   if (kindOfSecret(secret) === null) {
-    fail(
-      "UNAUTHORIZED",
+    await checkNotThrottled(deps, creds.clientAddress);
+    await refuse(
+      deps,
+      creds,
+      cls,
       "The API key is malformed: keys start with svc_sk_ (secret) or svc_pk_ (publishable).",
-      await countAnonymous(pool, creds.clientAddress, cls),
     );
   }
   const { rows } = await pool.query<{
@@ -125,16 +156,26 @@ export async function authenticate(
     account_id: string;
     kind: "secret" | "publishable";
     count: number;
+    failures: number | null;
     window_start: string;
     now: string;
-  }>({ name: "quire-auth-key-and-count", text: keyAndCountSql, values: [hashKeySecret(secret), cls] });
+  }>({
+    name: "quire-auth-key-and-count",
+    text: keyAndCountSql,
+    values: [hashKeySecret(secret as string), cls, failuresBucket(creds.clientAddress)],
+  });
   const row = rows[0];
+  // An address over its failed-authentication limit is refused whatever key it sends, or a
+  // guesser would still learn which of its guesses is valid.
+  if ((row?.failures ?? 0) >= deps.failureLimit) await checkNotThrottled(deps, creds.clientAddress);
   if (!row) {
-    fail(
-      "UNAUTHORIZED",
+    await refuse(
+      deps,
+      creds,
+      cls,
       "The API key is not valid: it does not exist, or it was revoked or rotated.",
-      await countAnonymous(pool, creds.clientAddress, cls),
     );
+    throw new Error("unreachable");
   }
   const rate = rateState(rateLimits.authenticated[cls], row.count, Number(row.window_start), Number(row.now));
   if (rate.retryAfter !== undefined) fail("RATE_LIMITED", rateMessage(rate), rate);
