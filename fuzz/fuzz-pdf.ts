@@ -74,6 +74,7 @@ const save = (prefix: string, name: string, bytes: Uint8Array) =>
 summary.hangs.forEach((r, i) => save(`hang${i}`, r.name, r.input));
 summary.slowest.forEach((r, i) => save(`slow${i}`, r.name, r.input));
 summary.errorInputs.forEach((r, i) => save(`error${i}`, r.name, r.bytes));
+summary.crashes.forEach((r, i) => save(`crash${i}`, r.name, r.input));
 const capMb = config.extractionMemoryBytes / 2 ** 20;
 const peakMb = Math.round(extractor.stats.peakBytes / 2 ** 20);
 const report = {
@@ -84,6 +85,7 @@ const report = {
   phases: summary.phases,
   hangs: summary.hangs.map((r) => r.name),
   silent: summary.silent.map((r) => r.name),
+  crashes: summary.crashes.map((r) => `${r.name}: ${r.reason}`),
   serverErrors: summary.serverErrors,
   health: summary.health,
   documentMs: summary.ms,
@@ -104,7 +106,11 @@ const report = {
 writeFileSync(path.join(out, "summary.json"), `${JSON.stringify(report, null, 2)}\n`);
 process.stdout.write(`${JSON.stringify({ ...report, reasons: undefined, slowest: undefined }, null, 2)}\n`);
 const bad =
-  summary.hangs.length + summary.silent.length + summary.serverErrors.length + summary.health.missed > 0 ||
-  peakMb >= capMb;
+  summary.hangs.length +
+    summary.silent.length +
+    summary.crashes.length +
+    summary.serverErrors.length +
+    summary.health.missed >
+    0 || peakMb >= capMb;
 process.stdout.write(bad ? "FUZZ FAILED\n" : `fuzz passed: ${summary.count} inputs, written to ${out}\n`);
 process.exit(bad ? 1 : 0);

@@ -34,6 +34,8 @@ export type FuzzSummary = {
   hangs: FuzzResult[];
   /** Documents in error or review that give no reason. */
   silent: FuzzResult[];
+  /** Documents whose extraction process died of something other than a limit (a crash). */
+  crashes: FuzzResult[];
   serverErrors: string[];
   /** The inputs behind the server errors, to save and replay. */
   errorInputs: FuzzInput[];
@@ -221,6 +223,7 @@ export async function runFuzz(opts: {
     reasons,
     hangs: results.filter((r) => r.ms === null),
     silent: results.filter((r) => (r.phase === "error" || r.phase === "awaiting_review") && !r.reason),
+    crashes: results.filter((r) => /extraction process (stopped|exited|failed)/.test(r.reason ?? "")),
     serverErrors,
     errorInputs,
     health,

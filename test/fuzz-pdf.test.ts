@@ -35,6 +35,7 @@ it(`reads ${COUNT} hostile and mutated PDFs to a terminal phase with a reason, w
   expect(summary.count).toBe(COUNT);
   expect(summary.hangs.map((r) => r.name)).toEqual([]);
   expect(summary.silent.map((r) => r.name)).toEqual([]);
+  expect(summary.crashes.map((r) => `${r.name}: ${r.reason}`)).toEqual([]);
   expect(summary.serverErrors).toEqual([]);
   expect(summary.health.missed).toBe(0);
   expect(summary.health.asked).toBeGreaterThan(10);

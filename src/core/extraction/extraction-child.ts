@@ -47,6 +47,10 @@ process.on("message", (m: ToExtractionChild) => {
     }),
   );
 });
+// pdfjs starts work it does not always wait for (fetching an object of a damaged file while the
+// page is read); such a promise may reject with nobody listening. The page's own result already
+// carries what went wrong, so the stray rejection must not end the process (Node's default).
+process.on("unhandledRejection", () => undefined);
 // The service is gone (it died or was killed): nothing is left to report to.
 process.on("disconnect", () => process.exit(0));
 
