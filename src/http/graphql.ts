@@ -1,11 +1,13 @@
 import { useGraphQLSSE } from "@graphql-yoga/plugin-graphql-sse";
-import { GraphQLError } from "graphql";
+import { type ExecutionResult, GraphQLError } from "graphql";
 import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import type { Credentials } from "../core/auth/authenticate.ts";
 import { authenticate } from "../core/auth/authenticate.ts";
+import type { Principal } from "../core/auth/principal.ts";
 import type { RateState } from "../core/auth/rate-limit.ts";
 import { AppError, clientErrorOfDatabase, errorStatus } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
+import { KEY_ENDED_MESSAGE, keyEnded } from "../resolvers/keys/key-ended.ts";
 import type { GraphQLContext } from "../schema/builder.ts";
 import { schema } from "../schema/index.ts";
 import { graphqlRateClass } from "../schema/rate-class.ts";
@@ -63,6 +65,53 @@ function authPlugin(services: Services): Plugin<YogaContext> {
     extendContext({ principal });
   };
   return { onExecute: hook, onSubscribe: hook };
+}
+
+/**
+ * Subscriptions end when the key they were opened with is revoked or rotated (in any process): a
+ * last result carries the UNAUTHORIZED error, then the stream completes.
+ */
+function endWithKey(services: Services): Plugin<YogaContext> {
+  return {
+    onSubscribe: () => ({
+      onSubscribeResult({ args, result, setResult }) {
+        const principal = (args.contextValue as YogaContext).principal;
+        if (!principal || !isAsyncIterable(result)) return;
+        setResult(untilKeyEnds(services, principal, result));
+      },
+    }),
+  };
+}
+
+const isAsyncIterable = (x: unknown): x is AsyncIterable<ExecutionResult> =>
+  typeof (x as AsyncIterable<unknown> | null)?.[Symbol.asyncIterator] === "function";
+
+async function* untilKeyEnds(
+  services: Services,
+  principal: Principal,
+  source: AsyncIterable<ExecutionResult>,
+): AsyncGenerator<ExecutionResult> {
+  const stop = new AbortController();
+  const ended = keyEnded(services.events, principal, stop.signal).then(() => "ended" as const);
+  const it = source[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = await Promise.race([it.next(), ended]);
+      if (next === "ended") {
+        // Carried as the original error, so error masking gives it its code like any AppError.
+        const reason = new AppError("UNAUTHORIZED", KEY_ENDED_MESSAGE);
+        yield { errors: [new GraphQLError(reason.message, { originalError: reason })] };
+        return;
+      }
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    stop.abort();
+    // Not awaited: a source suspended in its own wait finishes returning only when that wait
+    // ends; its subscription is dropped with the request's signal.
+    it.return?.().catch(() => undefined);
+  }
 }
 
 // Validation errors (an unknown field, a wrong argument) never reach maskError: yoga returns them
@@ -123,6 +172,11 @@ export function createGraphQLServer(
         });
       },
     },
-    plugins: [authPlugin(services), validationErrorCode, useGraphQLSSE({ endpoint: "/graphql/stream" })],
+    plugins: [
+      authPlugin(services),
+      endWithKey(services),
+      validationErrorCode,
+      useGraphQLSSE({ endpoint: "/graphql/stream" }),
+    ],
   });
 }

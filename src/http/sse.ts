@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import type { AppError } from "../core/errors.ts";
+import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
+import { KEY_ENDED_MESSAGE, keyEnded } from "../resolvers/keys/key-ended.ts";
 import type { AppEnv } from "./env.ts";
 import { toAppError } from "./error-response.ts";
 
@@ -25,6 +26,16 @@ export function sseResponse(
   const response = streamSSE(c, async (stream) => {
     stream.onAbort(() => abort.abort());
     const send = (m: SseMessage) => stream.writeSSE(m);
+    // The key the stream was opened with revoked or rotated: the stream says so and ends.
+    keyEnded(services.events, c.var.principal, abort.signal).then(
+      async () => {
+        if (abort.signal.aborted) return;
+        abort.abort();
+        await onError(new AppError("UNAUTHORIZED", KEY_ENDED_MESSAGE), send).catch(() => undefined);
+        await stream.close();
+      },
+      () => undefined,
+    );
     try {
       await produce(send, abort.signal);
     } catch (err) {

@@ -213,7 +213,12 @@ builder.subscriptionField("documentProgress", (t) =>
     args: { id: t.arg.id({ required: true }) },
     subscribe: async function* (_root, args, ctx) {
       const { doc } = await findDocument(ctx, String(args.id), "read_metadata");
-      const events = await ctx.services.events.subscribe<DocumentProgressEvent>(documentTopic(doc.id));
+      // With the request's signal: a subscription ended from outside (its key revoked) while it
+      // waits for the next event drops its listener at once.
+      const events = await ctx.services.events.subscribe<DocumentProgressEvent>(
+        documentTopic(doc.id),
+        ctx.signal,
+      );
       try {
         // Read after subscribing, so a change between the two is not lost.
         const now = await ctx.services.db.prisma.document.findUnique({ where: { id: doc.id } });
