@@ -29,7 +29,8 @@ const dyingOnPage2 = (): Extractor => ({
   async open(bytes, options) {
     const s = await server.services.extractor.open(bytes, options);
     return {
-      ...s,
+      pageCount: s.pageCount,
+      close: () => s.close(),
       extractPage: (n: number) => (n === 2 ? new Promise<never>(() => undefined) : s.extractPage(n)),
     };
   },

@@ -3,7 +3,12 @@ import {
   type PageImagePrerenderer,
   storedDocumentPrerenderer,
 } from "../core/documents/prerender-page-images.ts";
-import { failExtractionForGood, runExtraction } from "../core/documents/run-extraction.ts";
+import {
+  attemptFailureReason,
+  failExtractionForGood,
+  recordAttemptFailure,
+  runExtraction,
+} from "../core/documents/run-extraction.ts";
 import type { ExtractionJob } from "../core/jobs.ts";
 import type { Services } from "../core/services.ts";
 import { EXTRACT_DEAD_QUEUE, EXTRACT_QUEUE, JOBS_TOPIC } from "./boss.ts";
@@ -72,13 +77,8 @@ export async function startWorker(
         error: message,
       });
       // Kept on the document so the dead-letter handler can say why the last attempt failed.
-      await db.prisma.document
-        .updateMany({
-          where: { id: job.data.documentId, workingGeneration: job.data.generation },
-          data: { errorReason: message },
-        })
-        .catch(() => undefined);
-      await boss.fail(EXTRACT_QUEUE, job.id, { message }).catch(() => undefined);
+      await recordAttemptFailure(services, job.data, err).catch(() => undefined);
+      await boss.fail(EXTRACT_QUEUE, job.id, { message: attemptFailureReason(err) }).catch(() => undefined);
     } finally {
       activity.ended();
       clearInterval(beat);

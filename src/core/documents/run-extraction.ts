@@ -19,8 +19,9 @@ async function publish(deps: Deps, e: DocumentProgressEvent) {
 
 /** Ends the extraction in `error` with a reason a person can act on; earlier good results stay readable. */
 async function fail(deps: Deps, id: string, generation: number, reason: string) {
+  // Only an extraction under way ends: a worker that lost its job never undoes the one that finished.
   const r = await deps.db.prisma.document.updateMany({
-    where: { id, workingGeneration: generation },
+    where: { id, workingGeneration: generation, phase: { in: ["queued", "extracting"] } },
     data: { phase: "error", errorReason: reason },
   });
   if (r.count) {
@@ -312,6 +313,38 @@ async function beginAttempt(
 
 /** A table as this extraction last wrote it. */
 type StoredTable = { index: number; grid: TableGrid; pages: number[] };
+
+/**
+ * What a failed attempt leaves on the document for the dead-letter handler to report, should no
+ * retry succeed: its own message for our errors, the kind of failure for the database's (whose
+ * messages hold SQL and values, never shown to a client). Nothing is written to a document that
+ * is no longer being extracted: the attempt lost its job to a worker that finished it.
+ */
+export async function recordAttemptFailure(
+  deps: Deps,
+  job: { documentId: string; generation: number },
+  err: unknown,
+): Promise<void> {
+  await deps.db.prisma.document.updateMany({
+    where: {
+      id: job.documentId,
+      workingGeneration: job.generation,
+      phase: { in: ["queued", "extracting"] },
+    },
+    data: { errorReason: attemptFailureReason(err) },
+  });
+}
+
+export function attemptFailureReason(err: unknown): string {
+  const e = err as { code?: unknown; name?: unknown; meta?: { driverAdapterError?: unknown } };
+  const fromDatabase =
+    (typeof e?.code === "string" && /^P\d{4}$/.test(e.code)) ||
+    e?.meta?.driverAdapterError !== undefined ||
+    (typeof e?.name === "string" && e.name.startsWith("PrismaClient")) ||
+    e?.name === "DatabaseError";
+  if (fromDatabase) return "the database failed while the results were written";
+  return err instanceof Error ? err.message : String(err);
+}
 
 /** After the last retry failed: the document ends in `error` with the last failure as its reason. */
 export async function failExtractionForGood(

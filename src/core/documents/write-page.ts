@@ -36,7 +36,7 @@ const jsonb = (value: unknown) =>
  * whose per-statement cost in the worker was most of a page's time outside the extractor.
  */
 export async function writePage(prisma: PrismaClient, w: PageWrite): Promise<boolean> {
-  const { documentId: id, generation, page: p } = w;
+  const { generation } = w;
   const grown = w.grown
     ? Prisma.sql`, g AS (
         UPDATE document_tables
@@ -48,6 +48,30 @@ export async function writePage(prisma: PrismaClient, w: PageWrite): Promise<boo
     : Prisma.empty;
   const tables = jsonb(w.tables.map((t) => ({ i: t.index, b: t.bbox, c: t.cells, m: t.markdown })));
   const passages = jsonb(w.passages.map((s) => ({ n: s.position, s: s.start, e: s.end, t: s.text })));
+  let rows: { written: number }[];
+  try {
+    rows = await writeStatement(prisma, w, grown, tables, passages);
+  } catch (err) {
+    // Two workers writing the same page at the same moment: the one that lost the race lost the job.
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+  return (rows[0]?.written ?? 0) > 0;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } };
+  return (e?.meta?.driverAdapterError?.cause?.originalCode ?? e?.code) === "23505";
+}
+
+async function writeStatement(
+  prisma: PrismaClient,
+  w: PageWrite,
+  grown: Prisma.Sql,
+  tables: string,
+  passages: string,
+): Promise<{ written: number }[]> {
+  const { documentId: id, generation, page: p } = w;
   const [, rows] = await prisma.$transaction([
     prisma.$executeRaw`SET LOCAL synchronous_commit = off`,
     prisma.$queryRaw<{ written: number }[]>`
@@ -55,6 +79,10 @@ export async function writePage(prisma: PrismaClient, w: PageWrite): Promise<boo
         UPDATE documents SET pages_completed = ${p.pageNumber},
                reading_attempt = jsonb_build_object('generation', ${generation}::int, 'page', ${p.pageNumber + 1}::int, 'attempts', 1)
          WHERE id = ${id} AND working_generation = ${generation}
+           -- A worker that lost its job (paused past its heartbeat, then resumed) finds its page
+           -- written by the one that took the job over: it writes nothing and stops.
+           AND NOT EXISTS (SELECT 1 FROM pages WHERE document_id = ${id} AND generation = ${generation}
+                                                AND page_number = ${p.pageNumber})
         RETURNING id
       ), pg AS (
         INSERT INTO pages (document_id, generation, page_number, markdown, text, width, height, method)
@@ -72,5 +100,5 @@ export async function writePage(prisma: PrismaClient, w: PageWrite): Promise<boo
       )${grown}
       SELECT count(*)::int AS written FROM d`,
   ]);
-  return (rows[0]?.written ?? 0) > 0;
+  return rows;
 }
