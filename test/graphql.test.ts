@@ -5,7 +5,8 @@ import { createClient } from "graphql-sse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationsFile, renderOperations, renderSchema, schemaFile } from "../codegen.ts";
 import { ApiKeyEventsDocument, type ApiKeyEventsSubscription } from "../operations/generated.ts";
-import { call } from "./support/http.ts";
+import { MAX_QUERY_DEPTH, nestingDepth } from "../src/http/graphql.ts";
+import { call, gql } from "./support/http.ts";
 import { type ServiceProcess, spawnService } from "./support/process.ts";
 import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
@@ -119,5 +120,40 @@ describe("subscriptions across processes", () => {
     } finally {
       client.dispose();
     }
+  });
+});
+
+describe("query depth", () => {
+  let s: TestServer;
+  let key: string;
+  beforeAll(async () => {
+    s = await startTestServer({ ROLE: "api" });
+    key = (await createTenant(s.url)).secret;
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it("refuses a 10,000-deep selection set as BAD_REQUEST before parsing it (the parser's stack would overflow)", async () => {
+    const deep = `{ ${"viewer { ".repeat(10_000)}keyKind${" }".repeat(10_000)} }`;
+    // With the GraphQL-over-HTTP media type, the status says it too.
+    const r = await call(s.url, "POST", "/graphql", {
+      key,
+      headers: { accept: "application/graphql-response+json" },
+      json: { query: deep },
+    });
+    expect(r.status, r.text.slice(0, 300)).toBe(400);
+    expect(r.body.errors[0].extensions.code).toBe("BAD_REQUEST");
+    expect(r.body.errors[0].message).toBe(
+      `The query nests deeper than ${MAX_QUERY_DEPTH} levels; flatten it.`,
+    );
+    const ok = await gql(s.url, `{ viewer { keyKind } }`, { key });
+    expect(ok.body.errors).toBeUndefined();
+  });
+
+  it("measures depth outside strings and comments", () => {
+    expect(nestingDepth(`{ a(x: "{{{{[[[") { b } } # {{{{{`)).toBe(2);
+    expect(nestingDepth(`{ a(x: """ {{{ \\""" """) }`)).toBe(2);
+    expect(nestingDepth(`{ a(x: "\\"{{") }`)).toBe(2);
   });
 });

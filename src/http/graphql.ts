@@ -114,6 +114,45 @@ async function* untilKeyEnds(
   }
 }
 
+/** Selection sets (and list or object values) nest at most this deep; introspection needs about 13. */
+export const MAX_QUERY_DEPTH = 64;
+
+/**
+ * The deepest nesting of braces, brackets and parentheses in a GraphQL source, outside strings and
+ * comments: read in one pass before the parser, whose recursion a 10,000-deep query overflows.
+ */
+export function nestingDepth(source: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    if (ch === "#") {
+      while (i < source.length && source[i] !== "\n") i++;
+    } else if (ch === '"') {
+      const block = source.startsWith('"""', i);
+      const end = block ? '"""' : '"';
+      i += end.length;
+      while (i < source.length && !source.startsWith(end, i)) i += source[i] === "\\" && !block ? 2 : 1;
+      i += end.length - 1;
+    } else if (ch === "{" || ch === "[" || ch === "(") {
+      deepest = Math.max(deepest, ++depth);
+    } else if (ch === "}" || ch === "]" || ch === ")") {
+      depth--;
+    }
+  }
+  return deepest;
+}
+
+const depthLimit: Plugin<YogaContext> = {
+  onParse({ params }) {
+    const source = typeof params.source === "string" ? params.source : params.source.body;
+    if (nestingDepth(source) > MAX_QUERY_DEPTH)
+      throw new GraphQLError(`The query nests deeper than ${MAX_QUERY_DEPTH} levels; flatten it.`, {
+        extensions: { code: "BAD_REQUEST", http: { status: 400 } },
+      });
+  },
+};
+
 // Validation errors (an unknown field, a wrong argument) never reach maskError: yoga returns them
 // as they are and would label them GRAPHQL_VALIDATION_FAILED. They are the client's mistake, like
 // parse errors, so they carry the same BAD_REQUEST code (SPEC 7). Runs before yoga's own hook.
@@ -173,6 +212,7 @@ export function createGraphQLServer(
       },
     },
     plugins: [
+      depthLimit,
       authPlugin(services),
       endWithKey(services),
       validationErrorCode,
