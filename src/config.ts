@@ -37,6 +37,13 @@ const schema = z.object({
     .union([bool.transform((b) => (b ? 1 : 0)), z.coerce.number().int().min(0).max(10)])
     .default(0),
   AUTH_FAILURES_PER_MINUTE: positiveInt.default(20),
+  CORS_ORIGINS: z
+    .string()
+    .regex(
+      /^\*$|^https?:\/\/[^\s,/]+(\s*,\s*https?:\/\/[^\s,/]+)*$/,
+      "must be * or a comma-separated list of origins such as https://app.example.com",
+    )
+    .default("*"),
   DB_POOL_SIZE: positiveInt.max(200).default(10),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   WORKER_CONCURRENCY: positiveInt.max(64).default(2),
@@ -80,6 +87,8 @@ export type Config = {
   workerSecret: string | undefined;
   /** Proxies of the operator's in front of the service, each appending to X-Forwarded-For; 0 = none. */
   trustProxy: number;
+  /** Origins whose pages may call the API from a browser; ["*"] for any. */
+  corsOrigins: string[];
   /** Credentials that may fail to authenticate from one client address a minute; past it, 429. */
   authFailuresPerMinute: number;
   dbPoolSize: number;
@@ -153,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     workerSecret: e.WORKER_SECRET,
     trustProxy: e.TRUST_PROXY,
     authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
+    corsOrigins: e.CORS_ORIGINS.split(",").map((o) => o.trim()),
     dbPoolSize: e.DB_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     workerConcurrency: e.WORKER_CONCURRENCY,

@@ -14,7 +14,7 @@ import { validationHook } from "../rest/validation-hook.ts";
 import type { AppEnv } from "./env.ts";
 import { errorResponse, toAppError } from "./error-response.ts";
 import { mountGraphQL } from "./graphql-route.ts";
-import { authAndRateLimit, bodyRules, requestId } from "./middleware.ts";
+import { authAndRateLimit, bodyRules, corsPolicy, requestId } from "./middleware.ts";
 
 /** The whole HTTP face: REST under /v1, GraphQL at /graphql, the OpenAPI document, health. */
 export function createApp(services: Services) {
@@ -25,6 +25,7 @@ export function createApp(services: Services) {
   });
 
   app.use("*", requestId);
+  app.use("*", corsPolicy(services));
   app.use("*", authAndRateLimit(services));
   app.use("*", bodyRules(services));
 

@@ -40,7 +40,9 @@ export function mountGraphQL(app: OpenAPIHono<AppEnv>, services: Services) {
     }
     if (rate) for (const [k, v] of Object.entries(rateHeaders(rate))) headers.set(k, v);
     headers.set("X-Request-Id", c.var.requestId);
-    if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+    // Nothing GraphQL answers is for a shared cache, event streams included (yoga writes no-cache).
+    headers.set("Cache-Control", "no-store");
+    headers.set("X-Content-Type-Options", "nosniff");
     return new Response(body, { status, statusText: status === res.status ? res.statusText : "", headers });
   });
 }

@@ -176,6 +176,8 @@ export function createGraphQLServer(
     schema,
     graphqlEndpoint: "/graphql",
     landingPage: false,
+    // CORS is the app's one policy (corsPolicy), in front of every face.
+    cors: false,
     graphiql: false,
     logging: false,
     // The body size is already enforced in front of yoga (MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
 import { authenticate } from "../core/auth/authenticate.ts";
 import { rateHeaders } from "../core/auth/rate-limit.ts";
 import { AppError } from "../core/errors.ts";
@@ -22,6 +23,8 @@ export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.header("X-Request-Id", id);
   // SPEC 5 rule 7: private unless a public route says otherwise.
   c.header("Cache-Control", "no-store");
+  // Every response says what it is; browsers must not guess (a PDF's text taken for HTML).
+  c.header("X-Content-Type-Options", "nosniff");
   await next();
 };
 
@@ -86,4 +89,29 @@ export function bodyRules(services: Services): MiddlewareHandler<AppEnv> {
     if (upload) return uploadLimit(c, next);
     return jsonLimit(c, next);
   };
+}
+
+/**
+ * One CORS policy for REST and GraphQL alike. Browsers call with a key in a header (a publishable
+ * key is made for that), never with cookies, so credentials are not allowed: a page of any
+ * allowed origin gets what its key gets, and no more. Preflights are answered before
+ * authentication and counted nowhere.
+ */
+export function corsPolicy(services: Services): MiddlewareHandler<AppEnv> {
+  const origins = services.config.corsOrigins;
+  return cors({
+    origin: origins.includes("*") ? "*" : origins,
+    allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+    allowHeaders: ["Authorization", "X-Api-Key", "Content-Type", "Accept", "X-Request-Id", "Last-Event-ID"],
+    exposeHeaders: [
+      "X-RateLimit-Limit",
+      "X-RateLimit-Remaining",
+      "X-RateLimit-Reset",
+      "Retry-After",
+      "X-Request-Id",
+      "Content-Disposition",
+    ],
+    maxAge: 600,
+    credentials: false,
+  });
 }

@@ -105,4 +105,6 @@ export function setCacheControl(
   maxAgeSeconds = 60,
 ) {
   c.header("Cache-Control", viaPublic ? `public, max-age=${maxAgeSeconds}` : "private, no-cache");
+  // The same address answers a key and its absence differently: a shared cache keeps them apart.
+  if (viaPublic) c.header("Vary", "Authorization, X-Api-Key");
 }

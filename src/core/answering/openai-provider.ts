@@ -727,7 +727,7 @@ function loose(text: string): string {
 }
 
 function unescapeMarkdown(text: string): string {
-  return text.replace(/\\([\\`*_{}[\]()#+\-.!|$])/g, "$1");
+  return text.replace(/\\([\\`*_{}[\]()#+\-.!|$<])/g, "$1");
 }
 
 /** Every reading of every number written in the text ("1,200.50", "1.200,50", "1 200"). */

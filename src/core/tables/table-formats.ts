@@ -2,11 +2,16 @@ import { type TableGrid, textRows } from "./table-model.ts";
 
 // The four renderings of a table. They are made from the same grid, so they always agree.
 
-/** A cell as markdown table text: pipes and backslashes escaped, line breaks as <br>. */
+/**
+ * A PDF's text as markdown text: a `<` that would open an HTML tag, comment or autolink (`<script`,
+ * `</`, `<!--`, `<?`) is backslash-escaped, so a client that renders the markdown shows the text
+ * the page printed instead of running markup the PDF's author put there. Any other `<` stays.
+ */
+export const neutralizeHtml = (s: string) => s.replace(/<(?=[A-Za-z/!?])/g, "\\<");
+
+/** A cell as markdown table text: pipes, backslashes and HTML escaped, line breaks as <br>. */
 export const mdCell = (s: string) =>
-  s
-    .replace(/\\/g, "\\\\")
-    .replace(/\|/g, "\\|")
+  neutralizeHtml(s.replace(/\\/g, "\\\\").replace(/\|/g, "\\|"))
     .replace(/\s*\n\s*/g, "<br>")
     .trim();
 

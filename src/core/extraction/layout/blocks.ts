@@ -1,3 +1,4 @@
+import { neutralizeHtml } from "../../tables/table-formats.ts";
 import { type Box, CountedMedian, median, overlapY } from "./geometry.ts";
 import type { Line } from "./lines.ts";
 import type { Word } from "./words.ts";
@@ -264,7 +265,7 @@ export function paragraphMarkdown(p: Paragraph, body: number): string {
     const fence = "`".repeat(Math.max(3, ...(p.text.match(/`+/g) ?? []).map((r) => r.length + 1)));
     return `${fence}\n${p.text}\n${fence}`;
   }
-  const text = p.text.replace(/\s+/g, " ").trim();
+  const text = neutralizeHtml(p.text.replace(/\s+/g, " ").trim());
   // A bullet is a list item whatever its size (a line is as large as its largest glyph, and
   // bullets are often set larger); a number set large is a heading ("1. Introduction").
   if (bullet.test(text)) return `- ${text.replace(bullet, "")}`;
