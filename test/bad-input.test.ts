@@ -757,6 +757,32 @@ describe("document routes", () => {
     }
   });
 
+  it("refuses numbers written loosely (hex, a sign, spaces, leading zeros, nothing) with 400", async () => {
+    const loose = ["0x1", "+1", "%201", "1%20", "00001", "01", ""];
+    const cases: [string, string][] = [
+      ...loose.map((v): [string, string] => [`/v1/documents/${id}/pages/${v || "%20"}`, "page_number"]),
+      ...loose.map((v): [string, string] => [`/v1/documents/${id}/entities/tables/${v || "%20"}`, "index"]),
+      ...loose.map((v): [string, string] => [`/v1/documents?limit=${v}`, "limit"]),
+      ...loose.map((v): [string, string] => [`/v1/documents/${id}/entities/tables?limit=${v}`, "limit"]),
+      ...loose.map((v): [string, string] => [`/v1/collections?limit=${v}`, "limit"]),
+      ...loose.map((v): [string, string] => [`/v1/documents/${id}/ingest?after_seq=${v}`, "after_seq"]),
+      ...["0x2", "+1.5", "1.5e0", "%201.5", ""].map((v): [string, string] => [
+        `/v1/documents/${id}/pages/1/image.png?scale=${v}`,
+        "scale",
+      ]),
+    ];
+    for (const [path, name] of cases) {
+      const r = await call(server.url, "GET", path, { key: dt.secret });
+      expect(r.status, `${path}: ${r.text}`).toBe(400);
+      expect(expectError(r, 400, "BAD_REQUEST"), path).toContain(name);
+    }
+    // Written plainly, the same values are read.
+    expect((await call(server.url, "GET", `/v1/documents/${id}/pages/1`, { key: dt.secret })).status).toBe(
+      200,
+    );
+    expect((await call(server.url, "GET", "/v1/documents?limit=1", { key: dt.secret })).status).toBe(200);
+  });
+
   it("refuses bad JSON bodies on ingest, config and reparse with 400, and nothing moves", async () => {
     const deep = (n: number) => `${"[".repeat(n)}${"]".repeat(n)}`;
     const anywhere = [

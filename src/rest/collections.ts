@@ -33,6 +33,7 @@ import {
   jsonResponse,
   mediaResponse,
   secretKeySecurity,
+  wholeNumber,
 } from "./shared-schemas.ts";
 
 type CtxOf = (c: { var: AppEnv["Variables"] }) => OperationContext;
@@ -110,7 +111,7 @@ const list = createRoute({
   security: secretKeySecurity,
   request: {
     query: z.object({
-      limit: z.coerce.number().int().min(1).max(MAX_COLLECTIONS_PAGE).default(20),
+      limit: wholeNumber({ min: 1, max: MAX_COLLECTIONS_PAGE }).default(20).openapi({ type: "integer" }),
       cursor: z.string().max(200).optional().openapi({ description: "next_cursor of the previous page." }),
     }),
   },
@@ -225,7 +226,7 @@ const listDocs = createRoute({
   request: {
     params: CollectionRefParam,
     query: z.object({
-      limit: z.coerce.number().int().min(1).max(MAX_MEMBERS_PAGE).default(20),
+      limit: wholeNumber({ min: 1, max: MAX_MEMBERS_PAGE }).default(20).openapi({ type: "integer" }),
       cursor: z.string().max(200).optional().openapi({ description: "next_cursor of the previous page." }),
     }),
   },

@@ -12,10 +12,12 @@ import { getTable, listTables, MAX_TABLES_PAGE } from "../resolvers/documents/ta
 import { DocRefParam, MAX_INT, PageParams } from "./document-schemas.ts";
 import {
   anyKeySecurity,
+  decimalNumber,
   errorResponses,
   jsonResponse,
   mediaResponse,
   setCacheControl,
+  wholeNumber,
 } from "./shared-schemas.ts";
 
 type CtxOf = (c: { var: AppEnv["Variables"] }) => OperationContext;
@@ -79,7 +81,9 @@ const pageImage = createRoute({
   request: {
     params: PageParams,
     query: z.object({
-      scale: z.coerce.number().min(MIN_SCALE).max(MAX_SCALE).default(DEFAULT_IMAGE_SCALE),
+      scale: decimalNumber({ min: MIN_SCALE, max: MAX_SCALE })
+        .default(DEFAULT_IMAGE_SCALE)
+        .openapi({ type: "number", description: `${MIN_SCALE}..${MAX_SCALE}, 1 = 72 dpi.` }),
     }),
   },
   responses: {
@@ -102,17 +106,10 @@ const tables = createRoute({
   request: {
     params: DocRefParam,
     query: z.object({
-      limit: z.coerce
-        .number()
-        .int()
-        .min(0)
-        .max(MAX_TABLES_PAGE)
+      limit: wholeNumber({ min: 0, max: MAX_TABLES_PAGE })
         .optional()
         .openapi({ type: "integer", description: `Most tables to return (at most ${MAX_TABLES_PAGE}).` }),
-      offset: z.coerce
-        .number()
-        .int()
-        .min(0)
+      offset: wholeNumber({ min: 0, max: MAX_INT })
         .optional()
         .openapi({ type: "integer", description: "Tables to skip." }),
     }),
@@ -139,16 +136,11 @@ const table = createRoute({
   security: publicOrKey,
   request: {
     params: DocRefParam.extend({
-      index: z.coerce
-        .number({ error: "must be a whole number" })
-        .int("must be a whole number")
-        .min(0, "tables are numbered from 0")
-        .max(MAX_INT)
-        .openapi({
-          param: { name: "index", in: "path", required: true },
-          type: "integer",
-          description: "0-based table index.",
-        }),
+      index: wholeNumber({ min: 0, max: MAX_INT, minMessage: "tables are numbered from 0" }).openapi({
+        param: { name: "index", in: "path", required: true },
+        type: "integer",
+        description: "0-based table index.",
+      }),
     }),
     query: z.object({ format: z.enum(["json", "csv", "html", "markdown"]).default("json") }),
   },

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { DocumentRecord } from "../resolvers/documents/document-record.ts";
-import { iso } from "./shared-schemas.ts";
+import { iso, wholeNumber } from "./shared-schemas.ts";
 
 export const DocRefParam = z.object({
   id: z
@@ -20,19 +20,13 @@ export const DocRefParam = z.object({
  */
 export const MAX_INT = 2_147_483_647;
 
-// z.coerce accepts null (as 0), so the generator would call these parameters optional and
-// nullable; a path parameter is always required and a query string never carries null.
 export const PageParams = DocRefParam.extend({
-  page_number: z.coerce
-    .number({ error: "must be a whole number" })
-    .int("must be a whole number")
-    .max(MAX_INT)
-    .openapi({
-      param: { name: "page_number", in: "path", required: true },
-      type: "integer",
-      description: "1-based page number.",
-      example: 1,
-    }),
+  page_number: wholeNumber({ min: -MAX_INT, max: MAX_INT }).openapi({
+    param: { name: "page_number", in: "path", required: true },
+    type: "integer",
+    description: "1-based page number.",
+    example: 1,
+  }),
 });
 
 export const DocumentSchema = z

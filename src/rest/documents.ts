@@ -24,6 +24,7 @@ import {
   jsonResponse,
   secretKeySecurity,
   setCacheControl,
+  wholeNumber,
 } from "./shared-schemas.ts";
 
 type CtxOf = (c: { var: AppEnv["Variables"] }) => OperationContext;
@@ -87,13 +88,9 @@ const list = createRoute({
   security: secretKeySecurity,
   request: {
     query: z.object({
-      limit: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(MAX_PAGE_SIZE)
+      limit: wholeNumber({ min: 1, max: MAX_PAGE_SIZE })
         .default(20)
-        .openapi({ description: `At most ${MAX_PAGE_SIZE}.` }),
+        .openapi({ type: "integer", description: `At most ${MAX_PAGE_SIZE}.` }),
       cursor: z.string().max(200).optional().openapi({ description: "next_cursor of the previous page." }),
     }),
   },
@@ -289,14 +286,10 @@ const ingestList = createRoute({
   request: {
     params: DocRefParam,
     query: z.object({
-      after_seq: z.coerce
-        .number()
-        .int()
-        .min(0)
-        .max(MAX_INT)
+      after_seq: wholeNumber({ min: 0, max: MAX_INT })
         .optional()
         .openapi({ type: "integer", description: "Only records with a greater seq." }),
-      limit: z.coerce.number().int().min(1).max(500).default(100),
+      limit: wholeNumber({ min: 1, max: 500 }).default(100).openapi({ type: "integer" }),
     }),
   },
   responses: {

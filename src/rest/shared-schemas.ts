@@ -108,3 +108,28 @@ export function setCacheControl(
   // The same address answers a key and its absence differently: a shared cache keeps them apart.
   if (viaPublic) c.header("Vary", "Authorization, X-Api-Key");
 }
+
+/**
+ * A whole number in a path or query string, written plainly: digits only, no sign, spaces, hex
+ * or leading zeros ("0x1", "+1", " 1", "00001" and "" are 400, not page 1 or 0), then bounded.
+ * The bounds' messages are the caller's.
+ */
+export function wholeNumber(bounds: { min: number; max: number; minMessage?: string }) {
+  // A minus sign is read where negative numbers pass the bounds (a page that cannot exist is
+  // then 404, as page 0 is), never a plus sign.
+  const written = bounds.min < 0 ? /^(0|-?[1-9][0-9]*)$/ : /^(0|[1-9][0-9]*)$/;
+  return z
+    .string()
+    .regex(written, "must be a whole number written with digits only (no plus sign, spaces or leading zeros)")
+    .transform(Number)
+    .pipe(z.number().int().min(bounds.min, bounds.minMessage).max(bounds.max));
+}
+
+/** A decimal number in a query string, written plainly ("1.5", "2"): no sign, exponent or hex. */
+export function decimalNumber(bounds: { min: number; max: number }) {
+  return z
+    .string()
+    .regex(/^[0-9]+(\.[0-9]+)?$/, "must be a number written with digits and at most one decimal point")
+    .transform(Number)
+    .pipe(z.number().min(bounds.min).max(bounds.max));
+}
