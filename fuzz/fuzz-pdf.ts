@@ -71,10 +71,10 @@ const out = path.resolve(values.out);
 mkdirSync(out, { recursive: true });
 const save = (prefix: string, name: string, bytes: Uint8Array) =>
   writeFileSync(path.join(out, `${prefix}-${name.replace(/[^\w.@+-]/g, "_")}.pdf`), bytes);
-summary.hangs.forEach((r, i) => save(`hang${i}`, r.name, r.input));
-summary.slowest.forEach((r, i) => save(`slow${i}`, r.name, r.input));
-summary.errorInputs.forEach((r, i) => save(`error${i}`, r.name, r.bytes));
-summary.crashes.forEach((r, i) => save(`crash${i}`, r.name, r.input));
+for (const [i, r] of summary.hangs.entries()) save(`hang${i}`, r.name, r.input);
+for (const [i, r] of summary.slowest.entries()) save(`slow${i}`, r.name, r.input);
+for (const [i, r] of summary.errorInputs.entries()) save(`error${i}`, r.name, r.bytes);
+for (const [i, r] of summary.crashes.entries()) save(`crash${i}`, r.name, r.input);
 const capMb = config.extractionMemoryBytes / 2 ** 20;
 const peakMb = Math.round(extractor.stats.peakBytes / 2 ** 20);
 const report = {
