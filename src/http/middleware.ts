@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { cors } from "hono/cors";
 import { authenticate } from "../core/auth/authenticate.ts";
 import { rateHeaders } from "../core/auth/rate-limit.ts";
 import { AppError } from "../core/errors.ts";
@@ -96,22 +95,40 @@ export function bodyRules(services: Services): MiddlewareHandler<AppEnv> {
  * key is made for that), never with cookies, so credentials are not allowed: a page of any
  * allowed origin gets what its key gets, and no more. Preflights are answered before
  * authentication and counted nowhere.
+ *
+ * Written here rather than taken from hono/cors, which sets its headers on `c.res` before the
+ * route runs: Hono then copies them onto the route's own Response by wrapping it again, and the
+ * wrapped GraphQL event streams ended twice on the client. These are set on the final response.
  */
 export function corsPolicy(services: Services): MiddlewareHandler<AppEnv> {
   const origins = services.config.corsOrigins;
-  return cors({
-    origin: origins.includes("*") ? "*" : origins,
-    allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-    allowHeaders: ["Authorization", "X-Api-Key", "Content-Type", "Accept", "X-Request-Id", "Last-Event-ID"],
-    exposeHeaders: [
-      "X-RateLimit-Limit",
-      "X-RateLimit-Remaining",
-      "X-RateLimit-Reset",
-      "Retry-After",
-      "X-Request-Id",
-      "Content-Disposition",
-    ],
-    maxAge: 600,
-    credentials: false,
+  const any = origins.includes("*");
+  const allowed = (origin: string | undefined) =>
+    any ? "*" : origin && origins.includes(origin) ? origin : null;
+  const common = (origin: string) => ({
+    "Access-Control-Allow-Origin": origin,
+    ...(any ? {} : { Vary: "Origin" }),
   });
+  return async (c, next) => {
+    const origin = allowed(c.req.header("origin"));
+    if (c.req.method === "OPTIONS" && c.req.header("access-control-request-method")) {
+      if (!origin) return c.body(null, 204, any ? {} : { Vary: "Origin" });
+      return c.body(null, 204, {
+        ...common(origin),
+        "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
+        "Access-Control-Allow-Headers":
+          "Authorization, X-Api-Key, Content-Type, Accept, X-Request-Id, Last-Event-ID",
+        "Access-Control-Max-Age": "600",
+      });
+    }
+    await next();
+    if (origin) {
+      for (const [k, v] of Object.entries(common(origin))) c.res.headers.set(k, v);
+      c.res.headers.set(
+        "Access-Control-Expose-Headers",
+        "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id, Content-Disposition",
+      );
+    }
+    return undefined;
+  };
 }
