@@ -1,3 +1,4 @@
+import { execSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   contentBomb,
@@ -173,4 +174,75 @@ describe("page images of hostile pages", () => {
     });
     expect((await image(done.id, 1)).status).toBe(200);
   });
+});
+
+/** The processes under `pid`, at any depth (tsx runs the service as a child of its own). */
+function descendants(pid: number): { pid: number; args: string }[] {
+  const rows = execSync("ps -eo pid=,ppid=,args=")
+    .toString()
+    .split("\n")
+    .flatMap((l) => {
+      const m = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l);
+      return m ? [{ pid: Number(m[1]), ppid: Number(m[2]), args: m[3] as string }] : [];
+    });
+  const out: { pid: number; args: string }[] = [];
+  const walk = (p: number) => {
+    for (const r of rows.filter((x) => x.ppid === p)) {
+      out.push({ pid: r.pid, args: r.args });
+      walk(r.pid);
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+describe("a service killed while a page would take minutes", () => {
+  it("leaves no extraction process behind (SIGKILL, as the OOM killer sends)", async () => {
+    const { spawnService } = await import("./support/process.ts");
+    const { createTestDatabase } = await import("./support/database.ts");
+    const { WORKER_SECRET } = await import("./support/server.ts");
+    const db = await createTestDatabase();
+    const blobDir = (await import("node:fs")).mkdtempSync(
+      (await import("node:path")).join((await import("node:os")).tmpdir(), "quire-term-"),
+    );
+    const svc = await spawnService({
+      ROLE: "both",
+      DATABASE_URL: db.url,
+      BLOB_DIR: blobDir,
+      WORKER_SECRET,
+      PAGE_TIME_BUDGET_SECONDS: "600",
+    });
+    try {
+      await svc.waitUntilHealthy();
+      const tenant = await createTenant(svc.url);
+      // Page 2 is drawn for OCR and would take minutes.
+      const pdf = hostileMiddlePage("/Pattern cs /P0 scn 0 0 612 792 re f", "/Pattern << /P0 10 0 R >>", [
+        tinyTilePattern(50),
+      ]);
+      const r = await upload(svc.url, tenant.secret, pdf, { fileName: "slow.pdf" });
+      expect(r.status).toBe(202);
+      // Wait until page 1 is written: the extraction process is on page 2.
+      for (let waited = 0; waited < 30_000; waited += 100) {
+        const d = await call(svc.url, "GET", `/v1/documents/${r.body.id}`, { key: tenant.secret });
+        if (d.body.pagesCompleted >= 1) break;
+        await new Promise((res) => setTimeout(res, 100));
+      }
+      const tree = descendants(svc.child.pid ?? 0);
+      const readers = tree.filter((p) => p.args.includes("extraction-child"));
+      expect(readers.length).toBe(1);
+      // The service itself: the node process tsx runs, the extraction process's parent.
+      const service = tree.find((p) => !p.args.includes("extraction-child") && p.args.includes("main.ts"));
+      expect(service).toBeDefined();
+      process.kill(service?.pid ?? 0, "SIGKILL");
+      // Its extraction process notices and ends itself, although its page would have held it for
+      // minutes and nothing was left to kill it.
+      const alive = () => execSync("ps -eo pid=").toString().split("\n").map(Number);
+      for (let waited = 0; waited < 30_000 && tree.some((p) => alive().includes(p.pid)); waited += 200)
+        await new Promise((res) => setTimeout(res, 200));
+      for (const r of readers) expect(alive()).not.toContain(r.pid);
+    } finally {
+      await svc.kill("SIGKILL");
+      await db.drop();
+    }
+  }, 90_000);
 });

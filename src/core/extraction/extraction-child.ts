@@ -1,8 +1,8 @@
 import type { FromExtractionChild, ToExtractionChild } from "./extraction-messages.ts";
 import type { ExtractionSession } from "./extractor.ts";
 import { layoutExtractor } from "./layout-extractor.ts";
-import { watchMemory } from "./memory-watch.ts";
 import { pdfjs } from "./pdfjs.ts";
+import { watchProcess } from "./process-watch.ts";
 
 // The extraction process's entry (started by process-extractor.ts). Reading a page runs pdfjs,
 // PDFium and the layout rules in long synchronous stretches that no timer can interrupt, and a
@@ -13,7 +13,7 @@ import { pdfjs } from "./pdfjs.ts";
 if (!process.send) throw new Error("extraction-child.ts runs as a child process (see process-extractor.ts)");
 const send = (m: FromExtractionChild) => process.send?.(m);
 // The resident size this process is ended at (bytes), given by the service.
-watchMemory(Number(process.argv[2]));
+watchProcess(Number(process.argv[2]));
 
 let session: ExtractionSession | null = null;
 

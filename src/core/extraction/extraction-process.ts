@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { bundledModule } from "./bundled-module.ts";
 import type { FromExtractionChild, ToExtractionChild } from "./extraction-messages.ts";
 import { ExtractionLimitError } from "./extractor.ts";
-import { OVER_MEMORY_SIGNAL } from "./memory-watch.ts";
+import { OVER_MEMORY_SIGNAL } from "./process-watch.ts";
 
 // One extraction process (extraction-child.ts) as the service sees it: requests answered one at a
 // time, each with a time budget, and the process's memory watched while it works. Over either,
@@ -14,7 +14,7 @@ import { OVER_MEMORY_SIGNAL } from "./memory-watch.ts";
 /** How often the memory of a working process is sampled for its peak (the limit is kept inside it). */
 const WATCH_MS = 50;
 /**
- * The share of the memory limit at which the process's own watch (memory-watch.ts) ends it: memory
+ * The share of the memory limit at which the process's own watch (process-watch.ts) ends it: memory
  * can grow between two of its reads, and the peak must stay under the limit.
  */
 const KILL_AT = 0.85;
