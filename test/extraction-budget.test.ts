@@ -63,7 +63,7 @@ describe("per-page budgets", () => {
       hostileMiddlePage(
         "BT /F1 12 Tf 72 720 Td (Tiled) Tj ET /Pattern cs /P0 scn 0 0 612 792 re f",
         "/Pattern << /P0 10 0 R >>",
-        [tinyTilePattern(2)],
+        [tinyTilePattern(10)],
       ),
       "heavier.pdf",
     );
