@@ -67,7 +67,7 @@ describe("a page that kills its worker", () => {
     const done = await waitForTerminal(server.url, t.secret, id);
     expect(done.phase).toBe("awaiting_review");
     expect(done.error).toBe(
-      `Review needed: pages that could not be read: 2 (page 2 stopped the worker reading it ${POISON_ATTEMPTS} times (killed or out of memory); it is skipped).`,
+      `Review needed: pages that could not be read: 2 (page 2 was begun by ${POISON_ATTEMPTS} attempts that did not finish it (their worker was killed, ran out of memory or failed to store it); it is skipped).`,
     );
     const page = async (n: number) =>
       (await call(server.url, "GET", `/v1/documents/${id}/pages/${n}`, { key: t.secret })).body;

@@ -89,3 +89,25 @@ describe("a worker that lost its job", () => {
     );
   });
 });
+
+describe("text PostgreSQL cannot store", () => {
+  it("a page whose font decodes to NUL and control characters is stored without them, not failed on every retry", async () => {
+    const { ascii, onePage } = await import("../fuzz/raw-pdf.ts");
+    const pdf = onePage({ content: ascii("BT /F1 12 Tf 72 720 Td (Nul\\000here \\001 and) Tj ET") });
+    const r = await upload(server.url, t.secret, pdf);
+    expect(r.status).toBe(202);
+    await runExtraction(server.services, { documentId: r.body.id, generation: 1 });
+    const done = await waitForTerminal(server.url, t.secret, r.body.id);
+    expect(done.phase).toBe("complete");
+    const page = await call(server.url, "GET", `/v1/documents/${r.body.id}/pages/1`, { key: t.secret });
+    expect(page.body.content).toBe("Nulhere  and");
+  });
+
+  it("storable() keeps tabs, line breaks and surrogate pairs, and replaces lone halves", async () => {
+    const { storable } = await import("../src/core/documents/storable-text.ts");
+    expect(storable({ a: ["x\u0000y\t\n\r", "😀", "\ud800z"], n: 3 })).toEqual({
+      a: ["xy\t\n\r", "😀", "\ufffdz"],
+      n: 3,
+    });
+  });
+});

@@ -7,6 +7,7 @@ import { tableToMarkdown } from "../tables/table-formats.ts";
 import type { TableGrid } from "../tables/table-model.ts";
 import { pageImageKey, pageImagePrefix, sourceBlobKey } from "./blob-keys.ts";
 import { type DocumentProgressEvent, documentTopic } from "./document-events.ts";
+import { storable } from "./storable-text.ts";
 import { writePage } from "./write-page.ts";
 
 type Deps = Pick<Services, "db" | "blobs" | "events" | "extractor" | "renderer" | "log" | "config">;
@@ -145,9 +146,9 @@ export async function runExtraction(
       try {
         if (n === skipped)
           throw new Error(
-            `page ${n} stopped the worker reading it ${POISON_ATTEMPTS} times (killed or out of memory); it is skipped`,
+            `page ${n} was begun by ${POISON_ATTEMPTS} attempts that did not finish it (their worker was killed, ran out of memory or failed to store it); it is skipped`,
           );
-        page = await session.extractPage(n);
+        page = storable(await session.extractPage(n));
       } catch (err) {
         if (err instanceof DocumentBudgetError) {
           await fail(
