@@ -2,6 +2,7 @@ import { execSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   contentBomb,
+  deepDictionaries,
   fontBomb,
   formFanOut,
   hostileMiddlePage,
@@ -132,6 +133,9 @@ describe("reading limits, checked as a page is read", () => {
 
   it("stops 2^25 form draws at the stream limit", () =>
     failsWith(formFanOut(25), /\(page 1 draws more than 20000 forms, patterns and glyph procedures\)/));
+
+  it("names a page whose objects nest too deeply for the reader's stack", () =>
+    failsWith(deepDictionaries(100_000), /\(page 1 nests objects too deeply to be read\)/));
 
   it("stops a pattern that paints itself", () =>
     failsWith(selfPattern(), /\(page 1 draws more than 20000 forms, patterns and glyph procedures\)/));

@@ -71,6 +71,13 @@ export const layoutExtractor: Extractor = {
           );
           const reached = readingLimits.reached();
           if (reached) throw new ExtractionLimitError(`page ${pageNumber} ${reached}`);
+          // pdfjs reads nested objects recursively: a file nesting them 100,000 deep runs its stack
+          // out (pdfjs hands the RangeError on as an error of its own, the message kept).
+          if (
+            "error" in result &&
+            /Maximum call stack size exceeded/.test(String((result.error as Error)?.message))
+          )
+            throw new ExtractionLimitError(`page ${pageNumber} nests objects too deeply to be read`);
           if ("error" in result) throw result.error;
           return result.value;
         };
