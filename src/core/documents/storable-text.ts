@@ -3,6 +3,7 @@
 // tab and line breaks are no text a reader wants either. A damaged font maps glyphs to any of
 // them; before this, one such page failed its document's writes on every retry.
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: taking control characters out is the point.
 const controls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
