@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POISON_ATTEMPTS, runExtraction } from "../src/core/documents/run-extraction.ts";
-import type { Extractor } from "../src/core/extraction/extractor.ts";
 import { upload, waitForTerminal } from "./support/documents.ts";
+import { withPages } from "./support/extractors.ts";
 import { call } from "./support/http.ts";
 import { textPdf } from "./support/pdfs.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
@@ -25,17 +25,10 @@ afterAll(async () => {
 const pdf = () => textPdf([["Page one"], ["Page two"], ["Page three"]]);
 
 /** An extractor whose attempt dies on page 2: it never answers, like a worker killed there. */
-const dyingOnPage2 = (): Extractor => ({
-  async open(bytes, options) {
-    const s = await server.services.extractor.open(bytes, options);
-    return {
-      pageCount: s.pageCount,
-      close: () => s.close(),
-      extractPage: (n: number) => (n === 2 ? new Promise<never>(() => undefined) : s.extractPage(n)),
-    };
-  },
-  close: async () => undefined,
-});
+const dyingOnPage2 = () =>
+  withPages(server.services.extractor, (n, read) =>
+    n === 2 ? new Promise<never>(() => undefined) : read(n),
+  );
 
 /** Waits until `attempts` attempts have reached `page` of the document (what it records of them). */
 async function reached(id: string, page: number, attempts: number) {

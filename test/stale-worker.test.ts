@@ -5,8 +5,8 @@ import {
   recordAttemptFailure,
   runExtraction,
 } from "../src/core/documents/run-extraction.ts";
-import type { Extractor } from "../src/core/extraction/extractor.ts";
 import { upload, waitForTerminal } from "./support/documents.ts";
+import { withPages } from "./support/extractors.ts";
 import { call } from "./support/http.ts";
 import { textPdf } from "./support/pdfs.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
@@ -41,23 +41,13 @@ describe("a worker that lost its job", () => {
     const atPage2 = new Promise<void>((res) => {
       reachedPage2 = res;
     });
-    const pausing: Extractor = {
-      async open(bytes, options) {
-        const s = await server.services.extractor.open(bytes, options);
-        return {
-          pageCount: s.pageCount,
-          close: () => s.close(),
-          extractPage: async (n: number) => {
-            if (n === 2) {
-              reachedPage2();
-              await paused;
-            }
-            return s.extractPage(n);
-          },
-        };
-      },
-      close: async () => undefined,
-    };
+    const pausing = withPages(server.services.extractor, async (n, read) => {
+      if (n === 2) {
+        reachedPage2();
+        await paused;
+      }
+      return read(n);
+    });
     const stale = runExtraction({ ...server.services, extractor: pausing }, job);
     await atPage2;
     // Another worker takes the job over and finishes it.
