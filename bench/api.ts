@@ -74,7 +74,7 @@ async function serveTargets(databaseUrl: string): Promise<void> {
   const makeAccounts = async (label: string): Promise<Fixture[]> => {
     const out: Fixture[] = [];
     for (let a = 0; a < ACCOUNTS_PER_CASE; a++) {
-      const created = await createAccount(
+      const created = await createAccount.invoke(
         { principal: { kind: "internal", accountId: null }, services },
         { name: `${label}-${a}` },
       );
@@ -85,7 +85,7 @@ async function serveTargets(databaseUrl: string): Promise<void> {
       };
       const more = await Promise.all(
         Array.from({ length: KEYS_PER_ACCOUNT - 1 }, (_, i) =>
-          createApiKey(ctx, { kind: "secret", name: `bench-${i}` }),
+          createApiKey.invoke(ctx, { kind: "secret", name: `bench-${i}` }),
         ),
       );
       out.push({ accountId, secrets: [created.secret, ...more.map((k) => k.secret)] });

@@ -11,6 +11,7 @@ import type { Logger } from "./core/log.ts";
 import type { Services } from "./core/services.ts";
 import { createApp } from "./http/app.ts";
 import { startWorker } from "./jobs/worker.ts";
+import { createAccount } from "./resolvers/accounts/create-account.ts";
 import { createServices } from "./services-factory.ts";
 
 export type RunningService = {
@@ -39,7 +40,13 @@ export async function startService(
   const worker = config.role === "worker" || config.role === "both";
   const built = await createServices(database.url, config, log, { supervise: worker, onQuery: opts.onQuery });
   const { services, boss } = built;
-  const firstKey = await bootstrapFirstAccount(services);
+  const firstKey = await bootstrapFirstAccount(services, async (name) => {
+    const created = await createAccount.invoke(
+      { principal: { kind: "internal", accountId: null }, services },
+      { name },
+    );
+    return { accountId: created.account.id, secret: created.secret };
+  });
 
   const stoppers: (() => Promise<void>)[] = [];
   let prerender: PageImagePrerenderer | null = null;

@@ -182,9 +182,15 @@ describe("the OpenAPI document", () => {
       expect(op.security?.length, `${key} has no security requirement`).toBeGreaterThan(0);
       for (const requirement of op.security ?? [])
         for (const name of Object.keys(requirement)) expect(Object.keys(schemes), key).toContain(name);
-      // A key goes in either header wherever a key is accepted.
-      if (!op.security?.some((r) => "workerSecret" in r))
-        expect(op.security, key).toEqual(expect.arrayContaining([{ bearerAuth: [] }, { apiKeyHeader: [] }]));
+      // A key goes in either header wherever a key is accepted; a route that needs a secret key
+      // names the role `secret` on both, one that any key may call names none.
+      if (!op.security?.some((r) => "workerSecret" in r)) {
+        const roles = op.security?.find((r) => "bearerAuth" in r)?.bearerAuth;
+        expect([[], ["secret"]], key).toContainEqual(roles);
+        expect(op.security, key).toEqual(
+          expect.arrayContaining([{ bearerAuth: roles }, { apiKeyHeader: roles }]),
+        );
+      }
     }
   });
 

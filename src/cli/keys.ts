@@ -68,19 +68,19 @@ async function run(argv: string[]): Promise<unknown> {
   try {
     switch (command) {
       case "create-account":
-        return await createAccount(as(null), { name: values.name ?? "default" });
+        return await createAccount.invoke(as(null), { name: values.name ?? "default" });
       case "create": {
         const kind = values.kind;
         if (kind !== "secret" && kind !== "publishable")
           throw new AppError("BAD_REQUEST", "--kind is secret or publishable.");
-        return await createApiKey(as(needAccount()), { kind, name: values.name ?? kind });
+        return await createApiKey.invoke(as(needAccount()), { kind, name: values.name ?? kind });
       }
       case "list":
-        return await listApiKeys(as(needAccount()), { includeRevoked: values.all });
+        return await listApiKeys.invoke(as(needAccount()), { includeRevoked: values.all });
       case "rotate":
-        return await rotateApiKey(as(await accountOfKey(arg)), { id: arg as string });
+        return await rotateApiKey.invoke(as(await accountOfKey(arg)), { id: arg as string });
       case "revoke":
-        return await revokeApiKey(as(await accountOfKey(arg)), { id: arg as string });
+        return await revokeApiKey.invoke(as(await accountOfKey(arg)), { id: arg as string });
       default:
         throw new AppError("BAD_REQUEST", `Unknown command '${command}'.\n\n${usage}`);
     }

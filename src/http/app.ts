@@ -1,9 +1,12 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { Hono } from "hono";
+import { authenticate } from "../core/auth/authenticate.ts";
+import { rateHeaders } from "../core/auth/rate-limit.ts";
 import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
-import type { OperationContext } from "../resolvers/context.ts";
 import { registerAccountRoutes } from "../rest/accounts.ts";
 import { registerAnsweringRoutes } from "../rest/answering.ts";
+import { type RestBinding, restFace } from "../rest/bind-route.ts";
 import { registerCollectionQueryRoute } from "../rest/collection-query.ts";
 import { registerCollectionRoutes } from "../rest/collections.ts";
 import { registerDocumentContentRoutes } from "../rest/document-content.ts";
@@ -13,47 +16,59 @@ import { registerOpenApiDocument } from "../rest/openapi.ts";
 import { validationHook } from "../rest/validation-hook.ts";
 import type { AppEnv } from "./env.ts";
 import { errorResponse, toAppError } from "./error-response.ts";
-import { mountGraphQL } from "./graphql-route.ts";
-import { authAndRateLimit, bodyRules, corsPolicy, requestId } from "./middleware.ts";
+import { graphqlApp } from "./graphql-route.ts";
+import { corsPolicy, requestId } from "./middleware.ts";
+import { authDeps, credentialsOf } from "./request-info.ts";
 
-/** The whole HTTP face: REST under /v1, GraphQL at /graphql, the OpenAPI document, health. */
-export function createApp(services: Services) {
+/** REST under /v1 and its OpenAPI document: each route authenticates and counts as its operation says. */
+function restApp(services: Services): { app: OpenAPIHono<AppEnv>; bindings: RestBinding[] } {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never });
-  const ctxOf = (c: { var: AppEnv["Variables"] }): OperationContext => ({
-    principal: c.var.principal,
-    services,
-  });
+  const face = restFace(services);
+  registerAccountRoutes(app, face);
+  registerKeyRoutes(app, face);
+  registerDocumentRoutes(app, face);
+  registerDocumentContentRoutes(app, face);
+  registerCollectionRoutes(app, face);
+  registerAnsweringRoutes(app, face);
+  registerCollectionQueryRoute(app, face);
+  registerOpenApiDocument(app, services);
+  return { app, bindings: face.bindings };
+}
 
+/**
+ * The whole HTTP face, composed of sub-apps that each bring their own middleware: REST under
+ * /v1, GraphQL at /graphql. What every response shares (a request id, CORS, the error envelope)
+ * is set here.
+ */
+export function createApp(services: Services) {
+  const app = new Hono<AppEnv>();
   app.use("*", requestId);
   app.use("*", corsPolicy(services));
-  app.use("*", authAndRateLimit(services));
-  app.use("*", bodyRules(services));
 
+  // Health probes spend no client's budget and need no key.
   app.get("/health", async (c) => {
     await services.db.pool.query("SELECT 1");
     return c.json({ ok: true });
   });
 
-  registerAccountRoutes(app, ctxOf);
-  registerKeyRoutes(app, ctxOf);
-  registerDocumentRoutes(app, ctxOf);
-  registerDocumentContentRoutes(app, ctxOf);
-  registerCollectionRoutes(app, ctxOf);
-  registerAnsweringRoutes(app, ctxOf, services);
-  registerCollectionQueryRoute(app, ctxOf, services);
-  registerOpenApiDocument(app);
+  const rest = restApp(services);
+  app.route("/", rest.app);
+  app.route("/", graphqlApp(services));
 
-  mountGraphQL(app, services);
-
-  app.notFound((c) =>
-    errorResponse(
+  // A path that is no route is still a request: the caller is authenticated and counted first, so
+  // a wrong key hears 401 whatever the path.
+  const deps = authDeps(services);
+  app.notFound(async (c) => {
+    const { rate } = await authenticate(deps, credentialsOf(c, services.config.trustProxy), "standard");
+    for (const [k, v] of Object.entries(rateHeaders(rate))) c.header(k, v);
+    return errorResponse(
       c,
       new AppError(
         "NOT_FOUND",
         `No route ${c.req.method} ${c.req.path}. The API is described at /openapi.json.`,
       ),
-    ),
-  );
+    );
+  });
   app.onError((err, c) => {
     // A client that went away mid-answer aborts the work done for it; that is not our failure
     // (nothing will read this response), so it is not logged as one.
@@ -61,5 +76,5 @@ export function createApp(services: Services) {
       return errorResponse(c, new AppError("BAD_REQUEST", "The client closed the request."));
     return errorResponse(c, toAppError(err, services.log, c.var.requestId ?? "-"));
   });
-  return { app };
+  return { app, restBindings: rest.bindings };
 }

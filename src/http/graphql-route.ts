@@ -1,16 +1,23 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
+import { Hono } from "hono";
 import { authenticate } from "../core/auth/authenticate.ts";
 import { rateHeaders } from "../core/auth/rate-limit.ts";
 import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
 import type { AppEnv } from "./env.ts";
 import { createGraphQLServer, type GraphQLServerContext } from "./graphql.ts";
+import { bodyRule } from "./middleware.ts";
 import { authDeps, credentialsOf } from "./request-info.ts";
 
-/** /graphql (and graphql-sse's /graphql/stream) through yoga, with our headers on every response. */
-export function mountGraphQL(app: OpenAPIHono<AppEnv>, services: Services) {
+/**
+ * /graphql (and graphql-sse's /graphql/stream) through yoga, with our headers on every response.
+ * GraphQL authenticates inside its own protocol: an operation is counted once it is known which
+ * root fields it selects.
+ */
+export function graphqlApp(services: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
   const yoga = createGraphQLServer(services);
   const deps = authDeps(services);
+  app.use("*", bodyRule(services, "jsonOrMultipart"));
   app.on(["GET", "POST", "PUT", "DELETE", "OPTIONS"], ["/graphql", "/graphql/*"], async (c) => {
     const serverContext: GraphQLServerContext = {
       credentials: credentialsOf(c, services.config.trustProxy),
@@ -45,4 +52,5 @@ export function mountGraphQL(app: OpenAPIHono<AppEnv>, services: Services) {
     headers.set("X-Content-Type-Options", "nosniff");
     return new Response(body, { status, statusText: status === res.status ? res.statusText : "", headers });
   });
+  return app;
 }

@@ -10,7 +10,7 @@ import type { Services } from "../core/services.ts";
 import { KEY_ENDED_MESSAGE, keyEnded } from "../resolvers/keys/key-ended.ts";
 import type { GraphQLContext } from "../schema/builder.ts";
 import { schema } from "../schema/index.ts";
-import { graphqlRateClass } from "../schema/rate-class.ts";
+import { expensiveRootFields, graphqlRateClass } from "./graphql-rate-class.ts";
 import { authDeps } from "./request-info.ts";
 
 /** Passed by the Hono route into every yoga request; the plugin fills `rate` for the response headers. */
@@ -41,6 +41,7 @@ export function toGraphQLError(err: AppError, path?: readonly (string | number)[
 
 function authPlugin(services: Services): Plugin<YogaContext> {
   const deps = authDeps(services);
+  const expensive = expensiveRootFields(schema);
   // Authentication waits until the operation is parsed, so it can be counted in the class of
   // its REST twin with a single round trip to the database.
   const establish = async (ctx: YogaContext, cls: "standard" | "expensive") => {
@@ -61,7 +62,10 @@ function authPlugin(services: Services): Plugin<YogaContext> {
     };
     extendContext: (c: Partial<YogaContext>) => void;
   }) => {
-    const principal = await establish(args.contextValue, graphqlRateClass(args.document, args.operationName));
+    const principal = await establish(
+      args.contextValue,
+      graphqlRateClass(expensive, args.document, args.operationName),
+    );
     extendContext({ principal });
   };
   return { onExecute: hook, onSubscribe: hook };

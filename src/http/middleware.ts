@@ -2,17 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { authenticate } from "../core/auth/authenticate.ts";
-import { rateHeaders } from "../core/auth/rate-limit.ts";
+import { type RateClass, rateHeaders } from "../core/auth/rate-limit.ts";
 import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
-import { restRateClass } from "../rest/rate-class.ts";
 import type { AppEnv } from "./env.ts";
 import { authDeps, credentialsOf } from "./request-info.ts";
-
-// Paths that authenticate inside their own protocol (GraphQL counts per operation) or that
-// must answer health probes without spending a client's rate budget.
-const selfAuthenticated = (path: string) =>
-  path === "/graphql" || path.startsWith("/graphql/") || path === "/health";
 
 /** A request id on every response; a client's own X-Request-Id is kept when it is sane. */
 export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -27,12 +21,18 @@ export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-export function authAndRateLimit(services: Services): MiddlewareHandler<AppEnv> {
+/**
+ * Authenticates the request and counts it in `rateClass` (401 or 429 end it here), leaving the
+ * principal and the window's state on the context and the rate headers on the response.
+ */
+export function authenticateAs(services: Services, rateClass: RateClass): MiddlewareHandler<AppEnv> {
   const deps = authDeps(services);
   return async (c, next) => {
-    if (selfAuthenticated(c.req.path)) return next();
-    const cls = restRateClass(c.req.method, c.req.path);
-    const { principal, rate } = await authenticate(deps, credentialsOf(c, services.config.trustProxy), cls);
+    const { principal, rate } = await authenticate(
+      deps,
+      credentialsOf(c, services.config.trustProxy),
+      rateClass,
+    );
     c.set("principal", principal);
     c.set("rate", rate);
     for (const [k, v] of Object.entries(rateHeaders(rate))) c.header(k, v);
@@ -43,25 +43,29 @@ export function authAndRateLimit(services: Services): MiddlewareHandler<AppEnv> 
 const bodyMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * Bodies are JSON, or multipart for uploads; anything else is refused with 415 before it is
- * read. Each kind has its own size limit (uploads are large, JSON is not).
+ * What a route's body may be: JSON (also for routes that take none), multipart for uploads, or
+ * either (GraphQL, whose uploads follow the multipart request specification).
  */
-export function bodyRules(services: Services): MiddlewareHandler<AppEnv> {
+export type BodyKind = "json" | "multipart" | "jsonOrMultipart";
+
+/**
+ * A body of another kind is refused with 415 before it is read, and one over its kind's size
+ * limit with 413 (uploads are large, JSON is not).
+ */
+export function bodyRule(services: Services, kind: BodyKind): MiddlewareHandler<AppEnv> {
   // The rest of a refused body is never read, and the server drops such a connection shortly
   // after answering; saying so keeps clients from sending their next request down it.
-  const tooLarge = (limit: number) => () => {
-    throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than the limit of ${limit} bytes.`, {
+  const tooLarge = (shown: number) => () => {
+    throw new AppError("PAYLOAD_TOO_LARGE", `The request body is larger than the limit of ${shown} bytes.`, {
       Connection: "close",
     });
   };
-  const jsonLimit = bodyLimit({
-    maxSize: services.config.maxJsonBodyBytes,
-    onError: tooLarge(services.config.maxJsonBodyBytes),
-  });
-  const uploadLimit = bodyLimit({
-    maxSize: services.config.maxUploadBytes + 64 * 1024, // room for the multipart framing
-    onError: tooLarge(services.config.maxUploadBytes),
-  });
+  const { maxUploadBytes, maxJsonBodyBytes } = services.config;
+  const uploadLimit = maxUploadBytes + 64 * 1024; // room for the multipart framing
+  const countedUpload = bodyLimit({ maxSize: uploadLimit, onError: tooLarge(maxUploadBytes) });
+  const countedJson = bodyLimit({ maxSize: maxJsonBodyBytes, onError: tooLarge(maxJsonBodyBytes) });
+  const takesJson = kind !== "multipart";
+  const takesMultipart = kind !== "json";
   return async (c, next) => {
     if (!bodyMethods.has(c.req.method)) return next();
     const length = c.req.header("content-length");
@@ -69,24 +73,26 @@ export function bodyRules(services: Services): MiddlewareHandler<AppEnv> {
       (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
     if (!hasBody) return next();
     const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+    const json = type === "application/json" || type.endsWith("+json");
     const upload = type === "multipart/form-data";
-    if (!upload && type !== "application/json" && !type.endsWith("+json")) {
+    if (!(json && takesJson) && !(upload && takesMultipart)) {
       throw new AppError(
         "UNSUPPORTED_MEDIA_TYPE",
-        type
-          ? `Content type '${type}' is not accepted: send application/json (or multipart/form-data for uploads).`
-          : "The body has no Content-Type: send application/json.",
+        !takesJson
+          ? `Content type '${type || "none"}' is not accepted here: send the file as multipart/form-data.`
+          : type
+            ? `Content type '${type}' is not accepted: send application/json${takesMultipart ? " (or multipart/form-data for uploads)" : ""}.`
+            : "The body has no Content-Type: send application/json.",
       );
     }
     // With a declared length (which Node's parser holds the body to), the check needs no
     // wrapping of the body stream; only a chunked body is counted as it arrives.
     if (length !== undefined && /^\d+$/.test(length) && c.req.header("transfer-encoding") === undefined) {
-      const limit = upload ? services.config.maxUploadBytes + 64 * 1024 : services.config.maxJsonBodyBytes;
-      if (Number(length) > limit) tooLarge(upload ? services.config.maxUploadBytes : limit)();
+      if (Number(length) > (upload ? uploadLimit : maxJsonBodyBytes))
+        tooLarge(upload ? maxUploadBytes : maxJsonBodyBytes)();
       return next();
     }
-    if (upload) return uploadLimit(c, next);
-    return jsonLimit(c, next);
+    return upload ? countedUpload(c, next) : countedJson(c, next);
   };
 }
 

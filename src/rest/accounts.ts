@@ -2,15 +2,9 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/env.ts";
 import { createAccount } from "../resolvers/accounts/create-account.ts";
 import { getCurrentAccount } from "../resolvers/accounts/get-current-account.ts";
-import type { OperationContext } from "../resolvers/context.ts";
+import type { RestFace } from "./bind-route.ts";
 import { ApiKeySchema, apiKeyJson } from "./keys.ts";
-import {
-  anyKeySecurity,
-  errorResponses,
-  jsonBody,
-  jsonResponse,
-  operatorSecurity,
-} from "./shared-schemas.ts";
+import { errorResponses, jsonBody, jsonResponse } from "./shared-schemas.ts";
 
 const AccountSchema = z
   .object({
@@ -25,7 +19,6 @@ const current = createRoute({
   path: "/v1/account",
   tags: ["Accounts"],
   summary: "The caller's account and the key it called with",
-  security: anyKeySecurity,
   responses: {
     200: jsonResponse(
       z
@@ -48,7 +41,6 @@ const create = createRoute({
   summary: "Create an account with its first secret key (operator only)",
   description:
     "Authenticated with the shared worker secret (x-document-agent-secret). The key's secret is shown once.",
-  security: operatorSecurity,
   request: jsonBody(
     z
       .object({ name: z.string().trim().min(1).max(200) })
@@ -64,12 +56,9 @@ const create = createRoute({
   },
 });
 
-export function registerAccountRoutes(
-  app: OpenAPIHono<AppEnv>,
-  ctxOf: (c: { var: AppEnv["Variables"] }) => OperationContext,
-) {
-  app.openapi(current, async (c) => {
-    const r = await getCurrentAccount(ctxOf(c));
+export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: RestFace) {
+  app.openapi(bind(current, getCurrentAccount), async (c) => {
+    const r = await getCurrentAccount.invoke(ctxOf(c), {});
     return c.json(
       {
         account: { id: r.account.id, name: r.account.name, created_at: r.account.createdAt.toISOString() },
@@ -79,8 +68,8 @@ export function registerAccountRoutes(
       200,
     );
   });
-  app.openapi(create, async (c) => {
-    const r = await createAccount(ctxOf(c), c.req.valid("json"));
+  app.openapi(bind(create, createAccount), async (c) => {
+    const r = await createAccount.invoke(ctxOf(c), c.req.valid("json"));
     return c.json(
       {
         account: { id: r.account.id, name: r.account.name, created_at: r.account.createdAt.toISOString() },

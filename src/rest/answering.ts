@@ -9,12 +9,10 @@ import { sseResponse } from "../http/sse.ts";
 import { chatWithDocument, type StartedAnswer } from "../resolvers/answering/chat-with-document.ts";
 import { chatWithPublicSource } from "../resolvers/answering/public-chat.ts";
 import { structuredOutput } from "../resolvers/answering/structured-output.ts";
-import type { OperationContext } from "../resolvers/context.ts";
 import { ChatCompletionRequest, ChatCompletionResponse, chatStreamDescription } from "./answering-schemas.ts";
+import type { RestFace } from "./bind-route.ts";
 import { DocRefParam } from "./document-schemas.ts";
-import { anyKeySecurity, errorResponses, jsonBody, jsonResponse } from "./shared-schemas.ts";
-
-type CtxOf = (c: { var: AppEnv["Variables"] }) => OperationContext;
+import { errorResponses, jsonBody, jsonResponse } from "./shared-schemas.ts";
 
 const answerErrors = () =>
   errorResponses(
@@ -44,7 +42,6 @@ const chat = createRoute({
   tags: ["Answering"],
   summary: "Ask a document: OpenAI-compatible chat completion with citations",
   description: `Point the official openai SDK at baseURL {base}/v1/documents/{id}. The last user message is the question; earlier messages give context for follow-ups. Statements carry markers [1], [2] matching \`citations\`. Needs the \`query\` action (a secret key of the owner, or a grant). Expensive operation. ${chatStreamDescription} Provider failures: 502 PROVIDER_ERROR, 504 PROVIDER_TIMEOUT.`,
-  security: [...anyKeySecurity, {}],
   request: { params: DocRefParam, ...jsonBody(ChatCompletionRequest) },
   responses: chatResponses,
 });
@@ -63,7 +60,6 @@ const publicChat = createRoute({
   tags: ["Answering"],
   summary: "Chat over a public document, no key needed",
   description: `The body is a chat completion request plus \`source\`, naming a document whose access policy grants \`query\` to \`public\`. A document that grants the public nothing is 404 for everyone, with or without a key; one whose public grant lacks \`query\` is 403. Only user and assistant messages, at most 8,0 characters in all (the operator's model answers questions about the document, nothing else). Counts as an expensive operation, as every chat completion does; without a key against the unauthenticated limits of the caller's address (5 a minute). With the openai SDK: baseURL {base}/v1/public/resolve and \`source\` as an extra body field. Response as POST /v1/documents/{id}/chat/completions. ${chatStreamDescription}`,
-  security: [...anyKeySecurity, {}],
   request: jsonBody(PublicChatRequest),
   responses: chatResponses,
 });
@@ -101,7 +97,6 @@ const structured = createRoute({
   summary: "Extract JSON that fits a JSON Schema, each value with its source page",
   description:
     "`schema` is a JSON Schema (draft 2020-12 or 07); an invalid one is 400 naming the problem. The answer's `data` validates against it, or `valid` is false and `missing` names each field that could not be filled and why. The built-in engine matches property names and descriptions against labelled values, key-value lines and table columns, coercing numbers (thousands separators, currencies), ISO 8601 dates, booleans, enums and arrays of objects from table rows. Needs the `query` action; 409 while the document has no extracted page. Expensive operation.",
-  security: [...anyKeySecurity, {}],
   request: {
     params: DocRefParam,
     ...jsonBody(
@@ -194,7 +189,7 @@ async function replyChat(
   );
 }
 
-export function registerAnsweringRoutes(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf, services: Services) {
+export function registerAnsweringRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, services }: RestFace) {
   /** The conversation part of a chat request, as the resolvers take it. */
   const chatInput = (c: Context<AppEnv>, body: z.infer<typeof ChatCompletionRequest>) => ({
     messages: body.messages,
@@ -205,19 +200,25 @@ export function registerAnsweringRoutes(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf, 
     stream: body.stream === true,
     includeUsage: body.stream_options?.include_usage === true,
   });
-  app.openapi(chat, async (c) => {
+  app.openapi(bind(chat, chatWithDocument), async (c) => {
     const body = c.req.valid("json");
-    const answer = await chatWithDocument(ctxOf(c), { ref: c.req.valid("param").id, ...chatInput(c, body) });
+    const answer = await chatWithDocument.invoke(ctxOf(c), {
+      ref: c.req.valid("param").id,
+      ...chatInput(c, body),
+    });
     return (await replyChat(c, services, answer, replyOptions(body))) as never;
   });
-  app.openapi(publicChat, async (c) => {
+  app.openapi(bind(publicChat, chatWithPublicSource), async (c) => {
     const body = c.req.valid("json");
-    const answer = await chatWithPublicSource(ctxOf(c), { source: body.source, ...chatInput(c, body) });
+    const answer = await chatWithPublicSource.invoke(ctxOf(c), {
+      source: body.source,
+      ...chatInput(c, body),
+    });
     return (await replyChat(c, services, answer, replyOptions(body))) as never;
   });
-  app.openapi(structured, async (c) => {
+  app.openapi(bind(structured, structuredOutput), async (c) => {
     const body = c.req.valid("json");
-    const r = await structuredOutput(ctxOf(c), {
+    const r = await structuredOutput.invoke(ctxOf(c), {
       ref: c.req.valid("param").id,
       prompt: body.prompt,
       schema: body.schema,

@@ -1,7 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { finalAnswer } from "../core/answering/primed.ts";
 import { MAX_QUERY_LENGTH } from "../core/answering/search-passages.ts";
-import type { Services } from "../core/services.ts";
 import type { AppEnv } from "../http/env.ts";
 import { sseResponse } from "../http/sse.ts";
 import {
@@ -9,12 +8,10 @@ import {
   collectionAnswerOf,
   queryCollection,
 } from "../resolvers/answering/query-collection.ts";
-import type { OperationContext } from "../resolvers/context.ts";
 import { CitationSchema } from "./answering-schemas.ts";
+import type { RestFace } from "./bind-route.ts";
 import { CollectionRefParam } from "./collections.ts";
-import { errorResponses, jsonBody, jsonResponse, secretKeySecurity } from "./shared-schemas.ts";
-
-type CtxOf = (c: { var: AppEnv["Variables"] }) => OperationContext;
+import { errorResponses, jsonBody, jsonResponse } from "./shared-schemas.ts";
 
 const SourceSchema = z
   .object({ doc_id: z.string(), file_name: z.string(), page: z.number().int() })
@@ -49,7 +46,6 @@ const query = createRoute({
   tags: ["Collections"],
   summary: "Ask a question across every document of a collection",
   description: `Retrieves the best passages of all the collection's documents and answers from them with citations. ${collectionStreamDescription}`,
-  security: secretKeySecurity,
   request: {
     params: CollectionRefParam,
     ...jsonBody(
@@ -84,10 +80,10 @@ const query = createRoute({
   },
 });
 
-export function registerCollectionQueryRoute(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf, services: Services) {
-  app.openapi(query, async (c) => {
+export function registerCollectionQueryRoute(app: OpenAPIHono<AppEnv>, { ctxOf, bind, services }: RestFace) {
+  app.openapi(bind(query, queryCollection), async (c) => {
     const body = c.req.valid("json");
-    const answer = await queryCollection(ctxOf(c), {
+    const answer = await queryCollection.invoke(ctxOf(c), {
       ref: c.req.valid("param").id,
       query: body.query,
       model: body.model,

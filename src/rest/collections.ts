@@ -23,20 +23,10 @@ import { MAX_COLLECTION_NAME } from "../resolvers/collections/find-collection.ts
 import { getCollection } from "../resolvers/collections/get-collection.ts";
 import { listCollections, MAX_COLLECTIONS_PAGE } from "../resolvers/collections/list-collections.ts";
 import { updateCollection } from "../resolvers/collections/update-collection.ts";
-import type { OperationContext } from "../resolvers/context.ts";
 import { toDocumentRecord } from "../resolvers/documents/document-record.ts";
+import type { RestFace } from "./bind-route.ts";
 import { DocumentSchema, documentJson } from "./document-schemas.ts";
-import {
-  errorResponses,
-  iso,
-  jsonBody,
-  jsonResponse,
-  mediaResponse,
-  secretKeySecurity,
-  wholeNumber,
-} from "./shared-schemas.ts";
-
-type CtxOf = (c: { var: AppEnv["Variables"] }) => OperationContext;
+import { errorResponses, iso, jsonBody, jsonResponse, mediaResponse, wholeNumber } from "./shared-schemas.ts";
 
 const tags = ["Collections"];
 const limits = `Names are unique within an account (1–${MAX_COLLECTION_NAME} characters, not of the form col-…). A collection holds at most ${MAX_COLLECTION_DOCUMENTS} documents; one request adds or removes at most ${MAX_IDS_PER_REQUEST}. Collections are used with secret keys only.`;
@@ -89,7 +79,6 @@ const create = createRoute({
   tags,
   summary: "Create a collection, optionally with documents",
   description: `Ids given twice, or already present, are added once. An id that names no document of the account is 404 and nothing is created; a name already used is 409. ${limits}`,
-  security: secretKeySecurity,
   request: jsonBody(
     z
       .object({
@@ -108,7 +97,6 @@ const list = createRoute({
   path: "/v1/collections",
   tags,
   summary: "The account's collections, newest first, with cursor pagination",
-  security: secretKeySecurity,
   request: {
     query: z.object({
       limit: wholeNumber({ min: 1, max: MAX_COLLECTIONS_PAGE }).default(20).openapi({ type: "integer" }),
@@ -131,7 +119,6 @@ const get = createRoute({
   path: "/v1/collections/{id}",
   tags,
   summary: "A collection",
-  security: secretKeySecurity,
   request: { params: CollectionRefParam },
   responses: {
     200: jsonResponse(CollectionSchema, "The collection."),
@@ -145,7 +132,6 @@ const update = createRoute({
   tags,
   summary: "Rename a collection or change its description",
   description: "Fields left out stay as they are; `description: null` clears it. A name already used is 409.",
-  security: secretKeySecurity,
   request: {
     params: CollectionRefParam,
     ...jsonBody(
@@ -166,7 +152,6 @@ const remove = createRoute({
   path: "/v1/collections/{id}",
   tags,
   summary: "Delete a collection (its documents stay in the account)",
-  security: secretKeySecurity,
   request: { params: CollectionRefParam },
   responses: {
     200: jsonResponse(
@@ -185,7 +170,6 @@ const addDocs = createRoute({
   tags,
   summary: "Add documents to a collection",
   description: `Documents already in the collection are skipped. All or nothing: an id naming no document of the account is 404, a total over ${MAX_COLLECTION_DOCUMENTS} is 409.`,
-  security: secretKeySecurity,
   request: { params: CollectionRefParam, ...jsonBody(MembersChange.openapi("CollectionDocumentsAdd")) },
   responses: {
     200: jsonResponse(
@@ -204,7 +188,6 @@ const removeDocs = createRoute({
   tags,
   summary: "Remove documents from a collection (they stay in the account)",
   description: "Ids not in the collection are not counted in `removed`.",
-  security: secretKeySecurity,
   request: { params: CollectionRefParam, ...jsonBody(MembersChange.openapi("CollectionDocumentsRemove")) },
   responses: {
     200: jsonResponse(
@@ -222,7 +205,6 @@ const listDocs = createRoute({
   path: "/v1/collections/{id}/documents",
   tags,
   summary: "The collection's documents, newest first, with cursor pagination",
-  security: secretKeySecurity,
   request: {
     params: CollectionRefParam,
     query: z.object({
@@ -250,7 +232,6 @@ const exportMd = createRoute({
   summary: "Every document of the collection as one markdown file",
   description:
     "Documents in id order, each under `# <file name>` and `<!-- document <id> -->`, its pages preceded by `<!-- page N -->` as in GET /v1/documents/{id}/full.md. A document still being extracted contributes the pages it has. Streamed.",
-  security: secretKeySecurity,
   request: { params: CollectionRefParam },
   responses: {
     200: mediaResponse({ "text/markdown": text }, "The markdown."),
@@ -267,7 +248,6 @@ const exportCsv = createRoute({
   tags,
   summary: "Every table of every document of the collection as one CSV",
   description: `RFC 4180, UTF-8, CRLF. ${tableColumns} Streamed.`,
-  security: secretKeySecurity,
   request: { params: CollectionRefParam },
   responses: {
     200: mediaResponse({ "text/csv": text }, "The CSV."),
@@ -283,7 +263,6 @@ const exportXlsx = createRoute({
   tags,
   summary: "Every table of every document of the collection as one XLSX worksheet",
   description: `One worksheet named Tables with the rows of tables.csv (page, table_index and row as numbers). ${tableColumns} Streamed.`,
-  security: secretKeySecurity,
   request: { params: CollectionRefParam },
   responses: {
     200: mediaResponse({ [xlsxType]: { schema: { type: "string", format: "binary" } } }, "The workbook."),
@@ -309,10 +288,10 @@ function download(
 const textStream = (chunks: AsyncIterable<string>) =>
   Readable.toWeb(Readable.from(chunks, { objectMode: false })) as ReadableStream<Uint8Array>;
 
-export function registerCollectionRoutes(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf) {
-  app.openapi(create, async (c) => {
+export function registerCollectionRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: RestFace) {
+  app.openapi(bind(create, createCollection), async (c) => {
     const b = c.req.valid("json");
-    const r = await createCollection(ctxOf(c), {
+    const r = await createCollection.invoke(ctxOf(c), {
       name: b.name,
       description: b.description,
       documentIds: b.document_ids,
@@ -320,47 +299,47 @@ export function registerCollectionRoutes(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf)
     c.header("Location", `/v1/collections/${r.id}`);
     return c.json(collectionJson(r), 201);
   });
-  app.openapi(list, async (c) => {
+  app.openapi(bind(list, listCollections), async (c) => {
     const q = c.req.valid("query");
-    const r = await listCollections(ctxOf(c), { limit: q.limit, cursor: q.cursor });
+    const r = await listCollections.invoke(ctxOf(c), { limit: q.limit, cursor: q.cursor });
     return c.json({ data: r.collections.map(collectionJson), next_cursor: r.nextCursor }, 200);
   });
-  app.openapi(get, async (c) =>
-    c.json(collectionJson(await getCollection(ctxOf(c), { ref: c.req.valid("param").id })), 200),
+  app.openapi(bind(get, getCollection), async (c) =>
+    c.json(collectionJson(await getCollection.invoke(ctxOf(c), { ref: c.req.valid("param").id })), 200),
   );
-  app.openapi(update, async (c) => {
+  app.openapi(bind(update, updateCollection), async (c) => {
     const b = c.req.valid("json");
-    const r = await updateCollection(ctxOf(c), {
+    const r = await updateCollection.invoke(ctxOf(c), {
       ref: c.req.valid("param").id,
       name: b.name,
       description: b.description,
     });
     return c.json(collectionJson(r), 200);
   });
-  app.openapi(remove, async (c) =>
-    c.json(await deleteCollection(ctxOf(c), { ref: c.req.valid("param").id }), 200),
+  app.openapi(bind(remove, deleteCollection), async (c) =>
+    c.json(await deleteCollection.invoke(ctxOf(c), { ref: c.req.valid("param").id }), 200),
   );
-  app.openapi(addDocs, async (c) =>
+  app.openapi(bind(addDocs, addCollectionDocuments), async (c) =>
     c.json(
-      await addCollectionDocuments(ctxOf(c), {
+      await addCollectionDocuments.invoke(ctxOf(c), {
         ref: c.req.valid("param").id,
         documentIds: c.req.valid("json").document_ids,
       }),
       200,
     ),
   );
-  app.openapi(removeDocs, async (c) =>
+  app.openapi(bind(removeDocs, removeCollectionDocuments), async (c) =>
     c.json(
-      await removeCollectionDocuments(ctxOf(c), {
+      await removeCollectionDocuments.invoke(ctxOf(c), {
         ref: c.req.valid("param").id,
         documentIds: c.req.valid("json").document_ids,
       }),
       200,
     ),
   );
-  app.openapi(listDocs, async (c) => {
+  app.openapi(bind(listDocs, listCollectionDocuments), async (c) => {
     const q = c.req.valid("query");
-    const r = await listCollectionDocuments(ctxOf(c), {
+    const r = await listCollectionDocuments.invoke(ctxOf(c), {
       ref: c.req.valid("param").id,
       limit: q.limit,
       cursor: q.cursor,
@@ -370,16 +349,16 @@ export function registerCollectionRoutes(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf)
       200,
     );
   });
-  app.openapi(exportMd, async (c) => {
-    const chunks = await collectionMarkdown(ctxOf(c), { ref: c.req.valid("param").id });
+  app.openapi(bind(exportMd, collectionMarkdown), async (c) => {
+    const chunks = await collectionMarkdown.invoke(ctxOf(c), { ref: c.req.valid("param").id });
     return download(c, textStream(chunks), "text/markdown; charset=utf-8", "collection.md") as never;
   });
-  app.openapi(exportCsv, async (c) => {
-    const chunks = await collectionTablesCsv(ctxOf(c), { ref: c.req.valid("param").id });
+  app.openapi(bind(exportCsv, collectionTablesCsv), async (c) => {
+    const chunks = await collectionTablesCsv.invoke(ctxOf(c), { ref: c.req.valid("param").id });
     return download(c, textStream(chunks), "text/csv; charset=utf-8", "tables.csv") as never;
   });
-  app.openapi(exportXlsx, async (c) => {
-    const stream = await collectionTablesXlsx(ctxOf(c), { ref: c.req.valid("param").id });
+  app.openapi(bind(exportXlsx, collectionTablesXlsx), async (c) => {
+    const stream = await collectionTablesXlsx.invoke(ctxOf(c), { ref: c.req.valid("param").id });
     return download(
       c,
       Readable.toWeb(stream) as ReadableStream<Uint8Array>,

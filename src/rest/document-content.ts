@@ -5,13 +5,12 @@ import { DEFAULT_IMAGE_SCALE, MAX_SCALE, MIN_SCALE } from "../core/extraction/re
 import { tableToCsv, tableToHtml, tableToMarkdown } from "../core/tables/table-formats.ts";
 import { textRows } from "../core/tables/table-model.ts";
 import type { AppEnv } from "../http/env.ts";
-import type { OperationContext } from "../resolvers/context.ts";
 import { getPageImage } from "../resolvers/documents/page-image.ts";
 import { getFullMarkdown, getPage } from "../resolvers/documents/read-pages.ts";
 import { getTable, listTables, MAX_TABLES_PAGE } from "../resolvers/documents/tables.ts";
+import type { RestFace } from "./bind-route.ts";
 import { DocRefParam, MAX_INT, PageParams } from "./document-schemas.ts";
 import {
-  anyKeySecurity,
   decimalNumber,
   errorResponses,
   jsonResponse,
@@ -20,9 +19,6 @@ import {
   wholeNumber,
 } from "./shared-schemas.ts";
 
-type CtxOf = (c: { var: AppEnv["Variables"] }) => OperationContext;
-// These reads are open to callers without a key when the document has a public grant.
-const publicOrKey = [...anyKeySecurity, {}];
 const readErrors = (...more: ErrorCode[]) => errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT", ...more);
 const text = { schema: { type: "string" } };
 
@@ -33,7 +29,6 @@ const fullMd = createRoute({
   summary: "The whole document as markdown",
   description:
     "Each page is preceded by `<!-- page N -->`. 409 CONFLICT until a first extraction has completed.",
-  security: publicOrKey,
   request: { params: DocRefParam },
   responses: { 200: mediaResponse({ "text/markdown": text }, "The markdown."), ...readErrors() },
 });
@@ -44,7 +39,6 @@ const page = createRoute({
   tags: ["Document content"],
   summary: "One page's markdown as JSON",
   description: "404 for a page outside 1..pagesTotal; 409 CONFLICT for a page not extracted yet.",
-  security: publicOrKey,
   request: { params: PageParams },
   responses: {
     200: jsonResponse(
@@ -66,7 +60,6 @@ const pageMd = createRoute({
   path: "/v1/documents/{id}/pages/{page_number}/markdown",
   tags: ["Document content"],
   summary: "One page as markdown",
-  security: publicOrKey,
   request: { params: PageParams },
   responses: { 200: mediaResponse({ "text/markdown": text }, "The markdown."), ...readErrors() },
 });
@@ -77,7 +70,6 @@ const pageImage = createRoute({
   tags: ["Document content"],
   summary: "One page rendered as PNG",
   description: `At the default scale, made in the background after extraction (PRERENDER_PAGES, every page unless configured), so a stored file; otherwise rendered on first request and cached. scale ${MIN_SCALE}..${MAX_SCALE} (1 = 72 dpi, default ${DEFAULT_IMAGE_SCALE}); the image is capped at 8000 px a side. Requests for an image being rendered share that render, and serving page n renders the next ${READ_AHEAD} pages in the background (scales up to ${MAX_READ_AHEAD_SCALE}), so a reader turning pages finds them cached. A page that takes longer than PAGE_IMAGE_TIME_BUDGET_SECONDS (default 30) to draw is refused with 422 UNPROCESSABLE, and at once when asked for again; so is a page the drawing engine cannot open or draw (a damaged file whose text could still be read), with the reason.`,
-  security: publicOrKey,
   request: {
     params: PageParams,
     query: z.object({
@@ -102,7 +94,6 @@ const tables = createRoute({
   path: "/v1/documents/{id}/entities/tables",
   tags: ["Document content"],
   summary: "The document's tables, in reading order",
-  security: publicOrKey,
   request: {
     params: DocRefParam,
     query: z.object({
@@ -133,7 +124,6 @@ const table = createRoute({
   path: "/v1/documents/{id}/entities/tables/{index}",
   tags: ["Document content"],
   summary: "One table as JSON, CSV (RFC 4180), HTML (with spans) or markdown",
-  security: publicOrKey,
   request: {
     params: DocRefParam.extend({
       index: wholeNumber({ min: 0, max: MAX_INT, minMessage: "tables are numbered from 0" }).openapi({
@@ -166,27 +156,27 @@ const table = createRoute({
   },
 });
 
-export function registerDocumentContentRoutes(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf) {
-  app.openapi(fullMd, async (c) => {
-    const r = await getFullMarkdown(ctxOf(c), { ref: c.req.valid("param").id });
+export function registerDocumentContentRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: RestFace) {
+  app.openapi(bind(fullMd, getFullMarkdown), async (c) => {
+    const r = await getFullMarkdown.invoke(ctxOf(c), { ref: c.req.valid("param").id });
     setCacheControl(c, r.viaPublic);
     return c.body(r.markdown, 200, { "Content-Type": "text/markdown; charset=utf-8" });
   });
-  app.openapi(page, async (c) => {
+  app.openapi(bind(page, getPage), async (c) => {
     const p = c.req.valid("param");
-    const r = await getPage(ctxOf(c), { ref: p.id, page: p.page_number });
+    const r = await getPage.invoke(ctxOf(c), { ref: p.id, page: p.page_number });
     setCacheControl(c, r.viaPublic);
     return c.json({ page: r.page.page, content: r.page.content, method: r.page.method }, 200);
   });
-  app.openapi(pageMd, async (c) => {
+  app.openapi(bind(pageMd, getPage), async (c) => {
     const p = c.req.valid("param");
-    const r = await getPage(ctxOf(c), { ref: p.id, page: p.page_number });
+    const r = await getPage.invoke(ctxOf(c), { ref: p.id, page: p.page_number });
     setCacheControl(c, r.viaPublic);
     return c.body(r.page.content, 200, { "Content-Type": "text/markdown; charset=utf-8" });
   });
-  app.openapi(pageImage, async (c) => {
+  app.openapi(bind(pageImage, getPageImage), async (c) => {
     const p = c.req.valid("param");
-    const r = await getPageImage(ctxOf(c), {
+    const r = await getPageImage.invoke(ctxOf(c), {
       ref: p.id,
       page: p.page_number,
       scale: c.req.valid("query").scale,
@@ -194,9 +184,13 @@ export function registerDocumentContentRoutes(app: OpenAPIHono<AppEnv>, ctxOf: C
     setCacheControl(c, r.viaPublic);
     return c.body(new Uint8Array(r.png), 200, { "Content-Type": "image/png" });
   });
-  app.openapi(tables, async (c) => {
+  app.openapi(bind(tables, listTables), async (c) => {
     const q = c.req.valid("query");
-    const r = await listTables(ctxOf(c), { ref: c.req.valid("param").id, limit: q.limit, offset: q.offset });
+    const r = await listTables.invoke(ctxOf(c), {
+      ref: c.req.valid("param").id,
+      limit: q.limit,
+      offset: q.offset,
+    });
     setCacheControl(c, r.viaPublic);
     return c.json(
       {
@@ -211,9 +205,9 @@ export function registerDocumentContentRoutes(app: OpenAPIHono<AppEnv>, ctxOf: C
       200,
     );
   });
-  app.openapi(table, async (c) => {
+  app.openapi(bind(table, getTable), async (c) => {
     const p = c.req.valid("param");
-    const { table: t, viaPublic } = await getTable(ctxOf(c), { ref: p.id, index: p.index });
+    const { table: t, viaPublic } = await getTable.invoke(ctxOf(c), { ref: p.id, index: p.index });
     setCacheControl(c, viaPublic);
     switch (c.req.valid("query").format) {
       case "csv":

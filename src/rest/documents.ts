@@ -3,7 +3,6 @@ import { accessPolicySchema } from "../core/auth/access-policy.ts";
 import { capabilityFlags, strategies } from "../core/documents/phases.ts";
 import { AppError } from "../core/errors.ts";
 import type { AppEnv } from "../http/env.ts";
-import type { OperationContext } from "../resolvers/context.ts";
 import { approveReview } from "../resolvers/documents/approve-review.ts";
 import { deleteDocument } from "../resolvers/documents/delete-document.ts";
 import { getDocumentConfig, setDocumentConfig } from "../resolvers/documents/document-config.ts";
@@ -16,19 +15,9 @@ import {
 import { listDocuments, MAX_PAGE_SIZE } from "../resolvers/documents/list-documents.ts";
 import { reparseDocument } from "../resolvers/documents/reparse-document.ts";
 import { uploadDocument } from "../resolvers/documents/upload-document.ts";
+import type { RestFace } from "./bind-route.ts";
 import { DocRefParam, DocumentSchema, documentJson, MAX_INT } from "./document-schemas.ts";
-import {
-  anyKeySecurity,
-  errorResponses,
-  jsonBody,
-  jsonResponse,
-  secretKeySecurity,
-  setCacheControl,
-  wholeNumber,
-} from "./shared-schemas.ts";
-
-type CtxOf = (c: { var: AppEnv["Variables"] }) => OperationContext;
-const publicOrKey = [...anyKeySecurity, {}];
+import { errorResponses, jsonBody, jsonResponse, setCacheControl, wholeNumber } from "./shared-schemas.ts";
 
 const uploaded = jsonResponse(
   z
@@ -50,7 +39,6 @@ const upload = createRoute({
   summary: "Upload a PDF; extraction starts in the background",
   description:
     "Multipart form data with the PDF in a part named `file`. Answers 202 at once with the document queued; poll GET /v1/documents/{id} (or subscribe in GraphQL) until the phase is terminal. Refused: an empty file (400), a file that is not a PDF by its first bytes (415), a file over MAX_UPLOAD_BYTES (413). Counts as an expensive operation.",
-  security: secretKeySecurity,
   request: {
     body: {
       required: true,
@@ -85,7 +73,6 @@ const list = createRoute({
   path: "/v1/documents",
   tags: ["Documents"],
   summary: "The account's documents, newest first, with cursor pagination",
-  security: secretKeySecurity,
   request: {
     query: z.object({
       limit: wholeNumber({ min: 1, max: MAX_PAGE_SIZE })
@@ -108,7 +95,6 @@ const get = createRoute({
   path: "/v1/documents/{id}",
   tags: ["Documents"],
   summary: "A document's status and metadata; poll until the phase is terminal",
-  security: publicOrKey,
   request: { params: DocRefParam },
   responses: {
     200: jsonResponse(DocumentSchema, "The document."),
@@ -121,7 +107,6 @@ const remove = createRoute({
   path: "/v1/documents/{id}",
   tags: ["Documents"],
   summary: "Delete a document with its content, images and exports (not reversible)",
-  security: secretKeySecurity,
   request: { params: DocRefParam },
   responses: {
     200: jsonResponse(
@@ -139,7 +124,6 @@ const reparse = createRoute({
   tags: ["Documents"],
   summary: "Start a fresh extraction; previous results stay readable until it succeeds",
   description: `strategy: one of ${strategies.join(", ")}. capabilities: comma-separated flags among ${capabilityFlags.join(", ")} (default: tables).`,
-  security: secretKeySecurity,
   request: {
     params: DocRefParam,
     body: {
@@ -187,7 +171,6 @@ const getConfig = createRoute({
   path: "/v1/documents/{id}/config",
   tags: ["Documents"],
   summary: "The document's configuration and access policy",
-  security: secretKeySecurity,
   request: { params: DocRefParam },
   responses: {
     200: jsonResponse(ConfigSchema, "The configuration."),
@@ -202,7 +185,6 @@ const putConfig = createRoute({
   summary: "Replace the document's configuration and access policy",
   description:
     "The whole configuration is replaced: fields left out return to their defaults (access: owner only; title, language: null; metadata: {}; strategy: auto). A `public` grant opens the granted reads to callers without a key, served with Cache-Control: public.",
-  security: secretKeySecurity,
   request: {
     params: DocRefParam,
     body: {
@@ -234,7 +216,6 @@ const approve = createRoute({
   path: "/v1/documents/{id}/review/approve",
   tags: ["Documents"],
   summary: "Accept an extraction awaiting review: the document moves to complete",
-  security: secretKeySecurity,
   request: { params: DocRefParam },
   responses: {
     200: jsonResponse(DocumentSchema, "The approved document."),
@@ -266,7 +247,6 @@ const ingest = createRoute({
   summary: "Append a vendor's raw extraction output to a document (never overwrites)",
   description:
     "Each call appends one record with the next `seq` (1, 2, 3… per document, no gaps). A pdf_sha256 that does not match the document's PDF is refused with 409 CONFLICT.",
-  security: secretKeySecurity,
   request: jsonBody(IngestInput),
   responses: {
     200: jsonResponse(
@@ -282,7 +262,6 @@ const ingestList = createRoute({
   path: "/v1/documents/{id}/ingest",
   tags: ["Documents"],
   summary: "The vendor records appended to a document, in seq order",
-  security: secretKeySecurity,
   request: {
     params: DocRefParam,
     query: z.object({
@@ -315,10 +294,10 @@ const ingestList = createRoute({
   },
 });
 
-export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf) {
-  app.openapi(upload, async (c) => {
+export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: RestFace) {
+  app.openapi(bind(upload, uploadDocument), async (c) => {
     const { file } = c.req.valid("form");
-    const d = await uploadDocument(ctxOf(c), {
+    const d = await uploadDocument.invoke(ctxOf(c), {
       fileName: file.name,
       bytes: new Uint8Array(await file.arrayBuffer()),
     });
@@ -334,15 +313,15 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf) {
       202,
     );
   });
-  app.openapi(list, async (c) => {
+  app.openapi(bind(list, listDocuments), async (c) => {
     const q = c.req.valid("query");
-    const r = await listDocuments(ctxOf(c), { limit: q.limit, cursor: q.cursor });
+    const r = await listDocuments.invoke(ctxOf(c), { limit: q.limit, cursor: q.cursor });
     return c.json({ data: r.documents.map(documentJson), next_cursor: r.nextCursor }, 200);
   });
   // Registered before /v1/documents/{id} would matter only for GET; ingest is a POST, so no clash.
-  app.openapi(ingest, async (c) => {
+  app.openapi(bind(ingest, appendIngestRecord), async (c) => {
     const b = c.req.valid("json");
-    const r = await appendIngestRecord(ctxOf(c), {
+    const r = await appendIngestRecord.invoke(ctxOf(c), {
       ref: b.document_id,
       vendor: b.vendor,
       payload: b.payload,
@@ -351,24 +330,24 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf) {
     });
     return c.json({ ok: true, seq: r.seq, document_id: r.documentId }, 200);
   });
-  app.openapi(get, async (c) => {
-    const r = await getDocument(ctxOf(c), { ref: c.req.valid("param").id });
+  app.openapi(bind(get, getDocument), async (c) => {
+    const r = await getDocument.invoke(ctxOf(c), { ref: c.req.valid("param").id });
     setCacheControl(c, r.viaPublic, 5);
     return c.json(documentJson(r.document), 200);
   });
-  app.openapi(remove, async (c) =>
-    c.json(await deleteDocument(ctxOf(c), { ref: c.req.valid("param").id }), 200),
+  app.openapi(bind(remove, deleteDocument), async (c) =>
+    c.json(await deleteDocument.invoke(ctxOf(c), { ref: c.req.valid("param").id }), 200),
   );
-  app.openapi(reparse, async (c) => {
+  app.openapi(bind(reparse, reparseDocument), async (c) => {
     // The validator gives {} when no body was sent; a chunked body (no Content-Length) counts too.
     const body = c.req.valid("json");
-    const r = await reparseDocument(ctxOf(c), { ref: c.req.valid("param").id, ...body });
+    const r = await reparseDocument.invoke(ctxOf(c), { ref: c.req.valid("param").id, ...body });
     return c.json(r, 202);
   });
-  app.openapi(getConfig, async (c) =>
-    c.json(await getDocumentConfig(ctxOf(c), { ref: c.req.valid("param").id }), 200),
+  app.openapi(bind(getConfig, getDocumentConfig), async (c) =>
+    c.json(await getDocumentConfig.invoke(ctxOf(c), { ref: c.req.valid("param").id }), 200),
   );
-  app.openapi(putConfig, async (c) => {
+  app.openapi(bind(putConfig, setDocumentConfig), async (c) => {
     // The JSON validator passes a request with no body as {}, which would reset every field.
     if (!c.req.header("content-type")) {
       throw new AppError(
@@ -376,18 +355,18 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>, ctxOf: CtxOf) {
         "Invalid request: send the configuration as a JSON body ({} resets every field to its default).",
       );
     }
-    const r = await setDocumentConfig(ctxOf(c), {
+    const r = await setDocumentConfig.invoke(ctxOf(c), {
       ref: c.req.valid("param").id,
       config: c.req.valid("json"),
     });
     return c.json(r, 200);
   });
-  app.openapi(approve, async (c) =>
-    c.json(documentJson(await approveReview(ctxOf(c), { ref: c.req.valid("param").id })), 200),
+  app.openapi(bind(approve, approveReview), async (c) =>
+    c.json(documentJson(await approveReview.invoke(ctxOf(c), { ref: c.req.valid("param").id })), 200),
   );
-  app.openapi(ingestList, async (c) => {
+  app.openapi(bind(ingestList, listIngestRecords), async (c) => {
     const q = c.req.valid("query");
-    const r = await listIngestRecords(ctxOf(c), {
+    const r = await listIngestRecords.invoke(ctxOf(c), {
       ref: c.req.valid("param").id,
       afterSeq: q.after_seq,
       limit: q.limit,

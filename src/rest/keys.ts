@@ -1,12 +1,12 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/env.ts";
-import type { OperationContext } from "../resolvers/context.ts";
 import type { ApiKeyRecord } from "../resolvers/keys/api-key-record.ts";
 import { createApiKey } from "../resolvers/keys/create-api-key.ts";
 import { listApiKeys } from "../resolvers/keys/list-api-keys.ts";
 import { revokeApiKey } from "../resolvers/keys/revoke-api-key.ts";
 import { rotateApiKey } from "../resolvers/keys/rotate-api-key.ts";
-import { errorResponses, iso, jsonBody, jsonResponse, secretKeySecurity } from "./shared-schemas.ts";
+import type { RestFace } from "./bind-route.ts";
+import { errorResponses, iso, jsonBody, jsonResponse } from "./shared-schemas.ts";
 
 export const ApiKeySchema = z
   .object({
@@ -54,7 +54,6 @@ const list = createRoute({
   path: "/v1/keys",
   tags: ["Keys"],
   summary: "List the account's API keys (never their secrets)",
-  security: secretKeySecurity,
   request: {
     query: z.object({
       include_revoked: z
@@ -77,7 +76,6 @@ const create = createRoute({
   path: "/v1/keys",
   tags: ["Keys"],
   summary: "Create an API key; its secret is in this response only",
-  security: secretKeySecurity,
   request: jsonBody(
     z
       .object({
@@ -98,7 +96,6 @@ const rotate = createRoute({
   path: "/v1/keys/{id}/rotate",
   tags: ["Keys"],
   summary: "Replace a key by a new one; the old one stops working at once",
-  security: secretKeySecurity,
   request: { params: KeyIdParam },
   responses: {
     200: jsonResponse(CreatedKeySchema, "The replacement key and its secret."),
@@ -112,7 +109,6 @@ const revoke = createRoute({
   tags: ["Keys"],
   summary: "Revoke a key at once (idempotent)",
   description: "The account's last active secret key cannot be revoked (409); create another or rotate it.",
-  security: secretKeySecurity,
   request: { params: KeyIdParam },
   responses: {
     200: jsonResponse(
@@ -123,26 +119,23 @@ const revoke = createRoute({
   },
 });
 
-export function registerKeyRoutes(
-  app: OpenAPIHono<AppEnv>,
-  ctxOf: (c: { var: AppEnv["Variables"] }) => OperationContext,
-) {
-  app.openapi(list, async (c) => {
-    const keys = await listApiKeys(ctxOf(c), {
+export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: RestFace) {
+  app.openapi(bind(list, listApiKeys), async (c) => {
+    const keys = await listApiKeys.invoke(ctxOf(c), {
       includeRevoked: c.req.valid("query").include_revoked === "true",
     });
     return c.json({ keys: keys.map(apiKeyJson) }, 200);
   });
-  app.openapi(create, async (c) => {
-    const created = await createApiKey(ctxOf(c), c.req.valid("json"));
+  app.openapi(bind(create, createApiKey), async (c) => {
+    const created = await createApiKey.invoke(ctxOf(c), c.req.valid("json"));
     return c.json({ key: apiKeyJson(created.key), secret: created.secret }, 201);
   });
-  app.openapi(rotate, async (c) => {
-    const created = await rotateApiKey(ctxOf(c), { id: c.req.valid("param").id });
+  app.openapi(bind(rotate, rotateApiKey), async (c) => {
+    const created = await rotateApiKey.invoke(ctxOf(c), { id: c.req.valid("param").id });
     return c.json({ key: apiKeyJson(created.key), secret: created.secret }, 200);
   });
-  app.openapi(revoke, async (c) => {
-    const key = await revokeApiKey(ctxOf(c), { id: c.req.valid("param").id });
+  app.openapi(bind(revoke, revokeApiKey), async (c) => {
+    const key = await revokeApiKey.invoke(ctxOf(c), { id: c.req.valid("param").id });
     return c.json({ revoked: true, key: apiKeyJson(key) }, 200);
   });
 }

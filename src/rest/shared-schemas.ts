@@ -83,11 +83,6 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
   return { body: { content: { "application/json": { schema } }, required: true } };
 }
 
-type Security = Record<string, string[]>[];
-export const secretKeySecurity: Security = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
-export const anyKeySecurity: Security = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
-export const operatorSecurity: Security = [{ workerSecret: [] }];
-
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A response in another media type than JSON (markdown, PNG, CSV, HTML). */

@@ -1,5 +1,6 @@
 import type { Hook } from "@hono/zod-openapi";
 import { AppError } from "../core/errors.ts";
+import { type Issue, invalidInput } from "../core/validation.ts";
 
 const where: Record<string, string> = {
   json: "body",
@@ -8,8 +9,6 @@ const where: Record<string, string> = {
   form: "form field",
   header: "header",
 };
-
-type Issue = { path: PropertyKey[]; message: string; code: string; keys?: string[] };
 
 /** How deep a JSON body may nest; deeper values overflow the stack of the code that stores them. */
 export const MAX_JSON_DEPTH = 64;
@@ -45,15 +44,5 @@ export const validationHook: Hook<unknown, never, string, unknown> = (result) =>
     }
     return;
   }
-  const issues = (result.error as { issues: Issue[] }).issues;
-  const parts = issues.slice(0, 5).map((i) => {
-    const field = i.path.map(String).join(".");
-    const label = field
-      ? `${where[result.target] ?? result.target} '${field}'`
-      : (where[result.target] ?? result.target);
-    if (i.code === "unrecognized_keys" && i.keys)
-      return `${label}: unknown field(s) ${i.keys.map((k) => `'${k}'`).join(", ")}`;
-    return `${label}: ${i.message}`;
-  });
-  throw new AppError("BAD_REQUEST", `Invalid request: ${parts.join("; ")}.`);
+  throw invalidInput((result.error as { issues: Issue[] }).issues, where[result.target] ?? result.target);
 };

@@ -1,5 +1,7 @@
 import { getCurrentAccount } from "../resolvers/accounts/get-current-account.ts";
+import type { OutputOf } from "../resolvers/operation.ts";
 import { builder } from "./builder.ts";
+import { servedBy } from "./served-by.ts";
 
 export const Account = builder.prismaObject("Account", {
   fields: (t) => ({
@@ -13,7 +15,7 @@ const KeyKindUsed = builder.enumType("CallerKind", {
   values: ["secret", "publishable", "internal"] as const,
 });
 
-const Viewer = builder.objectRef<Awaited<ReturnType<typeof getCurrentAccount>>>("Viewer").implement({
+const Viewer = builder.objectRef<OutputOf<typeof getCurrentAccount>>("Viewer").implement({
   description: "The caller: its account and the key it called with.",
   fields: (t) => ({
     account: t.field({ type: Account, resolve: (v) => v.account }),
@@ -23,5 +25,9 @@ const Viewer = builder.objectRef<Awaited<ReturnType<typeof getCurrentAccount>>>(
 });
 
 builder.queryField("viewer", (t) =>
-  t.field({ type: Viewer, resolve: (_root, _args, ctx) => getCurrentAccount(ctx) }),
+  t.field({
+    type: Viewer,
+    extensions: servedBy(getCurrentAccount),
+    resolve: (_root, _args, ctx) => getCurrentAccount.invoke(ctx, {}),
+  }),
 );

@@ -13,10 +13,12 @@ import {
   queryCollection,
 } from "../resolvers/answering/query-collection.ts";
 import { structuredOutput } from "../resolvers/answering/structured-output.ts";
+import type { OutputOf } from "../resolvers/operation.ts";
 import { builder } from "./builder.ts";
+import { servedBy } from "./served-by.ts";
 
 // The GraphQL twins of the answering routes. Answers are read-only, so they are Query fields; the
-// chat and structured output count as expensive as their REST twins do (schema/rate-class.ts).
+// chat and structured output count as expensive as their REST twins do (their operations say so).
 // The collection answer also streams as a subscription over graphql-sse.
 
 const CitationType = builder.objectRef<Citation>("Citation").implement({
@@ -77,7 +79,7 @@ const MissingFieldType = builder.objectRef<MissingField>("MissingField").impleme
 });
 
 const StructuredOutputResult = builder
-  .objectRef<Awaited<ReturnType<typeof structuredOutput>>>("StructuredOutputResult")
+  .objectRef<OutputOf<typeof structuredOutput>>("StructuredOutputResult")
   .implement({
     fields: (t) => ({
       documentId: t.exposeString("documentId"),
@@ -134,6 +136,7 @@ const CollectionAnswerEventType = builder
 
 builder.queryFields((t) => ({
   chatCompletion: t.field({
+    extensions: servedBy(chatWithDocument),
     type: ChatCompletionResult,
     description:
       "Ask a document (twin of POST /v1/documents/{id}/chat/completions). Needs `query`. Expensive. For streaming use REST.",
@@ -144,7 +147,7 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, args, ctx) =>
       finished(
-        await chatWithDocument(ctx, {
+        await chatWithDocument.invoke(ctx, {
           ref: String(args.documentId),
           messages: args.messages,
           model: args.model ?? undefined,
@@ -153,6 +156,7 @@ builder.queryFields((t) => ({
       ),
   }),
   publicChatCompletion: t.field({
+    extensions: servedBy(chatWithPublicSource),
     type: ChatCompletionResult,
     description:
       "Chat over a public document (twin of POST /v1/public/resolve/chat/completions): source is its id, short hash or a URL containing /v1/documents/<id>.",
@@ -163,7 +167,7 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, args, ctx) =>
       finished(
-        await chatWithPublicSource(ctx, {
+        await chatWithPublicSource.invoke(ctx, {
           source: args.source,
           messages: args.messages,
           model: args.model ?? undefined,
@@ -172,6 +176,7 @@ builder.queryFields((t) => ({
       ),
   }),
   structuredOutput: t.field({
+    extensions: servedBy(structuredOutput),
     type: StructuredOutputResult,
     description:
       "Extract JSON fitting a JSON Schema (twin of POST /v1/documents/{id}/structured-output). Expensive.",
@@ -184,7 +189,7 @@ builder.queryFields((t) => ({
     resolve: (_root, args, ctx) => {
       if (typeof args.schema !== "object" || args.schema === null || Array.isArray(args.schema))
         throw new AppError("BAD_REQUEST", "schema must be a JSON Schema object.");
-      return structuredOutput(ctx, {
+      return structuredOutput.invoke(ctx, {
         ref: String(args.documentId),
         prompt: args.prompt,
         schema: args.schema,
@@ -194,6 +199,7 @@ builder.queryFields((t) => ({
     },
   }),
   collectionAnswer: t.field({
+    extensions: servedBy(queryCollection),
     type: CollectionAnswerType,
     description: "Ask a question across a collection (twin of POST /v1/collections/{id}/query).",
     args: {
@@ -202,7 +208,7 @@ builder.queryFields((t) => ({
       model: t.arg.string({ required: false }),
     },
     resolve: async (_root, args, ctx) => {
-      const a = await queryCollection(ctx, {
+      const a = await queryCollection.invoke(ctx, {
         ref: args.id,
         query: args.query,
         model: args.model ?? undefined,
@@ -215,6 +221,7 @@ builder.queryFields((t) => ({
 
 builder.subscriptionField("collectionAnswer", (t) =>
   t.field({
+    extensions: servedBy(queryCollection),
     type: CollectionAnswerEventType,
     description: "The collection answer streamed: `answer` pieces, then `sources`, then `done`.",
     args: {
@@ -223,7 +230,7 @@ builder.subscriptionField("collectionAnswer", (t) =>
       model: t.arg.string({ required: false }),
     },
     subscribe: async function* (_root, args, ctx) {
-      const a = await queryCollection(ctx, {
+      const a = await queryCollection.invoke(ctx, {
         ref: args.id,
         query: args.query,
         model: args.model ?? undefined,

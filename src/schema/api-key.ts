@@ -6,6 +6,7 @@ import { listApiKeys } from "../resolvers/keys/list-api-keys.ts";
 import { revokeApiKey } from "../resolvers/keys/revoke-api-key.ts";
 import { rotateApiKey } from "../resolvers/keys/rotate-api-key.ts";
 import { builder } from "./builder.ts";
+import { servedBy } from "./served-by.ts";
 
 const ApiKeyKind = builder.enumType("ApiKeyKind", { values: ["secret", "publishable"] as const });
 
@@ -43,31 +44,35 @@ const ApiKeyEventType = builder.objectRef<ApiKeyEvent>("ApiKeyEvent").implement(
 
 builder.queryField("apiKeys", (t) =>
   t.field({
+    extensions: servedBy(listApiKeys),
     type: [ApiKey],
     description: "The account's API keys, newest first. Needs a secret key.",
     args: { includeRevoked: t.arg.boolean({ required: false }) },
-    resolve: (_root, args, ctx) => listApiKeys(ctx, { includeRevoked: args.includeRevoked ?? false }),
+    resolve: (_root, args, ctx) => listApiKeys.invoke(ctx, { includeRevoked: args.includeRevoked ?? false }),
   }),
 );
 
 builder.mutationFields((t) => ({
   createApiKey: t.field({
+    extensions: servedBy(createApiKey),
     type: CreatedApiKey,
     args: {
       kind: t.arg({ type: ApiKeyKind, required: false, defaultValue: "secret" }),
       name: t.arg.string({ required: true }),
     },
-    resolve: (_root, args, ctx) => createApiKey(ctx, { kind: args.kind ?? "secret", name: args.name }),
+    resolve: (_root, args, ctx) => createApiKey.invoke(ctx, { kind: args.kind ?? "secret", name: args.name }),
   }),
   rotateApiKey: t.field({
+    extensions: servedBy(rotateApiKey),
     type: CreatedApiKey,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => rotateApiKey(ctx, { id: String(args.id) }),
+    resolve: (_root, args, ctx) => rotateApiKey.invoke(ctx, { id: String(args.id) }),
   }),
   revokeApiKey: t.field({
+    extensions: servedBy(revokeApiKey),
     type: ApiKey,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => revokeApiKey(ctx, { id: String(args.id) }),
+    resolve: (_root, args, ctx) => revokeApiKey.invoke(ctx, { id: String(args.id) }),
   }),
 }));
 

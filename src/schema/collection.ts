@@ -15,8 +15,10 @@ import {
 import { getCollection } from "../resolvers/collections/get-collection.ts";
 import { listCollections } from "../resolvers/collections/list-collections.ts";
 import { updateCollection } from "../resolvers/collections/update-collection.ts";
+import type { OutputOf } from "../resolvers/operation.ts";
 import { builder } from "./builder.ts";
 import { DocumentType } from "./document.ts";
+import { servedBy } from "./served-by.ts";
 
 // The GraphQL twins of /v1/collections. Exports come as fields: text for markdown and CSV, the
 // XLSX workbook base64-encoded (GraphQL carries no bytes); REST streams the same content.
@@ -28,7 +30,7 @@ async function collect(chunks: AsyncIterable<string | Buffer | Uint8Array>): Pro
 }
 
 const CollectionDocumentPage = builder
-  .objectRef<Awaited<ReturnType<typeof listCollectionDocuments>>>("CollectionDocumentPage")
+  .objectRef<OutputOf<typeof listCollectionDocuments>>("CollectionDocumentPage")
   .implement({
     fields: (t) => ({
       documents: t.field({ type: [DocumentType], resolve: (p) => p.documents }),
@@ -63,48 +65,50 @@ export const Collection = builder.objectRef<CollectionNode>("Collection").implem
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
     documentCount: t.exposeInt("documentCount"),
     documents: t.field({
+      extensions: servedBy(listCollectionDocuments),
       type: CollectionDocumentPage,
       description: "The collection's documents, newest first, a page at a time (at most 100).",
       args: { limit: t.arg.int({ required: false }), cursor: t.arg.string({ required: false }) },
       resolve: (c, args, ctx) =>
-        listCollectionDocuments(ctx, {
+        listCollectionDocuments.invoke(ctx, {
           ref: c.id,
           limit: args.limit ?? 20,
           cursor: args.cursor ?? undefined,
         }),
     }),
     markdown: t.string({
+      extensions: servedBy(collectionMarkdown),
       description: "Every document's markdown, as GET /v1/collections/{id}/full.md. On collection(id) only.",
       resolve: async (c, _args, ctx) => {
         exportable(c);
-        return (await collect(await collectionMarkdown(ctx, { ref: c.id }))).toString("utf8");
+        return (await collect(await collectionMarkdown.invoke(ctx, { ref: c.id }))).toString("utf8");
       },
     }),
     tablesCsv: t.string({
+      extensions: servedBy(collectionTablesCsv),
       description: "Every table as one CSV, as GET /v1/collections/{id}/tables.csv. On collection(id) only.",
       resolve: async (c, _args, ctx) => {
         exportable(c);
-        return (await collect(await collectionTablesCsv(ctx, { ref: c.id }))).toString("utf8");
+        return (await collect(await collectionTablesCsv.invoke(ctx, { ref: c.id }))).toString("utf8");
       },
     }),
     tablesXlsxBase64: t.string({
+      extensions: servedBy(collectionTablesXlsx),
       description: "GET /v1/collections/{id}/tables.xlsx, base64-encoded. On collection(id) only.",
       resolve: async (c, _args, ctx) => {
         exportable(c);
-        return (await collect(await collectionTablesXlsx(ctx, { ref: c.id }))).toString("base64");
+        return (await collect(await collectionTablesXlsx.invoke(ctx, { ref: c.id }))).toString("base64");
       },
     }),
   }),
 });
 
-const CollectionPage = builder
-  .objectRef<Awaited<ReturnType<typeof listCollections>>>("CollectionPage")
-  .implement({
-    fields: (t) => ({
-      collections: t.field({ type: [Collection], resolve: (p) => p.collections }),
-      nextCursor: t.exposeString("nextCursor", { nullable: true }),
-    }),
-  });
+const CollectionPage = builder.objectRef<OutputOf<typeof listCollections>>("CollectionPage").implement({
+  fields: (t) => ({
+    collections: t.field({ type: [Collection], resolve: (p) => p.collections }),
+    nextCursor: t.exposeString("nextCursor", { nullable: true }),
+  }),
+});
 
 const MembersChange = builder
   .objectRef<{ added?: number; removed?: number; document_count: number }>("CollectionMembersChange")
@@ -122,25 +126,28 @@ const DeletedCollection = builder.objectRef<{ deleted: boolean; id: string }>("D
 
 builder.queryFields((t) => ({
   collection: t.field({
+    extensions: servedBy(getCollection),
     type: Collection,
     description: "A collection by id (col-…) or name. Needs a secret key.",
     args: { id: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => ({
-      ...(await getCollection(ctx, { ref: args.id })),
+      ...(await getCollection.invoke(ctx, { ref: args.id })),
       single: true as const,
     }),
   }),
   collections: t.field({
+    extensions: servedBy(listCollections),
     type: CollectionPage,
     description: "The account's collections, newest first (at most 100 a page). Needs a secret key.",
     args: { limit: t.arg.int({ required: false }), cursor: t.arg.string({ required: false }) },
     resolve: (_root, args, ctx) =>
-      listCollections(ctx, { limit: args.limit ?? 20, cursor: args.cursor ?? undefined }),
+      listCollections.invoke(ctx, { limit: args.limit ?? 20, cursor: args.cursor ?? undefined }),
   }),
 }));
 
 builder.mutationFields((t) => ({
   createCollection: t.field({
+    extensions: servedBy(createCollection),
     type: Collection,
     description: "Ids given twice or already present are added once; a name already used is CONFLICT.",
     args: {
@@ -149,13 +156,14 @@ builder.mutationFields((t) => ({
       documentIds: t.arg.stringList({ required: false }),
     },
     resolve: (_root, args, ctx) =>
-      createCollection(ctx, {
+      createCollection.invoke(ctx, {
         name: args.name,
         description: args.description,
         documentIds: args.documentIds ?? undefined,
       }),
   }),
   updateCollection: t.field({
+    extensions: servedBy(updateCollection),
     type: Collection,
     description: "Renames or redescribes; arguments left out stay, description null clears it.",
     args: {
@@ -164,7 +172,7 @@ builder.mutationFields((t) => ({
       description: t.arg.string({ required: false }),
     },
     resolve: (_root, args, ctx) =>
-      updateCollection(ctx, {
+      updateCollection.invoke(ctx, {
         ref: args.id,
         name: args.name ?? undefined,
         // Distinguishes "not given" (stays) from null (cleared).
@@ -172,20 +180,23 @@ builder.mutationFields((t) => ({
       }),
   }),
   deleteCollection: t.field({
+    extensions: servedBy(deleteCollection),
     type: DeletedCollection,
     args: { id: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => deleteCollection(ctx, { ref: args.id }),
+    resolve: (_root, args, ctx) => deleteCollection.invoke(ctx, { ref: args.id }),
   }),
   addCollectionDocuments: t.field({
+    extensions: servedBy(addCollectionDocuments),
     type: MembersChange,
     args: { id: t.arg.string({ required: true }), documentIds: t.arg.stringList({ required: true }) },
     resolve: (_root, args, ctx) =>
-      addCollectionDocuments(ctx, { ref: args.id, documentIds: args.documentIds }),
+      addCollectionDocuments.invoke(ctx, { ref: args.id, documentIds: args.documentIds }),
   }),
   removeCollectionDocuments: t.field({
+    extensions: servedBy(removeCollectionDocuments),
     type: MembersChange,
     args: { id: t.arg.string({ required: true }), documentIds: t.arg.stringList({ required: true }) },
     resolve: (_root, args, ctx) =>
-      removeCollectionDocuments(ctx, { ref: args.id, documentIds: args.documentIds }),
+      removeCollectionDocuments.invoke(ctx, { ref: args.id, documentIds: args.documentIds }),
   }),
 }));

@@ -1,6 +1,7 @@
 import type { DocumentConfig } from "../resolvers/documents/document-config.ts";
 import { getDocumentConfig, setDocumentConfig } from "../resolvers/documents/document-config.ts";
 import { builder } from "./builder.ts";
+import { servedBy } from "./served-by.ts";
 
 type Grant = DocumentConfig["access"]["grants"][number];
 
@@ -67,14 +68,16 @@ const ConfigInput = builder.inputType("DocumentConfigInput", {
 
 builder.queryField("documentConfig", (t) =>
   t.field({
+    extensions: servedBy(getDocumentConfig),
     type: Config,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => getDocumentConfig(ctx, { ref: String(args.id) }),
+    resolve: (_root, args, ctx) => getDocumentConfig.invoke(ctx, { ref: String(args.id) }),
   }),
 );
 
 builder.mutationField("setDocumentConfig", (t) =>
   t.field({
+    extensions: servedBy(setDocumentConfig),
     type: Config,
     args: { id: t.arg.id({ required: true }), config: t.arg({ type: ConfigInput, required: true }) },
     resolve: (_root, args, ctx) => {
@@ -100,7 +103,8 @@ builder.mutationField("setDocumentConfig", (t) =>
         ...(c.metadata !== undefined ? { metadata: c.metadata } : {}),
         ...(c.strategy !== undefined && c.strategy !== null ? { strategy: c.strategy } : {}),
       };
-      return setDocumentConfig(ctx, { ref: String(args.id), config });
+      // Enums arrive as strings; the operation checks them against its schema.
+      return setDocumentConfig.invoke(ctx, { ref: String(args.id), config: config as never });
     },
   }),
 );

@@ -11,10 +11,12 @@ import { type TableGrid, textRows } from "../core/tables/table-model.ts";
 import type { Document as DocumentRow } from "../generated/prisma/client.ts";
 import { approveReview } from "../resolvers/documents/approve-review.ts";
 import { deleteDocument } from "../resolvers/documents/delete-document.ts";
-import { findDocument, policyOf } from "../resolvers/documents/find-document.ts";
+import { policyOf } from "../resolvers/documents/find-document.ts";
+import { getDocument } from "../resolvers/documents/get-document.ts";
 import { reparseDocument } from "../resolvers/documents/reparse-document.ts";
 import { uploadDocument } from "../resolvers/documents/upload-document.ts";
 import { builder, type GraphQLContext } from "./builder.ts";
+import { servedBy } from "./served-by.ts";
 
 /** Content fields need read_content on top of the read_metadata that made the document visible. */
 function assertCanRead(ctx: GraphQLContext, doc: DocumentRow) {
@@ -129,11 +131,12 @@ const DeletedDocument = builder.objectRef<{ deleted: boolean; id: string }>("Del
 
 builder.queryFields((t) => ({
   document: t.prismaField({
+    extensions: servedBy(getDocument),
     type: "Document",
     description: "A document by id or 6-character short hash.",
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
-      const { doc } = await findDocument(ctx, String(args.id), "read_metadata");
+      const { row: doc } = await getDocument.invoke(ctx, { ref: String(args.id) });
       // The row already read serves, unless the selection needs relations (pages, tables) with it.
       if (!query.include && !query.select) return doc;
       return ctx.services.db.prisma.document.findUniqueOrThrow({ ...query, where: { id: doc.id } });
@@ -160,11 +163,12 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   uploadDocument: t.prismaField({
+    extensions: servedBy(uploadDocument),
     type: "Document",
     description: "Uploads a PDF (GraphQL multipart request); extraction starts in the background. Expensive.",
     args: { file: t.arg({ type: "File", required: true }) },
     resolve: async (query, _root, args, ctx) => {
-      const d = await uploadDocument(ctx, {
+      const d = await uploadDocument.invoke(ctx, {
         fileName: args.file.name,
         bytes: new Uint8Array(await args.file.arrayBuffer()),
       });
@@ -172,11 +176,13 @@ builder.mutationFields((t) => ({
     },
   }),
   deleteDocument: t.field({
+    extensions: servedBy(deleteDocument),
     type: DeletedDocument,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => deleteDocument(ctx, { ref: String(args.id) }),
+    resolve: (_root, args, ctx) => deleteDocument.invoke(ctx, { ref: String(args.id) }),
   }),
   reparseDocument: t.prismaField({
+    extensions: servedBy(reparseDocument),
     type: "Document",
     args: {
       id: t.arg.id({ required: true }),
@@ -187,7 +193,7 @@ builder.mutationFields((t) => ({
       }),
     },
     resolve: async (query, _root, args, ctx) => {
-      const r = await reparseDocument(ctx, {
+      const r = await reparseDocument.invoke(ctx, {
         ref: String(args.id),
         strategy: args.strategy ?? undefined,
         capabilities: args.capabilities ?? undefined,
@@ -196,10 +202,11 @@ builder.mutationFields((t) => ({
     },
   }),
   approveDocumentReview: t.prismaField({
+    extensions: servedBy(approveReview),
     type: "Document",
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
-      const d = await approveReview(ctx, { ref: String(args.id) });
+      const d = await approveReview.invoke(ctx, { ref: String(args.id) });
       return ctx.services.db.prisma.document.findUniqueOrThrow({ ...query, where: { id: d.id } });
     },
   }),
@@ -207,12 +214,13 @@ builder.mutationFields((t) => ({
 
 builder.subscriptionField("documentProgress", (t) =>
   t.field({
+    extensions: servedBy(getDocument),
     type: DocumentProgress,
     description:
       "The document's phase and page progress: its current state first, then every change (from any worker process) until a terminal phase.",
     args: { id: t.arg.id({ required: true }) },
     subscribe: async function* (_root, args, ctx) {
-      const { doc } = await findDocument(ctx, String(args.id), "read_metadata");
+      const { row: doc } = await getDocument.invoke(ctx, { ref: String(args.id) });
       // With the request's signal: a subscription ended from outside (its key revoked) while it
       // waits for the next event drops its listener at once.
       const events = await ctx.services.events.subscribe<DocumentProgressEvent>(

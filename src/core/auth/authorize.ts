@@ -39,6 +39,35 @@ export function requireOperator(p: Principal): void {
   }
 }
 
+/**
+ * Who may call an operation, declared once on its descriptor:
+ * - operator: the operator credential only (creating accounts);
+ * - secretKey: a secret key of an account, or the operator acting for one (x-account-id);
+ * - anyKey: any key of an account, publishable ones too;
+ * - anyone: callers without a key too; the policy of the resource named decides (public grants).
+ */
+export const callerRules = ["operator", "secretKey", "anyKey", "anyone"] as const;
+export type CallerRule = (typeof callerRules)[number];
+
+/**
+ * Refuses a principal the rule does not admit (401 without a credential, 403 with one that
+ * lacks the right) before anything is looked up. Returns the caller's account for the account
+ * rules, null otherwise.
+ */
+export function admitCaller(p: Principal, rule: CallerRule): string | null {
+  switch (rule) {
+    case "operator":
+      requireOperator(p);
+      return null;
+    case "secretKey":
+      return requireAccount(p, "manage");
+    case "anyKey":
+      return requireAccount(p, "read");
+    case "anyone":
+      return null;
+  }
+}
+
 /** The actions a principal holds on a document owned by `ownerAccountId` under `policy`. */
 export function allowedActions(p: Principal, ownerAccountId: string, policy: AccessPolicy): Set<Action> {
   const isOwnerAccount = p.kind !== "anonymous" && p.accountId === ownerAccountId;

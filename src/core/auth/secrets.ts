@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
-export type KeyKind = "secret" | "publishable";
+export const keyKinds = ["secret", "publishable"] as const;
+export type KeyKind = (typeof keyKinds)[number];
 
 export const keyPrefixes: Record<KeyKind, string> = { secret: "svc_sk_", publishable: "svc_pk_" };
 

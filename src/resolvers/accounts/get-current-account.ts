@@ -1,6 +1,6 @@
-import { requireAccount } from "../../core/auth/authorize.ts";
+import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
-import type { OperationContext } from "../context.ts";
+import { defineOperation } from "../operation.ts";
 import { type AccountRecord, toAccountRecord } from "./account-record.ts";
 
 export type CurrentAccount = {
@@ -11,14 +11,19 @@ export type CurrentAccount = {
 };
 
 /** The account the caller belongs to. Any key of the account may read it, publishable ones too. */
-export async function getCurrentAccount(ctx: OperationContext): Promise<CurrentAccount> {
-  const accountId = requireAccount(ctx.principal, "read");
-  const account = await ctx.services.db.prisma.account.findUnique({ where: { id: accountId } });
-  if (!account) throw new AppError("NOT_FOUND", `Account ${accountId} was not found.`);
-  const p = ctx.principal;
-  return {
-    account: toAccountRecord(account),
-    keyId: p.kind === "key" ? p.keyId : null,
-    keyKind: p.kind === "key" ? p.keyKind : "internal",
-  };
-}
+export const getCurrentAccount = defineOperation({
+  name: "getCurrentAccount",
+  rateClass: "standard",
+  caller: "anyKey",
+  input: z.object({}),
+  run: async (ctx): Promise<CurrentAccount> => {
+    const account = await ctx.services.db.prisma.account.findUnique({ where: { id: ctx.accountId } });
+    if (!account) throw new AppError("NOT_FOUND", `Account ${ctx.accountId} was not found.`);
+    const p = ctx.principal;
+    return {
+      account: toAccountRecord(account),
+      keyId: p.kind === "key" ? p.keyId : null,
+      keyKind: p.kind === "key" ? p.keyKind : "internal",
+    };
+  },
+});

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { ChatMessage } from "../../core/answering/answer-types.ts";
 import { AppError } from "../../core/errors.ts";
 
@@ -7,6 +8,9 @@ import { AppError } from "../../core/errors.ts";
 
 export const MAX_MESSAGES = 100;
 export const MAX_CONVERSATION_CHARS = 100_000;
+
+/** A model asked for by name; the provider's list says which exist. */
+export const modelName = z.string().max(200);
 
 export type RawMessage = { role: string; content?: unknown };
 

@@ -1,14 +1,25 @@
+import { z } from "zod";
 import type { AnswerEvent, ChatMessage } from "../../core/answering/answer-types.ts";
 import { primed } from "../../core/answering/primed.ts";
 import { retrieveForQuestion } from "../../core/answering/retrieve.ts";
 import type { SearchScope } from "../../core/answering/search-passages.ts";
 import type { Document } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
-import { findDocument } from "../documents/find-document.ts";
-import { chatMessages, chosenModel, type RawMessage } from "./chat-input.ts";
+import { documentRef, findDocument } from "../documents/find-document.ts";
+import { defineOperation } from "../operation.ts";
+import { chatMessages, chosenModel, MAX_MESSAGES, modelName, type RawMessage } from "./chat-input.ts";
 
 /** Passages handed to the provider for one question. */
 export const PASSAGES_PER_ANSWER = 8;
+
+/** What a chat operation takes beside the document: the OpenAI-shaped conversation, the model. */
+export const chatInput = {
+  messages: z
+    .array(z.object({ role: z.string().max(20), content: z.unknown().optional() }))
+    .max(MAX_MESSAGES),
+  model: modelName.optional(),
+  signal: z.instanceof(AbortSignal).optional(),
+};
 
 export type ChatInput = {
   messages: readonly RawMessage[];
@@ -58,10 +69,13 @@ export const answerOverDocument = async (
 });
 
 /** POST /v1/documents/{id}/chat/completions: needs the `query` action on the document. */
-export async function chatWithDocument(
-  ctx: OperationContext,
-  input: ChatInput & { ref: string },
-): Promise<StartedAnswer & { documentId: string }> {
-  const { doc } = await findDocument(ctx, input.ref, "query");
-  return answerOverDocument(ctx, doc, chatMessages(input.messages), input);
-}
+export const chatWithDocument = defineOperation({
+  name: "chatWithDocument",
+  rateClass: "expensive",
+  caller: "anyone",
+  input: z.object({ ref: documentRef, ...chatInput }),
+  run: async (ctx, input): Promise<StartedAnswer & { documentId: string }> => {
+    const { doc } = await findDocument(ctx, input.ref, "query");
+    return answerOverDocument(ctx, doc, chatMessages(input.messages), input);
+  },
+});

@@ -1,9 +1,11 @@
+import { z } from "zod";
 import type { ChatMessage } from "../../core/answering/answer-types.ts";
 import { AppError } from "../../core/errors.ts";
 import type { OperationContext } from "../context.ts";
 import { findDocument, fullIdPattern, shortHashPattern } from "../documents/find-document.ts";
+import { defineOperation } from "../operation.ts";
 import { chatMessages } from "./chat-input.ts";
-import { answerOverDocument, type ChatInput, type StartedAnswer } from "./chat-with-document.ts";
+import { answerOverDocument, type ChatInput, chatInput, type StartedAnswer } from "./chat-with-document.ts";
 
 /**
  * The document a public `source` names: its id (`doc-…`), its 6-character short hash, or any
@@ -45,19 +47,22 @@ function publicConversation(messages: ChatInput["messages"]): ChatMessage[] {
  * the public. The source is resolved as an anonymous caller would see it, whatever key is sent,
  * so this route answers for public documents only (a private one is NOT_FOUND, as for anyone).
  */
-export async function chatWithPublicSource(
-  ctx: OperationContext,
-  input: ChatInput & { source: string },
-): Promise<StartedAnswer & { documentId: string }> {
-  const ref = sourceRef(input.source);
-  const messages = publicConversation(input.messages);
-  const anonymous: OperationContext = {
-    ...ctx,
-    principal: {
-      kind: "anonymous",
-      clientAddress: ctx.principal.kind === "anonymous" ? ctx.principal.clientAddress : "-",
-    },
-  };
-  const { doc } = await findDocument(anonymous, ref, "query");
-  return answerOverDocument(ctx, doc, messages, input);
-}
+export const chatWithPublicSource = defineOperation({
+  name: "chatWithPublicSource",
+  rateClass: "expensive",
+  caller: "anyone",
+  input: z.object({ source: z.string().max(2000), ...chatInput }),
+  run: async (ctx, input): Promise<StartedAnswer & { documentId: string }> => {
+    const ref = sourceRef(input.source);
+    const messages = publicConversation(input.messages);
+    const anonymous: OperationContext = {
+      ...ctx,
+      principal: {
+        kind: "anonymous",
+        clientAddress: ctx.principal.kind === "anonymous" ? ctx.principal.clientAddress : "-",
+      },
+    };
+    const { doc } = await findDocument(anonymous, ref, "query");
+    return answerOverDocument(ctx, doc, messages, input);
+  },
+});

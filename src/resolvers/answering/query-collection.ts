@@ -1,8 +1,9 @@
+import { z } from "zod";
 import type { AnswerDone, Citation } from "../../core/answering/answer-types.ts";
 import { MAX_QUERY_LENGTH } from "../../core/answering/search-passages.ts";
-import { AppError } from "../../core/errors.ts";
-import { findCollection } from "../collections/find-collection.ts";
-import type { OperationContext } from "../context.ts";
+import { collectionRef, findCollection } from "../collections/find-collection.ts";
+import { defineOperation } from "../operation.ts";
+import { modelName } from "./chat-input.ts";
 import { type StartedAnswer, startAnswer } from "./chat-with-document.ts";
 
 export type CollectionSource = { doc_id: string; file_name: string; page: number };
@@ -54,16 +55,20 @@ export async function* collectionAnswerEvents(answer: StartedAnswer): AsyncGener
 }
 
 /** POST /v1/collections/{id}/query: one question answered from all the collection's documents. */
-export async function queryCollection(
-  ctx: OperationContext,
-  input: { ref: string; query: string; model?: string | undefined; signal?: AbortSignal | undefined },
-): Promise<StartedAnswer & { collectionId: string }> {
-  const c = await findCollection(ctx, input.ref);
-  const question = input.query.trim();
-  if (!question) throw new AppError("BAD_REQUEST", "query must not be empty.");
-  if (question.length > MAX_QUERY_LENGTH)
-    throw new AppError("BAD_REQUEST", `query is longer than ${MAX_QUERY_LENGTH} characters.`);
-  const messages = [{ role: "user" as const, content: question }];
-  const started = await startAnswer(ctx, { accountId: c.accountId, collectionId: c.id }, messages, input);
-  return { ...started, collectionId: c.id };
-}
+export const queryCollection = defineOperation({
+  name: "queryCollection",
+  rateClass: "standard",
+  caller: "secretKey",
+  input: z.object({
+    ref: collectionRef,
+    query: z.string().trim().min(1, "must not be empty").max(MAX_QUERY_LENGTH),
+    model: modelName.optional(),
+    signal: z.instanceof(AbortSignal).optional(),
+  }),
+  run: async (ctx, input): Promise<StartedAnswer & { collectionId: string }> => {
+    const c = await findCollection(ctx, input.ref);
+    const messages = [{ role: "user" as const, content: input.query }];
+    const started = await startAnswer(ctx, { accountId: c.accountId, collectionId: c.id }, messages, input);
+    return { ...started, collectionId: c.id };
+  },
+});

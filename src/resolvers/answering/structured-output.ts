@@ -1,10 +1,11 @@
+import { z } from "zod";
 import type { StructuredResult } from "../../core/answering/answer-types.ts";
 import { compileSchema } from "../../core/answering/structured/compile-schema.ts";
 import { AppError } from "../../core/errors.ts";
 import { type TableGrid, textRows } from "../../core/tables/table-model.ts";
-import type { OperationContext } from "../context.ts";
-import { findDocument } from "../documents/find-document.ts";
-import { chosenModel } from "./chat-input.ts";
+import { documentRef, findDocument } from "../documents/find-document.ts";
+import { defineOperation } from "../operation.ts";
+import { chosenModel, modelName } from "./chat-input.ts";
 
 export const MAX_PROMPT_CHARS = 20_000;
 
@@ -13,52 +14,56 @@ export const MAX_PROMPT_CHARS = 20_000;
  * and tables. Needs the `query` action. An invalid JSON Schema is BAD_REQUEST naming the problem;
  * a document with no extracted page yet is CONFLICT.
  */
-export async function structuredOutput(
-  ctx: OperationContext,
-  input: {
-    ref: string;
-    prompt: string;
-    schema: unknown;
-    model?: string | undefined;
-    signal?: AbortSignal | undefined;
+export const structuredOutput = defineOperation({
+  name: "structuredOutput",
+  rateClass: "expensive",
+  caller: "anyone",
+  input: z.object({
+    ref: documentRef,
+    prompt: z.string().max(MAX_PROMPT_CHARS),
+    schema: z.unknown(),
+    model: modelName.optional(),
+    signal: z.instanceof(AbortSignal).optional(),
+  }),
+  run: async (
+    ctx,
+    input,
+  ): Promise<StructuredResult & { documentId: string; model: string; pages: number }> => {
+    const { doc } = await findDocument(ctx, input.ref, "query");
+    const compiled = compileSchema(input.schema);
+    if (!compiled.ok) throw new AppError("BAD_REQUEST", `Invalid JSON Schema: ${compiled.message}`);
+    const provider = ctx.services.answers;
+    const model = chosenModel(provider.models, input.model);
+    const { prisma } = ctx.services.db;
+    const where = { documentId: doc.id, generation: doc.activeGeneration };
+    const [pages, tables] = await Promise.all([
+      prisma.page.findMany({
+        where,
+        orderBy: { pageNumber: "asc" },
+        select: { pageNumber: true, markdown: true },
+      }),
+      prisma.documentTable.findMany({
+        where,
+        orderBy: { tableIndex: "asc" },
+        select: { pages: true, cells: true },
+      }),
+    ]);
+    if (!pages.length) {
+      throw new AppError(
+        "CONFLICT",
+        `Document ${doc.id} has no extracted pages yet (phase ${doc.phase}); poll GET /v1/documents/${doc.id} and try again.`,
+      );
+    }
+    const result = await provider.extract({
+      prompt: input.prompt,
+      schema: input.schema as Record<string, unknown>,
+      documentId: doc.id,
+      fileName: doc.fileName,
+      pages,
+      tables: tables.map((t) => ({ pages: t.pages, rows: textRows(t.cells as TableGrid) })),
+      model,
+      ...(input.signal ? { signal: input.signal } : {}),
+    });
+    return { ...result, documentId: doc.id, model, pages: pages.length };
   },
-): Promise<StructuredResult & { documentId: string; model: string; pages: number }> {
-  const { doc } = await findDocument(ctx, input.ref, "query");
-  if (input.prompt.length > MAX_PROMPT_CHARS)
-    throw new AppError("BAD_REQUEST", `prompt is longer than ${MAX_PROMPT_CHARS} characters.`);
-  const compiled = compileSchema(input.schema);
-  if (!compiled.ok) throw new AppError("BAD_REQUEST", `Invalid JSON Schema: ${compiled.message}`);
-  const provider = ctx.services.answers;
-  const model = chosenModel(provider.models, input.model);
-  const { prisma } = ctx.services.db;
-  const where = { documentId: doc.id, generation: doc.activeGeneration };
-  const [pages, tables] = await Promise.all([
-    prisma.page.findMany({
-      where,
-      orderBy: { pageNumber: "asc" },
-      select: { pageNumber: true, markdown: true },
-    }),
-    prisma.documentTable.findMany({
-      where,
-      orderBy: { tableIndex: "asc" },
-      select: { pages: true, cells: true },
-    }),
-  ]);
-  if (!pages.length) {
-    throw new AppError(
-      "CONFLICT",
-      `Document ${doc.id} has no extracted pages yet (phase ${doc.phase}); poll GET /v1/documents/${doc.id} and try again.`,
-    );
-  }
-  const result = await provider.extract({
-    prompt: input.prompt,
-    schema: input.schema as Record<string, unknown>,
-    documentId: doc.id,
-    fileName: doc.fileName,
-    pages,
-    tables: tables.map((t) => ({ pages: t.pages, rows: textRows(t.cells as TableGrid) })),
-    model,
-    ...(input.signal ? { signal: input.signal } : {}),
-  });
-  return { ...result, documentId: doc.id, model, pages: pages.length };
-}
+});

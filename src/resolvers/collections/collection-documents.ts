@@ -1,15 +1,17 @@
+import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
 import type { Document } from "../../generated/prisma/client.ts";
-import type { OperationContext } from "../context.ts";
 import { afterCursor, decodeCursor, pageOf } from "../cursor.ts";
 import { fullIdPattern } from "../documents/find-document.ts";
+import { defineOperation } from "../operation.ts";
 import {
   documentsNotFound,
   MAX_COLLECTION_DOCUMENTS,
+  MAX_IDS_PER_REQUEST,
   resolveOwnDocuments,
   tooManyDocuments,
 } from "./collection-members.ts";
-import { collectionNotFound, findCollection } from "./find-collection.ts";
+import { collectionNotFound, collectionRef, findCollection } from "./find-collection.ts";
 
 export const MAX_MEMBERS_PAGE = 100;
 
@@ -17,70 +19,87 @@ export const MAX_MEMBERS_PAGE = 100;
  * Adds documents of the account; those already in the collection are skipped. All or nothing:
  * an id naming no document of the account, or a total over the limit, changes nothing.
  */
-export async function addCollectionDocuments(
-  ctx: OperationContext,
-  input: { ref: string; documentIds: readonly string[] },
-): Promise<{ ok: true; added: number; document_count: number }> {
-  const c = await findCollection(ctx, input.ref);
-  if (!input.documentIds.length)
-    throw new AppError("BAD_REQUEST", "document_ids must name at least one document.");
-  const { ids, missing } = await resolveOwnDocuments(ctx, c.accountId, input.documentIds);
-  if (missing.length) throw documentsNotFound(missing);
-  try {
-    return await ctx.services.db.prisma.$transaction(
-      async (tx) => {
-        // Serialises adds to one collection, so two at once cannot both pass the size check.
-        const locked = await tx.$queryRaw<unknown[]>`SELECT 1 FROM collections WHERE id = ${c.id} FOR UPDATE`;
-        if (!locked.length) throw collectionNotFound(input.ref);
-        const { count } = await tx.collectionDocument.createMany({
-          data: ids.map((documentId) => ({ collectionId: c.id, documentId })),
-          skipDuplicates: true,
-        });
-        const total = await tx.collectionDocument.count({ where: { collectionId: c.id } });
-        if (total > MAX_COLLECTION_DOCUMENTS) throw tooManyDocuments(total);
-        return { ok: true as const, added: count, document_count: total };
-      },
-      // Adds to one collection wait for each other; Prisma's default of 5 s is short for that.
-      { maxWait: 10_000, timeout: 30_000 },
-    );
-  } catch (err) {
-    // P2003: a document named was deleted between the lookup and the insert.
-    if ((err as { code?: unknown })?.code === "P2003")
-      throw new AppError("NOT_FOUND", "A document named was deleted meanwhile; nothing was changed.");
-    throw err;
-  }
-}
+export const addCollectionDocuments = defineOperation({
+  name: "addCollectionDocuments",
+  rateClass: "standard",
+  caller: "secretKey",
+  input: z.object({
+    ref: collectionRef,
+    documentIds: z.array(z.string()).min(1, "must name at least one document").max(MAX_IDS_PER_REQUEST),
+  }),
+  run: async (ctx, input): Promise<{ ok: true; added: number; document_count: number }> => {
+    const c = await findCollection(ctx, input.ref);
+    const { ids, missing } = await resolveOwnDocuments(ctx, c.accountId, input.documentIds);
+    if (missing.length) throw documentsNotFound(missing);
+    try {
+      return await ctx.services.db.prisma.$transaction(
+        async (tx) => {
+          // Serialises adds to one collection, so two at once cannot both pass the size check.
+          const locked = await tx.$queryRaw<
+            unknown[]
+          >`SELECT 1 FROM collections WHERE id = ${c.id} FOR UPDATE`;
+          if (!locked.length) throw collectionNotFound(input.ref);
+          const { count } = await tx.collectionDocument.createMany({
+            data: ids.map((documentId) => ({ collectionId: c.id, documentId })),
+            skipDuplicates: true,
+          });
+          const total = await tx.collectionDocument.count({ where: { collectionId: c.id } });
+          if (total > MAX_COLLECTION_DOCUMENTS) throw tooManyDocuments(total);
+          return { ok: true as const, added: count, document_count: total };
+        },
+        // Adds to one collection wait for each other; Prisma's default of 5 s is short for that.
+        { maxWait: 10_000, timeout: 30_000 },
+      );
+    } catch (err) {
+      // P2003: a document named was deleted between the lookup and the insert.
+      if ((err as { code?: unknown })?.code === "P2003")
+        throw new AppError("NOT_FOUND", "A document named was deleted meanwhile; nothing was changed.");
+      throw err;
+    }
+  },
+});
 
 /** SPEC: removes documents from the collection only; ids not in it are not counted. */
-export async function removeCollectionDocuments(
-  ctx: OperationContext,
-  input: { ref: string; documentIds: readonly string[] },
-): Promise<{ ok: true; removed: number; document_count: number }> {
-  const c = await findCollection(ctx, input.ref);
-  if (!input.documentIds.length)
-    throw new AppError("BAD_REQUEST", "document_ids must name at least one document.");
-  const { ids } = await resolveOwnDocuments(ctx, c.accountId, input.documentIds);
-  const { prisma } = ctx.services.db;
-  const { count } = await prisma.collectionDocument.deleteMany({
-    where: { collectionId: c.id, documentId: { in: ids } },
-  });
-  const total = await prisma.collectionDocument.count({ where: { collectionId: c.id } });
-  return { ok: true, removed: count, document_count: total };
-}
+export const removeCollectionDocuments = defineOperation({
+  name: "removeCollectionDocuments",
+  rateClass: "standard",
+  caller: "secretKey",
+  input: z.object({
+    ref: collectionRef,
+    documentIds: z.array(z.string()).min(1, "must name at least one document").max(MAX_IDS_PER_REQUEST),
+  }),
+  run: async (ctx, input): Promise<{ ok: true; removed: number; document_count: number }> => {
+    const c = await findCollection(ctx, input.ref);
+    const { ids } = await resolveOwnDocuments(ctx, c.accountId, input.documentIds);
+    const { prisma } = ctx.services.db;
+    const { count } = await prisma.collectionDocument.deleteMany({
+      where: { collectionId: c.id, documentId: { in: ids } },
+    });
+    const total = await prisma.collectionDocument.count({ where: { collectionId: c.id } });
+    return { ok: true, removed: count, document_count: total };
+  },
+});
 
 /** The collection's documents, newest first, a page at a time. */
-export async function listCollectionDocuments(
-  ctx: OperationContext,
-  input: { ref: string; limit: number; cursor?: string | undefined },
-): Promise<{ documents: Document[]; nextCursor: string | null }> {
-  const c = await findCollection(ctx, input.ref);
-  const limit = Math.min(Math.max(1, input.limit), MAX_MEMBERS_PAGE);
-  const after = input.cursor ? decodeCursor(input.cursor, fullIdPattern) : null;
-  const rows = await ctx.services.db.prisma.document.findMany({
-    where: { collections: { some: { collectionId: c.id } }, ...afterCursor(after) },
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-    take: limit + 1,
-  });
-  const { page, nextCursor } = pageOf(rows, limit);
-  return { documents: page, nextCursor };
-}
+export const listCollectionDocuments = defineOperation({
+  name: "listCollectionDocuments",
+  rateClass: "standard",
+  caller: "secretKey",
+  input: z.object({
+    ref: collectionRef,
+    limit: z.number().int().min(1).max(MAX_MEMBERS_PAGE).default(20),
+    cursor: z.string().max(200).optional(),
+  }),
+  run: async (ctx, input): Promise<{ documents: Document[]; nextCursor: string | null }> => {
+    const c = await findCollection(ctx, input.ref);
+    const { limit } = input;
+    const after = input.cursor ? decodeCursor(input.cursor, fullIdPattern) : null;
+    const rows = await ctx.services.db.prisma.document.findMany({
+      where: { collections: { some: { collectionId: c.id } }, ...afterCursor(after) },
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      take: limit + 1,
+    });
+    const { page, nextCursor } = pageOf(rows, limit);
+    return { documents: page, nextCursor };
+  },
+});

@@ -1,10 +1,12 @@
 import { PassThrough, type Readable } from "node:stream";
 import ExcelJS from "exceljs";
+import { z } from "zod";
 import { csvRecord } from "../../core/tables/table-formats.ts";
 import { type TableGrid, textRows } from "../../core/tables/table-model.ts";
 import type { OperationContext } from "../context.ts";
 import { pageBlock } from "../documents/read-pages.ts";
-import { findCollection } from "./find-collection.ts";
+import { defineOperation } from "../operation.ts";
+import { collectionRef, findCollection } from "./find-collection.ts";
 
 // Exports of a whole collection: every document's markdown as one file, every table as one
 // sheet with the document and page each row comes from. They stream: documents are read a batch
@@ -77,29 +79,32 @@ const pagesOf = (ctx: OperationContext, batch: Member[]) =>
  * comment naming the document, then its pages as GET /v1/documents/{id}/full.md gives them.
  * A document not extracted yet shows the pages it has (a note says so).
  */
-export async function collectionMarkdown(
-  ctx: OperationContext,
-  input: { ref: string },
-): Promise<AsyncIterable<string>> {
-  const c = await findCollection(ctx, input.ref);
-  return (async function* () {
-    let first = true;
-    for await (const batch of membersOf(ctx, c.id)) {
-      // Members and their pages come in the same document id order: one pass over both.
-      const pages = pagesOf(ctx, batch);
-      let next = await pages.next();
-      for (const d of batch) {
-        const head = `${first ? "" : "\n\n"}# ${d.fileName.replace(/\s+/g, " ")}\n\n<!-- document ${d.id} -->`;
-        first = false;
-        const note = d.completedAt === null ? "\n\n<!-- extraction not complete: pages so far -->" : "";
-        yield `${head}${note}`;
-        for (; !next.done && next.value.documentId === d.id; next = await pages.next())
-          yield `\n\n${pageBlock(next.value)}`;
+export const collectionMarkdown = defineOperation({
+  name: "collectionMarkdown",
+  rateClass: "standard",
+  caller: "secretKey",
+  input: z.object({ ref: collectionRef }),
+  run: async (ctx, input): Promise<AsyncIterable<string>> => {
+    const c = await findCollection(ctx, input.ref);
+    return (async function* () {
+      let first = true;
+      for await (const batch of membersOf(ctx, c.id)) {
+        // Members and their pages come in the same document id order: one pass over both.
+        const pages = pagesOf(ctx, batch);
+        let next = await pages.next();
+        for (const d of batch) {
+          const head = `${first ? "" : "\n\n"}# ${d.fileName.replace(/\s+/g, " ")}\n\n<!-- document ${d.id} -->`;
+          first = false;
+          const note = d.completedAt === null ? "\n\n<!-- extraction not complete: pages so far -->" : "";
+          yield `${head}${note}`;
+          for (; !next.done && next.value.documentId === d.id; next = await pages.next())
+            yield `\n\n${pageBlock(next.value)}`;
+        }
       }
-    }
-    yield "\n";
-  })();
-}
+      yield "\n";
+    })();
+  },
+});
 
 export type ExportedTable = {
   documentId: string;
@@ -169,70 +174,79 @@ async function widestTable(ctx: OperationContext, collectionId: string): Promise
  * Every table of every document as one CSV: document_id, file_name, page, table_index, row (0 is
  * the table's header row), then the cells, padded to the widest table.
  */
-export async function collectionTablesCsv(
-  ctx: OperationContext,
-  input: { ref: string },
-): Promise<AsyncIterable<string>> {
-  const c = await findCollection(ctx, input.ref);
-  const width = await widestTable(ctx, c.id);
-  return (async function* () {
-    const cellColumns = Array.from({ length: width }, (_, i) => `c${i + 1}`);
-    yield csvRecord([...tableExportColumns, ...cellColumns]);
-    for await (const t of tablesOf(ctx, c.id)) {
-      let out = "";
-      t.rows.forEach((cells, r) => {
-        const padded = Array.from({ length: width }, (_, i) => cells[i] ?? "");
-        out += csvRecord([
-          t.documentId,
-          t.fileName,
-          String(t.page),
-          String(t.tableIndex),
-          String(r),
-          ...padded,
-        ]);
-      });
-      yield out;
-    }
-  })();
-}
+export const collectionTablesCsv = defineOperation({
+  name: "collectionTablesCsv",
+  rateClass: "standard",
+  caller: "secretKey",
+  input: z.object({ ref: collectionRef }),
+  run: async (ctx, input): Promise<AsyncIterable<string>> => {
+    const c = await findCollection(ctx, input.ref);
+    const width = await widestTable(ctx, c.id);
+    return (async function* () {
+      const cellColumns = Array.from({ length: width }, (_, i) => `c${i + 1}`);
+      yield csvRecord([...tableExportColumns, ...cellColumns]);
+      for await (const t of tablesOf(ctx, c.id)) {
+        let out = "";
+        t.rows.forEach((cells, r) => {
+          const padded = Array.from({ length: width }, (_, i) => cells[i] ?? "");
+          out += csvRecord([
+            t.documentId,
+            t.fileName,
+            String(t.page),
+            String(t.tableIndex),
+            String(r),
+            ...padded,
+          ]);
+        });
+        yield out;
+      }
+    })();
+  },
+});
 
 /** The same rows as the CSV in one worksheet ("Tables"), numbers of the fixed columns as numbers. */
-export async function collectionTablesXlsx(ctx: OperationContext, input: { ref: string }): Promise<Readable> {
-  const c = await findCollection(ctx, input.ref);
-  const width = await widestTable(ctx, c.id);
-  const out = new PassThrough();
-  // The streaming writer commits each row as it is added, so memory stays flat however many rows.
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = book.addWorksheet("Tables");
-  // Rows go out as fast as the client reads them: after each table, wait while the output is
-  // full; a client that went away ends the export (and its reads of the database).
-  const drained = () =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        out.off("drain", done);
-        out.off("close", done);
-        resolve();
-      };
-      out.on("drain", done);
-      out.on("close", done);
+export const collectionTablesXlsx = defineOperation({
+  name: "collectionTablesXlsx",
+  rateClass: "standard",
+  caller: "secretKey",
+  input: z.object({ ref: collectionRef }),
+  run: async (ctx, input): Promise<Readable> => {
+    const c = await findCollection(ctx, input.ref);
+    const width = await widestTable(ctx, c.id);
+    const out = new PassThrough();
+    // The streaming writer commits each row as it is added, so memory stays flat however many rows.
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: false,
+      useSharedStrings: false,
     });
-  const write = async () => {
-    sheet.addRow([...tableExportColumns, ...Array.from({ length: width }, (_, i) => `c${i + 1}`)]).commit();
-    for await (const t of tablesOf(ctx, c.id)) {
-      if (out.destroyed) return;
-      t.rows.forEach((cells, r) => {
-        sheet.addRow([t.documentId, t.fileName, t.page, t.tableIndex, r, ...cells]).commit();
+    const sheet = book.addWorksheet("Tables");
+    // Rows go out as fast as the client reads them: after each table, wait while the output is
+    // full; a client that went away ends the export (and its reads of the database).
+    const drained = () =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          out.off("drain", done);
+          out.off("close", done);
+          resolve();
+        };
+        out.on("drain", done);
+        out.on("close", done);
       });
-      if (out.writableNeedDrain) await drained();
-    }
-    if (out.destroyed) return;
-    sheet.commit();
-    await book.commit();
-  };
-  write().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
-  return out;
-}
+    const write = async () => {
+      sheet.addRow([...tableExportColumns, ...Array.from({ length: width }, (_, i) => `c${i + 1}`)]).commit();
+      for await (const t of tablesOf(ctx, c.id)) {
+        if (out.destroyed) return;
+        t.rows.forEach((cells, r) => {
+          sheet.addRow([t.documentId, t.fileName, t.page, t.tableIndex, r, ...cells]).commit();
+        });
+        if (out.writableNeedDrain) await drained();
+      }
+      if (out.destroyed) return;
+      sheet.commit();
+      await book.commit();
+    };
+    write().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
+    return out;
+  },
+});

@@ -1,40 +1,34 @@
-import { requireAccount } from "../../core/auth/authorize.ts";
+import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
 import type { Collection } from "../../generated/prisma/client.ts";
-import type { OperationContext } from "../context.ts";
+import type { AccountContext } from "../operation.ts";
 
 export const collectionIdPattern = /^col-[a-z0-9]{16}$/;
 export const MAX_COLLECTION_NAME = 100;
+export const MAX_COLLECTION_DESCRIPTION = 10_000;
 
 /**
- * Collections belong to an account and are used with its secret keys only: a collection spans
- * documents whose grants differ, and a publishable key lives in a browser, where it could read
- * across all of them. The answer is the same for every collection operation, so it comes before
- * any lookup.
+ * A name as stored: trimmed, 1 to 100 characters, no control characters, not shaped like an id.
+ * Collections are used with secret keys only (every collection operation's caller rule): a
+ * collection spans documents whose grants differ, and a publishable key lives in a browser.
  */
-export function requireCollectionsAccess(ctx: OperationContext): string {
-  if (ctx.principal.kind === "key" && ctx.principal.keyKind === "publishable") {
-    throw new AppError(
-      "FORBIDDEN",
-      "Collections need a secret key (svc_sk_); publishable keys read single documents they are granted.",
-    );
-  }
-  return requireAccount(ctx.principal, "manage");
-}
-
-/** A name as stored: trimmed, 1 to 100 characters, no control characters, not shaped like an id. */
-export function collectionName(raw: string): string {
-  const name = raw.trim();
-  const length = Array.from(name).length;
-  if (length === 0 || length > MAX_COLLECTION_NAME)
-    throw new AppError("BAD_REQUEST", `A collection name must be 1 to ${MAX_COLLECTION_NAME} characters.`);
-  if (/\p{Cc}/u.test(name))
-    throw new AppError("BAD_REQUEST", "A collection name must not contain control characters.");
+export const collectionName = z
+  .string()
+  .trim()
+  .refine((n) => Array.from(n).length >= 1 && Array.from(n).length <= MAX_COLLECTION_NAME, {
+    message: `must be 1 to ${MAX_COLLECTION_NAME} characters`,
+  })
+  .refine((n) => !/\p{Cc}/u.test(n), { message: "must not contain control characters" })
   // Paths accept a name in place of the id: a name that reads as an id would be unreachable.
-  if (collectionIdPattern.test(name))
-    throw new AppError("BAD_REQUEST", "A collection name must not have the form of a collection id (col-…).");
-  return name;
-}
+  .refine((n) => !collectionIdPattern.test(n), {
+    message: "must not have the form of a collection id (col-…)",
+  });
+
+/** A collection named in a path: its id (`col-…`) or its name. */
+export const collectionRef = z
+  .string()
+  .min(1)
+  .max(MAX_COLLECTION_NAME * 4);
 
 /** The rows a ref names among the account's collections: by id (`col-…`) or by name. */
 export const collectionWhere = (accountId: string, ref: string) =>
@@ -44,9 +38,10 @@ export const collectionNotFound = (ref: string) =>
   new AppError("NOT_FOUND", `Collection ${JSON.stringify(ref)} was not found.`);
 
 /** The caller's collection named by id (`col-…`) or by name; another account's is NOT_FOUND. */
-export async function findCollection(ctx: OperationContext, ref: string): Promise<Collection> {
-  const accountId = requireCollectionsAccess(ctx);
-  const found = await ctx.services.db.prisma.collection.findFirst({ where: collectionWhere(accountId, ref) });
+export async function findCollection(ctx: AccountContext, ref: string): Promise<Collection> {
+  const found = await ctx.services.db.prisma.collection.findFirst({
+    where: collectionWhere(ctx.accountId, ref),
+  });
   if (!found) throw collectionNotFound(ref);
   return found;
 }

@@ -1,17 +1,21 @@
-import type { OperationContext } from "../context.ts";
+import { z } from "zod";
+import { defineOperation } from "../operation.ts";
 import { type CollectionRecord, toCollectionRecord, withDocumentCount } from "./collection-record.ts";
-import { collectionNotFound, collectionWhere, requireCollectionsAccess } from "./find-collection.ts";
+import { collectionNotFound, collectionRef, collectionWhere } from "./find-collection.ts";
 
 /** The caller's collection with its member count, in one read. */
-export async function getCollection(
-  ctx: OperationContext,
-  input: { ref: string },
-): Promise<CollectionRecord> {
-  const accountId = requireCollectionsAccess(ctx);
-  const row = await ctx.services.db.prisma.collection.findFirst({
-    where: collectionWhere(accountId, input.ref),
-    include: withDocumentCount,
-  });
-  if (!row) throw collectionNotFound(input.ref);
-  return toCollectionRecord(row);
-}
+export const getCollection = defineOperation({
+  name: "getCollection",
+  rateClass: "standard",
+  caller: "secretKey",
+  input: z.object({ ref: collectionRef }),
+  run: async (ctx, input): Promise<CollectionRecord> => {
+    const { accountId } = ctx;
+    const row = await ctx.services.db.prisma.collection.findFirst({
+      where: collectionWhere(accountId, input.ref),
+      include: withDocumentCount,
+    });
+    if (!row) throw collectionNotFound(input.ref);
+    return toCollectionRecord(row);
+  },
+});

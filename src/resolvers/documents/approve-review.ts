@@ -1,28 +1,35 @@
+import { z } from "zod";
 import { documentTopic } from "../../core/documents/document-events.ts";
 import { AppError } from "../../core/errors.ts";
-import type { OperationContext } from "../context.ts";
+import { defineOperation } from "../operation.ts";
 import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
-import { findDocument } from "./find-document.ts";
+import { documentRef, findDocument } from "./find-document.ts";
 
 /** Accepts an extraction that was put in awaiting_review: the document moves to complete. */
-export async function approveReview(ctx: OperationContext, input: { ref: string }): Promise<DocumentRecord> {
-  const { doc } = await findDocument(ctx, input.ref, "admin");
-  const { count } = await ctx.services.db.prisma.document.updateMany({
-    where: { id: doc.id, phase: "awaiting_review" },
-    data: { phase: "complete", errorReason: null },
-  });
-  if (!count) {
-    throw new AppError(
-      "CONFLICT",
-      `Document ${doc.id} is ${doc.phase}, not awaiting_review; there is nothing to approve.`,
-    );
-  }
-  const updated = await ctx.services.db.prisma.document.findUniqueOrThrow({ where: { id: doc.id } });
-  await ctx.services.events.publish(documentTopic(doc.id), {
-    id: doc.id,
-    phase: updated.phase,
-    pagesCompleted: updated.pagesCompleted,
-    pagesTotal: updated.pagesTotal,
-  });
-  return toDocumentRecord(updated);
-}
+export const approveReview = defineOperation({
+  name: "approveReview",
+  rateClass: "standard",
+  caller: "secretKey",
+  input: z.object({ ref: documentRef }),
+  run: async (ctx, input): Promise<DocumentRecord> => {
+    const { doc } = await findDocument(ctx, input.ref, "admin");
+    const { count } = await ctx.services.db.prisma.document.updateMany({
+      where: { id: doc.id, phase: "awaiting_review" },
+      data: { phase: "complete", errorReason: null },
+    });
+    if (!count) {
+      throw new AppError(
+        "CONFLICT",
+        `Document ${doc.id} is ${doc.phase}, not awaiting_review; there is nothing to approve.`,
+      );
+    }
+    const updated = await ctx.services.db.prisma.document.findUniqueOrThrow({ where: { id: doc.id } });
+    await ctx.services.events.publish(documentTopic(doc.id), {
+      id: doc.id,
+      phase: updated.phase,
+      pagesCompleted: updated.pagesCompleted,
+      pagesTotal: updated.pagesTotal,
+    });
+    return toDocumentRecord(updated);
+  },
+});

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { accessPolicySchema, defaultAccessPolicy } from "../../core/auth/access-policy.ts";
 import { strategies } from "../../core/documents/phases.ts";
-import { AppError } from "../../core/errors.ts";
 import type { Document, Prisma } from "../../generated/prisma/client.ts";
-import type { OperationContext } from "../context.ts";
-import { findDocument, policyOf } from "./find-document.ts";
+import { defineOperation } from "../operation.ts";
+import { documentRef, findDocument, policyOf } from "./find-document.ts";
 
 /**
  * PUT /v1/documents/{id}/config replaces the whole configuration: a field left out returns to
@@ -42,35 +41,33 @@ function configOf(d: Document): DocumentConfig {
   };
 }
 
-export async function getDocumentConfig(
-  ctx: OperationContext,
-  input: { ref: string },
-): Promise<DocumentConfig> {
-  const { doc } = await findDocument(ctx, input.ref, "admin");
-  return configOf(doc);
-}
+export const getDocumentConfig = defineOperation({
+  name: "getDocumentConfig",
+  rateClass: "standard",
+  caller: "secretKey",
+  input: z.object({ ref: documentRef }),
+  run: async (ctx, input): Promise<DocumentConfig> => {
+    const { doc } = await findDocument(ctx, input.ref, "admin");
+    return configOf(doc);
+  },
+});
 
-export async function setDocumentConfig(
-  ctx: OperationContext,
-  input: { ref: string; config: unknown },
-): Promise<DocumentConfig> {
-  const parsed = documentConfigSchema.safeParse(input.config);
-  if (!parsed.success) {
-    const detail = parsed.error.issues
-      .slice(0, 5)
-      .map((i) => `${i.path.join(".") || "body"}: ${i.message}`)
-      .join("; ");
-    throw new AppError("BAD_REQUEST", `Invalid configuration: ${detail}.`);
-  }
-  const { doc } = await findDocument(ctx, input.ref, "admin");
-  const { access, strategy, ...rest } = parsed.data;
-  const updated = await ctx.services.db.prisma.document.update({
-    where: { id: doc.id },
-    data: {
-      access: access as unknown as Prisma.InputJsonValue,
-      strategy,
-      config: rest as Prisma.InputJsonValue,
-    },
-  });
-  return configOf(updated);
-}
+export const setDocumentConfig = defineOperation({
+  name: "setDocumentConfig",
+  rateClass: "standard",
+  caller: "secretKey",
+  input: z.object({ ref: documentRef, config: documentConfigSchema }),
+  run: async (ctx, input): Promise<DocumentConfig> => {
+    const { doc } = await findDocument(ctx, input.ref, "admin");
+    const { access, strategy, ...rest } = input.config;
+    const updated = await ctx.services.db.prisma.document.update({
+      where: { id: doc.id },
+      data: {
+        access: access as unknown as Prisma.InputJsonValue,
+        strategy,
+        config: rest as Prisma.InputJsonValue,
+      },
+    });
+    return configOf(updated);
+  },
+});

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   type AccessPolicy,
   type Action,
@@ -13,6 +14,9 @@ import type { OperationContext } from "../context.ts";
 
 export const fullIdPattern = /^doc-[a-z0-9]{16}$/;
 export const shortHashPattern = /^[a-z0-9]{6}$/;
+
+/** A document named by its id (`doc-…`) or short hash; anything longer names nothing. */
+export const documentRef = z.string().min(1).max(100);
 
 export function policyOf(d: Document): AccessPolicy {
   const parsed = accessPolicySchema.safeParse(d.access);

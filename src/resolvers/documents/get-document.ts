@@ -1,11 +1,16 @@
-import type { OperationContext } from "../context.ts";
+import { z } from "zod";
+import type { Document } from "../../generated/prisma/client.ts";
+import { defineOperation } from "../operation.ts";
 import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
-import { findDocument } from "./find-document.ts";
+import { documentRef, findDocument } from "./find-document.ts";
 
-export async function getDocument(
-  ctx: OperationContext,
-  input: { ref: string },
-): Promise<{ document: DocumentRecord; viaPublic: boolean }> {
-  const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_metadata");
-  return { document: toDocumentRecord(doc), viaPublic };
-}
+export const getDocument = defineOperation({
+  name: "getDocument",
+  rateClass: "standard",
+  caller: "anyone",
+  input: z.object({ ref: documentRef }),
+  run: async (ctx, input): Promise<{ document: DocumentRecord; row: Document; viaPublic: boolean }> => {
+    const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_metadata");
+    return { document: toDocumentRecord(doc), row: doc, viaPublic };
+  },
+});

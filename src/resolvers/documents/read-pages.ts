@@ -1,7 +1,8 @@
+import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
 import type { Document } from "../../generated/prisma/client.ts";
-import type { OperationContext } from "../context.ts";
-import { findDocument } from "./find-document.ts";
+import { defineOperation } from "../operation.ts";
+import { documentRef, findDocument } from "./find-document.ts";
 
 /** Why a page that exists in the PDF cannot be served yet (or at all), or null when it can be looked up. */
 export function pageUnavailable(doc: Document, n: number): AppError | null {
@@ -29,58 +30,64 @@ function notReady(doc: Document, n: number): AppError {
 
 export type PageContent = { page: number; content: string; method: string; width: number; height: number };
 
-export async function getPage(
-  ctx: OperationContext,
-  input: { ref: string; page: number },
-): Promise<{ page: PageContent; viaPublic: boolean }> {
-  const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_content");
-  const gone = pageUnavailable(doc, input.page);
-  if (gone) throw gone;
-  const row = await ctx.services.db.prisma.page.findUnique({
-    where: {
-      documentId_generation_pageNumber: {
-        documentId: doc.id,
-        generation: doc.activeGeneration,
-        pageNumber: input.page,
+export const getPage = defineOperation({
+  name: "getPage",
+  rateClass: "standard",
+  caller: "anyone",
+  input: z.object({ ref: documentRef, page: z.number().int() }),
+  run: async (ctx, input): Promise<{ page: PageContent; viaPublic: boolean }> => {
+    const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_content");
+    const gone = pageUnavailable(doc, input.page);
+    if (gone) throw gone;
+    const row = await ctx.services.db.prisma.page.findUnique({
+      where: {
+        documentId_generation_pageNumber: {
+          documentId: doc.id,
+          generation: doc.activeGeneration,
+          pageNumber: input.page,
+        },
       },
-    },
-  });
-  if (!row) throw notReady(doc, input.page);
-  return {
-    page: {
-      page: row.pageNumber,
-      content: row.markdown,
-      method: row.method,
-      width: row.width,
-      height: row.height,
-    },
-    viaPublic,
-  };
-}
+    });
+    if (!row) throw notReady(doc, input.page);
+    return {
+      page: {
+        page: row.pageNumber,
+        content: row.markdown,
+        method: row.method,
+        width: row.width,
+        height: row.height,
+      },
+      viaPublic,
+    };
+  },
+});
 
 /** One page in a whole-document markdown file: an HTML comment naming it, then its markdown. */
 export const pageBlock = (p: { pageNumber: number; markdown: string }) =>
   `<!-- page ${p.pageNumber} -->\n\n${p.markdown}`.trimEnd();
 
 /** Every page's markdown, in order, each preceded by an HTML comment naming its page. */
-export async function getFullMarkdown(
-  ctx: OperationContext,
-  input: { ref: string },
-): Promise<{ markdown: string; viaPublic: boolean }> {
-  const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_content");
-  if (doc.completedAt === null) {
-    throw new AppError(
-      "CONFLICT",
-      doc.phase === "error"
-        ? `The document has no extracted content: ${doc.errorReason ?? "extraction failed"}`
-        : `The document is not extracted yet (${doc.pagesCompleted} of ${doc.pagesTotal ?? "?"} pages, phase ${doc.phase}); pages are readable one by one as they finish.`,
-    );
-  }
-  const pages = await ctx.services.db.prisma.page.findMany({
-    where: { documentId: doc.id, generation: doc.activeGeneration },
-    orderBy: { pageNumber: "asc" },
-    select: { pageNumber: true, markdown: true },
-  });
-  const markdown = pages.map(pageBlock).join("\n\n");
-  return { markdown: `${markdown}\n`, viaPublic };
-}
+export const getFullMarkdown = defineOperation({
+  name: "getFullMarkdown",
+  rateClass: "standard",
+  caller: "anyone",
+  input: z.object({ ref: documentRef }),
+  run: async (ctx, input): Promise<{ markdown: string; viaPublic: boolean }> => {
+    const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_content");
+    if (doc.completedAt === null) {
+      throw new AppError(
+        "CONFLICT",
+        doc.phase === "error"
+          ? `The document has no extracted content: ${doc.errorReason ?? "extraction failed"}`
+          : `The document is not extracted yet (${doc.pagesCompleted} of ${doc.pagesTotal ?? "?"} pages, phase ${doc.phase}); pages are readable one by one as they finish.`,
+      );
+    }
+    const pages = await ctx.services.db.prisma.page.findMany({
+      where: { documentId: doc.id, generation: doc.activeGeneration },
+      orderBy: { pageNumber: "asc" },
+      select: { pageNumber: true, markdown: true },
+    });
+    const markdown = pages.map(pageBlock).join("\n\n");
+    return { markdown: `${markdown}\n`, viaPublic };
+  },
+});

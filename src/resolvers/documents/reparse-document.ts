@@ -1,8 +1,9 @@
+import { z } from "zod";
 import { documentTopic } from "../../core/documents/document-events.ts";
 import { capabilityFlags, defaultCapabilities, strategies } from "../../core/documents/phases.ts";
 import { AppError } from "../../core/errors.ts";
-import type { OperationContext } from "../context.ts";
-import { findDocument } from "./find-document.ts";
+import { defineOperation } from "../operation.ts";
+import { documentRef, findDocument } from "./find-document.ts";
 
 export function parseCapabilities(raw: string | undefined): string[] {
   if (raw === undefined) return defaultCapabilities;
@@ -24,41 +25,48 @@ export function parseCapabilities(raw: string | undefined): string[] {
  * Starts a fresh extraction as a new generation. Reads keep serving the previous results until
  * the new ones are complete; a reparse during an extraction supersedes it.
  */
-export async function reparseDocument(
-  ctx: OperationContext,
-  input: { ref: string; strategy?: string | undefined; capabilities?: string | undefined },
-): Promise<{ id: string; phase: string }> {
-  if (input.strategy !== undefined && !(strategies as readonly string[]).includes(input.strategy)) {
-    throw new AppError(
-      "BAD_REQUEST",
-      `Unknown strategy '${input.strategy}'; known: ${strategies.join(", ")}.`,
-    );
-  }
-  const capabilities = parseCapabilities(input.capabilities);
-  const { doc } = await findDocument(ctx, input.ref, "reparse");
-  const { prisma } = ctx.services.db;
-  const updated = await prisma.$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<{ working_generation: number }[]>`
+export const reparseDocument = defineOperation({
+  name: "reparseDocument",
+  rateClass: "standard",
+  caller: "secretKey",
+  input: z.object({
+    ref: documentRef,
+    strategy: z.string().max(100).optional(),
+    capabilities: z.string().max(1000).optional(),
+  }),
+  run: async (ctx, input): Promise<{ id: string; phase: string }> => {
+    if (input.strategy !== undefined && !(strategies as readonly string[]).includes(input.strategy)) {
+      throw new AppError(
+        "BAD_REQUEST",
+        `Unknown strategy '${input.strategy}'; known: ${strategies.join(", ")}.`,
+      );
+    }
+    const capabilities = parseCapabilities(input.capabilities);
+    const { doc } = await findDocument(ctx, input.ref, "reparse");
+    const { prisma } = ctx.services.db;
+    const updated = await prisma.$transaction(async (tx) => {
+      const [locked] = await tx.$queryRaw<{ working_generation: number }[]>`
       SELECT working_generation FROM documents WHERE id = ${doc.id} FOR UPDATE`;
-    if (!locked) throw new AppError("NOT_FOUND", `Document ${input.ref} was not found.`);
-    return tx.document.update({
-      where: { id: doc.id },
-      data: {
-        workingGeneration: locked.working_generation + 1,
-        phase: "extracting",
-        pagesCompleted: 0,
-        errorReason: null,
-        strategy: input.strategy ?? doc.strategy,
-        capabilities,
-      },
+      if (!locked) throw new AppError("NOT_FOUND", `Document ${input.ref} was not found.`);
+      return tx.document.update({
+        where: { id: doc.id },
+        data: {
+          workingGeneration: locked.working_generation + 1,
+          phase: "extracting",
+          pagesCompleted: 0,
+          errorReason: null,
+          strategy: input.strategy ?? doc.strategy,
+          capabilities,
+        },
+      });
     });
-  });
-  await ctx.services.jobs.enqueueExtraction({ documentId: doc.id, generation: updated.workingGeneration });
-  await ctx.services.events.publish(documentTopic(doc.id), {
-    id: doc.id,
-    phase: updated.phase,
-    pagesCompleted: 0,
-    pagesTotal: updated.pagesTotal,
-  });
-  return { id: doc.id, phase: updated.phase };
-}
+    await ctx.services.jobs.enqueueExtraction({ documentId: doc.id, generation: updated.workingGeneration });
+    await ctx.services.events.publish(documentTopic(doc.id), {
+      id: doc.id,
+      phase: updated.phase,
+      pagesCompleted: 0,
+      pagesTotal: updated.pagesTotal,
+    });
+    return { id: doc.id, phase: updated.phase };
+  },
+});

@@ -1,8 +1,9 @@
+import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
 import type { TableGrid } from "../../core/tables/table-model.ts";
 import type { DocumentTable } from "../../generated/prisma/client.ts";
-import type { OperationContext } from "../context.ts";
-import { findDocument } from "./find-document.ts";
+import { defineOperation } from "../operation.ts";
+import { documentRef, findDocument } from "./find-document.ts";
 
 export type TableRecord = {
   index: number;
@@ -24,54 +25,64 @@ const toTableRecord = (t: DocumentTable): TableRecord => ({
   markdown: t.markdown,
 });
 
-export async function listTables(
-  ctx: OperationContext,
-  input: { ref: string; limit?: number | undefined; offset?: number | undefined },
-): Promise<{ tables: TableRecord[]; total: number; viaPublic: boolean }> {
-  const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_content");
-  const where = { documentId: doc.id, generation: doc.activeGeneration };
-  const { prisma } = ctx.services.db;
-  const [rows, total] = await Promise.all([
-    prisma.documentTable.findMany({
-      where,
-      orderBy: { tableIndex: "asc" },
-      skip: input.offset ?? 0,
-      take: Math.min(input.limit ?? MAX_TABLES_PAGE, MAX_TABLES_PAGE),
-    }),
-    prisma.documentTable.count({ where }),
-  ]);
-  return {
-    tables: rows.map(toTableRecord),
-    total,
-    viaPublic,
-  };
-}
+export const listTables = defineOperation({
+  name: "listTables",
+  rateClass: "standard",
+  caller: "anyone",
+  input: z.object({
+    ref: documentRef,
+    limit: z.number().int().min(0).max(MAX_TABLES_PAGE).default(MAX_TABLES_PAGE),
+    offset: z.number().int().min(0).default(0),
+  }),
+  run: async (ctx, input): Promise<{ tables: TableRecord[]; total: number; viaPublic: boolean }> => {
+    const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_content");
+    const where = { documentId: doc.id, generation: doc.activeGeneration };
+    const { prisma } = ctx.services.db;
+    const [rows, total] = await Promise.all([
+      prisma.documentTable.findMany({
+        where,
+        orderBy: { tableIndex: "asc" },
+        skip: input.offset,
+        take: input.limit,
+      }),
+      prisma.documentTable.count({ where }),
+    ]);
+    return {
+      tables: rows.map(toTableRecord),
+      total,
+      viaPublic,
+    };
+  },
+});
 
-export async function getTable(
-  ctx: OperationContext,
-  input: { ref: string; index: number },
-): Promise<{ table: TableRecord; viaPublic: boolean }> {
-  const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_content");
-  const t = await ctx.services.db.prisma.documentTable.findUnique({
-    where: {
-      documentId_generation_tableIndex: {
-        documentId: doc.id,
-        generation: doc.activeGeneration,
-        tableIndex: input.index,
+export const getTable = defineOperation({
+  name: "getTable",
+  rateClass: "standard",
+  caller: "anyone",
+  input: z.object({ ref: documentRef, index: z.number().int() }),
+  run: async (ctx, input): Promise<{ table: TableRecord; viaPublic: boolean }> => {
+    const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_content");
+    const t = await ctx.services.db.prisma.documentTable.findUnique({
+      where: {
+        documentId_generation_tableIndex: {
+          documentId: doc.id,
+          generation: doc.activeGeneration,
+          tableIndex: input.index,
+        },
       },
-    },
-  });
-  if (!t) {
-    const total = await ctx.services.db.prisma.documentTable.count({
-      where: { documentId: doc.id, generation: doc.activeGeneration },
     });
-    throw new AppError(
-      "NOT_FOUND",
-      `Table ${input.index} does not exist: the document has ${total} tables (numbered from 0).`,
-    );
-  }
-  return {
-    table: toTableRecord(t),
-    viaPublic,
-  };
-}
+    if (!t) {
+      const total = await ctx.services.db.prisma.documentTable.count({
+        where: { documentId: doc.id, generation: doc.activeGeneration },
+      });
+      throw new AppError(
+        "NOT_FOUND",
+        `Table ${input.index} does not exist: the document has ${total} tables (numbered from 0).`,
+      );
+    }
+    return {
+      table: toTableRecord(t),
+      viaPublic,
+    };
+  },
+});

@@ -1,21 +1,27 @@
 import {
   type DocumentNode,
   type FragmentDefinitionNode,
+  type GraphQLSchema,
   Kind,
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from "graphql";
 import type { RateClass } from "../core/auth/rate-limit.ts";
 import { AppError } from "../core/errors.ts";
+import { operationOf } from "../schema/served-by.ts";
 
-// GraphQL operations count in the same class as their REST twins (SPEC 8). Root fields listed
-// here are the twins of the expensive REST operations.
-export const expensiveRootFields = new Set<string>([
-  "uploadDocument",
-  "structuredOutput",
-  "chatCompletion",
-  "publicChatCompletion",
-]);
+// A GraphQL request counts in the rate class of the operations its root fields are served by
+// (the `operation` extension of each field), as their REST twins do.
+
+/** The root fields (of Query, Mutation, Subscription) served by an expensive operation. */
+export function expensiveRootFields(schema: GraphQLSchema): Set<string> {
+  const out = new Set<string>();
+  for (const root of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
+    for (const field of Object.values(root?.getFields() ?? {}))
+      if (operationOf(field)?.rateClass === "expensive") out.add(field.name);
+  }
+  return out;
+}
 
 /** The root fields an operation selects, through inline fragments and fragment spreads, aliases repeated. */
 function rootFieldNames(
@@ -46,6 +52,7 @@ function rootFieldNames(
  * otherwise run many expensive operations for the price of one.
  */
 export function graphqlRateClass(
+  expensiveFields: ReadonlySet<string>,
   document: DocumentNode,
   operationName: string | null | undefined,
 ): RateClass {
@@ -59,11 +66,11 @@ export function graphqlRateClass(
       .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
       .map((f) => [f.name.value, f]),
   );
-  const expensive = rootFieldNames(op.selectionSet, fragments).filter((f) => expensiveRootFields.has(f));
+  const expensive = rootFieldNames(op.selectionSet, fragments).filter((f) => expensiveFields.has(f));
   if (expensive.length > 1) {
     throw new AppError(
       "BAD_REQUEST",
-      `An operation may select one expensive field (${[...expensiveRootFields].join(", ")}); this one selects ${expensive.length}. Send them as separate requests.`,
+      `An operation may select one expensive field (${[...expensiveFields].join(", ")}); this one selects ${expensive.length}. Send them as separate requests.`,
     );
   }
   return expensive.length ? "expensive" : "standard";
