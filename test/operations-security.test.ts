@@ -169,10 +169,7 @@ describe("every REST route", () => {
       if (op.caller === "operator") expect(other.status, what).toBe(403);
       // Routes that take a body check it first (400); none may answer with the owner's resource.
       else if (template.includes("{id}") || template === "/v1/documents/ingest")
-        expect(
-          body ? [400, 404] : [404],
-          `${what} other account: ${other.text}`,
-        ).toContain(other.status);
+        expect(body ? [400, 404] : [404], `${what} other account: ${other.text}`).toContain(other.status);
 
       // The operator secret alone (no account named) is refused where an account is needed.
       const operator = await restCall(m, template, { headers: { "x-document-agent-secret": WORKER_SECRET } });
