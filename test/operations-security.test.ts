@@ -112,7 +112,7 @@ function restPath(template: string): string {
 async function restCall(
   method: string,
   template: string,
-  opts: { key?: string; headers?: Record<string, string> },
+  opts: { key?: string; headers?: Record<string, string>; withBody?: boolean },
 ) {
   const p = restPath(template);
   if (template === "/v1/documents" && method === "POST") {
