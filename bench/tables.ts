@@ -1,6 +1,6 @@
 // `npm run bench:tables`: how well the extractor's tables match the table corpus (tabula-java and
 // camelot test cases; see corpus/tables/README.md), scored as that README says
-// (src/core/tables/table-score.ts holds the scoring itself):
+// (bench/support/table-score.ts holds the scoring itself):
 //
 //   - every manifest entry: open its PDF, extract its page, and take the page's tables. When the
 //     entry has an `area`, only the tables whose bbox overlaps it are candidates (the extractor
@@ -43,7 +43,7 @@ import {
   pickBestTable,
   relationCounts,
   type TextGrid,
-} from "../src/core/tables/table-score.ts";
+} from "./support/table-score.ts";
 
 // ---------------------------------------------------------------------------------------------
 // What is measured: the one place the extractor is chosen.

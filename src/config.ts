@@ -21,16 +21,11 @@ const schema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
-  BLOB_STORE: z.enum(["local"]).default("local"),
   BLOB_DIR: z.string().min(1).optional(),
   ROLE: z.enum(["api", "worker", "both"]).default("both"),
   MAX_UPLOAD_BYTES: positiveInt.default(100 * 1024 * 1024),
   MAX_PAGES: positiveInt.default(5000),
   MAX_JSON_BODY_BYTES: positiveInt.default(1024 * 1024),
-  HOSTED_DOMAIN: z
-    .string()
-    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, "must be a domain name")
-    .default("quire.localhost"),
   WORKER_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   // How many proxies of the operator's stand in front: true means one, false none.
   TRUST_PROXY: z
@@ -77,13 +72,11 @@ export type Config = {
   databaseUrl: string | undefined;
   dataDir: string;
   embeddedPgPort: number;
-  blobStore: "local";
   blobDir: string;
   role: "api" | "worker" | "both";
   maxUploadBytes: number;
   maxPages: number;
   maxJsonBodyBytes: number;
-  hostedDomain: string;
   workerSecret: string | undefined;
   /** Proxies of the operator's in front of the service, each appending to X-Forwarded-For; 0 = none. */
   trustProxy: number;
@@ -152,13 +145,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
-    blobStore: e.BLOB_STORE,
     blobDir: path.resolve(e.BLOB_DIR ?? path.join(dataDir, "blobs")),
     role: e.ROLE,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxPages: e.MAX_PAGES,
     maxJsonBodyBytes: e.MAX_JSON_BODY_BYTES,
-    hostedDomain: e.HOSTED_DOMAIN.toLowerCase(),
     workerSecret: e.WORKER_SECRET,
     trustProxy: e.TRUST_PROXY,
     authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,

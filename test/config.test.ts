@@ -7,7 +7,6 @@ describe("configuration", () => {
     expect(c.port).toBe(8080);
     expect(c.role).toBe("both");
     expect(c.databaseUrl).toBeUndefined();
-    expect(c.blobStore).toBe("local");
     expect(c.baseUrl).toBe("http://localhost:8080");
     expect(c.blobDir.endsWith("/.data/blobs")).toBe(true);
   });
@@ -17,14 +16,13 @@ describe("configuration", () => {
   });
 
   it("names every bad variable", () => {
-    const bad = () =>
-      loadConfig({ PORT: "eighty", ROLE: "boss", WORKER_SECRET: "short", HOSTED_DOMAIN: "not a domain" });
+    const bad = () => loadConfig({ PORT: "eighty", ROLE: "boss", WORKER_SECRET: "short", MAX_PAGES: "many" });
     expect(bad).toThrow(ConfigError);
     try {
       bad();
     } catch (err) {
       const msg = (err as Error).message;
-      for (const v of ["PORT", "ROLE", "WORKER_SECRET", "HOSTED_DOMAIN"]) expect(msg).toContain(v);
+      for (const v of ["PORT", "ROLE", "WORKER_SECRET", "MAX_PAGES"]) expect(msg).toContain(v);
     }
   });
 

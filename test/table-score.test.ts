@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { cell, type TableGrid, textRows } from "../src/core/tables/table-model.ts";
 import {
   adjacencyRelations,
   adjacencyScore,
@@ -11,7 +10,8 @@ import {
   pickBestTable,
   relationKey,
   scoreTable,
-} from "../src/core/tables/table-score.ts";
+} from "../bench/support/table-score.ts";
+import { cell, type TableGrid, textRows } from "../src/core/tables/table-model.ts";
 
 const keys = (grid: string[][]) => adjacencyRelations(grid).map(relationKey).sort();
 const rel = (from: string, to: string, direction: "right" | "down") => JSON.stringify([from, to, direction]);

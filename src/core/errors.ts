@@ -40,12 +40,6 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string) => new AppError("BAD_REQUEST", message);
-export const notFound = (message: string) => new AppError("NOT_FOUND", message);
-export const forbidden = (message: string) => new AppError("FORBIDDEN", message);
-export const unauthorized = (message: string) => new AppError("UNAUTHORIZED", message);
-export const conflict = (message: string) => new AppError("CONFLICT", message);
-
 // PostgreSQL cannot store some text a client may send: a NUL character in a text column (SQLSTATE
 // 22021) or \u0000 in a jsonb value (22P05), or an unpaired UTF-16 surrogate in a jsonb value
 // (22P02 on JSON input: what we send is JSON.stringify's, valid but for that). That is a malformed
@@ -67,7 +61,8 @@ export function clientErrorOfDatabase(err: unknown): AppError | undefined {
     typeof message === "string" &&
     message.startsWith("invalid input syntax for type json");
   if ((typeof sqlState === "string" && unstorableText.has(sqlState)) || badJsonText)
-    return badRequest(
+    return new AppError(
+      "BAD_REQUEST",
       "The request contains text that cannot be stored, such as the NUL character (U+0000) or an unpaired UTF-16 surrogate.",
     );
   return undefined;

@@ -3,11 +3,12 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AnswerDone } from "../core/answering/answer-types.ts";
 import { finalAnswer } from "../core/answering/primed.ts";
+import { rateLimits } from "../core/auth/rate-limit.ts";
 import type { Services } from "../core/services.ts";
 import type { AppEnv } from "../http/env.ts";
 import { sseResponse } from "../http/sse.ts";
 import { chatWithDocument, type StartedAnswer } from "../resolvers/answering/chat-with-document.ts";
-import { chatWithPublicSource } from "../resolvers/answering/public-chat.ts";
+import { chatWithPublicSource, MAX_PUBLIC_CONVERSATION_CHARS } from "../resolvers/answering/public-chat.ts";
 import { structuredOutput } from "../resolvers/answering/structured-output.ts";
 import { ChatCompletionRequest, ChatCompletionResponse, chatStreamDescription } from "./answering-schemas.ts";
 import type { RestFace } from "./bind-route.ts";
@@ -59,7 +60,7 @@ const publicChat = createRoute({
   path: "/v1/public/resolve/chat/completions",
   tags: ["Answering"],
   summary: "Chat over a public document, no key needed",
-  description: `The body is a chat completion request plus \`source\`, naming a document whose access policy grants \`query\` to \`public\`. A document that grants the public nothing is 404 for everyone, with or without a key; one whose public grant lacks \`query\` is 403. Only user and assistant messages, at most 8,0 characters in all (the operator's model answers questions about the document, nothing else). Counts as an expensive operation, as every chat completion does; without a key against the unauthenticated limits of the caller's address (5 a minute). With the openai SDK: baseURL {base}/v1/public/resolve and \`source\` as an extra body field. Response as POST /v1/documents/{id}/chat/completions. ${chatStreamDescription}`,
+  description: `The body is a chat completion request plus \`source\`, naming a document whose access policy grants \`query\` to \`public\`. A document that grants the public nothing is 404 for everyone, with or without a key; one whose public grant lacks \`query\` is 403. Only user and assistant messages, at most ${MAX_PUBLIC_CONVERSATION_CHARS.toLocaleString("en")} characters in all (the operator's model answers questions about the document, nothing else). Counts as an expensive operation, as every chat completion does; without a key against the unauthenticated limits of the caller's address (${rateLimits.unauthenticated.expensive} a minute). With the openai SDK: baseURL {base}/v1/public/resolve and \`source\` as an extra body field. Response as POST /v1/documents/{id}/chat/completions. ${chatStreamDescription}`,
   request: jsonBody(PublicChatRequest),
   responses: chatResponses,
 });

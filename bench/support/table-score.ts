@@ -15,7 +15,7 @@
 // with text in either grid: accuracy 0), in line with the README's "F1 = 0 when precision + recall
 // = 0" and "if no table was extracted, both scores are 0".
 
-import { isRtl } from "../extraction/layout/normalize-text.ts";
+import { isRtl } from "../../src/core/extraction/layout/normalize-text.ts";
 
 /** Rows of cell texts, top to bottom, cells left to right. Rows may differ in length. */
 export type TextGrid = readonly (readonly string[])[];
