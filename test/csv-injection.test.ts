@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { neutralizeFormula } from "../src/core/tables/table-formats.ts";
+import { neutralizeFormula } from "../src/core/exports/csv.ts";
 import { uploadAndWait } from "./support/documents.ts";
 import { call } from "./support/http.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";

@@ -1,7 +1,8 @@
-import { PassThrough, type Readable } from "node:stream";
-import ExcelJS from "exceljs";
+import type { Readable } from "node:stream";
 import { z } from "zod";
-import { csvRecord } from "../../core/tables/table-formats.ts";
+import { keysetPages, keysetRows } from "../../core/db/keyset.ts";
+import { csvChunks } from "../../core/exports/csv.ts";
+import { xlsxStream } from "../../core/exports/xlsx.ts";
 import { type TableGrid, textRows } from "../../core/tables/table-model.ts";
 import type { OperationContext } from "../context.ts";
 import { pageBlock } from "../documents/read-pages.ts";
@@ -17,34 +18,18 @@ const BATCH = 50;
 
 type Member = { id: string; fileName: string; activeGeneration: number; completedAt: Date | null };
 
-async function* membersOf(ctx: OperationContext, collectionId: string): AsyncGenerator<Member[]> {
-  let after: string | undefined;
-  for (;;) {
-    const batch = await ctx.services.db.prisma.document.findMany({
-      where: { collections: { some: { collectionId } }, ...(after ? { id: { gt: after } } : {}) },
+const membersOf = (ctx: OperationContext, collectionId: string): AsyncGenerator<Member[]> =>
+  keysetPages<Member>(BATCH, (after, take) =>
+    ctx.services.db.prisma.document.findMany({
+      where: { collections: { some: { collectionId } }, ...(after ? { id: { gt: after.id } } : {}) },
       orderBy: { id: "asc" },
-      take: BATCH,
+      take,
       select: { id: true, fileName: true, activeGeneration: true, completedAt: true },
-    });
-    if (!batch.length) return;
-    yield batch;
-    after = batch[batch.length - 1]?.id;
-  }
-}
+    }),
+  );
 
 /** Pages or tables read per query while exporting: a batch of long documents is read in parts. */
 const ROWS_PER_READ = 500;
-
-/** Rows read ROWS_PER_READ at a time, each read starting after the last row of the one before (keyset). */
-async function* inParts<R>(read: (after: R | undefined, take: number) => Promise<R[]>): AsyncGenerator<R> {
-  let after: R | undefined;
-  for (;;) {
-    const rows = await read(after, ROWS_PER_READ);
-    yield* rows;
-    if (rows.length < ROWS_PER_READ) return;
-    after = rows[rows.length - 1];
-  }
-}
 
 /** The active generation of each member of a batch, as a filter. */
 const ofMembers = (batch: Member[]) => ({
@@ -53,7 +38,7 @@ const ofMembers = (batch: Member[]) => ({
 
 /** The pages of a batch of members, in (document id, page) order. */
 const pagesOf = (ctx: OperationContext, batch: Member[]) =>
-  inParts<{ documentId: string; pageNumber: number; markdown: string }>((after, take) =>
+  keysetRows<{ documentId: string; pageNumber: number; markdown: string }>(ROWS_PER_READ, (after, take) =>
     ctx.services.db.prisma.page.findMany({
       where: {
         AND: [
@@ -120,7 +105,8 @@ export const tableExportColumns = ["document_id", "file_name", "page", "table_in
 async function* tablesOf(ctx: OperationContext, collectionId: string): AsyncGenerator<ExportedTable> {
   for await (const batch of membersOf(ctx, collectionId)) {
     const names = new Map(batch.map((d) => [d.id, d.fileName]));
-    const tables = inParts<{ documentId: string; pageNumber: number; tableIndex: number; cells: unknown }>(
+    const tables = keysetRows<{ documentId: string; pageNumber: number; tableIndex: number; cells: unknown }>(
+      ROWS_PER_READ,
       (after, take) =>
         ctx.services.db.prisma.documentTable.findMany({
           where: {
@@ -170,6 +156,24 @@ async function widestTable(ctx: OperationContext, collectionId: string): Promise
   return row?.width ?? 0;
 }
 
+const exportHeader = (width: number) => [
+  ...tableExportColumns,
+  ...Array.from({ length: width }, (_, i) => `c${i + 1}`),
+];
+
+/** Each table's rows as CSV fields: the fixed columns, then the cells padded to `width`. */
+async function* exportRows(tables: AsyncIterable<ExportedTable>, width: number): AsyncGenerator<string[][]> {
+  for await (const t of tables)
+    yield t.rows.map((cells, r) => [
+      t.documentId,
+      t.fileName,
+      String(t.page),
+      String(t.tableIndex),
+      String(r),
+      ...Array.from({ length: width }, (_, i) => cells[i] ?? ""),
+    ]);
+}
+
 /**
  * Every table of every document as one CSV: document_id, file_name, page, table_index, row (0 is
  * the table's header row), then the cells, padded to the widest table.
@@ -182,25 +186,7 @@ export const collectionTablesCsv = defineOperation({
   run: async (ctx, input): Promise<AsyncIterable<string>> => {
     const c = await findCollection(ctx, input.ref);
     const width = await widestTable(ctx, c.id);
-    return (async function* () {
-      const cellColumns = Array.from({ length: width }, (_, i) => `c${i + 1}`);
-      yield csvRecord([...tableExportColumns, ...cellColumns]);
-      for await (const t of tablesOf(ctx, c.id)) {
-        let out = "";
-        t.rows.forEach((cells, r) => {
-          const padded = Array.from({ length: width }, (_, i) => cells[i] ?? "");
-          out += csvRecord([
-            t.documentId,
-            t.fileName,
-            String(t.page),
-            String(t.tableIndex),
-            String(r),
-            ...padded,
-          ]);
-        });
-        yield out;
-      }
-    })();
+    return csvChunks(exportHeader(width), exportRows(tablesOf(ctx, c.id), width));
   },
 });
 
@@ -213,40 +199,11 @@ export const collectionTablesXlsx = defineOperation({
   run: async (ctx, input): Promise<Readable> => {
     const c = await findCollection(ctx, input.ref);
     const width = await widestTable(ctx, c.id);
-    const out = new PassThrough();
-    // The streaming writer commits each row as it is added, so memory stays flat however many rows.
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: false,
-      useSharedStrings: false,
-    });
-    const sheet = book.addWorksheet("Tables");
-    // Rows go out as fast as the client reads them: after each table, wait while the output is
-    // full; a client that went away ends the export (and its reads of the database).
-    const drained = () =>
-      new Promise<void>((resolve) => {
-        const done = () => {
-          out.off("drain", done);
-          out.off("close", done);
-          resolve();
-        };
-        out.on("drain", done);
-        out.on("close", done);
-      });
-    const write = async () => {
-      sheet.addRow([...tableExportColumns, ...Array.from({ length: width }, (_, i) => `c${i + 1}`)]).commit();
-      for await (const t of tablesOf(ctx, c.id)) {
-        if (out.destroyed) return;
-        t.rows.forEach((cells, r) => {
-          sheet.addRow([t.documentId, t.fileName, t.page, t.tableIndex, r, ...cells]).commit();
-        });
-        if (out.writableNeedDrain) await drained();
-      }
-      if (out.destroyed) return;
-      sheet.commit();
-      await book.commit();
+    // Numbers of the fixed columns stay numbers in the sheet; cells are not padded.
+    const rows = async function* () {
+      for await (const t of tablesOf(ctx, c.id))
+        yield t.rows.map((cells, r) => [t.documentId, t.fileName, t.page, t.tableIndex, r, ...cells]);
     };
-    write().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
-    return out;
+    return xlsxStream("Tables", exportHeader(width), rows());
   },
 });
