@@ -61,7 +61,7 @@ const RSS_SAMPLE_MS = 100;
 const POLL_MS = 50;
 const RUN_TIMEOUT_MS = 15 * 60_000;
 const TERMINAL = ["complete", "awaiting_review", "error"];
-/** pollingIntervalSeconds of the extraction queue's worker in src/jobs/worker.ts, for the diagnostics. */
+/** pollingIntervalSeconds of the extraction queue's worker in src/jobs/runner.ts, for the diagnostics. */
 const WORKER_POLL_MS = 500;
 /** USER_HZ: the unit of the CPU times in /proc (100 on every Linux build that matters). */
 const CLOCK_TICKS = 100;

@@ -7,7 +7,8 @@ import { ThreadPageRenderer } from "./core/extraction/page-renderer.ts";
 import { ProcessExtractor } from "./core/extraction/process-extractor.ts";
 import type { Logger } from "./core/log.ts";
 import type { Services } from "./core/services.ts";
-import { JOBS_TOPIC, startBoss } from "./jobs/boss.ts";
+import { queueSpecs } from "./jobs/queues/index.ts";
+import { startJobQueue } from "./jobs/runner.ts";
 
 /** The services every entry point (server, worker, CLI) builds the same way over one migrated database. */
 export async function createServices(
@@ -22,19 +23,16 @@ export async function createServices(
     onQuery: opts.onQuery,
   });
   const events = createEventBus({ url: databaseUrl, pool: db.pool, log });
-  const { boss, queue } = await startBoss(databaseUrl, config, log, { supervise: opts.supervise });
+  const { boss, queue } = await startJobQueue(databaseUrl, config, log, events, queueSpecs, {
+    supervise: opts.supervise,
+  });
   const services: Services = {
     config,
     db,
     events,
     log,
     blobs: createLocalBlobStore(config.blobDir),
-    jobs: {
-      async enqueueExtraction(job) {
-        await queue.enqueueExtraction(job);
-        await events.publish(JOBS_TOPIC, {}).catch(() => undefined);
-      },
-    },
+    jobs: queue,
     extractor: new ProcessExtractor({ memoryBytes: config.extractionMemoryBytes }),
     renderer: new ThreadPageRenderer({ timeBudgetMs: config.pageImageTimeBudgetSeconds * 1000 }),
     answers: createAnswerProvider(config, log),

@@ -5,7 +5,7 @@ import type { Database } from "./db/client.ts";
 import type { EventBus } from "./events/pubsub.ts";
 import type { Extractor } from "./extraction/extractor.ts";
 import type { PageRenderer } from "./extraction/page-renderer.ts";
-import type { JobQueue } from "./jobs.ts";
+import type { JobQueue } from "./job-queue.ts";
 import type { Logger } from "./log.ts";
 
 /** What the operations need from the outside world; built once in service.ts (or a test). */

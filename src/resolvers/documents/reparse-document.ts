@@ -2,6 +2,7 @@ import { z } from "zod";
 import { documentTopic } from "../../core/documents/document-events.ts";
 import { capabilityFlags, defaultCapabilities, strategies } from "../../core/documents/phases.ts";
 import { AppError } from "../../core/errors.ts";
+import { EXTRACTION_QUEUE } from "../../core/job-queue.ts";
 import { defineOperation } from "../operation.ts";
 import { documentRef, findDocument } from "./find-document.ts";
 
@@ -60,7 +61,10 @@ export const reparseDocument = defineOperation({
         },
       });
     });
-    await ctx.services.jobs.enqueueExtraction({ documentId: doc.id, generation: updated.workingGeneration });
+    await ctx.services.jobs.enqueue(EXTRACTION_QUEUE, {
+      documentId: doc.id,
+      generation: updated.workingGeneration,
+    });
     await ctx.services.events.publish(documentTopic(doc.id), {
       id: doc.id,
       phase: updated.phase,

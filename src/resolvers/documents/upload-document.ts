@@ -5,6 +5,7 @@ import { documentBlobPrefix, sourceBlobKey } from "../../core/documents/blob-key
 import { createDocumentRow } from "../../core/documents/create-document-row.ts";
 import { defaultCapabilities } from "../../core/documents/phases.ts";
 import { AppError } from "../../core/errors.ts";
+import { EXTRACTION_QUEUE } from "../../core/job-queue.ts";
 import { defineOperation } from "../operation.ts";
 import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
 
@@ -60,7 +61,7 @@ export const uploadDocument = defineOperation({
     // Nothing half-made is left behind: a failure after the row exists removes it and its bytes.
     try {
       await blobs.put(sourceBlobKey(doc.id), input.bytes);
-      await jobs.enqueueExtraction({ documentId: doc.id, generation: doc.workingGeneration });
+      await jobs.enqueue(EXTRACTION_QUEUE, { documentId: doc.id, generation: doc.workingGeneration });
       return toDocumentRecord(doc);
     } catch (err) {
       await db.prisma.document.delete({ where: { id: doc.id } }).catch(() => undefined);

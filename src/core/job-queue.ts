@@ -1,0 +1,16 @@
+// What the operations need of the job queue: put work on a queue by name. The queues themselves
+// (retries, heartbeats, dead letters, their handlers) are in src/jobs.
+
+export type ExtractionJob = { documentId: string; generation: number };
+
+export const EXTRACTION_QUEUE = "extract-document";
+
+/** The payload each queue carries, by queue name. */
+export type JobPayloads = {
+  [EXTRACTION_QUEUE]: ExtractionJob;
+};
+export type QueueName = keyof JobPayloads;
+
+export type JobQueue = {
+  enqueue<Q extends QueueName>(queue: Q, data: JobPayloads[Q]): Promise<void>;
+};

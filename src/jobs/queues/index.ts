@@ -1,0 +1,6 @@
+import { EXTRACTION_QUEUE } from "../../core/job-queue.ts";
+import type { QueueSpec } from "../runner.ts";
+import { extractionOptions } from "./extraction.ts";
+
+/** Every queue of the service: each process makes them, whatever its role. */
+export const queueSpecs: readonly QueueSpec[] = [{ name: EXTRACTION_QUEUE, options: extractionOptions }];
