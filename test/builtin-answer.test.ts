@@ -76,12 +76,12 @@ function expectGrounded(done: Extract<AnswerEvent, { type: "done" }>, pages: Pag
   expect(markers).toEqual(done.citations.map((c) => c.index));
   expect(markers).toEqual(markers.map((_, i) => i + 1));
   for (const c of done.citations) {
-    const page = pages.find((p) => p.documentId === c.document_id && p.pageNumber === c.page);
-    expect(page, `page ${c.document_id}#${c.page}`).toBeDefined();
+    const page = pages.find((p) => p.documentId === c.documentId && p.pageNumber === c.page);
+    expect(page, `page ${c.documentId}#${c.page}`).toBeDefined();
     expect(page?.markdown).toContain(c.quote);
     expect(
       Array.from(page?.markdown ?? "")
-        .slice(c.start_offset, c.end_offset)
+        .slice(c.startOffset, c.endOffset)
         .join(""),
     ).toBe(c.quote);
   }
@@ -137,12 +137,12 @@ describe("builtinAnswer", () => {
     expect(done.citations).toEqual([
       {
         index: 1,
-        document_id: "doc-annual",
-        file_name: "annual.pdf",
+        documentId: "doc-annual",
+        fileName: "annual.pdf",
         page: 1,
         passage: 0,
-        start_offset: 22,
-        end_offset: 73,
+        startOffset: 22,
+        endOffset: 73,
         quote: "The company Quire Industries was founded in Lisbon.",
       },
     ]);
@@ -155,7 +155,7 @@ describe("builtinAnswer", () => {
   it("answers from a table row, shown with its column names and quoted as written", async () => {
     const done = await answer(ask("What was the revenue of the North region?"), passages);
     expect(done.text).toBe("Region: North; Revenue: 1,200; Growth: 4%. [1]");
-    expect(done.citations.map((c) => [c.document_id, c.page, c.quote])).toEqual([
+    expect(done.citations.map((c) => [c.documentId, c.page, c.quote])).toEqual([
       ["doc-report", 1, "| North | 1,200 | 4% |"],
     ]);
     expectGrounded(done, all);

@@ -202,15 +202,15 @@ describe("answer: streaming and citations", () => {
     expect(citations.map((c) => c.index)).toEqual([1, 2]);
     expect(citations[0]).toEqual({
       index: 1,
-      document_id: "doc-1",
-      file_name: "report.pdf",
+      documentId: "doc-1",
+      fileName: "report.pdf",
       page: 3,
       passage: 1,
-      start_offset: 120,
-      end_offset: 161,
+      startOffset: 120,
+      endOffset: 161,
       quote: "Revenue for 2023 was 1,200 million euros.",
     });
-    expect(citations[1]).toMatchObject({ index: 2, document_id: "doc-2", page: 5, passage: 0 });
+    expect(citations[1]).toMatchObject({ index: 2, documentId: "doc-2", page: 5, passage: 0 });
     expect(citations[1]!.quote.length).toBeLessThanOrEqual(200);
     expect(citations[1]!.quote.length).toBeGreaterThan(100);
     expect(longText.startsWith(citations[1]!.quote)).toBe(true);

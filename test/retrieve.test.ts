@@ -155,13 +155,13 @@ describe("retrieved and answered by the built-in engine", () => {
     if (!done) throw new Error("no done event");
     // Every quote stands in the page the API serves, where its offsets say.
     for (const c of done.citations) {
-      const page = await call(server.url, "GET", `/v1/documents/${c.document_id}/pages/${c.page}`, {
+      const page = await call(server.url, "GET", `/v1/documents/${c.documentId}/pages/${c.page}`, {
         key: t.secret,
       });
       expect(page.status).toBe(200);
       const content = page.body.content as string;
       expect(content).toContain(c.quote);
-      expect(Array.from(content).slice(c.start_offset, c.end_offset).join("")).toBe(c.quote);
+      expect(Array.from(content).slice(c.startOffset, c.endOffset).join("")).toBe(c.quote);
     }
     return done;
   }
@@ -169,10 +169,10 @@ describe("retrieved and answered by the built-in engine", () => {
   it("cites the right sentence of the right page", async () => {
     const founded = await answer([user("When was Quire Industries founded?")]);
     expect(founded.text).toBe("The company Quire Industries was founded in Lisbon. [1]");
-    expect(founded.citations).toMatchObject([{ document_id: annual, file_name: "annual.pdf", page: 1 }]);
+    expect(founded.citations).toMatchObject([{ documentId: annual, fileName: "annual.pdf", page: 1 }]);
 
     const north = await answer([user("What was the revenue of the North region?")]);
-    expect(north.citations.map((c) => [c.document_id, c.page, c.quote])).toEqual([
+    expect(north.citations.map((c) => [c.documentId, c.page, c.quote])).toEqual([
       [report, 1, "| North | 1,200 | 4% |"],
     ]);
     expect(north.text).toBe("Region: North; Revenue: 1,200; Growth: 4%. [1]");

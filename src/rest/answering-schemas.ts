@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import type { Citation } from "../core/answering/answer-types.ts";
 
 export const CitationSchema = z
   .object({
@@ -18,6 +19,18 @@ export const CitationSchema = z
     }),
   })
   .openapi("Citation");
+
+/** A citation as the SPEC's wire format spells it. */
+export const citationJson = (c: Citation): z.infer<typeof CitationSchema> => ({
+  index: c.index,
+  document_id: c.documentId,
+  file_name: c.fileName,
+  page: c.page,
+  passage: c.passage,
+  start_offset: c.startOffset,
+  end_offset: c.endOffset,
+  quote: c.quote,
+});
 
 const MessageSchema = z
   .object({

@@ -10,7 +10,12 @@ import { sseResponse } from "../http/sse.ts";
 import { chatWithDocument, type StartedAnswer } from "../resolvers/answering/chat-with-document.ts";
 import { chatWithPublicSource, MAX_PUBLIC_CONVERSATION_CHARS } from "../resolvers/answering/public-chat.ts";
 import { structuredOutput } from "../resolvers/answering/structured-output.ts";
-import { ChatCompletionRequest, ChatCompletionResponse, chatStreamDescription } from "./answering-schemas.ts";
+import {
+  ChatCompletionRequest,
+  ChatCompletionResponse,
+  chatStreamDescription,
+  citationJson,
+} from "./answering-schemas.ts";
 import type { RestFace } from "./bind-route.ts";
 import { DocRefParam } from "./document-schemas.ts";
 import { errorResponses, jsonBody, jsonResponse } from "./shared-schemas.ts";
@@ -142,7 +147,7 @@ function completionJson(
       },
     ],
     usage: usageJson(done),
-    citations: done.citations,
+    citations: done.citations.map(citationJson),
     document_id: answer.documentId,
   };
 }
@@ -177,7 +182,7 @@ async function replyChat(
         }
         await send({
           data: chunk([choice({}, e.finishReason)], {
-            citations: e.citations,
+            citations: e.citations.map(citationJson),
             document_id: answer.documentId,
           }),
         });

@@ -4,11 +4,12 @@ import { MAX_QUERY_LENGTH } from "../core/answering/search-passages.ts";
 import type { AppEnv } from "../http/env.ts";
 import { sseResponse } from "../http/sse.ts";
 import {
+  type CollectionAnswer as CollectionAnswerRecord,
   collectionAnswerEvents,
   collectionAnswerOf,
   queryCollection,
 } from "../resolvers/answering/query-collection.ts";
-import { CitationSchema } from "./answering-schemas.ts";
+import { CitationSchema, citationJson } from "./answering-schemas.ts";
 import type { RestFace } from "./bind-route.ts";
 import { CollectionRefParam } from "./collections.ts";
 import { errorResponses, jsonBody, jsonResponse } from "./shared-schemas.ts";
@@ -16,6 +17,14 @@ import { errorResponses, jsonBody, jsonResponse } from "./shared-schemas.ts";
 const SourceSchema = z
   .object({ doc_id: z.string(), file_name: z.string(), page: z.number().int() })
   .openapi("CollectionSource");
+
+/** A collection answer as the SPEC's wire format spells it. */
+const collectionAnswerJson = (a: CollectionAnswerRecord) => ({
+  answer: a.answer,
+  sources: a.sources.map((s) => ({ doc_id: s.documentId, file_name: s.fileName, page: s.page })),
+  citations: a.citations.map(citationJson),
+  model: a.model,
+});
 
 const CollectionAnswer = z
   .object({
@@ -89,7 +98,11 @@ export function registerCollectionQueryRoute(app: OpenAPIHono<AppEnv>, { ctxOf, 
       model: body.model,
       signal: c.req.raw.signal,
     });
-    if (!body.stream) return c.json(collectionAnswerOf(await finalAnswer(answer.events), answer.model), 200);
+    if (!body.stream)
+      return c.json(
+        collectionAnswerJson(collectionAnswerOf(await finalAnswer(answer.events), answer.model)),
+        200,
+      );
     let id = 0;
     return sseResponse(
       c,
@@ -100,8 +113,8 @@ export function registerCollectionQueryRoute(app: OpenAPIHono<AppEnv>, { ctxOf, 
             e.kind === "answer"
               ? { delta: e.delta }
               : e.kind === "sources"
-                ? { sources: e.whole.sources, citations: e.whole.citations }
-                : e.whole;
+                ? (({ sources, citations }) => ({ sources, citations }))(collectionAnswerJson(e.whole))
+                : collectionAnswerJson(e.whole);
           await send({ event: e.kind, id: String(++id), data: JSON.stringify(data) });
         }
       },

@@ -319,24 +319,20 @@ export function registerCollectionRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind
   app.openapi(bind(remove, deleteCollection), async (c) =>
     c.json(await deleteCollection.invoke(ctxOf(c), { ref: c.req.valid("param").id }), 200),
   );
-  app.openapi(bind(addDocs, addCollectionDocuments), async (c) =>
-    c.json(
-      await addCollectionDocuments.invoke(ctxOf(c), {
-        ref: c.req.valid("param").id,
-        documentIds: c.req.valid("json").document_ids,
-      }),
-      200,
-    ),
-  );
-  app.openapi(bind(removeDocs, removeCollectionDocuments), async (c) =>
-    c.json(
-      await removeCollectionDocuments.invoke(ctxOf(c), {
-        ref: c.req.valid("param").id,
-        documentIds: c.req.valid("json").document_ids,
-      }),
-      200,
-    ),
-  );
+  app.openapi(bind(addDocs, addCollectionDocuments), async (c) => {
+    const r = await addCollectionDocuments.invoke(ctxOf(c), {
+      ref: c.req.valid("param").id,
+      documentIds: c.req.valid("json").document_ids,
+    });
+    return c.json({ ok: r.ok, added: r.added, document_count: r.documentCount }, 200);
+  });
+  app.openapi(bind(removeDocs, removeCollectionDocuments), async (c) => {
+    const r = await removeCollectionDocuments.invoke(ctxOf(c), {
+      ref: c.req.valid("param").id,
+      documentIds: c.req.valid("json").document_ids,
+    });
+    return c.json({ ok: r.ok, removed: r.removed, document_count: r.documentCount }, 200);
+  });
   app.openapi(bind(listDocs, listCollectionDocuments), async (c) => {
     const q = c.req.valid("query");
     const r = await listCollectionDocuments.invoke(ctxOf(c), {

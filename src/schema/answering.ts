@@ -25,12 +25,12 @@ const CitationType = builder.objectRef<Citation>("Citation").implement({
   description: "Where a marked statement comes from: `[index]` in the answer text.",
   fields: (t) => ({
     index: t.exposeInt("index"),
-    documentId: t.exposeString("document_id"),
-    fileName: t.exposeString("file_name"),
+    documentId: t.exposeString("documentId"),
+    fileName: t.exposeString("fileName"),
     page: t.exposeInt("page"),
     passage: t.exposeInt("passage", { description: "Order of the cited passage on its page, from 0." }),
-    startOffset: t.exposeInt("start_offset", { description: "In the page's markdown, in code points." }),
-    endOffset: t.exposeInt("end_offset"),
+    startOffset: t.exposeInt("startOffset", { description: "In the page's markdown, in code points." }),
+    endOffset: t.exposeInt("endOffset"),
     quote: t.exposeString("quote", {
       description:
         "Text copied from the cited page: the supporting sentence or row (built-in engine), or the opening of the cited passage (provider answers).",
@@ -93,8 +93,8 @@ const StructuredOutputResult = builder
 
 const CollectionSourceType = builder.objectRef<CollectionSource>("CollectionSource").implement({
   fields: (t) => ({
-    documentId: t.exposeString("doc_id"),
-    fileName: t.exposeString("file_name"),
+    documentId: t.exposeString("documentId"),
+    fileName: t.exposeString("fileName"),
     page: t.exposeInt("page"),
   }),
 });

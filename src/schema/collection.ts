@@ -111,12 +111,12 @@ const CollectionPage = builder.objectRef<OutputOf<typeof listCollections>>("Coll
 });
 
 const MembersChange = builder
-  .objectRef<{ added?: number; removed?: number; document_count: number }>("CollectionMembersChange")
+  .objectRef<{ added?: number; removed?: number; documentCount: number }>("CollectionMembersChange")
   .implement({
     fields: (t) => ({
       added: t.int({ nullable: true, resolve: (r) => r.added ?? null }),
       removed: t.int({ nullable: true, resolve: (r) => r.removed ?? null }),
-      documentCount: t.int({ resolve: (r) => r.document_count }),
+      documentCount: t.exposeInt("documentCount"),
     }),
   });
 

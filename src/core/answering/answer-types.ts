@@ -21,12 +21,12 @@ export type SourcePassage = Omit<PassageHit, "fileName" | "matched" | "headline"
  */
 export type Citation = {
   index: number;
-  document_id: string;
-  file_name: string;
+  documentId: string;
+  fileName: string;
   page: number;
   passage: number;
-  start_offset: number;
-  end_offset: number;
+  startOffset: number;
+  endOffset: number;
   quote: string;
 };
 

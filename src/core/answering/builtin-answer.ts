@@ -160,12 +160,12 @@ export async function* builtinAnswer(request: AnswerRequest): AsyncGenerator<Ans
   const chosen = chooseStatements(request.messages, request.passages);
   const citations: Citation[] = chosen.map((c, i) => ({
     index: i + 1,
-    document_id: c.passage.documentId,
-    file_name: c.passage.fileName,
+    documentId: c.passage.documentId,
+    fileName: c.passage.fileName,
     page: c.passage.pageNumber,
     passage: c.passage.position,
-    start_offset: c.startOffset,
-    end_offset: c.endOffset,
+    startOffset: c.startOffset,
+    endOffset: c.endOffset,
     quote: c.statement.quote,
   }));
   const pieces = chosen.length

@@ -487,12 +487,12 @@ export function citationsOf(text: string, passages: readonly SourcePassage[], gi
       if (!p) continue;
       citations.push({
         index: n,
-        document_id: p.documentId,
-        file_name: p.fileName,
+        documentId: p.documentId,
+        fileName: p.fileName,
         page: p.pageNumber,
         passage: p.position,
-        start_offset: p.startOffset,
-        end_offset: p.endOffset,
+        startOffset: p.startOffset,
+        endOffset: p.endOffset,
         quote: openingOf(p.text),
       });
     }

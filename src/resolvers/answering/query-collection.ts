@@ -6,17 +6,17 @@ import { defineOperation } from "../operation.ts";
 import { modelName } from "./chat-input.ts";
 import { type StartedAnswer, startAnswer } from "./chat-with-document.ts";
 
-export type CollectionSource = { doc_id: string; file_name: string; page: number };
+export type CollectionSource = { documentId: string; fileName: string; page: number };
 
 /** SPEC: the pages an answer cites, each once, in the order first cited. */
 export function sourcesOf(citations: readonly Citation[]): CollectionSource[] {
   const seen = new Set<string>();
   const out: CollectionSource[] = [];
   for (const c of citations) {
-    const key = `${c.document_id}#${c.page}`;
+    const key = `${c.documentId}#${c.page}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ doc_id: c.document_id, file_name: c.file_name, page: c.page });
+    out.push({ documentId: c.documentId, fileName: c.fileName, page: c.page });
   }
   return out;
 }

@@ -51,7 +51,7 @@ export const structuredOutput = defineOperation({
     if (!pages.length) {
       throw new AppError(
         "CONFLICT",
-        `Document ${doc.id} has no extracted pages yet (phase ${doc.phase}); poll GET /v1/documents/${doc.id} and try again.`,
+        `Document ${doc.id} has no extracted pages yet (phase ${doc.phase}); try again once its first pages are extracted (its phase and pagesCompleted say when).`,
       );
     }
     const result = await provider.extract({

@@ -27,7 +27,7 @@ export const addCollectionDocuments = defineOperation({
     ref: collectionRef,
     documentIds: z.array(z.string()).min(1, "must name at least one document").max(MAX_IDS_PER_REQUEST),
   }),
-  run: async (ctx, input): Promise<{ ok: true; added: number; document_count: number }> => {
+  run: async (ctx, input): Promise<{ ok: true; added: number; documentCount: number }> => {
     const c = await findCollection(ctx, input.ref);
     const { ids, missing } = await resolveOwnDocuments(ctx, c.accountId, input.documentIds);
     if (missing.length) throw documentsNotFound(missing);
@@ -45,7 +45,7 @@ export const addCollectionDocuments = defineOperation({
           });
           const total = await tx.collectionDocument.count({ where: { collectionId: c.id } });
           if (total > MAX_COLLECTION_DOCUMENTS) throw tooManyDocuments(total);
-          return { ok: true as const, added: count, document_count: total };
+          return { ok: true as const, added: count, documentCount: total };
         },
         // Adds to one collection wait for each other; Prisma's default of 5 s is short for that.
         { maxWait: 10_000, timeout: 30_000 },
@@ -68,7 +68,7 @@ export const removeCollectionDocuments = defineOperation({
     ref: collectionRef,
     documentIds: z.array(z.string()).min(1, "must name at least one document").max(MAX_IDS_PER_REQUEST),
   }),
-  run: async (ctx, input): Promise<{ ok: true; removed: number; document_count: number }> => {
+  run: async (ctx, input): Promise<{ ok: true; removed: number; documentCount: number }> => {
     const c = await findCollection(ctx, input.ref);
     const { ids } = await resolveOwnDocuments(ctx, c.accountId, input.documentIds);
     const { prisma } = ctx.services.db;
@@ -76,7 +76,7 @@ export const removeCollectionDocuments = defineOperation({
       where: { collectionId: c.id, documentId: { in: ids } },
     });
     const total = await prisma.collectionDocument.count({ where: { collectionId: c.id } });
-    return { ok: true, removed: count, document_count: total };
+    return { ok: true, removed: count, documentCount: total };
   },
 });
 

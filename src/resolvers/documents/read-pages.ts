@@ -24,7 +24,7 @@ function notReady(doc: Document, n: number): AppError {
   }
   return new AppError(
     "CONFLICT",
-    `Page ${n} is not extracted yet (${doc.pagesCompleted} of ${doc.pagesTotal ?? "?"} pages done, phase ${doc.phase}); poll GET /v1/documents/${doc.id} and try again.`,
+    `Page ${n} is not extracted yet (${doc.pagesCompleted} of ${doc.pagesTotal ?? "?"} pages done, phase ${doc.phase}); try again once the document has progressed (its phase and pagesCompleted say when).`,
   );
 }
 
