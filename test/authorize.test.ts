@@ -54,7 +54,7 @@ describe("document access policies", () => {
 
   it("a public grant opens exactly the granted actions to everyone", () => {
     const policy = accessPolicySchema.parse({
-      default_effect: "deny",
+      defaultEffect: "deny",
       grants: [
         { principal: { type: "owner" }, actions: ["admin"] },
         { principal: { type: "public" }, actions: ["read_content"] },
@@ -69,8 +69,8 @@ describe("document access policies", () => {
 
   it("publishable grants reach the owner's publishable keys only, optionally one key", () => {
     const policy = accessPolicySchema.parse({
-      default_effect: "deny",
-      grants: [{ principal: { type: "publishable", key_id: "key_p" }, actions: ["query"] }],
+      defaultEffect: "deny",
+      grants: [{ principal: { type: "publishable", keyId: "key_p" }, actions: ["query"] }],
     });
     expect([...allowedActions(ownerPk, "acct_a", policy)].sort()).toEqual(["query", "read_metadata"]);
     expect(allowedActions(otherPk, "acct_a", policy).size).toBe(0);
@@ -80,14 +80,14 @@ describe("document access policies", () => {
 
   it("never lets a publishable or public principal mutate, and says so when configured", () => {
     const bad = accessPolicySchema.safeParse({
-      default_effect: "deny",
+      defaultEffect: "deny",
       grants: [{ principal: { type: "public" }, actions: ["admin"] }],
     });
     expect(bad.success).toBe(false);
     expect(JSON.stringify(bad.error?.issues)).toMatch(/may be granted only/);
     // Even a stored policy that somehow holds such a grant gives no mutation.
     const stored = {
-      default_effect: "deny" as const,
+      defaultEffect: "deny" as const,
       grants: [{ principal: { type: "public" as const }, actions: ["admin" as const] }],
     };
     expect(allowedActions(anonymous, "acct_a", stored).has("admin")).toBe(false);
@@ -95,7 +95,7 @@ describe("document access policies", () => {
   });
 
   it("keeps the owner's secret keys in charge whatever the policy says", () => {
-    const locked = { default_effect: "deny" as const, grants: [] };
+    const locked = { defaultEffect: "deny" as const, grants: [] };
     expect(codeOf(() => authorizeDocument(owner, doc(locked), "admin"))).toBe("ok");
     expect(codeOf(() => authorizeDocument(internal, doc(locked), "reparse"))).toBe("ok");
   });
@@ -107,9 +107,9 @@ describe("document access policies", () => {
       [{ principal: { type: "public" }, actions: [] }],
       [{ principal: { type: "public", extra: 1 }, actions: ["query"] }],
     ]) {
-      expect(accessPolicySchema.safeParse({ default_effect: "deny", grants }).success).toBe(false);
+      expect(accessPolicySchema.safeParse({ defaultEffect: "deny", grants }).success).toBe(false);
     }
-    expect(accessPolicySchema.safeParse({ default_effect: "allow", grants: [] }).success).toBe(false);
+    expect(accessPolicySchema.safeParse({ defaultEffect: "allow", grants: [] }).success).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { defaultAccessPolicy } from "../src/core/auth/access-policy.ts";
+import { defaultAccessPolicy, policyToWire } from "../src/core/auth/access-policy.ts";
 import { createDocumentRow, shortHashOf } from "../src/core/documents/create-document-row.ts";
 import { newId, randomToken } from "../src/core/ids.ts";
 import { uploadAndWait, waitForTerminal } from "./support/documents.ts";
@@ -19,7 +19,7 @@ let keys: Keys;
 /** A complete document of keys.owner with a table on page 1 and the default (owner-only) policy. */
 let doc: any;
 
-const ownerOnly = defaultAccessPolicy();
+const ownerOnly = policyToWire(defaultAccessPolicy());
 const publicContent = {
   default_effect: "deny",
   grants: [
@@ -573,7 +573,7 @@ describe("per-document grants", () => {
     expect(own.status, own.text).toBe(200);
     const config = await call(server.url, "GET", `${path}/config`, { key: keys.owner.secret });
     expect(config.status, config.text).toBe(200);
-    expect(config.body.access).toEqual(defaultAccessPolicy());
+    expect(config.body.access).toEqual(policyToWire(defaultAccessPolicy()));
   });
 });
 
@@ -651,7 +651,7 @@ describe("short hashes", () => {
       blobKey: "",
       phase: "queued",
       capabilities: [],
-      access: defaultAccessPolicy(),
+      access: policyToWire(defaultAccessPolicy()),
     });
     const first = await createDocumentRow(prisma, row(a.accountId));
     expect(first.shortHash).toBe(shortHashOf(first.id));

@@ -1,11 +1,20 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { accessPolicySchema } from "../core/auth/access-policy.ts";
+import {
+  type AccessPolicy,
+  policyFromWire,
+  policyToWire,
+  wirePolicySchema,
+} from "../core/auth/access-policy.ts";
 import { capabilityFlags, strategies } from "../core/documents/phases.ts";
 import { AppError } from "../core/errors.ts";
 import type { AppEnv } from "../http/env.ts";
 import { approveReview } from "../resolvers/documents/approve-review.ts";
 import { deleteDocument } from "../resolvers/documents/delete-document.ts";
-import { getDocumentConfig, setDocumentConfig } from "../resolvers/documents/document-config.ts";
+import {
+  type DocumentConfig,
+  getDocumentConfig,
+  setDocumentConfig,
+} from "../resolvers/documents/document-config.ts";
 import { getDocument } from "../resolvers/documents/get-document.ts";
 import {
   appendIngestRecord,
@@ -166,6 +175,9 @@ const ConfigSchema = z
   })
   .openapi("DocumentConfig");
 
+/** A configuration as the SPEC spells it: the policy in its wire form. */
+const configJson = (cfg: DocumentConfig) => ({ ...cfg, access: policyToWire(cfg.access) });
+
 const getConfig = createRoute({
   method: "get",
   path: "/v1/documents/{id}/config",
@@ -193,7 +205,7 @@ const putConfig = createRoute({
         "application/json": {
           schema: z
             .object({
-              access: accessPolicySchema.optional(),
+              access: wirePolicySchema.optional(),
               title: z.string().nullable().optional(),
               language: z.string().nullable().optional(),
               metadata: z.record(z.string(), z.string()).optional(),
@@ -345,7 +357,7 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }
     return c.json(r, 202);
   });
   app.openapi(bind(getConfig, getDocumentConfig), async (c) =>
-    c.json(await getDocumentConfig.invoke(ctxOf(c), { ref: c.req.valid("param").id }), 200),
+    c.json(configJson(await getDocumentConfig.invoke(ctxOf(c), { ref: c.req.valid("param").id })), 200),
   );
   app.openapi(bind(putConfig, setDocumentConfig), async (c) => {
     // The JSON validator passes a request with no body as {}, which would reset every field.
@@ -355,11 +367,13 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }
         "Invalid request: send the configuration as a JSON body ({} resets every field to its default).",
       );
     }
+    const { access, ...rest } = c.req.valid("json");
     const r = await setDocumentConfig.invoke(ctxOf(c), {
       ref: c.req.valid("param").id,
-      config: c.req.valid("json"),
+      // Checked against the policy's rules by the operation.
+      config: { ...rest, ...(access ? { access: policyFromWire(access) as AccessPolicy } : {}) },
     });
-    return c.json(r, 200);
+    return c.json(configJson(r), 200);
   });
   app.openapi(bind(approve, approveReview), async (c) =>
     c.json(documentJson(await approveReview.invoke(ctxOf(c), { ref: c.req.valid("param").id })), 200),

@@ -11,7 +11,7 @@ const Principal = builder.objectRef<Grant["principal"]>("AccessPrincipal").imple
     type: t.exposeString("type"),
     keyId: t.string({
       nullable: true,
-      resolve: (p) => (p.type === "publishable" ? (p.key_id ?? null) : null),
+      resolve: (p) => (p.type === "publishable" ? (p.keyId ?? null) : null),
     }),
   }),
 });
@@ -25,7 +25,7 @@ const GrantType = builder.objectRef<Grant>("AccessGrant").implement({
 
 const Policy = builder.objectRef<DocumentConfig["access"]>("AccessPolicy").implement({
   fields: (t) => ({
-    defaultEffect: t.exposeString("default_effect"),
+    defaultEffect: t.exposeString("defaultEffect"),
     grants: t.field({ type: [GrantType], resolve: (p) => p.grants }),
   }),
 });
@@ -82,16 +82,15 @@ builder.mutationField("setDocumentConfig", (t) =>
     args: { id: t.arg.id({ required: true }), config: t.arg({ type: ConfigInput, required: true }) },
     resolve: (_root, args, ctx) => {
       const c = args.config;
-      // The same shape (and the same validation) as the REST body.
       const config = {
         ...(c.access
           ? {
               access: {
-                default_effect: c.access.defaultEffect,
+                defaultEffect: c.access.defaultEffect,
                 grants: c.access.grants.map((g) => ({
                   principal: {
                     type: g.principal.type,
-                    ...(g.principal.keyId ? { key_id: g.principal.keyId } : {}),
+                    ...(g.principal.keyId ? { keyId: g.principal.keyId } : {}),
                   },
                   actions: g.actions,
                 })),

@@ -83,7 +83,7 @@ export function allowedActions(p: Principal, ownerAccountId: string, policy: Acc
         isOwnerAccount &&
         p.kind === "key" &&
         p.keyKind === "publishable" &&
-        (pr.key_id === undefined || pr.key_id === p.keyId));
+        (pr.keyId === undefined || pr.keyId === p.keyId));
     if (matches) granted.push(...g.actions);
   }
   const allowed = expandActions(granted);

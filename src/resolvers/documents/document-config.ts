@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { accessPolicySchema, defaultAccessPolicy } from "../../core/auth/access-policy.ts";
+import { accessPolicySchema, defaultAccessPolicy, policyToWire } from "../../core/auth/access-policy.ts";
 import { strategies } from "../../core/documents/phases.ts";
 import type { Document, Prisma } from "../../generated/prisma/client.ts";
 import { defineOperation } from "../operation.ts";
@@ -63,7 +63,7 @@ export const setDocumentConfig = defineOperation({
     const updated = await ctx.services.db.prisma.document.update({
       where: { id: doc.id },
       data: {
-        access: access as unknown as Prisma.InputJsonValue,
+        access: policyToWire(access) as unknown as Prisma.InputJsonValue,
         strategy,
         config: rest as Prisma.InputJsonValue,
       },

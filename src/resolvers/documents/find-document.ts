@@ -2,9 +2,8 @@ import { z } from "zod";
 import {
   type AccessPolicy,
   type Action,
-  accessPolicySchema,
-  defaultAccessPolicy,
   readOnlyActions,
+  storedPolicy,
 } from "../../core/auth/access-policy.ts";
 import { allowedActions, authorizeDocument, requireAccount } from "../../core/auth/authorize.ts";
 import { principalAccountId } from "../../core/auth/principal.ts";
@@ -19,9 +18,7 @@ export const shortHashPattern = /^[a-z0-9]{6}$/;
 export const documentRef = z.string().min(1).max(100);
 
 export function policyOf(d: Document): AccessPolicy {
-  const parsed = accessPolicySchema.safeParse(d.access);
-  // A stored policy that no longer parses falls back to deny-by-default, never to open.
-  return parsed.success ? parsed.data : defaultAccessPolicy();
+  return storedPolicy(d.access);
 }
 
 export type FoundDocument = {

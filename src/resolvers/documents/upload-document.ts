@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { defaultAccessPolicy } from "../../core/auth/access-policy.ts";
+import { defaultAccessPolicy, policyToWire } from "../../core/auth/access-policy.ts";
 import { documentBlobPrefix, sourceBlobKey } from "../../core/documents/blob-keys.ts";
 import { createDocumentRow } from "../../core/documents/create-document-row.ts";
 import { defaultCapabilities } from "../../core/documents/phases.ts";
@@ -56,7 +56,7 @@ export const uploadDocument = defineOperation({
       sha256,
       phase: "queued",
       capabilities: defaultCapabilities,
-      access: defaultAccessPolicy(),
+      access: policyToWire(defaultAccessPolicy()),
     });
     // Nothing half-made is left behind: a failure after the row exists removes it and its bytes.
     try {
