@@ -211,7 +211,7 @@ describe("documents over GraphQL", () => {
     const tenant = await createTenant(server.url, "n-plus-one");
     const { prisma } = server.services.db;
     for (let i = 0; i < 50; i++) {
-      const id = `doc-nplusone${String(i).padStart(7, "0")}`;
+      const id = `doc-nplusone${String(i).padStart(8, "0")}`;
       await prisma.document.create({
         data: {
           id,
@@ -257,5 +257,26 @@ describe("documents over GraphQL", () => {
       variables: { first: 20, after: edges[19].cursor },
     });
     expect(next.body.data.documents.edges[0].node.id).toBe(edges[20].node.id);
+
+    // The same operations, caps and cursors as REST: a page holds at most 100, and so do the
+    // tables of one document; paging goes forward only.
+    const tooMany = await gql(server.url, "{ documents(first: 101) { edges { cursor } } }", {
+      key: tenant.secret,
+    });
+    expect(tooMany.body.errors[0].extensions.code).toBe("BAD_REQUEST");
+    const backwards = await gql(server.url, "{ documents(last: 5) { edges { cursor } } }", {
+      key: tenant.secret,
+    });
+    expect(backwards.body.errors[0].extensions.code).toBe("BAD_REQUEST");
+    const tables = await gql(
+      server.url,
+      `{ document(id: "${edges[0].node.id}") { tables(limit: 501) { index } } }`,
+      { key: tenant.secret },
+    );
+    expect(tables.body.errors[0].extensions.code).toBe("BAD_REQUEST");
+    const rest = await call(server.url, "GET", `/v1/documents?limit=20&cursor=${edges[19].cursor}`, {
+      key: tenant.secret,
+    });
+    expect(rest.body.data[0].id).toBe(edges[20].node.id);
   });
 });

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits } from "../src/core/auth/rate-limit.ts";
 import type { AnyOperation } from "../src/resolvers/operation.ts";
 import { schema } from "../src/schema/index.ts";
-import { operationOf } from "../src/schema/served-by.ts";
+import { operationFields, operationOf } from "../src/schema/served-by.ts";
 import { uploadAndWait } from "./support/documents.ts";
 import { call, type Reply } from "./support/http.ts";
 import { type OpenApiDocument, operationsOf } from "./support/openapi.ts";
@@ -87,7 +87,7 @@ describe("operation descriptors", () => {
     const restNames = operationsOf(openapi).map((o) => (o.op as { "x-operation"?: string })["x-operation"]);
     for (const [i, name] of restNames.entries())
       expect(ops.has(name ?? ""), `${operationsOf(openapi)[i]?.key} serves ${name}`).toBe(true);
-    const graphqlNames = rootFields().map((f) => f.operation.name);
+    const graphqlNames = [...operationFields(schema).values()].map((op) => op.name);
     for (const name of ops.keys())
       expect(restNames.includes(name) || graphqlNames.includes(name), `${name} has no face`).toBe(true);
     expect(ops.size).toBeGreaterThan(30);

@@ -23,7 +23,6 @@ import { MAX_COLLECTION_NAME } from "../resolvers/collections/find-collection.ts
 import { getCollection } from "../resolvers/collections/get-collection.ts";
 import { listCollections, MAX_COLLECTIONS_PAGE } from "../resolvers/collections/list-collections.ts";
 import { updateCollection } from "../resolvers/collections/update-collection.ts";
-import { toDocumentRecord } from "../resolvers/documents/document-record.ts";
 import type { RestFace } from "./bind-route.ts";
 import { DocumentSchema, documentJson } from "./document-schemas.ts";
 import { errorResponses, iso, jsonBody, jsonResponse, mediaResponse, wholeNumber } from "./shared-schemas.ts";
@@ -340,10 +339,7 @@ export function registerCollectionRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind
       limit: q.limit,
       cursor: q.cursor,
     });
-    return c.json(
-      { data: r.documents.map((d) => documentJson(toDocumentRecord(d))), next_cursor: r.nextCursor },
-      200,
-    );
+    return c.json({ data: r.documents.map(documentJson), next_cursor: r.nextCursor }, 200);
   });
   app.openapi(bind(exportMd, collectionMarkdown), async (c) => {
     const chunks = await collectionMarkdown.invoke(ctxOf(c), { ref: c.req.valid("param").id });

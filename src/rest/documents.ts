@@ -354,7 +354,7 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }
     // The validator gives {} when no body was sent; a chunked body (no Content-Length) counts too.
     const body = c.req.valid("json");
     const r = await reparseDocument.invoke(ctxOf(c), { ref: c.req.valid("param").id, ...body });
-    return c.json(r, 202);
+    return c.json({ id: r.id, phase: r.phase }, 202);
   });
   app.openapi(bind(getConfig, getDocumentConfig), async (c) =>
     c.json(configJson(await getDocumentConfig.invoke(ctxOf(c), { ref: c.req.valid("param").id })), 200),

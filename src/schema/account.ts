@@ -1,9 +1,10 @@
+import type { AccountRecord } from "../resolvers/accounts/account-record.ts";
 import { getCurrentAccount } from "../resolvers/accounts/get-current-account.ts";
 import type { OutputOf } from "../resolvers/operation.ts";
 import { builder } from "./builder.ts";
 import { servedBy } from "./served-by.ts";
 
-export const Account = builder.prismaObject("Account", {
+export const Account = builder.objectRef<AccountRecord>("Account").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
     name: t.exposeString("name"),

@@ -1,29 +1,28 @@
-import { allowedActions, requireAccount } from "../core/auth/authorize.ts";
 import {
   type DocumentProgressEvent,
   documentTopic,
   terminalPhases,
 } from "../core/documents/document-events.ts";
-import { statusOf } from "../core/documents/phases.ts";
 import { AppError } from "../core/errors.ts";
 import { tableToCsv, tableToHtml } from "../core/tables/table-formats.ts";
-import { type TableGrid, textRows } from "../core/tables/table-model.ts";
-import type { Document as DocumentRow } from "../generated/prisma/client.ts";
+import { textRows } from "../core/tables/table-model.ts";
+import { encodeCursor } from "../resolvers/cursor.ts";
 import { approveReview } from "../resolvers/documents/approve-review.ts";
 import { deleteDocument } from "../resolvers/documents/delete-document.ts";
-import { policyOf } from "../resolvers/documents/find-document.ts";
+import type { DocumentRecord } from "../resolvers/documents/document-record.ts";
 import { getDocument } from "../resolvers/documents/get-document.ts";
+import { listDocuments, MAX_PAGE_SIZE } from "../resolvers/documents/list-documents.ts";
+import {
+  listPagesOfDocuments,
+  listTablesOfDocuments,
+  type PageRecord,
+} from "../resolvers/documents/pages-of-documents.ts";
 import { reparseDocument } from "../resolvers/documents/reparse-document.ts";
+import { MAX_TABLES_PAGE, type TableRecord } from "../resolvers/documents/tables.ts";
 import { uploadDocument } from "../resolvers/documents/upload-document.ts";
-import { builder, type GraphQLContext } from "./builder.ts";
+import { batched } from "./batch.ts";
+import { builder } from "./builder.ts";
 import { servedBy } from "./served-by.ts";
-
-/** Content fields need read_content on top of the read_metadata that made the document visible. */
-function assertCanRead(ctx: GraphQLContext, doc: DocumentRow) {
-  if (!allowedActions(ctx.principal, doc.accountId, policyOf(doc)).has("read_content")) {
-    throw new AppError("FORBIDDEN", `You may not read content of document ${doc.id}.`);
-  }
-}
 
 const DocumentPhase = builder.enumType("DocumentPhase", {
   values: ["queued", "extracting", "complete", "awaiting_review", "error"] as const,
@@ -32,9 +31,9 @@ const DocumentStatus = builder.enumType("DocumentStatus", {
   values: ["queued", "processing", "done", "failed"] as const,
 });
 
-export const Page = builder.prismaObject("Page", {
+export const Page = builder.objectRef<PageRecord>("Page").implement({
   fields: (t) => ({
-    number: t.exposeInt("pageNumber"),
+    number: t.exposeInt("number"),
     markdown: t.exposeString("markdown"),
     text: t.exposeString("text"),
     method: t.exposeString("method", { description: "text (the PDF's text layer), ocr, or failed." }),
@@ -43,37 +42,36 @@ export const Page = builder.prismaObject("Page", {
   }),
 });
 
-export const Table = builder.prismaObject("DocumentTable", {
-  name: "Table",
+export const Table = builder.objectRef<TableRecord>("Table").implement({
   fields: (t) => ({
-    index: t.exposeInt("tableIndex"),
-    page: t.exposeInt("pageNumber"),
+    index: t.exposeInt("index"),
+    page: t.exposeInt("page"),
     pages: t.exposeIntList("pages"),
     bbox: t.exposeFloatList("bbox", { description: "[x0, y0, x1, y1] in points, origin top-left." }),
     markdown: t.exposeString("markdown"),
-    csv: t.string({ resolve: (r) => tableToCsv(r.cells as TableGrid) }),
-    html: t.string({ resolve: (r) => tableToHtml(r.cells as TableGrid) }),
+    csv: t.string({ resolve: (r) => tableToCsv(r.grid) }),
+    html: t.string({ resolve: (r) => tableToHtml(r.grid) }),
     rows: t.field({
       type: "JSON",
       description:
         "The cells as rows of strings; a spanning cell's text repeats over the positions it covers.",
-      resolve: (r) => textRows(r.cells as TableGrid),
+      resolve: (r) => textRows(r.grid),
     }),
   }),
 });
 
-export const DocumentType = builder.prismaObject("Document", {
+export const DocumentType = builder.objectRef<DocumentRecord>("Document").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
     shortHash: t.exposeString("shortHash"),
-    phase: t.field({ type: DocumentPhase, resolve: (d) => d.phase as never }),
-    status: t.field({ type: DocumentStatus, resolve: (d) => statusOf(d.phase) }),
+    phase: t.field({ type: DocumentPhase, resolve: (d) => d.phase }),
+    status: t.field({ type: DocumentStatus, resolve: (d) => d.status }),
     fileName: t.exposeString("fileName"),
     pagesTotal: t.exposeInt("pagesTotal", { nullable: true }),
     pagesCompleted: t.exposeInt("pagesCompleted"),
-    sizeBytes: t.float({ resolve: (d) => Number(d.sizeBytes) }),
+    sizeBytes: t.exposeFloat("sizeBytes"),
     sha256: t.exposeString("sha256"),
-    error: t.exposeString("errorReason", { nullable: true }),
+    error: t.exposeString("error", { nullable: true }),
     strategy: t.exposeString("strategy"),
     capabilities: t.exposeStringList("capabilities"),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
@@ -81,37 +79,43 @@ export const DocumentType = builder.prismaObject("Document", {
     completedAt: t.expose("completedAt", { type: "DateTime", nullable: true }),
     pages: t.field({
       type: [Page],
+      extensions: servedBy(listPagesOfDocuments),
       description:
         "Extracted pages of the current results, in order; `from` and `to` are 1-based and inclusive.",
       args: { from: t.arg.int({ required: false }), to: t.arg.int({ required: false }) },
-      // Loaded with the document in the same query plan: a list of documents with their pages
-      // costs a fixed number of SQL statements, not one per document.
-      select: (args) => ({
-        pages: {
-          where: { pageNumber: { gte: args.from ?? 1, ...(args.to ? { lte: args.to } : {}) } },
-          orderBy: [{ generation: "asc" }, { pageNumber: "asc" }],
-        },
-      }),
-      resolve: (doc, _args, ctx) => {
-        assertCanRead(ctx, doc);
-        return doc.pages.filter((p) => p.generation === doc.activeGeneration);
-      },
+      // The pages of every document of a list are read together (one batch per request).
+      resolve: (doc, args, ctx) =>
+        batched(
+          ctx,
+          `pages:${args.from}:${args.to}`,
+          MAX_PAGE_SIZE,
+          async (documentIds) =>
+            listPagesOfDocuments.invoke(ctx, {
+              documentIds,
+              from: args.from ?? undefined,
+              to: args.to ?? undefined,
+            }),
+          doc.id,
+        ),
     }),
     tables: t.field({
       type: [Table],
+      extensions: servedBy(listTablesOfDocuments),
+      description: `The tables of the current results, in order; at most ${MAX_TABLES_PAGE} at a time.`,
       args: { limit: t.arg.int({ required: false }), offset: t.arg.int({ required: false }) },
-      select: () => ({ tables: { orderBy: [{ generation: "asc" }, { tableIndex: "asc" }] } }),
-      resolve: (doc, args, ctx) => {
-        assertCanRead(ctx, doc);
-        if ((args.limit ?? 0) < 0 || (args.offset ?? 0) < 0)
-          throw new AppError("BAD_REQUEST", "limit and offset must not be negative.");
-        const current = doc.tables.filter((x) => x.generation === doc.activeGeneration);
-        const offset = args.offset ?? 0;
-        return current.slice(
-          offset,
-          args.limit === null || args.limit === undefined ? undefined : offset + args.limit,
-        );
-      },
+      resolve: (doc, args, ctx) =>
+        batched(
+          ctx,
+          `tables:${args.limit}:${args.offset}`,
+          MAX_PAGE_SIZE,
+          async (documentIds) =>
+            listTablesOfDocuments.invoke(ctx, {
+              documentIds,
+              limit: args.limit ?? undefined,
+              offset: args.offset ?? undefined,
+            }),
+          doc.id,
+        ),
     }),
   }),
 });
@@ -130,60 +134,62 @@ const DeletedDocument = builder.objectRef<{ deleted: boolean; id: string }>("Del
 });
 
 builder.queryFields((t) => ({
-  document: t.prismaField({
+  document: t.field({
+    type: DocumentType,
     extensions: servedBy(getDocument),
-    type: "Document",
     description: "A document by id or 6-character short hash.",
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (query, _root, args, ctx) => {
-      const { row: doc } = await getDocument.invoke(ctx, { ref: String(args.id) });
-      // The row already read serves, unless the selection needs relations (pages, tables) with it.
-      if (!query.include && !query.select) return doc;
-      return ctx.services.db.prisma.document.findUniqueOrThrow({ ...query, where: { id: doc.id } });
+    resolve: async (_root, args, ctx) => (await getDocument.invoke(ctx, { ref: String(args.id) })).document,
+  }),
+  documents: t.connection({
+    type: DocumentType,
+    extensions: servedBy(listDocuments),
+    description: `The account's documents, newest first, ${MAX_PAGE_SIZE} at most a page: forward paging with \`first\` and \`after\`. Needs a secret key.`,
+    resolve: async (_root, args, ctx) => {
+      if (args.last != null || args.before != null)
+        throw new AppError(
+          "BAD_REQUEST",
+          "Pages go forward only: use first and after (the endCursor of the page before).",
+        );
+      const r = await listDocuments.invoke(ctx, {
+        limit: args.first ?? undefined,
+        cursor: args.after ?? undefined,
+      });
+      const edges = r.documents.map((node) => ({ cursor: encodeCursor(node), node }));
+      return {
+        edges,
+        pageInfo: {
+          hasNextPage: r.nextCursor !== null,
+          hasPreviousPage: args.after != null,
+          startCursor: edges[0]?.cursor ?? null,
+          endCursor: edges[edges.length - 1]?.cursor ?? null,
+        },
+      };
     },
   }),
-  documents: t.prismaConnection(
-    {
-      type: "Document",
-      cursor: "id",
-      description: "The account's documents, newest first. Needs a secret key.",
-      resolve: (query, _root, _args, ctx) => {
-        const accountId = requireAccount(ctx.principal, "manage");
-        return ctx.services.db.prisma.document.findMany({
-          ...query,
-          where: { accountId },
-          orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-        });
-      },
-    },
-    {},
-    {},
-  ),
 }));
 
 builder.mutationFields((t) => ({
-  uploadDocument: t.prismaField({
+  uploadDocument: t.field({
+    type: DocumentType,
     extensions: servedBy(uploadDocument),
-    type: "Document",
     description: "Uploads a PDF (GraphQL multipart request); extraction starts in the background. Expensive.",
     args: { file: t.arg({ type: "File", required: true }) },
-    resolve: async (query, _root, args, ctx) => {
-      const d = await uploadDocument.invoke(ctx, {
+    resolve: async (_root, args, ctx) =>
+      uploadDocument.invoke(ctx, {
         fileName: args.file.name,
         bytes: new Uint8Array(await args.file.arrayBuffer()),
-      });
-      return ctx.services.db.prisma.document.findUniqueOrThrow({ ...query, where: { id: d.id } });
-    },
+      }),
   }),
   deleteDocument: t.field({
-    extensions: servedBy(deleteDocument),
     type: DeletedDocument,
+    extensions: servedBy(deleteDocument),
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => deleteDocument.invoke(ctx, { ref: String(args.id) }),
   }),
-  reparseDocument: t.prismaField({
+  reparseDocument: t.field({
+    type: DocumentType,
     extensions: servedBy(reparseDocument),
-    type: "Document",
     args: {
       id: t.arg.id({ required: true }),
       strategy: t.arg.string({ required: false }),
@@ -192,23 +198,18 @@ builder.mutationFields((t) => ({
         description: "Comma-separated flags: tables, page_images.",
       }),
     },
-    resolve: async (query, _root, args, ctx) => {
-      const r = await reparseDocument.invoke(ctx, {
+    resolve: async (_root, args, ctx) =>
+      reparseDocument.invoke(ctx, {
         ref: String(args.id),
         strategy: args.strategy ?? undefined,
         capabilities: args.capabilities ?? undefined,
-      });
-      return ctx.services.db.prisma.document.findUniqueOrThrow({ ...query, where: { id: r.id } });
-    },
+      }),
   }),
-  approveDocumentReview: t.prismaField({
+  approveDocumentReview: t.field({
+    type: DocumentType,
     extensions: servedBy(approveReview),
-    type: "Document",
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (query, _root, args, ctx) => {
-      const d = await approveReview.invoke(ctx, { ref: String(args.id) });
-      return ctx.services.db.prisma.document.findUniqueOrThrow({ ...query, where: { id: d.id } });
-    },
+    resolve: (_root, args, ctx) => approveReview.invoke(ctx, { ref: String(args.id) }),
   }),
 }));
 
@@ -220,7 +221,7 @@ builder.subscriptionField("documentProgress", (t) =>
       "The document's phase and page progress: its current state first, then every change (from any worker process) until a terminal phase.",
     args: { id: t.arg.id({ required: true }) },
     subscribe: async function* (_root, args, ctx) {
-      const { row: doc } = await getDocument.invoke(ctx, { ref: String(args.id) });
+      const { document: doc } = await getDocument.invoke(ctx, { ref: String(args.id) });
       // With the request's signal: a subscription ended from outside (its key revoked) while it
       // waits for the next event drops its listener at once.
       const events = await ctx.services.events.subscribe<DocumentProgressEvent>(

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
-import type { Document } from "../../generated/prisma/client.ts";
 import { afterCursor, decodeCursor, pageOf } from "../cursor.ts";
+import { type DocumentRecord, toDocumentRecord } from "../documents/document-record.ts";
 import { fullIdPattern } from "../documents/find-document.ts";
 import { defineOperation } from "../operation.ts";
 import {
@@ -90,7 +90,7 @@ export const listCollectionDocuments = defineOperation({
     limit: z.number().int().min(1).max(MAX_MEMBERS_PAGE).default(20),
     cursor: z.string().max(200).optional(),
   }),
-  run: async (ctx, input): Promise<{ documents: Document[]; nextCursor: string | null }> => {
+  run: async (ctx, input): Promise<{ documents: DocumentRecord[]; nextCursor: string | null }> => {
     const c = await findCollection(ctx, input.ref);
     const { limit } = input;
     const after = input.cursor ? decodeCursor(input.cursor, fullIdPattern) : null;
@@ -100,6 +100,6 @@ export const listCollectionDocuments = defineOperation({
       take: limit + 1,
     });
     const { page, nextCursor } = pageOf(rows, limit);
-    return { documents: page, nextCursor };
+    return { documents: page.map(toDocumentRecord), nextCursor };
   },
 });

@@ -4,6 +4,7 @@ import { capabilityFlags, defaultCapabilities, strategies } from "../../core/doc
 import { AppError } from "../../core/errors.ts";
 import { EXTRACTION_QUEUE } from "../../core/job-queue.ts";
 import { defineOperation } from "../operation.ts";
+import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
 import { documentRef, findDocument } from "./find-document.ts";
 
 export function parseCapabilities(raw: string | undefined): string[] {
@@ -35,7 +36,7 @@ export const reparseDocument = defineOperation({
     strategy: z.string().max(100).optional(),
     capabilities: z.string().max(1000).optional(),
   }),
-  run: async (ctx, input): Promise<{ id: string; phase: string }> => {
+  run: async (ctx, input): Promise<DocumentRecord> => {
     if (input.strategy !== undefined && !(strategies as readonly string[]).includes(input.strategy)) {
       throw new AppError(
         "BAD_REQUEST",
@@ -71,6 +72,6 @@ export const reparseDocument = defineOperation({
       pagesCompleted: 0,
       pagesTotal: updated.pagesTotal,
     });
-    return { id: doc.id, phase: updated.phase };
+    return toDocumentRecord(updated);
   },
 });

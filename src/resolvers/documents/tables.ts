@@ -16,7 +16,7 @@ export type TableRecord = {
 
 export const MAX_TABLES_PAGE = 500;
 
-const toTableRecord = (t: DocumentTable): TableRecord => ({
+export const toTableRecord = (t: DocumentTable): TableRecord => ({
   index: t.tableIndex,
   page: t.pageNumber,
   pages: t.pages,

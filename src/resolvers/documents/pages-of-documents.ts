@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { allowedActions } from "../../core/auth/authorize.ts";
+import { AppError } from "../../core/errors.ts";
+import type { Document } from "../../generated/prisma/client.ts";
+import type { OperationContext } from "../context.ts";
+import { defineOperation } from "../operation.ts";
+import { documentRef, policyOf } from "./find-document.ts";
+import { MAX_PAGE_SIZE } from "./list-documents.ts";
+import { MAX_TABLES_PAGE, type TableRecord, toTableRecord } from "./tables.ts";
+
+// The content of several documents read at once: a list of documents with their pages or tables
+// costs a fixed number of queries, however long the list. Each document is checked as alone:
+// one the caller may not see is NOT_FOUND, one whose content it may not read FORBIDDEN, and
+// neither stops the others.
+
+export type PageRecord = {
+  number: number;
+  markdown: string;
+  text: string;
+  method: string;
+  width: number;
+  height: number;
+};
+
+/** Each document's result, or the error that document alone answers with. */
+export type PerDocument<T> = Map<string, T | AppError>;
+
+/** Documents by id (not short hash): those of a list the caller was given. */
+const documentIds = z.array(documentRef).min(1).max(MAX_PAGE_SIZE);
+
+/** The documents named whose content the caller may read, and the error of each other one. */
+async function readable(ctx: OperationContext, ids: readonly string[]) {
+  const rows = await ctx.services.db.prisma.document.findMany({ where: { id: { in: [...ids] } } });
+  const byId = new Map(rows.map((d) => [d.id, d]));
+  const docs: Document[] = [];
+  const refused = new Map<string, AppError>();
+  for (const id of ids) {
+    const d = byId.get(id);
+    const allowed = d ? allowedActions(ctx.principal, d.accountId, policyOf(d)) : new Set();
+    if (!d || allowed.size === 0) refused.set(id, new AppError("NOT_FOUND", `Document ${id} was not found.`));
+    else if (!allowed.has("read_content"))
+      refused.set(id, new AppError("FORBIDDEN", `You may not read the content of document ${id}.`));
+    else docs.push(d);
+  }
+  return { docs, refused };
+}
+
+function perDocument<T>(
+  ids: readonly string[],
+  refused: Map<string, AppError>,
+  found: Map<string, T>,
+  empty: T,
+) {
+  const out: PerDocument<T> = new Map();
+  for (const id of ids) out.set(id, refused.get(id) ?? found.get(id) ?? empty);
+  return out;
+}
+
+/** Pages `from` to `to` (1-based, inclusive) of each document's current results, in order. */
+export const listPagesOfDocuments = defineOperation({
+  name: "listPagesOfDocuments",
+  rateClass: "standard",
+  caller: "anyone",
+  input: z.object({
+    documentIds,
+    from: z.number().int().min(1).default(1),
+    to: z.number().int().min(1).optional(),
+  }),
+  run: async (ctx, input): Promise<PerDocument<PageRecord[]>> => {
+    const { docs, refused } = await readable(ctx, input.documentIds);
+    const found = new Map<string, PageRecord[]>();
+    if (docs.length) {
+      const rows = await ctx.services.db.prisma.page.findMany({
+        where: {
+          OR: docs.map((d) => ({ documentId: d.id, generation: d.activeGeneration })),
+          pageNumber: { gte: input.from, ...(input.to !== undefined ? { lte: input.to } : {}) },
+        },
+        orderBy: [{ documentId: "asc" }, { pageNumber: "asc" }],
+      });
+      for (const p of rows) {
+        const list = found.get(p.documentId) ?? [];
+        list.push({
+          number: p.pageNumber,
+          markdown: p.markdown,
+          text: p.text,
+          method: p.method,
+          width: p.width,
+          height: p.height,
+        });
+        found.set(p.documentId, list);
+      }
+    }
+    return perDocument(input.documentIds, refused, found, []);
+  },
+});
+
+/** Each document's tables of its current results, `offset` and `limit` applied per document. */
+export const listTablesOfDocuments = defineOperation({
+  name: "listTablesOfDocuments",
+  rateClass: "standard",
+  caller: "anyone",
+  input: z.object({
+    documentIds,
+    limit: z.number().int().min(0).max(MAX_TABLES_PAGE).default(MAX_TABLES_PAGE),
+    offset: z.number().int().min(0).default(0),
+  }),
+  run: async (ctx, input): Promise<PerDocument<TableRecord[]>> => {
+    const { docs, refused } = await readable(ctx, input.documentIds);
+    const found = new Map<string, TableRecord[]>();
+    if (docs.length && input.limit > 0) {
+      // Tables are numbered densely from 0 within an extraction, so a window of indexes is the
+      // page of each document.
+      const rows = await ctx.services.db.prisma.documentTable.findMany({
+        where: {
+          OR: docs.map((d) => ({ documentId: d.id, generation: d.activeGeneration })),
+          tableIndex: { gte: input.offset, lt: input.offset + input.limit },
+        },
+        orderBy: [{ documentId: "asc" }, { tableIndex: "asc" }],
+      });
+      for (const t of rows) {
+        const list = found.get(t.documentId) ?? [];
+        list.push(toTableRecord(t));
+        found.set(t.documentId, list);
+      }
+    }
+    return perDocument(input.documentIds, refused, found, []);
+  },
+});
