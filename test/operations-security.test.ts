@@ -276,13 +276,17 @@ async function graphqlCall(f: RootField, opts: { key?: string; headers?: Record<
   // A subscription answers with a stream: its first event is enough.
   const reader = res.body?.getReader();
   let raw = "";
+  // An admitted subscription may have nothing to send yet: a second of quiet ends the wait.
+  const quiet = setTimeout(() => controller.abort(), 1000);
   while (reader) {
-    const { value, done } = await reader.read();
+    const read = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+    const { value, done } = read;
     if (done) break;
     raw += new TextDecoder().decode(value);
     // Past keep-alive comments, to the first event's data.
     if (!res.headers.get("content-type")?.includes("event-stream") || /^data: .*\n/m.test(raw)) break;
   }
+  clearTimeout(quiet);
   controller.abort();
   const json = /^data: (.*)$/m.exec(raw)?.[1] ?? raw;
   let parsed: { errors?: { extensions?: { code?: string } }[] } | null = null;

@@ -1,10 +1,9 @@
-import { requireAccount } from "../core/auth/authorize.ts";
 import type { ApiKeyEvent, ApiKeyRecord } from "../resolvers/keys/api-key-record.ts";
-import { apiKeyTopic } from "../resolvers/keys/api-key-record.ts";
 import { createApiKey } from "../resolvers/keys/create-api-key.ts";
 import { listApiKeys } from "../resolvers/keys/list-api-keys.ts";
 import { revokeApiKey } from "../resolvers/keys/revoke-api-key.ts";
 import { rotateApiKey } from "../resolvers/keys/rotate-api-key.ts";
+import { watchApiKeys } from "../resolvers/keys/watch-api-keys.ts";
 import { builder } from "./builder.ts";
 import { servedBy } from "./served-by.ts";
 
@@ -80,10 +79,8 @@ builder.subscriptionField("apiKeyEvents", (t) =>
   t.field({
     type: ApiKeyEventType,
     description: "Key changes of the caller's account as they happen, from any API process.",
-    subscribe: (_root, _args, ctx) => {
-      const accountId = requireAccount(ctx.principal, "manage");
-      return ctx.services.events.subscribe<ApiKeyEvent>(apiKeyTopic(accountId));
-    },
+    extensions: servedBy(watchApiKeys),
+    subscribe: (_root, _args, ctx) => watchApiKeys.invoke(ctx, { signal: ctx.signal }),
     resolve: (event) => event,
   }),
 );
