@@ -57,7 +57,7 @@ type Ready = {
 
 async function serveTargets(databaseUrl: string): Promise<void> {
   const { createLogger } = await import("../src/core/log.ts");
-  const { startService } = await import("../src/service.ts");
+  const { startService } = await import("../src/start-service.ts");
   const { connectDatabase } = await import("../src/core/db/client.ts");
   const { createAccount } = await import("../src/resolvers/accounts/create-account.ts");
   const { createApiKey } = await import("../src/resolvers/keys/create-api-key.ts");
@@ -75,7 +75,7 @@ async function serveTargets(databaseUrl: string): Promise<void> {
     const out: Fixture[] = [];
     for (let a = 0; a < ACCOUNTS_PER_CASE; a++) {
       const created = await createAccount.invoke(
-        { principal: { kind: "internal", accountId: null }, services },
+        { principal: { kind: "operator", accountId: null }, services },
         { name: `${label}-${a}` },
       );
       const accountId = created.account.id;

@@ -38,7 +38,7 @@ import { connectDatabase } from "../src/core/db/client.ts";
 import { defaultCapabilities } from "../src/core/documents/phases.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { createLogger } from "../src/core/log.ts";
-import { type RunningService, startService } from "../src/service.ts";
+import { type RunningService, startService } from "../src/start-service.ts";
 import { createTestDatabase, type TestDatabase } from "../test/support/database.ts";
 import { call } from "../test/support/http.ts";
 import { BENCH_WORKER_SECRET, benchServiceConfig } from "./support/bench-service-config.ts";

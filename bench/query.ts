@@ -66,7 +66,7 @@ const BATCH = 1000;
 
 async function serve(databaseUrl: string): Promise<void> {
   const { createLogger } = await import("../src/core/log.ts");
-  const { startService } = await import("../src/service.ts");
+  const { startService } = await import("../src/start-service.ts");
   const { config, removeBlobDir } = benchServiceConfig(databaseUrl, {
     ANSWER_PROVIDER: "builtin",
     DB_POOL_SIZE: process.env.DB_POOL_SIZE,

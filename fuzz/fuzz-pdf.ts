@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../src/config.ts";
 import type { ProcessExtractor } from "../src/core/extraction/process-extractor.ts";
 import { createLogger } from "../src/core/log.ts";
-import { startService } from "../src/service.ts";
+import { startService } from "../src/start-service.ts";
 import { type FuzzSummary, fuzzAccounts, mutationSeeds, runFuzz } from "./run-fuzz.ts";
 
 // npm run fuzz:pdf -- --count 10000 [--seed 1] [--concurrency 4] [--out fuzz-out] [--minutes 60]
@@ -32,12 +32,12 @@ const seed = Number(values.seed);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "quire-fuzz-"));
 // Run as root, the embedded PostgreSQL runs as a user of its own, which must reach the folder.
 chmodSync(dataDir, 0o755);
-const workerSecret = randomBytes(24).toString("hex");
+const operatorSecret = randomBytes(24).toString("hex");
 const config = loadConfig({
   PRERENDER_PAGES: "0",
   LOG_LEVEL: "silent",
   ...process.env,
-  WORKER_SECRET: workerSecret,
+  WORKER_SECRET: operatorSecret,
   DATA_DIR: dataDir,
   DATABASE_URL: "",
   PORT: "0",
@@ -50,7 +50,7 @@ try {
   if (!service.url) throw new Error("the fuzz service has no API");
   summary = await runFuzz({
     url: service.url,
-    keys: await fuzzAccounts(service.url, workerSecret, ACCOUNTS),
+    keys: await fuzzAccounts(service.url, operatorSecret, ACCOUNTS),
     count,
     seed,
     seeds: mutationSeeds(path.resolve(import.meta.dirname, "../../shared/corpus/tables")),

@@ -237,12 +237,12 @@ export async function runFuzz(opts: {
 }
 
 /** `n` fresh accounts made through the operator route; their first secret keys. */
-export async function fuzzAccounts(url: string, workerSecret: string, n: number): Promise<string[]> {
+export async function fuzzAccounts(url: string, operatorSecret: string, n: number): Promise<string[]> {
   const keys: string[] = [];
   for (let i = 0; i < n; i++) {
     const r = await fetch(`${url}/v1/accounts`, {
       method: "POST",
-      headers: { "x-document-agent-secret": workerSecret, "content-type": "application/json" },
+      headers: { "x-document-agent-secret": operatorSecret, "content-type": "application/json" },
       body: JSON.stringify({ name: `fuzz-${i}` }),
     });
     const body = (await r.json()) as { secret?: string };

@@ -77,7 +77,7 @@ export type Config = {
   maxUploadBytes: number;
   maxPages: number;
   maxJsonBodyBytes: number;
-  workerSecret: string | undefined;
+  operatorSecret: string | undefined;
   /** Proxies of the operator's in front of the service, each appending to X-Forwarded-For; 0 = none. */
   trustProxy: number;
   /** Origins whose pages may call the API from a browser; ["*"] for any. */
@@ -150,7 +150,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxPages: e.MAX_PAGES,
     maxJsonBodyBytes: e.MAX_JSON_BODY_BYTES,
-    workerSecret: e.WORKER_SECRET,
+    operatorSecret: e.WORKER_SECRET,
     trustProxy: e.TRUST_PROXY,
     authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
     corsOrigins: e.CORS_ORIGINS.split(",").map((o) => o.trim()),

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from "./config.ts";
 import { createLogger } from "./core/log.ts";
-import { startService } from "./service.ts";
+import { startService } from "./start-service.ts";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;

@@ -14,7 +14,7 @@ const ownerPk: Principal = { kind: "key", accountId: "acct_a", keyId: "key_p", k
 const otherPk: Principal = { kind: "key", accountId: "acct_a", keyId: "key_q", keyKind: "publishable" };
 const stranger: Principal = { kind: "key", accountId: "acct_b", keyId: "key_x", keyKind: "secret" };
 const anonymous: Principal = { kind: "anonymous", clientAddress: "127.0.0.1" };
-const internal: Principal = { kind: "internal", accountId: "acct_a" };
+const internal: Principal = { kind: "operator", accountId: "acct_a" };
 
 const codeOf = (f: () => void) => {
   try {
@@ -32,7 +32,7 @@ describe("account operations", () => {
     expect(codeOf(() => requireAccount(ownerPk, "manage"))).toBe("FORBIDDEN");
     expect(requireAccount(owner, "manage")).toBe("acct_a");
     expect(requireAccount(internal, "manage")).toBe("acct_a");
-    expect(codeOf(() => requireAccount({ kind: "internal", accountId: null }, "read"))).toBe("BAD_REQUEST");
+    expect(codeOf(() => requireAccount({ kind: "operator", accountId: null }, "read"))).toBe("BAD_REQUEST");
   });
   it("keeps operator tasks for the operator", () => {
     expect(codeOf(() => requireOperator(anonymous))).toBe("UNAUTHORIZED");

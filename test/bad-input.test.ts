@@ -1067,7 +1067,7 @@ describe("never a 500", () => {
     const operations = operationsOf(doc);
     for (const [index, { method, path, op }] of operations.entries()) {
       const auth: { key?: string; headers: Record<string, string> } = op.security?.some(
-        (s) => "workerSecret" in s,
+        (s) => "operatorSecret" in s,
       )
         ? { headers: operator }
         : { key: t.secret, headers: {} };

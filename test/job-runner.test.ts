@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildServices } from "../src/build-services.ts";
 import { loadConfig } from "../src/config.ts";
 import { migrate } from "../src/core/db/migrate.ts";
 import { createLogger } from "../src/core/log.ts";
 import type { QueueModule } from "../src/jobs/queue-module.ts";
 import { createQueues, runQueues } from "../src/jobs/runner.ts";
-import { createServices } from "../src/services-factory.ts";
 import { createTestDatabase, type TestDatabase } from "./support/database.ts";
 
 // A queue other than extraction, run by the same runner, gets the same behaviour: a failed
@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from "./support/database.ts";
 type Payload = { id: string; failures: number };
 
 let db: TestDatabase;
-let built: Awaited<ReturnType<typeof createServices>>;
+let built: Awaited<ReturnType<typeof buildServices>>;
 const attempts = new Map<string, number>();
 const failed: string[] = [];
 const gaveUp: string[] = [];
@@ -56,7 +56,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await migrate(db.url);
   const config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: "silent" });
-  built = await createServices(db.url, config, createLogger("silent"), { supervise: true, poolSize: 3 });
+  built = await buildServices(db.url, config, createLogger("silent"), { supervise: true, poolSize: 3 });
   await createQueues(built.boss, config, [flaky]);
 }, 60_000);
 

@@ -173,7 +173,7 @@ describe("the OpenAPI document", () => {
     const schemes = doc.components?.securitySchemes ?? {};
     expect(schemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     expect(schemes.apiKeyHeader).toMatchObject({ type: "apiKey", in: "header", name: "x-api-key" });
-    expect(schemes.workerSecret).toMatchObject({
+    expect(schemes.operatorSecret).toMatchObject({
       type: "apiKey",
       in: "header",
       name: "x-document-agent-secret",
@@ -184,7 +184,7 @@ describe("the OpenAPI document", () => {
         for (const name of Object.keys(requirement)) expect(Object.keys(schemes), key).toContain(name);
       // A key goes in either header wherever a key is accepted; a route that needs a secret key
       // names the role `secret` on both, one that any key may call names none.
-      if (!op.security?.some((r) => "workerSecret" in r)) {
+      if (!op.security?.some((r) => "operatorSecret" in r)) {
         const roles = op.security?.find((r) => "bearerAuth" in r)?.bearerAuth;
         expect([[], ["secret"]], key).toContainEqual(roles);
         expect(op.security, key).toEqual(

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { buildServices } from "../build-services.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import type { Principal } from "../core/auth/principal.ts";
 import { migrate } from "../core/db/migrate.ts";
@@ -10,7 +11,6 @@ import { createApiKey } from "../resolvers/keys/create-api-key.ts";
 import { listApiKeys } from "../resolvers/keys/list-api-keys.ts";
 import { revokeApiKey } from "../resolvers/keys/revoke-api-key.ts";
 import { rotateApiKey } from "../resolvers/keys/rotate-api-key.ts";
-import { createServices } from "../services-factory.ts";
 
 // `npm run keys -- <command>`: key management for the operator, on the same database the service
 // uses (DATABASE_URL, or the embedded one under DATA_DIR). It acts as the internal principal and
@@ -48,11 +48,11 @@ async function run(argv: string[]): Promise<unknown> {
   const log = createLogger(config.logLevel === "info" ? "warn" : config.logLevel);
   const database = await resolveDatabase(config, log);
   await migrate(database.url);
-  const built = await createServices(database.url, config, log, { supervise: false, poolSize: 2 });
+  const built = await buildServices(database.url, config, log, { supervise: false, poolSize: 2 });
   const { services } = built;
   const { db } = services;
   const as = (accountId: string | null) => ({
-    principal: { kind: "internal", accountId } satisfies Principal as Principal,
+    principal: { kind: "operator", accountId } satisfies Principal as Principal,
     services,
   });
   const accountOfKey = async (keyId: string | undefined) => {

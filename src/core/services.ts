@@ -8,7 +8,7 @@ import type { PageRenderer } from "./extraction/page-renderer.ts";
 import type { JobQueue } from "./job-queue.ts";
 import type { Logger } from "./log.ts";
 
-/** What the operations need from the outside world; built once in service.ts (or a test). */
+/** What the operations need from the outside world; built once by build-services.ts (or a test). */
 export type Services = {
   config: Config;
   db: Database;

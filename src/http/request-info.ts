@@ -32,7 +32,7 @@ export function credentialsOf(c: Context, trustProxy: number): Credentials {
   return {
     authorization: c.req.header("authorization"),
     apiKey: c.req.header("x-api-key"),
-    workerSecret: c.req.header("x-document-agent-secret"),
+    operatorSecret: c.req.header("x-document-agent-secret"),
     accountId: c.req.header("x-account-id"),
     clientAddress: clientAddress(c, trustProxy),
   };
@@ -41,6 +41,6 @@ export function credentialsOf(c: Context, trustProxy: number): Credentials {
 /** What authenticating a request needs, the same for every face. */
 export const authDeps = (services: Pick<Services, "db" | "config">): AuthDeps => ({
   pool: services.db.pool,
-  workerSecret: services.config.workerSecret,
+  operatorSecret: services.config.operatorSecret,
   failureLimit: services.config.authFailuresPerMinute,
 });

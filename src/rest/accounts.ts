@@ -40,7 +40,7 @@ const create = createRoute({
   tags: ["Accounts"],
   summary: "Create an account with its first secret key (operator only)",
   description:
-    "Authenticated with the shared worker secret (x-document-agent-secret). The key's secret is shown once.",
+    "Authenticated with the operator secret (WORKER_SECRET, sent as x-document-agent-secret). The key's secret is shown once.",
   request: jsonBody(
     z
       .object({ name: z.string().trim().min(1).max(200) })

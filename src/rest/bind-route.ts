@@ -21,7 +21,7 @@ type Security = Record<string, string[]>[];
 export function securityOf(rule: CallerRule): Security {
   switch (rule) {
     case "operator":
-      return [{ workerSecret: [] }];
+      return [{ operatorSecret: [] }];
     case "secretKey":
       return [{ bearerAuth: ["secret"] }, { apiKeyHeader: ["secret"] }];
     case "anyKey":

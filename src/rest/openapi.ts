@@ -21,7 +21,7 @@ export function registerOpenApiDocument(app: OpenAPIHono<AppEnv>, services: Serv
     name: "x-api-key",
     description: "The same key in the x-api-key header.",
   });
-  app.openAPIRegistry.registerComponent("securitySchemes", "workerSecret", {
+  app.openAPIRegistry.registerComponent("securitySchemes", "operatorSecret", {
     type: "apiKey",
     in: "header",
     name: "x-document-agent-secret",

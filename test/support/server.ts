@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../src/config.ts";
 import { createLogger } from "../../src/core/log.ts";
-import { type RunningService, startService } from "../../src/service.ts";
+import { type RunningService, startService } from "../../src/start-service.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 export const WORKER_SECRET = "test-worker-secret-0123456789";

@@ -15,8 +15,8 @@ import { hashKeySecret, kindOfSecret, safeEqual } from "./secrets.ts";
 export type Credentials = {
   authorization?: string | undefined;
   apiKey?: string | undefined;
-  workerSecret?: string | undefined;
-  /** With the worker secret: the account the internal caller acts for. */
+  operatorSecret?: string | undefined;
+  /** With the operator secret: the account the operator acts for. */
   accountId?: string | undefined;
   clientAddress: string;
 };
@@ -25,7 +25,7 @@ export type Authenticated = { principal: Principal; rate: RateState };
 
 export type AuthDeps = {
   pool: pg.Pool;
-  workerSecret: string | undefined;
+  operatorSecret: string | undefined;
   /** Failed authentications a client address may make a minute (AUTH_FAILURES_PER_MINUTE). */
   failureLimit: number;
 };
@@ -56,7 +56,7 @@ const failuresBucket = (clientAddress: string) => `authfail:${clientAddress}`;
 
 /**
  * A credential that did not authenticate: counted against the caller's address, so guessing keys
- * or the worker secret is throttled. Past the limit the answer is 429 with the time to wait.
+ * or the operator secret is throttled. Past the limit the answer is 429 with the time to wait.
  */
 async function refuse(deps: AuthDeps, creds: Credentials, cls: RateClass, message: string): Promise<never> {
   const failures = await countRequest(deps.pool, failuresBucket(creds.clientAddress), deps.failureLimit);
@@ -108,9 +108,9 @@ export async function authenticate(
 ): Promise<Authenticated> {
   const { pool } = deps;
 
-  if (creds.workerSecret !== undefined) {
+  if (creds.operatorSecret !== undefined) {
     await checkNotThrottled(deps, creds.clientAddress);
-    if (!deps.workerSecret || !safeEqual(creds.workerSecret, deps.workerSecret)) {
+    if (!deps.operatorSecret || !safeEqual(creds.operatorSecret, deps.operatorSecret)) {
       await refuse(deps, creds, cls, "The x-document-agent-secret header is not valid.");
     }
     const accountId = creds.accountId ?? null;
@@ -124,7 +124,7 @@ export async function authenticate(
       rateLimits.authenticated[cls],
     );
     if (rate.retryAfter !== undefined) fail("RATE_LIMITED", rateMessage(rate), rate);
-    return { principal: { kind: "internal", accountId }, rate };
+    return { principal: { kind: "operator", accountId }, rate };
   }
 
   let secret: string | null = null;

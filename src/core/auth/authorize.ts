@@ -14,7 +14,7 @@ export function requireAccount(p: Principal, need: "read" | "manage"): string {
   if (p.accountId === null) {
     throw new AppError(
       "BAD_REQUEST",
-      "The internal caller must name an account with the x-account-id header.",
+      "The operator must name the account it acts for with the x-account-id header.",
     );
   }
   if (need === "manage" && p.kind === "key" && p.keyKind === "publishable") {
@@ -26,12 +26,12 @@ export function requireAccount(p: Principal, need: "read" | "manage"): string {
   return p.accountId;
 }
 
-/** Needs the internal caller (shared worker secret): operator tasks such as creating accounts. */
+/** Needs the operator (the operator secret, x-document-agent-secret): creating accounts, say. */
 export function requireOperator(p: Principal): void {
   if (p.kind === "anonymous") {
     throw new AppError("UNAUTHORIZED", "This operation needs the x-document-agent-secret header.");
   }
-  if (p.kind !== "internal") {
+  if (p.kind !== "operator") {
     throw new AppError(
       "FORBIDDEN",
       "This operation is for the operator (x-document-agent-secret), not an account key.",
@@ -73,7 +73,7 @@ export function allowedActions(p: Principal, ownerAccountId: string, policy: Acc
   const isOwnerAccount = p.kind !== "anonymous" && p.accountId === ownerAccountId;
   // The owning account's secret keys always administer their documents: a policy cannot lock
   // the owner out of the configuration that would let it undo the mistake.
-  if (isOwnerAccount && (p.kind === "internal" || p.keyKind === "secret")) return expandActions(["admin"]);
+  if (isOwnerAccount && (p.kind === "operator" || p.keyKind === "secret")) return expandActions(["admin"]);
   const granted: Action[] = [];
   for (const g of policy.grants) {
     const pr = g.principal;

@@ -4,8 +4,8 @@ import type { KeyKind } from "./secrets.ts";
 export type Principal =
   | { kind: "anonymous"; clientAddress: string }
   | { kind: "key"; accountId: string; keyId: string; keyKind: KeyKind }
-  /** The shared worker secret: an operator, acting for one account when x-account-id names it. */
-  | { kind: "internal"; accountId: string | null };
+  /** The operator secret (x-document-agent-secret): the operator, acting for one account when x-account-id names it. */
+  | { kind: "operator"; accountId: string | null };
 
 export function principalAccountId(p: Principal): string | null {
   return p.kind === "anonymous" ? null : p.accountId;

@@ -5,7 +5,7 @@ import { type AccountRecord, toAccountRecord } from "./account-record.ts";
 
 export type CurrentAccount = {
   account: AccountRecord;
-  /** How the caller authenticated: the key's id and kind, or "internal" for the worker secret. */
+  /** How the caller authenticated: the key's id and kind, or "internal" for the operator secret. */
   keyId: string | null;
   keyKind: "secret" | "publishable" | "internal";
 };

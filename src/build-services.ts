@@ -11,7 +11,7 @@ import { queueSpecs } from "./jobs/queues/index.ts";
 import { startJobQueue } from "./jobs/runner.ts";
 
 /** The services every entry point (server, worker, CLI) builds the same way over one migrated database. */
-export async function createServices(
+export async function buildServices(
   databaseUrl: string,
   config: Config,
   log: Logger,

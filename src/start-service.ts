@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import { buildServices } from "./build-services.ts";
 import type { Config } from "./config.ts";
 import { backfillPassages } from "./core/answering/backfill-passages.ts";
 import { pruneRateWindows } from "./core/auth/rate-limit.ts";
@@ -12,7 +13,6 @@ import type { Services } from "./core/services.ts";
 import { createApp } from "./http/app.ts";
 import { startWorker } from "./jobs/worker.ts";
 import { createAccount } from "./resolvers/accounts/create-account.ts";
-import { createServices } from "./services-factory.ts";
 
 export type RunningService = {
   services: Services;
@@ -38,11 +38,11 @@ export async function startService(
   const applied = await migrate(database.url);
   if (applied.length) log.info("migrations applied", { applied });
   const worker = config.role === "worker" || config.role === "both";
-  const built = await createServices(database.url, config, log, { supervise: worker, onQuery: opts.onQuery });
+  const built = await buildServices(database.url, config, log, { supervise: worker, onQuery: opts.onQuery });
   const { services, boss } = built;
   const firstKey = await bootstrapFirstAccount(services, async (name) => {
     const created = await createAccount.invoke(
-      { principal: { kind: "internal", accountId: null }, services },
+      { principal: { kind: "operator", accountId: null }, services },
       { name },
     );
     return { accountId: created.account.id, secret: created.secret };
