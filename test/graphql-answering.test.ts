@@ -69,14 +69,23 @@ describe("collections in GraphQL", () => {
 
     const read = await gql(
       server.url,
-      `{ collection(id: "g2") { id documentCount documents(limit: 1) { documents { id } nextCursor } markdown tablesCsv tablesXlsxBase64 } collections { collections { name } nextCursor } }`,
+      `{ collection(id: "g2") { id documentCount documents(first: 1) { edges { node { id } } pageInfo { hasNextPage endCursor } } markdown tablesCsv tablesXlsxBase64 } collections { edges { node { name } } pageInfo { hasNextPage } } }`,
       { key: t.secret },
     );
     expect(read.body.errors).toBeUndefined();
     const c = read.body.data.collection;
     expect(c.documentCount).toBe(2);
-    expect(c.documents.documents).toHaveLength(1);
-    expect(c.documents.nextCursor).toBeTruthy();
+    expect(c.documents.edges).toHaveLength(1);
+    expect(c.documents.pageInfo).toMatchObject({ hasNextPage: true, endCursor: expect.any(String) });
+    // The next page, after that cursor, holds the other document.
+    const rest = await gql(
+      server.url,
+      `{ collection(id: "g2") { documents(first: 5, after: "${c.documents.pageInfo.endCursor}") { edges { node { id } } pageInfo { hasNextPage } } } }`,
+      { key: t.secret },
+    );
+    expect(rest.body.data.collection.documents.edges).toHaveLength(1);
+    expect(rest.body.data.collection.documents.edges[0].node.id).not.toBe(c.documents.edges[0].node.id);
+    expect(rest.body.data.collection.documents.pageInfo.hasNextPage).toBe(false);
     expect(c.markdown).toContain("# report.pdf");
     expect(c.markdown).toContain("Headcount at the end of 2025 was 1,240 employees.");
     expect(c.tablesCsv.split("\r\n")[0]).toMatch(/^document_id,file_name,page,table_index,row,c1/);
@@ -84,9 +93,11 @@ describe("collections in GraphQL", () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(Buffer.from(c.tablesXlsxBase64, "base64") as never);
     expect(book.getWorksheet("Tables")?.rowCount).toBe(c.tablesCsv.trim().split("\r\n").length);
-    expect(read.body.data.collections.collections.map((x: any) => x.name)).toEqual(["g2"]);
+    expect(read.body.data.collections.edges.map((x: any) => x.node.name)).toEqual(["g2"]);
     // Exports are whole files: one collection at a time, not once per item of a list.
-    const listed = await gql(server.url, "{ collections { collections { tablesCsv } } }", { key: t.secret });
+    const listed = await gql(server.url, "{ collections { edges { node { tablesCsv } } } }", {
+      key: t.secret,
+    });
     expect(codeOf(listed)).toBe("BAD_REQUEST");
 
     const removed = await gql(
@@ -104,7 +115,7 @@ describe("collections in GraphQL", () => {
     expect(codeOf(await gql(server.url, `{ collection(id: "${id}") { id } }`, { key: pk }))).toBe(
       "FORBIDDEN",
     );
-    const anon = await gql(server.url, `{ collections { nextCursor } }`);
+    const anon = await gql(server.url, `{ collections { pageInfo { hasNextPage } } }`);
     expect(codeOf(anon)).toBe("UNAUTHORIZED");
 
     const deleted = await gql(server.url, `mutation { deleteCollection(id: "g2") { deleted id } }`, {

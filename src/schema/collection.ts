@@ -2,6 +2,7 @@ import { AppError } from "../core/errors.ts";
 import {
   addCollectionDocuments,
   listCollectionDocuments,
+  MAX_MEMBERS_PAGE,
   removeCollectionDocuments,
 } from "../resolvers/collections/collection-documents.ts";
 import type { CollectionRecord } from "../resolvers/collections/collection-record.ts";
@@ -13,11 +14,11 @@ import {
   collectionTablesXlsx,
 } from "../resolvers/collections/export-collection.ts";
 import { getCollection } from "../resolvers/collections/get-collection.ts";
-import { listCollections } from "../resolvers/collections/list-collections.ts";
+import { listCollections, MAX_COLLECTIONS_PAGE } from "../resolvers/collections/list-collections.ts";
 import { updateCollection } from "../resolvers/collections/update-collection.ts";
-import type { OutputOf } from "../resolvers/operation.ts";
 import { builder } from "./builder.ts";
 import { DocumentType } from "./document.ts";
+import { forwardConnection } from "./forward-connection.ts";
 import { servedBy } from "./served-by.ts";
 
 // The GraphQL twins of /v1/collections. Exports come as fields: text for markdown and CSV, the
@@ -28,18 +29,6 @@ async function collect(chunks: AsyncIterable<string | Buffer | Uint8Array>): Pro
   for await (const c of chunks) parts.push(typeof c === "string" ? Buffer.from(c) : Buffer.from(c));
   return Buffer.concat(parts);
 }
-
-const CollectionDocumentPage = builder
-  .objectRef<OutputOf<typeof listCollectionDocuments>>("CollectionDocumentPage")
-  .implement({
-    fields: (t) => ({
-      documents: t.field({ type: [DocumentType], resolve: (p) => p.documents }),
-      nextCursor: t.exposeString("nextCursor", {
-        nullable: true,
-        description: "Pass as `cursor` for the next page; null on the last page.",
-      }),
-    }),
-  });
 
 /** A collection as resolved; `single` when it was asked for by itself, where exports may be read. */
 type CollectionNode = CollectionRecord & { single?: true };
@@ -64,16 +53,14 @@ export const Collection = builder.objectRef<CollectionNode>("Collection").implem
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
     documentCount: t.exposeInt("documentCount"),
-    documents: t.field({
+    documents: t.connection({
+      type: DocumentType,
       extensions: servedBy(listCollectionDocuments),
-      type: CollectionDocumentPage,
-      description: "The collection's documents, newest first, a page at a time (at most 100).",
-      args: { limit: t.arg.int({ required: false }), cursor: t.arg.string({ required: false }) },
+      description: `The collection's documents, newest first, ${MAX_MEMBERS_PAGE} at most a page.`,
       resolve: (c, args, ctx) =>
-        listCollectionDocuments.invoke(ctx, {
-          ref: c.id,
-          limit: args.limit ?? 20,
-          cursor: args.cursor ?? undefined,
+        forwardConnection(args, async (limit, cursor) => {
+          const r = await listCollectionDocuments.invoke(ctx, { ref: c.id, limit, cursor });
+          return { items: r.documents, nextCursor: r.nextCursor };
         }),
     }),
     markdown: t.string({
@@ -103,13 +90,6 @@ export const Collection = builder.objectRef<CollectionNode>("Collection").implem
   }),
 });
 
-const CollectionPage = builder.objectRef<OutputOf<typeof listCollections>>("CollectionPage").implement({
-  fields: (t) => ({
-    collections: t.field({ type: [Collection], resolve: (p) => p.collections }),
-    nextCursor: t.exposeString("nextCursor", { nullable: true }),
-  }),
-});
-
 const MembersChange = builder
   .objectRef<{ added?: number; removed?: number; documentCount: number }>("CollectionMembersChange")
   .implement({
@@ -135,13 +115,15 @@ builder.queryFields((t) => ({
       single: true as const,
     }),
   }),
-  collections: t.field({
+  collections: t.connection({
+    type: Collection,
     extensions: servedBy(listCollections),
-    type: CollectionPage,
-    description: "The account's collections, newest first (at most 100 a page). Needs a secret key.",
-    args: { limit: t.arg.int({ required: false }), cursor: t.arg.string({ required: false }) },
+    description: `The account's collections, newest first, ${MAX_COLLECTIONS_PAGE} at most a page. Needs a secret key.`,
     resolve: (_root, args, ctx) =>
-      listCollections.invoke(ctx, { limit: args.limit ?? 20, cursor: args.cursor ?? undefined }),
+      forwardConnection(args, async (limit, cursor) => {
+        const r = await listCollections.invoke(ctx, { limit, cursor });
+        return { items: r.collections, nextCursor: r.nextCursor };
+      }),
   }),
 }));
 

@@ -3,10 +3,8 @@ import {
   documentTopic,
   terminalPhases,
 } from "../core/documents/document-events.ts";
-import { AppError } from "../core/errors.ts";
 import { tableToCsv, tableToHtml } from "../core/tables/table-formats.ts";
 import { textRows } from "../core/tables/table-model.ts";
-import { encodeCursor } from "../resolvers/cursor.ts";
 import { approveReview } from "../resolvers/documents/approve-review.ts";
 import { deleteDocument } from "../resolvers/documents/delete-document.ts";
 import type { DocumentRecord } from "../resolvers/documents/document-record.ts";
@@ -22,6 +20,7 @@ import { MAX_TABLES_PAGE, type TableRecord } from "../resolvers/documents/tables
 import { uploadDocument } from "../resolvers/documents/upload-document.ts";
 import { batched } from "./batch.ts";
 import { builder } from "./builder.ts";
+import { forwardConnection } from "./forward-connection.ts";
 import { servedBy } from "./served-by.ts";
 
 const DocumentPhase = builder.enumType("DocumentPhase", {
@@ -145,27 +144,11 @@ builder.queryFields((t) => ({
     type: DocumentType,
     extensions: servedBy(listDocuments),
     description: `The account's documents, newest first, ${MAX_PAGE_SIZE} at most a page: forward paging with \`first\` and \`after\`. Needs a secret key.`,
-    resolve: async (_root, args, ctx) => {
-      if (args.last != null || args.before != null)
-        throw new AppError(
-          "BAD_REQUEST",
-          "Pages go forward only: use first and after (the endCursor of the page before).",
-        );
-      const r = await listDocuments.invoke(ctx, {
-        limit: args.first ?? undefined,
-        cursor: args.after ?? undefined,
-      });
-      const edges = r.documents.map((node) => ({ cursor: encodeCursor(node), node }));
-      return {
-        edges,
-        pageInfo: {
-          hasNextPage: r.nextCursor !== null,
-          hasPreviousPage: args.after != null,
-          startCursor: edges[0]?.cursor ?? null,
-          endCursor: edges[edges.length - 1]?.cursor ?? null,
-        },
-      };
-    },
+    resolve: (_root, args, ctx) =>
+      forwardConnection(args, async (limit, cursor) => {
+        const r = await listDocuments.invoke(ctx, { limit, cursor });
+        return { items: r.documents, nextCursor: r.nextCursor };
+      }),
   }),
 }));
 
