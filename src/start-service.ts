@@ -85,8 +85,8 @@ export async function startService(
       await new Promise<void>((r) => server.close(() => r()));
     });
     log.info("API listening", { url, baseUrl: config.baseUrl });
-    // The page-image thread started and pdfjs loaded in it now, not by the first image asked for
-    // (measured in process: that request 436 -> 211-224 ms).
+    // The page-image thread started and pdfjs loaded in it now, not by the first image asked for,
+    // so that request does not wait for the start-up as well.
     services.renderer.warm();
   }
 

@@ -104,7 +104,7 @@ export function bodyRule(services: Services, kind: BodyKind): MiddlewareHandler<
  *
  * Written here rather than taken from hono/cors, which sets its headers on `c.res` before the
  * route runs: Hono then copies them onto the route's own Response by wrapping it again, and the
- * wrapped GraphQL event streams ended twice on the client. These are set on the final response.
+ * wrapped GraphQL event streams end twice on the client. These are set on the final response.
  */
 export function corsPolicy(services: Services): MiddlewareHandler<AppEnv> {
   const origins = services.config.corsOrigins;

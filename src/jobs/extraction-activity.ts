@@ -1,9 +1,9 @@
 /**
  * Whether this process is extracting, or was a moment ago. Background page images wait for a
  * quiet moment, not merely a free one: in a burst of short documents the worker's slots are free
- * for a few milliseconds between jobs, and a render started then holds the next extraction back
- * (bench:ingest, 200 PDFs: 93.0 pages/s without background images, 75.7 with them starting in
- * those gaps, 90.8 with a 2 s quiet period).
+ * for a few milliseconds between jobs, and a render started then holds the next extraction back.
+ * Waiting for a quiet period (QUIET_BEFORE_IMAGES_MS in worker.ts) keeps ingestion close to its
+ * speed without background images (docs/benchmarks.md).
  */
 export class ExtractionActivity {
   #running = 0;

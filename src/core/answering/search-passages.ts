@@ -64,19 +64,18 @@ export const DEFAULT_MAX_CANDIDATES = 10_000;
 /**
  * The cap in "any" mode, lower than in "all" mode. Any one word of a question may be common, so
  * some arm nearly always fills its share, and every candidate costs its join to the scope and its
- * words counted. 10 questions at once on 2 cores leave each about 60 ms of CPU for a p99 under
- * 300 ms; over a collection of 10,000 documents (320,000 passages, bench/query-retrieval.ts) a
- * question of common words took 35 ms with 2,000 candidates and 22 ms with 1,000, and 10 at once
- * a p99 of 293 ms and 225 ms. The rarer words, which decide what a question is about, keep their
- * share of the cap (see searchAny): a word with fewer matches than its share brings them all.
+ * words counted. The cap keeps a question of common words over a large collection within the
+ * query latency target with 10 questions at once (docs/benchmarks.md). The rarer words, which
+ * decide what a question is about, keep their share of the cap (see searchAny): a word with
+ * fewer matches than its share brings them all.
  */
 export const DEFAULT_MAX_CANDIDATES_ANY = 1_000;
 /** The words of an "any" query that are read (counted and ranked), in the order they come, stop words aside. */
 export const MAX_ANY_WORDS = 12;
 /**
  * The words of an "any" query that bring candidates of their own. Each is a scan planned apart
- * (about 1 ms of planning each, and a posting list read): a question rarely has more, a pasted
- * paragraph is still ranked on its first MAX_ANY_WORDS.
+ * (its own planning, and a posting list read): a question rarely has more, a pasted paragraph
+ * is still ranked on its first MAX_ANY_WORDS.
  */
 export const MAX_WORD_ARMS = 8;
 
@@ -209,7 +208,7 @@ function newSql(): Sql {
 /**
  * FROM and WHERE that give the passages `p` of the active generation of the documents `d` in
  * scope. The ids come as a list joined by primary key, not as `id = ANY (…)`: ten thousand of
- * those cost 20 ms of planning and lead the planner onto the (account_id, created_at, id) index,
+ * those are slow to plan and lead the planner onto the (account_id, created_at, id) index,
  * which it then reads whole for every match. A collection's members are joined in SQL.
  */
 function scopeSql(input: SearchPassagesInput, sql: Sql): { from: string; where: string } {

@@ -9,9 +9,9 @@ import { pageImageKey, pageImagePrefix } from "./blob-keys.ts";
 //  - one render per image: requests for an image being rendered wait for that render instead of
 //    starting their own (a viewer and its prefetch, or two readers of one public document);
 //  - read-ahead: serving page n queues pages n+1..n+READ_AHEAD in the background, so a reader
-//    turning pages finds them cached (a page renders in 10-60 ms at 1.5; a reader takes longer
-//    than that to read one). The queue is worked one image at a time per process, holds at most
-//    MAX_QUEUED images and MAX_QUEUED_PER_DOCUMENT of one document, and only scales up to
+//    turning pages finds them cached (a reader takes longer to read a page than it takes to
+//    render one). The queue is worked one image at a time per process, holds at most MAX_QUEUED
+//    images and MAX_QUEUED_PER_DOCUMENT of one document, and only scales up to
 //    MAX_READ_AHEAD_SCALE are read ahead (a page at 4 takes several times as long); past those
 //    bounds read-ahead is skipped, never a request.
 // An image is stored only while its document still has the generation it was rendered from: a

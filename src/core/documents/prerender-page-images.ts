@@ -6,11 +6,11 @@ import { activeGenerationIn, ensurePageImage, type PageImageDeps } from "./page-
 
 // Page images made in the background after a document is extracted (PRERENDER_PAGES), so that a
 // viewer finds every page stored, not only the ones read ahead of a reader. Rendering one page
-// takes 20-250 ms at scale 1.5, well past what a viewer should wait for a page it jumps to, and
-// far longer than serving a stored file. The work is a cache: it is kept in this process only
-// (a restart drops its queue; pages not made are rendered when asked for), it waits while the
-// process extracts (extraction is what users wait for), it renders one page at a time, and it
-// stops for a document that is deleted or parsed again.
+// takes longer than a viewer should wait for a page it jumps to, and far longer than serving a
+// stored file. The work is a cache: it is kept in this process only (a restart drops its queue;
+// pages not made are rendered when asked for), it waits while the process extracts (extraction
+// is what users wait for), it renders one page at a time, and it stops for a document that is
+// deleted or parsed again.
 
 export type PrerenderDeps = Omit<PageImageDeps, "renderer"> & {
   renderer: Pick<PageRenderer, "render" | "closeIfIdle">;

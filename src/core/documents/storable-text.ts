@@ -1,7 +1,7 @@
 // Text a PDF's fonts decode can hold what PostgreSQL cannot store: NUL (text and jsonb refuse
 // it) and halves of surrogate pairs (jsonb refuses their escapes). Control characters other than
 // tab and line breaks are no text a reader wants either. A damaged font maps glyphs to any of
-// them; before this, one such page failed its document's writes on every retry.
+// them, and one such page left in would fail its document's writes on every retry.
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: taking control characters out is the point.
 const controls = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;

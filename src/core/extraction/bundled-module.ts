@@ -9,8 +9,8 @@ import type { BuildOptions } from "esbuild";
 // started from a module of its own. Built, the service has it beside dist/main.js (`npm run
 // build` bundles each one). From source (tsx, vitest), it is bundled here on first use the same
 // way, into node_modules/.cache so that its packages resolve: a thread running the .ts files
-// through tsx's loader spent 2.6 s compiling its modules before its first page, where the
-// bundle starts in 0.2 s.
+// through tsx's loader spends seconds compiling its modules before its first page, where the
+// bundle starts at once.
 
 const found = new Map<string, Promise<URL>>();
 

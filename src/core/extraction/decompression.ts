@@ -4,20 +4,18 @@ import { readingLimits } from "./reading-limits.ts";
 // pdfjs 5 inflates every Flate stream (each page's content, fonts, images) through the web
 // DecompressionStream. On Node that is a zlib Transform behind web-stream adapters, with a
 // thread-pool round trip per stream: for the small streams of a PDF, the machinery costs more
-// than the inflating. Measured on the table corpus plus a 300-page report (text and drawing
-// operations of every page, four alternating runs): 2,616-2,850 ms with Node's own, 2,315-2,422
-// with this one; pdfjs's own JavaScript inflater (no DecompressionStream at all) is as fast on
-// small streams but several times slower on large images.
+// than the inflating. pdfjs's own JavaScript inflater (no DecompressionStream at all) is as fast
+// on small streams but much slower on large images.
 //
 // This class keeps the DecompressionStream contract (a writable side taking bytes, a readable
 // side giving the inflated bytes, an error on data that does not inflate, after which pdfjs
-// falls back to its lenient inflater as before) and inflates with zlib's synchronous calls.
-// Inputs above SYNC_LIMIT, inputs that inflate to more than SYNC_OUTPUT_LIMIT (compressible
-// data grows a thousandfold: 256 KiB inflated to 256 MiB in 435 ms) and formats it does not know
-// go to Node's own class, off the main thread, so the event loop is held for tens of
-// milliseconds at most. Unlike Node's class it gives nothing before the input is complete: pdfjs
-// writes a whole stream and then reads it, and nothing else in the service uses the global
-// (graphql-yoga's request decompression brings its own class).
+// falls back to its lenient inflater, as with Node's class) and inflates with zlib's synchronous
+// calls. Inputs above SYNC_LIMIT, inputs that inflate to more than SYNC_OUTPUT_LIMIT
+// (compressible data can grow a thousandfold, and inflating that much holds the thread) and
+// formats it does not know go to Node's own class, off the main thread, so the event loop is
+// held for tens of milliseconds at most. Unlike Node's class it gives nothing before the input is
+// complete: pdfjs writes a whole stream and then reads it, and nothing else in the service uses
+// the global (graphql-yoga's request decompression brings its own class).
 
 /** Compressed inputs larger than this are inflated off the main thread, by Node's own class. */
 export const SYNC_LIMIT = 4 * 1024 * 1024;

@@ -126,7 +126,7 @@ export const layoutExtractor: Extractor = {
         const drawn = drawing;
         drawing = null;
         await drawn?.then((d) => d.close()).catch(() => undefined);
-        // PDFium's memory only grows (17 MB a page drawn for OCR): give it back between documents.
+        // PDFium's memory only grows (OCR pages are drawn large): give it back between documents.
         if (drawn && PdfiumDocument.openCount === 0) unloadPdfium();
         await doc.destroy();
       },

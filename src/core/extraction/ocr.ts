@@ -26,9 +26,9 @@ export const ENG_DATA_DIR = path.join(
 );
 
 /**
- * Rendering scale for OCR: 3 = 216 dpi, where 10-11 pt body text has a ~15-17 px x-height. Measured
- * on a page of 7 pt text: 100% of words read at 3x, 94-100% at 2x, ~75% at 1.5x; a page costs
- * ~15% more CPU at 3x than at 2x (the recogniser normalises line height; layout analysis grows).
+ * Rendering scale for OCR: 3 = 216 dpi, where 10-11 pt body text has a ~15-17 px x-height. Small
+ * print is read reliably only at 3x (less of it at 2x, far less at 1.5x), for a little more CPU a
+ * page than at 2x (the recogniser normalises line height; layout analysis grows).
  */
 export const OCR_SCALE = 3;
 /** The largest side we hand to Tesseract: time and (wasm) memory grow with the pixel count. */
@@ -82,8 +82,8 @@ type Slot = {
 };
 
 /**
- * A small pool of Tesseract workers, started lazily on the first page (a start costs ~0.5-1.5 s:
- * the wasm core and the 2.9 MB model are loaded per worker) and reused for every later page.
+ * A small pool of Tesseract workers, started lazily on the first page (a start is slow: the wasm
+ * core and the 2.9 MB model are loaded per worker) and reused for every later page.
  */
 export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
   const maxWorkers = Math.max(1, Math.min(Math.floor(opts.workers ?? 1), availableParallelism()));

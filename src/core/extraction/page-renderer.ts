@@ -5,10 +5,9 @@ import { PdfOpenError } from "./pdf-open-error.ts";
 import { compiledPdfium } from "./pdfium.ts";
 import type { FromRenderThread, RenderThreadData, ToRenderThread } from "./render-messages.ts";
 
-// Page images are drawn on a thread of their own (render-thread.ts), for three reasons measured
-// on this service:
-//  - PDFium draws a page in one synchronous call: a page of 1,000,000 strokes holds the thread
-//    drawing it for about 3 s, during which no request would be answered and no timer run; on
+// Page images are drawn on a thread of their own (render-thread.ts), for three reasons:
+//  - PDFium draws a page in one synchronous call: a page of a million strokes holds the thread
+//    drawing it for seconds, during which no request would be answered and no timer run; on
 //    the service's own thread one such page requested would freeze every client of the process;
 //  - only from outside can such a render be stopped: over the time budget the thread is ended
 //    (Worker.terminate stops JavaScript mid-loop) and a new one takes the other renders;

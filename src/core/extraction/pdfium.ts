@@ -4,12 +4,11 @@ import { init, type WrappedPdfiumModule } from "@embedpdf/pdfium";
 import { PdfOpenError } from "./pdf-open-error.ts";
 
 // Page images are drawn by PDFium, Chrome's PDF engine, compiled to WebAssembly (@embedpdf/pdfium:
-// MIT wrapper, PDFium itself Apache 2.0). pdfjs still reads the text and drawing operations; it
-// drew the images too, but on @napi-rs/canvas every glyph is filled as a path and rasterised
-// again each time: the first image of the 22 corpus pages at scale 1.5 took 64 ms p50 and 181 ms
-// p95 that way, where PDFium, which keeps its rasterised glyphs, took 10 / 38 ms (PNG not
-// included in either). Its drawing is synchronous: a thread drawing a page does nothing else
-// until it is done (see page-renderer.ts for how that is bounded).
+// MIT wrapper, PDFium itself Apache 2.0). pdfjs reads the text and drawing operations; it could
+// draw the images too, but on @napi-rs/canvas every glyph is filled as a path and rasterised
+// again each time, where PDFium keeps its rasterised glyphs and draws a page several times
+// faster. Its drawing is synchronous: a thread drawing a page does nothing else until it is done
+// (see page-renderer.ts for how that is bounded).
 
 const require = createRequire(import.meta.url);
 
@@ -36,9 +35,9 @@ let instance: Pdfium | null = null;
 /**
  * PDFium's code, compiled once a thread, or handed over from another thread (a compiled module
  * can be posted to a worker). V8 compiles WebAssembly quickly and plainly first and optimises the
- * functions that run hot as they do: the first pages a fresh compilation draws take 3 to 10 times
- * longer (a dense page: 126, 87, 20, then 10-15 ms), and that optimised code belongs to the
- * compiled module. Every instance made from it, in any thread, draws at full speed at once.
+ * functions that run hot as they do: the first pages a fresh compilation draws take several times
+ * longer, and that optimised code belongs to the compiled module. Every instance made from it,
+ * in any thread, draws at full speed at once.
  */
 export function compiledPdfium(): Promise<WebAssembly.Module> {
   compiled ??= readFile(require.resolve("@embedpdf/pdfium/pdfium.wasm")).then((bytes) =>
@@ -55,7 +54,7 @@ export function usePdfiumCode(module: WebAssembly.Module): void {
   compiled ??= Promise.resolve(module);
 }
 
-/** The PDFium instance of this thread, made on first use (about 30 ms from compiled code). */
+/** The PDFium instance of this thread, made on first use (quickly, from compiled code). */
 export function pdfium(): Promise<Pdfium> {
   if (loaded) return loaded;
   const load = (async () => {

@@ -16,12 +16,12 @@ const dir = (name: string) => `${path.join(root, name)}/`;
 type PdfjsModule = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 
 // The legacy build installs core-js polyfills for the whole process, and some replace methods the
-// engine has natively with JavaScript ones: Array.prototype.push (measured 3.5 times slower) and
-// JSON.parse and JSON.stringify (for proposals pdfjs does not use; stringify measured 4 times
-// slower, 7 times once the worker module had wrapped it again, and every HTTP reply, log line
-// and query parameter of the service goes through it). Node 20 needs none of them. Both pdf.mjs
-// and its in-thread worker module install them; both are loaded here, and the native methods,
-// captured before either loads, are put back once both are in.
+// engine has natively with slower JavaScript ones: Array.prototype.push and JSON.parse and
+// JSON.stringify (for proposals pdfjs does not use; stringify slower still once the worker module
+// has wrapped it again, and every HTTP reply, log line and query parameter of the service goes
+// through it). Node 20 needs none of them. Both pdf.mjs and its in-thread worker module install
+// them; both are loaded here, and the native methods, captured before either loads, are put back
+// once both are in.
 const natives: [Record<string, unknown>, string, unknown][] = [
   [Array.prototype as unknown as Record<string, unknown>, "push", Array.prototype.push],
   [JSON as unknown as Record<string, unknown>, "parse", JSON.parse],

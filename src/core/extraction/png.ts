@@ -2,15 +2,14 @@ import { crc32, deflateSync } from "node:zlib";
 
 // A PNG writer tuned for page images: the canvas's RGBA pixels as they are (pages are drawn on
 // white, so alpha is 255 and premultiplied equals straight), no per-row filter, and the fastest
-// deflate level. The canvas library's encoder offers no compression setting and spent more time
-// than the rendering itself (about 60 ms a page at scale 1.5). Rows are copied whole (a memcpy
-// each) rather than repacked to RGB pixel by pixel: on corpus pages at 1.5 that is 9.6 ms a page
-// p50 instead of 13.4, and the files come out smaller (256 KB against 298 KB), constant alpha
-// compressing to nearly nothing.
+// deflate level. The canvas library's encoder offers no compression setting and costs more time
+// than the rendering itself. Rows are copied whole (a memcpy each) rather than repacked to RGB
+// pixel by pixel: that is faster, and the files come out smaller, constant alpha compressing to
+// nearly nothing.
 // Most pages are black text on white: every pixel grey. Those are written as 8-bit greyscale,
-// found and repacked in one pass that stops at the first coloured pixel. Files come out half the
-// size (15 grey corpus pages at 1.5: 173 -> 86 KB p50) for about the same time (deflate 5.1 ->
-// 2.0 ms p50, plus a 2.4 ms scan): page images are kept, so it is storage and transfer halved.
+// found and repacked in one pass that stops at the first coloured pixel. Files come out about half
+// the size for about the same time (less to deflate pays for the scan): page images are kept, so
+// it is storage and transfer halved.
 
 function chunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);

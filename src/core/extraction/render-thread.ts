@@ -15,9 +15,8 @@ if (!port) throw new Error("render-thread.ts runs as a worker thread (see page-r
 
 /**
  * PDFium's memory only grows, to fit the largest image drawn: past this, once no render is under
- * way, the documents are closed and the module dropped, to be loaded again (about 110 ms) by the
- * next render. A page image at 1.5 takes about 4 MB while drawn (the thread's PDFium holds 20-60
- * MB drawing those); an 8000 px square one, 256 MB.
+ * way, the documents are closed and the module dropped, to be loaded again by the next render.
+ * Page images at the default scale stay well under the limit; an 8000 px square one takes 256 MB.
  */
 const PDFIUM_MEMORY_LIMIT = 128 * 1024 * 1024;
 
@@ -61,7 +60,7 @@ async function shrinkWhenIdle(): Promise<void> {
 }
 
 /**
- * Draws the warm-up page a few times (each draw after the first 8-15 ms once PDFium's code is
+ * Draws the warm-up page a few times (the draws after the first are fast once PDFium's code is
  * optimised): a thread started with code nobody has run yet gets it optimised here, before the
  * first render is timed, instead of on the first pages asked for.
  */

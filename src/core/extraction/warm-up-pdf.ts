@@ -7,8 +7,8 @@ import { deflateSync } from "node:zlib";
 // most pages hold (a bold heading, lines of text in a standard font and in an embedded TrueType
 // one, a ruled table with shaded rows, Flate-compressed streams), so that V8 has optimised
 // PDFium's code for those before the first page a person asks for (see compiledPdfium in
-// pdfium.ts). Measured with the standard fonts alone: the first page with embedded TrueType
-// fonts drawn after the warm-up took 134-139 ms, the next such document 61 ms.
+// pdfium.ts). The embedded font matters: a warm-up with the standard fonts alone leaves the
+// first page with embedded TrueType fonts slow.
 
 const require = createRequire(import.meta.url);
 

@@ -135,8 +135,7 @@ type Placed = {
 /**
  * The words of a page's text content (pdfjs items) in its reading frame. This runs for every
  * page, so it works on numbers, not on point arrays: the viewport transform is applied by hand
- * and each word's box is the min/max of its four corners (measured: 0.5 -> 0.15 ms a page of
- * 500 words).
+ * and each word's box is the min/max of its four corners.
  */
 export function textContentWords(
   rawItems: RawItem[],
@@ -228,7 +227,7 @@ export function textContentWords(
       const bx = p.ox + p.dx * start;
       const by = p.oy + p.dy * start;
       // Fields written out, not spread from a box: objects of one shape keep every later read
-      // of them fast (measured: word building 3.6 -> 0.6 ms a page).
+      // of them fast.
       words.push({
         x0,
         x1,
