@@ -1,9 +1,13 @@
+import { z } from "zod";
 import { AppError } from "../core/errors.ts";
 
 // A list cursor is the last item's (created_at, id), opaque to clients: stable under inserts,
 // unlike offsets. Every newest-first list of the API pages with it.
 
 export type CursorPosition = { createdAt: Date; id: string };
+
+/** A cursor as a list takes it: one this service returned. */
+export const cursorInput = z.string().max(200);
 
 export const encodeCursor = (d: CursorPosition) =>
   Buffer.from(JSON.stringify([d.createdAt.toISOString(), d.id])).toString("base64url");

@@ -41,12 +41,7 @@ const create = createRoute({
   summary: "Create an account with its first secret key (operator only)",
   description:
     "Authenticated with the operator secret (WORKER_SECRET, sent as x-document-agent-secret). The key's secret is shown once.",
-  request: jsonBody(
-    z
-      .object({ name: z.string().trim().min(1).max(200) })
-      .strict()
-      .openapi("CreateAccount"),
-  ),
+  request: jsonBody(z.object({ name: createAccount.input.shape.name }).strict().openapi("CreateAccount")),
   responses: {
     201: jsonResponse(
       z.object({ account: AccountSchema, key: ApiKeySchema, secret: z.string() }).openapi("CreatedAccount"),

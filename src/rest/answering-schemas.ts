@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { Citation } from "../core/answering/answer-types.ts";
+import { MAX_MESSAGES, modelName } from "../resolvers/answering/chat-input.ts";
 
 export const CitationSchema = z
   .object({
@@ -43,12 +44,8 @@ const MessageSchema = z
 
 export const ChatCompletionRequest = z
   .object({
-    model: z
-      .string()
-      .max(200)
-      .optional()
-      .openapi({ description: "Our model name; `default` when left out." }),
-    messages: z.array(MessageSchema).min(1).max(100),
+    model: modelName.optional().openapi({ description: "Our model name; `default` when left out." }),
+    messages: z.array(MessageSchema).min(1).max(MAX_MESSAGES),
     stream: z.boolean().nullable().optional(),
     stream_options: z.object({ include_usage: z.boolean().optional() }).loose().nullable().optional(),
     n: z.literal(1).nullable().optional().openapi({ description: "Only one choice is produced." }),

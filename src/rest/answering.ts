@@ -7,6 +7,7 @@ import { rateLimits } from "../core/auth/rate-limit.ts";
 import type { Services } from "../core/services.ts";
 import type { AppEnv } from "../http/env.ts";
 import { sseResponse } from "../http/sse.ts";
+import { modelName } from "../resolvers/answering/chat-input.ts";
 import { chatWithDocument, type StartedAnswer } from "../resolvers/answering/chat-with-document.ts";
 import { chatWithPublicSource, MAX_PUBLIC_CONVERSATION_CHARS } from "../resolvers/answering/public-chat.ts";
 import { structuredOutput } from "../resolvers/answering/structured-output.ts";
@@ -53,7 +54,7 @@ const chat = createRoute({
 });
 
 const PublicChatRequest = ChatCompletionRequest.extend({
-  source: z.string().min(1).max(2000).openapi({
+  source: chatWithPublicSource.input.shape.source.openapi({
     description:
       "The public document: its id (doc-…), its 6-character short hash, or any URL or path containing /v1/documents/<id or short hash>.",
     example: "doc-k3v9x0m2q7a1c5ze",
@@ -108,9 +109,9 @@ const structured = createRoute({
     ...jsonBody(
       z
         .object({
-          prompt: z.string().max(20_000),
+          prompt: structuredOutput.input.shape.prompt,
           schema: z.record(z.string(), z.unknown()).openapi({ description: "A JSON Schema object." }),
-          model: z.string().max(200).optional(),
+          model: modelName.optional(),
         })
         .strict()
         .openapi("StructuredOutputRequest"),

@@ -3,6 +3,7 @@ import { finalAnswer } from "../core/answering/primed.ts";
 import { MAX_QUERY_LENGTH } from "../core/answering/search-passages.ts";
 import type { AppEnv } from "../http/env.ts";
 import { sseResponse } from "../http/sse.ts";
+import { modelName } from "../resolvers/answering/chat-input.ts";
 import {
   type CollectionAnswer as CollectionAnswerRecord,
   collectionAnswerEvents,
@@ -60,9 +61,9 @@ const query = createRoute({
     ...jsonBody(
       z
         .object({
-          query: z.string().max(MAX_QUERY_LENGTH),
+          query: queryCollection.input.shape.query,
           stream: z.boolean().optional().default(false),
-          model: z.string().max(200).optional(),
+          model: modelName.optional(),
         })
         .strict()
         .openapi("CollectionQuery"),

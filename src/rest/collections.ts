@@ -19,10 +19,12 @@ import {
   collectionTablesCsv,
   collectionTablesXlsx,
 } from "../resolvers/collections/export-collection.ts";
-import { MAX_COLLECTION_NAME } from "../resolvers/collections/find-collection.ts";
+import { collectionRef, MAX_COLLECTION_NAME } from "../resolvers/collections/find-collection.ts";
 import { getCollection } from "../resolvers/collections/get-collection.ts";
 import { listCollections, MAX_COLLECTIONS_PAGE } from "../resolvers/collections/list-collections.ts";
 import { updateCollection } from "../resolvers/collections/update-collection.ts";
+import { cursorInput } from "../resolvers/cursor.ts";
+import { documentRef } from "../resolvers/documents/find-document.ts";
 import type { RestFace } from "./bind-route.ts";
 import { DocumentSchema, documentJson } from "./document-schemas.ts";
 import { errorResponses, iso, jsonBody, jsonResponse, mediaResponse, wholeNumber } from "./shared-schemas.ts";
@@ -31,15 +33,11 @@ const tags = ["Collections"];
 const limits = `Names are unique within an account (1–${MAX_COLLECTION_NAME} characters, not of the form col-…). A collection holds at most ${MAX_COLLECTION_DOCUMENTS} documents; one request adds or removes at most ${MAX_IDS_PER_REQUEST}. Collections are used with secret keys only.`;
 
 export const CollectionRefParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(200)
-    .openapi({
-      param: { name: "id", in: "path" },
-      description: "The collection id (`col-…`) or its name (URL-encoded).",
-      example: "col-4f8a0c2k9m1x7q3z",
-    }),
+  id: collectionRef.openapi({
+    param: { name: "id", in: "path" },
+    description: "The collection id (`col-…`) or its name (URL-encoded).",
+    example: "col-4f8a0c2k9m1x7q3z",
+  }),
 });
 
 export const CollectionSchema = z
@@ -65,7 +63,7 @@ export const collectionJson = (c: CollectionRecord) => ({
 });
 
 const DocumentIds = z
-  .array(z.string().max(100))
+  .array(documentRef)
   .max(MAX_IDS_PER_REQUEST)
   .openapi({ description: "Document ids (`doc-…`) or short hashes of the account's documents." });
 
@@ -81,8 +79,8 @@ const create = createRoute({
   request: jsonBody(
     z
       .object({
-        name: z.string().max(1000),
-        description: z.string().max(10_000).nullable().optional(),
+        name: createCollection.input.shape.name,
+        description: createCollection.input.shape.description,
         document_ids: DocumentIds.optional(),
       })
       .strict()
@@ -99,7 +97,7 @@ const list = createRoute({
   request: {
     query: z.object({
       limit: wholeNumber({ min: 1, max: MAX_COLLECTIONS_PAGE }).default(20).openapi({ type: "integer" }),
-      cursor: z.string().max(200).optional().openapi({ description: "next_cursor of the previous page." }),
+      cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
     }),
   },
   responses: {
@@ -136,8 +134,8 @@ const update = createRoute({
     ...jsonBody(
       z
         .object({
-          name: z.string().max(1000).optional(),
-          description: z.string().max(10_000).nullable().optional(),
+          name: updateCollection.input.shape.name,
+          description: updateCollection.input.shape.description,
         })
         .strict()
         .openapi("CollectionUpdate"),
@@ -208,7 +206,7 @@ const listDocs = createRoute({
     params: CollectionRefParam,
     query: z.object({
       limit: wholeNumber({ min: 1, max: MAX_MEMBERS_PAGE }).default(20).openapi({ type: "integer" }),
-      cursor: z.string().max(200).optional().openapi({ description: "next_cursor of the previous page." }),
+      cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
     }),
   },
   responses: {

@@ -1,17 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import type { DocumentRecord } from "../resolvers/documents/document-record.ts";
+import { documentRef } from "../resolvers/documents/find-document.ts";
 import { iso, wholeNumber } from "./shared-schemas.ts";
 
 export const DocRefParam = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(100)
-    .openapi({
-      param: { name: "id", in: "path" },
-      description: "The document id (`doc-…`) or its 6-character short hash.",
-      example: "doc-k3v9x0m2q7a1c5ze",
-    }),
+  id: documentRef.openapi({
+    param: { name: "id", in: "path" },
+    description: "The document id (`doc-…`) or its 6-character short hash.",
+    example: "doc-k3v9x0m2q7a1c5ze",
+  }),
 });
 
 /**

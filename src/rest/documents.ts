@@ -8,6 +8,7 @@ import {
 import { capabilityFlags, strategies } from "../core/documents/phases.ts";
 import { AppError } from "../core/errors.ts";
 import type { AppEnv } from "../http/env.ts";
+import { cursorInput } from "../resolvers/cursor.ts";
 import { approveReview } from "../resolvers/documents/approve-review.ts";
 import { deleteDocument } from "../resolvers/documents/delete-document.ts";
 import {
@@ -15,11 +16,13 @@ import {
   getDocumentConfig,
   setDocumentConfig,
 } from "../resolvers/documents/document-config.ts";
+import { documentRef } from "../resolvers/documents/find-document.ts";
 import { getDocument } from "../resolvers/documents/get-document.ts";
 import {
   appendIngestRecord,
   ingestCapabilityKeys,
   listIngestRecords,
+  MAX_INGEST_PAGE,
 } from "../resolvers/documents/ingest.ts";
 import { listDocuments, MAX_PAGE_SIZE } from "../resolvers/documents/list-documents.ts";
 import { reparseDocument } from "../resolvers/documents/reparse-document.ts";
@@ -87,7 +90,7 @@ const list = createRoute({
       limit: wholeNumber({ min: 1, max: MAX_PAGE_SIZE })
         .default(20)
         .openapi({ type: "integer", description: `At most ${MAX_PAGE_SIZE}.` }),
-      cursor: z.string().max(200).optional().openapi({ description: "next_cursor of the previous page." }),
+      cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
     }),
   },
   responses: {
@@ -237,13 +240,10 @@ const approve = createRoute({
 
 const IngestInput = z
   .object({
-    document_id: z.string().min(1).max(100),
-    vendor: z.string().max(200).optional(),
+    document_id: documentRef,
+    vendor: appendIngestRecord.input.shape.vendor,
     payload: z.record(z.string(), z.unknown()).optional(),
-    pdf_sha256: z
-      .string()
-      .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters")
-      .optional(),
+    pdf_sha256: appendIngestRecord.input.shape.pdfSha256,
     capabilities: z
       .object(Object.fromEntries(ingestCapabilityKeys.map((k) => [k, z.unknown().optional()])))
       .strict()
@@ -280,7 +280,7 @@ const ingestList = createRoute({
       after_seq: wholeNumber({ min: 0, max: MAX_INT })
         .optional()
         .openapi({ type: "integer", description: "Only records with a greater seq." }),
-      limit: wholeNumber({ min: 1, max: 500 }).default(100).openapi({ type: "integer" }),
+      limit: wholeNumber({ min: 1, max: MAX_INGEST_PAGE }).default(100).openapi({ type: "integer" }),
     }),
   },
   responses: {

@@ -80,7 +80,7 @@ const create = createRoute({
     z
       .object({
         kind: z.enum(["secret", "publishable"]).default("secret"),
-        name: z.string().trim().min(1).max(100),
+        name: createApiKey.input.shape.name,
       })
       .strict()
       .openapi("CreateApiKey"),

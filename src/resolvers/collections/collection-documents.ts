@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
-import { afterCursor, decodeCursor, pageOf } from "../cursor.ts";
+import { afterCursor, cursorInput, decodeCursor, pageOf } from "../cursor.ts";
 import { type DocumentRecord, toDocumentRecord } from "../documents/document-record.ts";
 import { fullIdPattern } from "../documents/find-document.ts";
 import { defineOperation } from "../operation.ts";
@@ -88,7 +88,7 @@ export const listCollectionDocuments = defineOperation({
   input: z.object({
     ref: collectionRef,
     limit: z.number().int().min(1).max(MAX_MEMBERS_PAGE).default(20),
-    cursor: z.string().max(200).optional(),
+    cursor: cursorInput.optional(),
   }),
   run: async (ctx, input): Promise<{ documents: DocumentRecord[]; nextCursor: string | null }> => {
     const c = await findCollection(ctx, input.ref);

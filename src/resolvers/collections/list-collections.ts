@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { afterCursor, decodeCursor, pageOf } from "../cursor.ts";
+import { afterCursor, cursorInput, decodeCursor, pageOf } from "../cursor.ts";
 import { defineOperation } from "../operation.ts";
 import { type CollectionRecord, toCollectionRecord, withDocumentCount } from "./collection-record.ts";
 import { collectionIdPattern } from "./find-collection.ts";
@@ -13,7 +13,7 @@ export const listCollections = defineOperation({
   caller: "secretKey",
   input: z.object({
     limit: z.number().int().min(1).max(MAX_COLLECTIONS_PAGE).default(20),
-    cursor: z.string().max(200).optional(),
+    cursor: cursorInput.optional(),
   }),
   run: async (ctx, input): Promise<{ collections: CollectionRecord[]; nextCursor: string | null }> => {
     const { accountId } = ctx;

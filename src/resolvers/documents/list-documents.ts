@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { afterCursor, decodeCursor, pageOf } from "../cursor.ts";
+import { afterCursor, cursorInput, decodeCursor, pageOf } from "../cursor.ts";
 import { defineOperation } from "../operation.ts";
 import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
 import { fullIdPattern } from "./find-document.ts";
@@ -13,7 +13,7 @@ export const listDocuments = defineOperation({
   caller: "secretKey",
   input: z.object({
     limit: z.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
-    cursor: z.string().max(200).optional(),
+    cursor: cursorInput.optional(),
   }),
   run: async (ctx, input): Promise<{ documents: DocumentRecord[]; nextCursor: string | null }> => {
     const { accountId } = ctx;
