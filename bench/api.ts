@@ -32,7 +32,7 @@ import { childCpu, serveParent, startChild, stopChild } from "./support/child-se
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 2;
 const MEASURE_SECONDS = 10;
-const TARGET_RATIO = 0.5;
+const TARGET_RATIO = 0.7;
 /** Keys each account has, so every list is this long (the account's first key + the created ones). */
 const KEYS_PER_ACCOUNT = Number(process.env.BENCH_KEYS_PER_ACCOUNT ?? 10);
 /** Accounts per authenticated case (REST and GraphQL count in the same bucket, so each has its own keys). */

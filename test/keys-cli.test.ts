@@ -64,4 +64,24 @@ describe("npm run keys", () => {
     expect(u.code).toBe(1);
     expect(u.stderr).toMatch(/Unknown command/);
   });
+
+  it("checks names with the same rules as the API (the operation's schema)", async () => {
+    for (const name of ["", "   ", "x".repeat(201), "tab\there"]) {
+      const r = await keys("create-account", "--name", name);
+      expect(r.code, JSON.stringify(name)).toBe(1);
+      expect(r.stderr).toMatch(/'name'/);
+    }
+    const acct = JSON.parse((await keys("create-account", "--name", "names")).stdout);
+    const long = await keys(
+      "create",
+      "--account",
+      acct.account.id,
+      "--kind",
+      "secret",
+      "--name",
+      "k".repeat(101),
+    );
+    expect(long.code).toBe(1);
+    expect(long.stderr).toMatch(/'name'/);
+  });
 });
