@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { AppError } from "../core/errors.ts";
+import { z } from "../core/zod.ts";
 
 // A list cursor is the last item's (created_at, id), opaque to clients: stable under inserts,
 // unlike offsets. Every newest-first list of the API pages with it.

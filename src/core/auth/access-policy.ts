@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod.ts";
 
 // Per-document access policy (SPEC 2). Deny by default; a grant gives one principal a list of
 // actions.

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { displayPrefix, generateKeySecret, hashKeySecret } from "../../core/auth/secrets.ts";
 import { newId } from "../../core/ids.ts";
+import { z } from "../../core/zod.ts";
 import { toApiKeyRecord } from "../keys/api-key-record.ts";
 import type { CreatedApiKey } from "../keys/create-api-key.ts";
 import { defineOperation } from "../operation.ts";

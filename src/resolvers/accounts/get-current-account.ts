@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
+import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { type AccountRecord, toAccountRecord } from "./account-record.ts";
 

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import type { ChatMessage } from "../../core/answering/answer-types.ts";
 import { AppError } from "../../core/errors.ts";
+import { z } from "../../core/zod.ts";
 
 // The conversation a client sends, in the OpenAI shape, checked and reduced to what answering
 // reads: roles and text. OpenAI's `developer` role is its newer name for `system`; content may be

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import type { AnswerEvent, ChatMessage } from "../../core/answering/answer-types.ts";
 import { primed } from "../../core/answering/primed.ts";
 import { retrieveForQuestion } from "../../core/answering/retrieve.ts";
 import type { SearchScope } from "../../core/answering/search-passages.ts";
+import { z } from "../../core/zod.ts";
 import type { Document } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
 import { documentRef, findDocument } from "../documents/find-document.ts";

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import type { ChatMessage } from "../../core/answering/answer-types.ts";
 import { AppError } from "../../core/errors.ts";
+import { z } from "../../core/zod.ts";
 import type { OperationContext } from "../context.ts";
 import { findDocument, fullIdPattern, shortHashPattern } from "../documents/find-document.ts";
 import { defineOperation } from "../operation.ts";

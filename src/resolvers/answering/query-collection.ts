@@ -1,6 +1,6 @@
-import { z } from "zod";
 import type { AnswerDone, Citation } from "../../core/answering/answer-types.ts";
 import { MAX_QUERY_LENGTH } from "../../core/answering/search-passages.ts";
+import { z } from "../../core/zod.ts";
 import { collectionRef, findCollection } from "../collections/find-collection.ts";
 import { defineOperation } from "../operation.ts";
 import { modelName } from "./chat-input.ts";

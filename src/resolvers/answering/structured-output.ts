@@ -1,8 +1,8 @@
-import { z } from "zod";
 import type { StructuredResult } from "../../core/answering/answer-types.ts";
 import { compileSchema } from "../../core/answering/structured/compile-schema.ts";
 import { AppError } from "../../core/errors.ts";
 import { type TableGrid, textRows } from "../../core/tables/table-model.ts";
+import { z } from "../../core/zod.ts";
 import { documentRef, findDocument } from "../documents/find-document.ts";
 import { defineOperation } from "../operation.ts";
 import { chosenModel, modelName } from "./chat-input.ts";

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
+import { z } from "../../core/zod.ts";
 import { afterCursor, cursorInput, decodeCursor, pageOf } from "../cursor.ts";
 import { type DocumentRecord, toDocumentRecord } from "../documents/document-record.ts";
 import { fullIdPattern } from "../documents/find-document.ts";

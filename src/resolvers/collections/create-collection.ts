@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { newId } from "../../core/ids.ts";
+import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import {
   documentsNotFound,

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
+import { z } from "../../core/zod.ts";
 import type { Collection } from "../../generated/prisma/client.ts";
 import type { AccountContext } from "../operation.ts";
 

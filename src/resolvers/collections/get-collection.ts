@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { type CollectionRecord, toCollectionRecord, withDocumentCount } from "./collection-record.ts";
 import { collectionNotFound, collectionRef, collectionWhere } from "./find-collection.ts";

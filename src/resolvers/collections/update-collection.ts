@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
+import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { type CollectionRecord, toCollectionRecord, withDocumentCount } from "./collection-record.ts";
 import {

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { documentTopic } from "../../core/documents/document-events.ts";
 import { AppError } from "../../core/errors.ts";
+import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
 import { documentRef, findDocument } from "./find-document.ts";

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { documentBlobPrefix } from "../../core/documents/blob-keys.ts";
 import { forgetPageImages } from "../../core/documents/page-images.ts";
+import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { documentRef, findDocument } from "./find-document.ts";
 

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { accessPolicySchema, defaultAccessPolicy, policyToWire } from "../../core/auth/access-policy.ts";
 import { strategies } from "../../core/documents/phases.ts";
+import { z } from "../../core/zod.ts";
 import type { Document, Prisma } from "../../generated/prisma/client.ts";
 import { defineOperation } from "../operation.ts";
 import { documentRef, findDocument, policyOf } from "./find-document.ts";

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   type AccessPolicy,
   type Action,
@@ -8,6 +7,7 @@ import {
 import { allowedActions, authorizeDocument, requireAccount } from "../../core/auth/authorize.ts";
 import { principalAccountId } from "../../core/auth/principal.ts";
 import { AppError } from "../../core/errors.ts";
+import { z } from "../../core/zod.ts";
 import type { Document } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
 

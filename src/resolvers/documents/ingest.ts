@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
+import { z } from "../../core/zod.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { defineOperation } from "../operation.ts";
 import { documentRef, findDocument } from "./find-document.ts";

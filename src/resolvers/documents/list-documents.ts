@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { afterCursor, cursorInput, decodeCursor, pageOf } from "../cursor.ts";
 import { defineOperation } from "../operation.ts";
 import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";

@@ -1,10 +1,10 @@
-import { z } from "zod";
 import { pageImageKey, sourceBlobKey } from "../../core/documents/blob-keys.ts";
 import { activeGenerationIn, servePageImage } from "../../core/documents/page-images.ts";
 import { AppError } from "../../core/errors.ts";
 import { PageRenderBudgetError, PageRenderError } from "../../core/extraction/page-renderer.ts";
 import { PdfOpenError } from "../../core/extraction/pdf-open-error.ts";
 import { DEFAULT_IMAGE_SCALE, MAX_SCALE, MIN_SCALE } from "../../core/extraction/render-page.ts";
+import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { documentRef, findDocument } from "./find-document.ts";
 import { pageUnavailable } from "./read-pages.ts";

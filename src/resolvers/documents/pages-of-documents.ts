@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { allowedActions } from "../../core/auth/authorize.ts";
 import { AppError } from "../../core/errors.ts";
+import { z } from "../../core/zod.ts";
 import type { Document } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
 import { defineOperation } from "../operation.ts";

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { documentTopic } from "../../core/documents/document-events.ts";
 import { capabilityFlags, defaultCapabilities, strategies } from "../../core/documents/phases.ts";
 import { AppError } from "../../core/errors.ts";
 import { EXTRACTION_QUEUE } from "../../core/job-queue.ts";
+import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
 import { documentRef, findDocument } from "./find-document.ts";

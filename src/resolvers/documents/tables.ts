@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
 import type { TableGrid } from "../../core/tables/table-model.ts";
+import { z } from "../../core/zod.ts";
 import type { DocumentTable } from "../../generated/prisma/client.ts";
 import { defineOperation } from "../operation.ts";
 import { documentRef, findDocument } from "./find-document.ts";

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import { z } from "zod";
 import { defaultAccessPolicy, policyToWire } from "../../core/auth/access-policy.ts";
 import { documentBlobPrefix, sourceBlobKey } from "../../core/documents/blob-keys.ts";
 import { createDocumentRow } from "../../core/documents/create-document-row.ts";
 import { defaultCapabilities } from "../../core/documents/phases.ts";
 import { AppError } from "../../core/errors.ts";
 import { EXTRACTION_QUEUE } from "../../core/job-queue.ts";
+import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
 

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { displayPrefix, generateKeySecret, hashKeySecret, keyKinds } from "../../core/auth/secrets.ts";
 import { newId } from "../../core/ids.ts";
+import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { type ApiKeyEvent, type ApiKeyRecord, apiKeyTopic, toApiKeyRecord } from "./api-key-record.ts";
 

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { AppError } from "../../core/errors.ts";
+import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { type ApiKeyEvent, type ApiKeyRecord, apiKeyTopic, toApiKeyRecord } from "./api-key-record.ts";
 import { findOwnKey } from "./find-own-key.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { type ApiKeyEvent, apiKeyTopic } from "./api-key-record.ts";
 
