@@ -5,6 +5,7 @@ import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
 import type { AppEnv } from "./env.ts";
 import { createGraphQLServer, type GraphQLServerContext } from "./graphql.ts";
+import { jsonPost } from "./graphql-json-post.ts";
 import { bodyRule } from "./middleware.ts";
 import { authDeps, credentialsOf } from "./request-info.ts";
 
@@ -24,7 +25,8 @@ export function graphqlApp(services: Services): Hono<AppEnv> {
       requestId: c.var.requestId,
       responseMeta: { counted: false },
     };
-    const res = await yoga.fetch(c.req.raw, serverContext);
+    const plain = await jsonPost(c, yoga, serverContext);
+    const res = "response" in plain ? plain.response : await yoga.fetch(plain.request, serverContext);
     const headers = new Headers(res.headers);
     let status = res.status;
     // A plain JSON result is sent as one buffer; only event streams (subscriptions) stay streams.
