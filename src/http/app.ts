@@ -1,12 +1,10 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
-import { authenticate } from "../core/auth/authenticate.ts";
-import { rateHeaders } from "../core/auth/rate-limit.ts";
 import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
 import { registerAccountRoutes } from "../rest/accounts.ts";
 import { registerAnsweringRoutes } from "../rest/answering.ts";
-import { type RestBinding, restFace } from "../rest/bind-route.ts";
+import { restFace } from "../rest/bind-route.ts";
 import { registerCollectionQueryRoute } from "../rest/collection-query.ts";
 import { registerCollectionRoutes } from "../rest/collections.ts";
 import { registerDocumentContentRoutes } from "../rest/document-content.ts";
@@ -17,11 +15,10 @@ import { validationHook } from "../rest/validation-hook.ts";
 import type { AppEnv } from "./env.ts";
 import { errorResponse, toAppError } from "./error-response.ts";
 import { graphqlApp } from "./graphql-route.ts";
-import { corsPolicy, requestId } from "./middleware.ts";
-import { authDeps, credentialsOf } from "./request-info.ts";
+import { authenticateAs, corsPolicy, requestId } from "./middleware.ts";
 
 /** REST under /v1 and its OpenAPI document: each route authenticates and counts as its operation says. */
-function restApp(services: Services): { app: OpenAPIHono<AppEnv>; bindings: RestBinding[] } {
+function restApp(services: Services): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never });
   const face = restFace(services);
   registerAccountRoutes(app, face);
@@ -32,7 +29,7 @@ function restApp(services: Services): { app: OpenAPIHono<AppEnv>; bindings: Rest
   registerAnsweringRoutes(app, face);
   registerCollectionQueryRoute(app, face);
   registerOpenApiDocument(app, services);
-  return { app, bindings: face.bindings };
+  return app;
 }
 
 /**
@@ -51,16 +48,14 @@ export function createApp(services: Services) {
     return c.json({ ok: true });
   });
 
-  const rest = restApp(services);
-  app.route("/", rest.app);
+  app.route("/", restApp(services));
   app.route("/", graphqlApp(services));
 
   // A path that is no route is still a request: the caller is authenticated and counted first, so
   // a wrong key hears 401 whatever the path.
-  const deps = authDeps(services);
+  const counted = authenticateAs(services, "standard");
   app.notFound(async (c) => {
-    const { rate } = await authenticate(deps, credentialsOf(c, services.config.trustProxy), "standard");
-    for (const [k, v] of Object.entries(rateHeaders(rate))) c.header(k, v);
+    await counted(c, async () => undefined);
     return errorResponse(
       c,
       new AppError(
@@ -76,5 +71,5 @@ export function createApp(services: Services) {
       return errorResponse(c, new AppError("BAD_REQUEST", "The client closed the request."));
     return errorResponse(c, toAppError(err, services.log, c.var.requestId ?? "-"));
   });
-  return { app, restBindings: rest.bindings };
+  return { app };
 }

@@ -5,4 +5,6 @@ import type { Services } from "../core/services.ts";
 export type OperationContext = {
   principal: Principal;
   services: Services;
+  /** Aborts when the client goes away: work done only for its answer stops with it. */
+  signal?: AbortSignal | undefined;
 };

@@ -198,39 +198,39 @@ async function replyChat(
 
 export function registerAnsweringRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, services }: RestFace) {
   /** The conversation part of a chat request, as the resolvers take it. */
-  const chatInput = (c: Context<AppEnv>, body: z.infer<typeof ChatCompletionRequest>) => ({
+  const chatInput = (body: z.infer<typeof ChatCompletionRequest>) => ({
     messages: body.messages,
     model: body.model,
-    signal: c.req.raw.signal,
   });
+  /** Answering stops when the client goes away: the request's signal goes with the operation. */
+  const answeringCtx = (c: Context<AppEnv>) => ({ ...ctxOf(c), signal: c.req.raw.signal });
   const replyOptions = (body: z.infer<typeof ChatCompletionRequest>) => ({
     stream: body.stream === true,
     includeUsage: body.stream_options?.include_usage === true,
   });
   app.openapi(bind(chat, chatWithDocument), async (c) => {
     const body = c.req.valid("json");
-    const answer = await chatWithDocument.invoke(ctxOf(c), {
+    const answer = await chatWithDocument.invoke(answeringCtx(c), {
       ref: c.req.valid("param").id,
-      ...chatInput(c, body),
+      ...chatInput(body),
     });
     return (await replyChat(c, services, answer, replyOptions(body))) as never;
   });
   app.openapi(bind(publicChat, chatWithPublicSource), async (c) => {
     const body = c.req.valid("json");
-    const answer = await chatWithPublicSource.invoke(ctxOf(c), {
+    const answer = await chatWithPublicSource.invoke(answeringCtx(c), {
       source: body.source,
-      ...chatInput(c, body),
+      ...chatInput(body),
     });
     return (await replyChat(c, services, answer, replyOptions(body))) as never;
   });
   app.openapi(bind(structured, structuredOutput), async (c) => {
     const body = c.req.valid("json");
-    const r = await structuredOutput.invoke(ctxOf(c), {
+    const r = await structuredOutput.invoke(answeringCtx(c), {
       ref: c.req.valid("param").id,
       prompt: body.prompt,
       schema: body.schema,
       model: body.model,
-      signal: c.req.raw.signal,
     });
     return c.json(
       {

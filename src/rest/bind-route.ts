@@ -31,15 +31,11 @@ export function securityOf(rule: CallerRule): Security {
   }
 }
 
-/** A route and the operation it serves, kept so tests can check every route against its descriptor. */
-export type RestBinding = { method: string; path: string; operation: AnyOperation };
-
 export type RestFace = {
   /** The operation context of a request: who calls (set by the route's middleware) and the services. */
-  ctxOf: (c: { var: AppEnv["Variables"]; req: { raw: Request } }) => OperationContext;
+  ctxOf: (c: { var: AppEnv["Variables"] }) => OperationContext;
   /** The route with the operation's middleware and security. */
   bind: <R extends RouteConfig>(route: R, operation: AnyOperation) => R;
-  bindings: RestBinding[];
   services: Services;
 };
 
@@ -49,7 +45,6 @@ function bodyKindOf(route: RouteConfig): BodyKind {
 }
 
 export function restFace(services: Services): RestFace {
-  const bindings: RestBinding[] = [];
   const admit =
     (rule: CallerRule): MiddlewareHandler<AppEnv> =>
     async (c, next) => {
@@ -58,10 +53,8 @@ export function restFace(services: Services): RestFace {
     };
   return {
     ctxOf: (c) => ({ principal: c.var.principal, services }),
-    bindings,
     services,
     bind: (route, operation) => {
-      bindings.push({ method: route.method.toUpperCase(), path: route.path, operation });
       return {
         ...route,
         security: securityOf(operation.caller),

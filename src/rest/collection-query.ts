@@ -1,6 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { finalAnswer } from "../core/answering/primed.ts";
-import { MAX_QUERY_LENGTH } from "../core/answering/search-passages.ts";
 import type { AppEnv } from "../http/env.ts";
 import { sseResponse } from "../http/sse.ts";
 import { modelName } from "../resolvers/answering/chat-input.ts";
@@ -93,12 +92,11 @@ const query = createRoute({
 export function registerCollectionQueryRoute(app: OpenAPIHono<AppEnv>, { ctxOf, bind, services }: RestFace) {
   app.openapi(bind(query, queryCollection), async (c) => {
     const body = c.req.valid("json");
-    const answer = await queryCollection.invoke(ctxOf(c), {
-      ref: c.req.valid("param").id,
-      query: body.query,
-      model: body.model,
-      signal: c.req.raw.signal,
-    });
+    // Answering stops when the client goes away.
+    const answer = await queryCollection.invoke(
+      { ...ctxOf(c), signal: c.req.raw.signal },
+      { ref: c.req.valid("param").id, query: body.query, model: body.model },
+    );
     if (!body.stream)
       return c.json(
         collectionAnswerJson(collectionAnswerOf(await finalAnswer(answer.events), answer.model)),

@@ -151,7 +151,6 @@ builder.queryFields((t) => ({
           ref: String(args.documentId),
           messages: args.messages,
           model: args.model ?? undefined,
-          signal: ctx.signal,
         }),
       ),
   }),
@@ -171,7 +170,6 @@ builder.queryFields((t) => ({
           source: args.source,
           messages: args.messages,
           model: args.model ?? undefined,
-          signal: ctx.signal,
         }),
       ),
   }),
@@ -194,7 +192,6 @@ builder.queryFields((t) => ({
         prompt: args.prompt,
         schema: args.schema,
         model: args.model ?? undefined,
-        signal: ctx.signal,
       });
     },
   }),
@@ -212,7 +209,6 @@ builder.queryFields((t) => ({
         ref: args.id,
         query: args.query,
         model: args.model ?? undefined,
-        signal: ctx.signal,
       });
       return collectionAnswerOf(await finalAnswer(a.events), a.model);
     },
@@ -234,7 +230,6 @@ builder.subscriptionField("collectionAnswer", (t) =>
         ref: args.id,
         query: args.query,
         model: args.model ?? undefined,
-        signal: ctx.signal,
       });
       yield* collectionAnswerEvents(a);
     },

@@ -80,7 +80,7 @@ builder.subscriptionField("apiKeyEvents", (t) =>
     type: ApiKeyEventType,
     description: "Key changes of the caller's account as they happen, from any API process.",
     extensions: servedBy(watchApiKeys),
-    subscribe: (_root, _args, ctx) => watchApiKeys.invoke(ctx, { signal: ctx.signal }),
+    subscribe: (_root, _args, ctx) => watchApiKeys.invoke(ctx, {}),
     resolve: (event) => event,
   }),
 );

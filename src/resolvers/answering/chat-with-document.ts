@@ -18,13 +18,11 @@ export const chatInput = {
     .array(z.object({ role: z.string().max(20), content: z.unknown().optional() }))
     .max(MAX_MESSAGES),
   model: modelName.optional(),
-  signal: z.instanceof(AbortSignal).optional(),
 };
 
 export type ChatInput = {
   messages: readonly RawMessage[];
   model?: string | undefined;
-  signal?: AbortSignal | undefined;
 };
 
 export type StartedAnswer = {
@@ -42,7 +40,7 @@ export async function startAnswer(
   ctx: OperationContext,
   scope: SearchScope & { accountId: string },
   messages: ChatMessage[],
-  input: { model?: string | undefined; signal?: AbortSignal | undefined },
+  input: { model?: string | undefined },
 ): Promise<StartedAnswer> {
   const provider = ctx.services.answers;
   const model = chosenModel(provider.models, input.model);
@@ -52,7 +50,7 @@ export async function startAnswer(
     limit: PASSAGES_PER_ANSWER,
   });
   const events = await primed(
-    provider.answer({ messages, passages, model, ...(input.signal ? { signal: input.signal } : {}) }),
+    provider.answer({ messages, passages, model, ...(ctx.signal ? { signal: ctx.signal } : {}) }),
   );
   return { model, events };
 }

@@ -63,7 +63,6 @@ export const queryCollection = defineOperation({
     ref: collectionRef,
     query: z.string().trim().min(1, "must not be empty").max(MAX_QUERY_LENGTH),
     model: modelName.optional(),
-    signal: z.instanceof(AbortSignal).optional(),
   }),
   run: async (ctx, input): Promise<StartedAnswer & { collectionId: string }> => {
     const c = await findCollection(ctx, input.ref);

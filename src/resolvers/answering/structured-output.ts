@@ -23,7 +23,6 @@ export const structuredOutput = defineOperation({
     prompt: z.string().max(MAX_PROMPT_CHARS),
     schema: z.unknown(),
     model: modelName.optional(),
-    signal: z.instanceof(AbortSignal).optional(),
   }),
   run: async (
     ctx,
@@ -62,7 +61,7 @@ export const structuredOutput = defineOperation({
       pages,
       tables: tables.map((t) => ({ pages: t.pages, rows: textRows(t.cells as TableGrid) })),
       model,
-      ...(input.signal ? { signal: input.signal } : {}),
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
     return { ...result, documentId: doc.id, model, pages: pages.length };
   },

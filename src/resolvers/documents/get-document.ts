@@ -1,5 +1,4 @@
 import { z } from "../../core/zod.ts";
-import type { Document } from "../../generated/prisma/client.ts";
 import { defineOperation } from "../operation.ts";
 import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
 import { documentRef, findDocument } from "./find-document.ts";
@@ -9,8 +8,8 @@ export const getDocument = defineOperation({
   rateClass: "standard",
   caller: "anyone",
   input: z.object({ ref: documentRef }),
-  run: async (ctx, input): Promise<{ document: DocumentRecord; row: Document; viaPublic: boolean }> => {
+  run: async (ctx, input): Promise<{ document: DocumentRecord; viaPublic: boolean }> => {
     const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_metadata");
-    return { document: toDocumentRecord(doc), row: doc, viaPublic };
+    return { document: toDocumentRecord(doc), viaPublic };
   },
 });
