@@ -26,6 +26,7 @@ const schema = z.object({
   MAX_UPLOAD_BYTES: positiveInt.default(100 * 1024 * 1024),
   MAX_PAGES: positiveInt.default(5000),
   MAX_JSON_BODY_BYTES: positiveInt.default(1024 * 1024),
+  GRAPHQL_MAX_RESPONSE_BYTES: positiveInt.default(16 * 1024 * 1024),
   WORKER_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   // How many proxies of the operator's stand in front: true means one, false none.
   TRUST_PROXY: z
@@ -77,6 +78,8 @@ export type Config = {
   maxUploadBytes: number;
   maxPages: number;
   maxJsonBodyBytes: number;
+  /** The largest GraphQL result sent; a larger one is replaced by an error (queries are limited by cost first). */
+  graphqlMaxResponseBytes: number;
   operatorSecret: string | undefined;
   /** Proxies of the operator's in front of the service, each appending to X-Forwarded-For; 0 = none. */
   trustProxy: number;
@@ -150,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxPages: e.MAX_PAGES,
     maxJsonBodyBytes: e.MAX_JSON_BODY_BYTES,
+    graphqlMaxResponseBytes: e.GRAPHQL_MAX_RESPONSE_BYTES,
     operatorSecret: e.WORKER_SECRET,
     trustProxy: e.TRUST_PROXY,
     authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,

@@ -11,6 +11,7 @@ import type { PageImagePrerenderer } from "./core/documents/prerender-page-image
 import type { Logger } from "./core/log.ts";
 import type { Services } from "./core/services.ts";
 import { createApp } from "./http/app.ts";
+import { answerClientErrors } from "./http/client-error.ts";
 import { startWorker } from "./jobs/worker.ts";
 import { createAccount } from "./resolvers/accounts/create-account.ts";
 
@@ -66,6 +67,7 @@ export async function startService(
   if (config.role === "api" || config.role === "both") {
     const { app } = createApp(services);
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+    answerClientErrors(server, services);
     await new Promise<void>((resolve, reject) => {
       server.once("listening", resolve);
       server.once("error", reject);

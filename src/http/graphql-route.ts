@@ -32,6 +32,20 @@ export function graphqlApp(services: Services): Hono<AppEnv> {
     // A plain JSON result is sent as one buffer; only event streams (subscriptions) stay streams.
     const streaming = /text\/event-stream|multipart\//.test(res.headers.get("content-type") ?? "");
     let body: BodyInit | null = streaming || res.body === null ? res.body : await res.text();
+    if (typeof body === "string" && Buffer.byteLength(body) > services.config.graphqlMaxResponseBytes) {
+      // The last guard behind the cost limit: texts of unusual size can still add up.
+      status = 400;
+      headers.set("Content-Type", "application/json; charset=utf-8");
+      headers.delete("Content-Length");
+      body = JSON.stringify({
+        errors: [
+          {
+            message: `The result is ${Buffer.byteLength(body)} bytes, over the ${services.config.graphqlMaxResponseBytes}-byte limit of a GraphQL response (GRAPHQL_MAX_RESPONSE_BYTES). Ask for fewer fields or smaller pages.`,
+            extensions: { code: "BAD_REQUEST" },
+          },
+        ],
+      });
+    }
     let rate = serverContext.responseMeta.rate;
     if (!serverContext.responseMeta.counted) {
       // Nothing was executed (a parse or validation error, a preflight): still a request, so it

@@ -1,8 +1,8 @@
 import { useGraphQLSSE } from "@graphql-yoga/plugin-graphql-sse";
-import { type ExecutionResult, GraphQLError } from "graphql";
+import { type DocumentNode, type ExecutionResult, GraphQLError } from "graphql";
 import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import type { Credentials } from "../core/auth/authenticate.ts";
-import { authenticate } from "../core/auth/authenticate.ts";
+import { authenticate, chargeStandard } from "../core/auth/authenticate.ts";
 import type { Principal } from "../core/auth/principal.ts";
 import type { RateState } from "../core/auth/rate-limit.ts";
 import { AppError, clientErrorOfDatabase, errorStatus } from "../core/errors.ts";
@@ -10,7 +10,7 @@ import type { Services } from "../core/services.ts";
 import { KEY_ENDED_MESSAGE, keyEnded } from "../resolvers/keys/key-ended.ts";
 import type { GraphQLContext } from "../schema/builder.ts";
 import { schema } from "../schema/index.ts";
-import { expensiveRootFields, graphqlRateClass } from "./graphql-rate-class.ts";
+import { checkQueryCost, checkQueryShape, queryCost } from "./graphql-cost.ts";
 import { authDeps } from "./request-info.ts";
 
 /** Passed by the Hono route into every yoga request; the plugin fills `rate` for the response headers. */
@@ -39,37 +39,58 @@ export function toGraphQLError(err: AppError, path?: readonly (string | number)[
   });
 }
 
+const hasCredential = (c: Credentials) =>
+  c.authorization !== undefined || c.apiKey !== undefined || c.operatorSecret !== undefined;
+
+/**
+ * Authentication waits until the operation is parsed and validated, so it is counted with its
+ * cost, in the class of its REST twins, with a single round trip to the database (two when an
+ * expensive field is read beside other costly fields).
+ */
 function authPlugin(services: Services): Plugin<YogaContext> {
   const deps = authDeps(services);
-  const expensive = expensiveRootFields(schema);
-  // Authentication waits until the operation is parsed, so it can be counted in the class of
-  // its REST twin with a single round trip to the database.
-  const establish = async (ctx: YogaContext, cls: "standard" | "expensive") => {
-    // Marked before the call: a refused request was counted too, and must not be counted again.
-    ctx.responseMeta.counted = true;
-    const { principal, rate } = await authenticate(deps, ctx.credentials, cls);
-    ctx.responseMeta.rate = rate;
-    return principal;
-  };
   const hook = async ({
     args,
     extendContext,
   }: {
     args: {
-      document: import("graphql").DocumentNode;
+      document: DocumentNode;
       operationName?: string | null;
+      variableValues?: Record<string, unknown> | null;
       contextValue: YogaContext;
     };
     extendContext: (c: Partial<YogaContext>) => void;
   }) => {
-    const principal = await establish(
-      args.contextValue,
-      graphqlRateClass(expensive, args.document, args.operationName),
+    const ctx = args.contextValue;
+    const cost = queryCost(schema, args.document, args.operationName, args.variableValues);
+    checkQueryCost(cost, hasCredential(ctx.credentials));
+    const expensive = cost.rateClass === "expensive";
+    // Marked before the call: a refused request was counted too, and must not be counted again.
+    ctx.responseMeta.counted = true;
+    const { principal, rate } = await authenticate(
+      deps,
+      ctx.credentials,
+      cost.rateClass,
+      expensive ? 1 : cost.points,
     );
+    ctx.responseMeta.rate = rate;
+    if (expensive && cost.points > 1) await chargeStandard(services.db.pool, principal, cost.points - 1);
+    if (cost.introspection && principal.kind === "anonymous")
+      throw new AppError(
+        "UNAUTHORIZED",
+        "Introspection needs an API key (any key of an account). The schema is also published as schema.graphql in Quire's repository.",
+      );
     extendContext({ principal });
   };
   return { onExecute: hook, onSubscribe: hook };
 }
+
+/** Refuses a query over the shape limits before validation, whose rules grow with its size. */
+const shapeLimit: Plugin<YogaContext> = {
+  onValidate({ params }) {
+    checkQueryShape(params.documentAST);
+  },
+};
 
 /**
  * Subscriptions end when the key they were opened with is revoked or rotated (in any process): a
@@ -219,6 +240,7 @@ export function createGraphQLServer(
     },
     plugins: [
       depthLimit,
+      shapeLimit,
       authPlugin(services),
       endWithKey(services),
       validationErrorCode,

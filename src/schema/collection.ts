@@ -17,6 +17,7 @@ import { getCollection } from "../resolvers/collections/get-collection.ts";
 import { listCollections, MAX_COLLECTIONS_PAGE } from "../resolvers/collections/list-collections.ts";
 import { updateCollection } from "../resolvers/collections/update-collection.ts";
 import { builder } from "./builder.ts";
+import { sizedBy } from "./cost.ts";
 import { DocumentType } from "./document.ts";
 import { forwardConnection } from "./forward-connection.ts";
 import { servedBy } from "./served-by.ts";
@@ -55,7 +56,10 @@ export const Collection = builder.objectRef<CollectionNode>("Collection").implem
     documentCount: t.exposeInt("documentCount"),
     documents: t.connection({
       type: DocumentType,
-      extensions: servedBy(listCollectionDocuments),
+      extensions: {
+        ...servedBy(listCollectionDocuments),
+        ...sizedBy(listCollectionDocuments.input.shape.limit, "first"),
+      },
       description: `The collection's documents, newest first, ${MAX_MEMBERS_PAGE} at most a page.`,
       resolve: (c, args, ctx) =>
         forwardConnection(args, async (limit, cursor) => {
@@ -117,7 +121,7 @@ builder.queryFields((t) => ({
   }),
   collections: t.connection({
     type: Collection,
-    extensions: servedBy(listCollections),
+    extensions: { ...servedBy(listCollections), ...sizedBy(listCollections.input.shape.limit, "first") },
     description: `The account's collections, newest first, ${MAX_COLLECTIONS_PAGE} at most a page. Needs a secret key.`,
     resolve: (_root, args, ctx) =>
       forwardConnection(args, async (limit, cursor) => {

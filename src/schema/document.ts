@@ -13,15 +13,28 @@ import { listDocuments, MAX_PAGE_SIZE } from "../resolvers/documents/list-docume
 import {
   listPagesOfDocuments,
   listTablesOfDocuments,
+  MAX_PAGES_PER_READ,
   type PageRecord,
+  pageRange,
 } from "../resolvers/documents/pages-of-documents.ts";
 import { reparseDocument } from "../resolvers/documents/reparse-document.ts";
 import { MAX_TABLES_PAGE, type TableRecord } from "../resolvers/documents/tables.ts";
 import { uploadDocument } from "../resolvers/documents/upload-document.ts";
 import { batched } from "./batch.ts";
 import { builder } from "./builder.ts";
+import { sizedBy, textHeavy } from "./cost.ts";
 import { forwardConnection } from "./forward-connection.ts";
 import { servedBy } from "./served-by.ts";
+
+/** Pages of each document as many as the range asked for allows (none when the operation refuses it). */
+const pagesCost = {
+  cost: {
+    size: (args: Record<string, unknown>) => {
+      const r = pageRange.safeParse({ from: args.from ?? undefined, to: args.to ?? undefined });
+      return r.success ? r.data.to - r.data.from + 1 : 0;
+    },
+  },
+};
 
 const DocumentPhase = builder.enumType("DocumentPhase", {
   values: ["queued", "extracting", "complete", "awaiting_review", "error"] as const,
@@ -33,8 +46,8 @@ const DocumentStatus = builder.enumType("DocumentStatus", {
 export const Page = builder.objectRef<PageRecord>("Page").implement({
   fields: (t) => ({
     number: t.exposeInt("number"),
-    markdown: t.exposeString("markdown"),
-    text: t.exposeString("text"),
+    markdown: t.exposeString("markdown", { extensions: textHeavy }),
+    text: t.exposeString("text", { extensions: textHeavy }),
     method: t.exposeString("method", { description: "text (the PDF's text layer), ocr, or failed." }),
     width: t.exposeFloat("width", { description: "Points." }),
     height: t.exposeFloat("height", { description: "Points." }),
@@ -47,11 +60,12 @@ export const Table = builder.objectRef<TableRecord>("Table").implement({
     page: t.exposeInt("page"),
     pages: t.exposeIntList("pages"),
     bbox: t.exposeFloatList("bbox", { description: "[x0, y0, x1, y1] in points, origin top-left." }),
-    markdown: t.exposeString("markdown"),
-    csv: t.string({ resolve: (r) => tableToCsv(r.grid) }),
-    html: t.string({ resolve: (r) => tableToHtml(r.grid) }),
+    markdown: t.exposeString("markdown", { extensions: textHeavy }),
+    csv: t.string({ extensions: textHeavy, resolve: (r) => tableToCsv(r.grid) }),
+    html: t.string({ extensions: textHeavy, resolve: (r) => tableToHtml(r.grid) }),
     rows: t.field({
       type: "JSON",
+      extensions: textHeavy,
       description:
         "The cells as rows of strings; a spanning cell's text repeats over the positions it covers.",
       resolve: (r) => textRows(r.grid),
@@ -78,9 +92,8 @@ export const DocumentType = builder.objectRef<DocumentRecord>("Document").implem
     completedAt: t.expose("completedAt", { type: "DateTime", nullable: true }),
     pages: t.field({
       type: [Page],
-      extensions: servedBy(listPagesOfDocuments),
-      description:
-        "Extracted pages of the current results, in order; `from` and `to` are 1-based and inclusive.",
+      extensions: { ...servedBy(listPagesOfDocuments), ...pagesCost },
+      description: `Extracted pages of the current results, in order; \`from\` and \`to\` are 1-based and inclusive, at most ${MAX_PAGES_PER_READ} pages at a time (\`to\` defaults to \`from\` + ${MAX_PAGES_PER_READ - 1}; \`pagesTotal\` says how many there are).`,
       args: { from: t.arg.int({ required: false }), to: t.arg.int({ required: false }) },
       // The pages of every document of a list are read together (one batch per request).
       resolve: (doc, args, ctx) =>
@@ -91,15 +104,17 @@ export const DocumentType = builder.objectRef<DocumentRecord>("Document").implem
           async (documentIds) =>
             listPagesOfDocuments.invoke(ctx, {
               documentIds,
-              from: args.from ?? undefined,
-              to: args.to ?? undefined,
+              range: { from: args.from ?? undefined, to: args.to ?? undefined },
             }),
           doc.id,
         ),
     }),
     tables: t.field({
       type: [Table],
-      extensions: servedBy(listTablesOfDocuments),
+      extensions: {
+        ...servedBy(listTablesOfDocuments),
+        ...sizedBy(listTablesOfDocuments.input.shape.limit, "limit"),
+      },
       description: `The tables of the current results, in order; at most ${MAX_TABLES_PAGE} at a time.`,
       args: { limit: t.arg.int({ required: false }), offset: t.arg.int({ required: false }) },
       resolve: (doc, args, ctx) =>
@@ -142,7 +157,7 @@ builder.queryFields((t) => ({
   }),
   documents: t.connection({
     type: DocumentType,
-    extensions: servedBy(listDocuments),
+    extensions: { ...servedBy(listDocuments), ...sizedBy(listDocuments.input.shape.limit, "first") },
     description: `The account's documents, newest first, ${MAX_PAGE_SIZE} at most a page: forward paging with \`first\` and \`after\`. Needs a secret key.`,
     resolve: (_root, args, ctx) =>
       forwardConnection(args, async (limit, cursor) => {

@@ -32,7 +32,8 @@ export type AuthDeps = {
 
 // Looking the key up and counting the request against its window is one statement, one round
 // trip, prepared once per connection: this runs on every request, so it is the floor of our
-// latency. (Behind PgBouncer in transaction mode, prepared statements need version 1.21+.)
+// latency. (Behind PgBouncer in transaction mode, prepared statements need version 1.21+.) The
+// bucket is named as bucketOf names a key's.
 const keyAndCountSql = `
   WITH k AS (
     SELECT id, account_id, kind FROM api_keys WHERE secret_hash = $1 AND revoked_at IS NULL
@@ -40,8 +41,8 @@ const keyAndCountSql = `
     SELECT count FROM rate_limit_windows WHERE bucket = $3 AND window_start = date_trunc('minute', now())
   ), c AS (
     INSERT INTO rate_limit_windows (bucket, window_start, count)
-    SELECT 'key:' || k.id || ':' || $2, date_trunc('minute', now()), 1 FROM k
-    ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
+    SELECT 'key:' || k.id || ':' || $2, date_trunc('minute', now()), $4::int FROM k
+    ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limit_windows.count + $4::int
     RETURNING count, window_start
   )
   SELECT k.id, k.account_id, k.kind, c.count, (SELECT count FROM f) AS failures,
@@ -61,7 +62,7 @@ const failuresBucket = (clientAddress: string) => `authfail:${clientAddress}`;
 async function refuse(deps: AuthDeps, creds: Credentials, cls: RateClass, message: string): Promise<never> {
   const failures = await countRequest(deps.pool, failuresBucket(creds.clientAddress), deps.failureLimit);
   if (failures.retryAfter !== undefined) throttled(failures);
-  fail("UNAUTHORIZED", message, await countAnonymous(deps.pool, creds.clientAddress, cls));
+  fail("UNAUTHORIZED", message, await countAnonymous(deps.pool, creds.clientAddress, cls, 1));
 }
 
 function throttled(failures: RateState): never {
@@ -86,8 +87,18 @@ async function checkNotThrottled(deps: AuthDeps, clientAddress: string): Promise
     throttled(rateState(limit, row.count + 1, Number(row.window_start), Number(row.now)));
 }
 
-async function countAnonymous(pool: pg.Pool, clientAddress: string, cls: RateClass): Promise<RateState> {
-  return countRequest(pool, `ip:${clientAddress}:${cls}`, rateLimits.unauthenticated[cls]);
+async function countAnonymous(
+  pool: pg.Pool,
+  clientAddress: string,
+  cls: RateClass,
+  points: number,
+): Promise<RateState> {
+  return countRequest(
+    pool,
+    bucketOf({ kind: "anonymous", clientAddress }, cls),
+    rateLimits.unauthenticated[cls],
+    points,
+  );
 }
 
 function bearerToken(authorization: string): string | null {
@@ -96,15 +107,17 @@ function bearerToken(authorization: string): string | null {
 }
 
 /**
- * Establishes who calls and counts the request in its rate-limit class. Throws UNAUTHORIZED for
- * a credential that is present but not valid (never falls back to anonymous: a client that
- * sends a key means to use it), and RATE_LIMITED past the budget. Both errors carry the
- * X-RateLimit-* headers of the window they were counted in.
+ * Establishes who calls and counts the request in its rate-limit class, `points` deep (a REST
+ * request is 1 point; a GraphQL query its cost). Throws UNAUTHORIZED for a credential that is
+ * present but not valid (never falls back to anonymous: a client that sends a key means to use
+ * it), and RATE_LIMITED past the budget. Both errors carry the X-RateLimit-* headers of the
+ * window they were counted in.
  */
 export async function authenticate(
   deps: AuthDeps,
   creds: Credentials,
   cls: RateClass,
+  points = 1,
 ): Promise<Authenticated> {
   const { pool } = deps;
 
@@ -120,8 +133,9 @@ export async function authenticate(
     }
     const rate = await countRequest(
       pool,
-      `internal:${accountId ?? "-"}:${cls}`,
+      bucketOf({ kind: "operator", accountId }, cls),
       rateLimits.authenticated[cls],
+      points,
     );
     if (rate.retryAfter !== undefined) fail("RATE_LIMITED", rateMessage(rate), rate);
     return { principal: { kind: "operator", accountId }, rate };
@@ -137,7 +151,7 @@ export async function authenticate(
   }
 
   if (secret === null) {
-    const rate = await countAnonymous(pool, creds.clientAddress, cls);
+    const rate = await countAnonymous(pool, creds.clientAddress, cls, points);
     if (rate.retryAfter !== undefined) fail("RATE_LIMITED", rateMessage(rate), rate);
     return { principal: { kind: "anonymous", clientAddress: creds.clientAddress }, rate };
   }
@@ -162,7 +176,7 @@ export async function authenticate(
   }>({
     name: "quire-auth-key-and-count",
     text: keyAndCountSql,
-    values: [hashKeySecret(secret as string), cls, failuresBucket(creds.clientAddress)],
+    values: [hashKeySecret(secret as string), cls, failuresBucket(creds.clientAddress), points],
   });
   const row = rows[0];
   // An address over its failed-authentication limit is refused whatever key it sends, or a
@@ -183,5 +197,29 @@ export async function authenticate(
 }
 
 function rateMessage(rate: RateState): string {
-  return `Rate limit of ${rate.limit} requests a minute exceeded; retry in ${rate.retryAfter} s.`;
+  return `Rate limit of ${rate.limit} a minute exceeded (a REST request counts 1, a GraphQL query its cost); retry in ${rate.retryAfter} s.`;
+}
+
+/** The bucket a principal's requests of a class are counted in. */
+function bucketOf(p: Principal, cls: RateClass): string {
+  switch (p.kind) {
+    case "anonymous":
+      return `ip:${p.clientAddress}:${cls}`;
+    case "operator":
+      return `internal:${p.accountId ?? "-"}:${cls}`;
+    case "key":
+      return `key:${p.keyId}:${cls}`;
+  }
+}
+
+/**
+ * Counts more points in an authenticated caller's standard budget: a GraphQL query holding an
+ * expensive field is counted once in the expensive class, and what else it reads here, as the
+ * same reads over REST would be. Throws RATE_LIMITED past the budget.
+ */
+export async function chargeStandard(pool: pg.Pool, p: Principal, points: number): Promise<RateState> {
+  const limit = rateLimits[p.kind === "anonymous" ? "unauthenticated" : "authenticated"].standard;
+  const rate = await countRequest(pool, bucketOf(p, "standard"), limit, points);
+  if (rate.retryAfter !== undefined) fail("RATE_LIMITED", rateMessage(rate), rate);
+  return rate;
 }

@@ -37,16 +37,24 @@ export function rateHeaders(s: RateState): Record<string, string> {
 // The window is taken from the database clock, so processes whose clocks drift still agree.
 const countSql = `
   INSERT INTO rate_limit_windows (bucket, window_start, count)
-  VALUES ($1, date_trunc('minute', now()), 1)
-  ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
+  VALUES ($1, date_trunc('minute', now()), $2::int)
+  ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limit_windows.count + $2::int
   RETURNING count, extract(epoch FROM window_start)::bigint AS window_start, extract(epoch FROM now()) AS now`;
 
-/** Counts one request against a bucket and returns the window's state. */
-export async function countRequest(pool: pg.Pool, bucket: string, limit: number): Promise<RateState> {
+/**
+ * Counts a request against a bucket and returns the window's state. `points` is what the request
+ * costs: 1 for a REST request, the query's cost for GraphQL.
+ */
+export async function countRequest(
+  pool: pg.Pool,
+  bucket: string,
+  limit: number,
+  points = 1,
+): Promise<RateState> {
   const { rows } = await pool.query<{ count: number; window_start: string; now: string }>({
     name: "quire-rate-count",
     text: countSql,
-    values: [bucket],
+    values: [bucket, points],
   });
   const row = rows[0];
   if (!row) throw new Error("rate-limit upsert returned no row");

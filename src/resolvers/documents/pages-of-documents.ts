@@ -56,16 +56,27 @@ function perDocument<T>(
   return out;
 }
 
+/** Pages read of one document at a time: a document's pages are paged by `from` and `to`. */
+export const MAX_PAGES_PER_READ = 100;
+
+/** A range of pages, 1-based and inclusive; `to` left out reads MAX_PAGES_PER_READ pages from `from`. */
+export const pageRange = z
+  .object({
+    from: z.number().int().min(1).default(1),
+    to: z.number().int().min(1).optional(),
+  })
+  .transform((r) => ({ from: r.from, to: r.to ?? r.from + MAX_PAGES_PER_READ - 1 }))
+  .refine((r) => r.to >= r.from && r.to - r.from < MAX_PAGES_PER_READ, {
+    message: `\`to\` must be at least \`from\` and at most ${MAX_PAGES_PER_READ - 1} more: pages are read ${MAX_PAGES_PER_READ} at a time.`,
+    path: ["to"],
+  });
+
 /** Pages `from` to `to` (1-based, inclusive) of each document's current results, in order. */
 export const listPagesOfDocuments = defineOperation({
   name: "listPagesOfDocuments",
   rateClass: "standard",
   caller: "anyone",
-  input: z.object({
-    documentIds,
-    from: z.number().int().min(1).default(1),
-    to: z.number().int().min(1).optional(),
-  }),
+  input: z.object({ documentIds, range: pageRange }),
   run: async (ctx, input): Promise<PerDocument<PageRecord[]>> => {
     const { docs, refused } = await readable(ctx, input.documentIds);
     const found = new Map<string, PageRecord[]>();
@@ -73,7 +84,7 @@ export const listPagesOfDocuments = defineOperation({
       const rows = await ctx.services.db.prisma.page.findMany({
         where: {
           OR: docs.map((d) => ({ documentId: d.id, generation: d.activeGeneration })),
-          pageNumber: { gte: input.from, ...(input.to !== undefined ? { lte: input.to } : {}) },
+          pageNumber: { gte: input.range.from, lte: input.range.to },
         },
         orderBy: [{ documentId: "asc" }, { pageNumber: "asc" }],
       });
