@@ -440,8 +440,9 @@ describe("grants and public documents", () => {
   });
 
   it("a private document is not visible to chat without a key, to another account or to a publishable key", async () => {
-    // As for every read a grant can open: a private document is simply not found (404).
-    expect((await ask(`/v1/documents/${report.id}/chat/completions`)).status).toBe(404);
+    // As for every read a grant can open: a private document needs a key (401), and with one that
+    // may not see it, is simply not found (404).
+    expect((await ask(`/v1/documents/${report.id}/chat/completions`)).status).toBe(401);
     expect((await ask(`/v1/documents/${report.id}/chat/completions`, {}, keys.other.secret)).status).toBe(
       404,
     );
@@ -465,7 +466,7 @@ describe("answering security", () => {
 
   // Chat and structured output are expensive: 5 a minute per address without a valid key.
 
-  it("chat and structured output: bad credentials 401; no key, another account, a publishable key 404", async () => {
+  it("chat and structured output: bad credentials and no key 401; another account, a publishable key 404", async () => {
     for (const [path, json] of routes()) {
       await resetAnonymousBudget(server);
       for (const headers of badCredentials) {
@@ -476,7 +477,10 @@ describe("answering security", () => {
       for (const key of [keys.revoked, keys.rotatedAway])
         expect((await call(server.url, "POST", path, { key, json })).status).toBe(401);
       await resetAnonymousBudget(server);
-      for (const key of [undefined, keys.other.secret, keys.publishable]) {
+      const anonymous = await call(server.url, "POST", path, { json });
+      expect(anonymous.status, `${path} no key`).toBe(401);
+      expect(anonymous.body.error.code).toBe("UNAUTHORIZED");
+      for (const key of [keys.other.secret, keys.publishable]) {
         const r = await call(server.url, "POST", path, { key, json });
         expect(r.status, `${path} ${key}`).toBe(404);
         expect(r.body.error.code).toBe("NOT_FOUND");

@@ -46,9 +46,9 @@ describe("document access policies", () => {
 
   it("denies by default: the default policy lets only the owner in", () => {
     expect(codeOf(() => authorizeDocument(owner, doc(), "admin"))).toBe("ok");
-    // Not visible at all: 404, so ids of other accounts leak nothing.
+    // Not visible at all: 404 with a key, so ids of other accounts leak nothing; 401 without one.
     expect(codeOf(() => authorizeDocument(stranger, doc(), "read_metadata"))).toBe("NOT_FOUND");
-    expect(codeOf(() => authorizeDocument(anonymous, doc(), "read_content"))).toBe("NOT_FOUND");
+    expect(codeOf(() => authorizeDocument(anonymous, doc(), "read_content"))).toBe("UNAUTHORIZED");
     expect(codeOf(() => authorizeDocument(ownerPk, doc(), "read_content"))).toBe("NOT_FOUND");
   });
 

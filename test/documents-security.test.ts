@@ -199,16 +199,23 @@ describe("credentials on every document route", () => {
       const send = (opts: { key?: string; headers?: Record<string, string> }) =>
         call(server.url, "GET", path(doc.id), opts);
       for (const [what, creds] of badCredentials()) expectError(await send(creds), 401, "UNAUTHORIZED", what);
-      expectError(await send({}), 404, "NOT_FOUND", "no key");
+      // Without a key, a document that is not public needs one (SPEC 5), whether or not it exists.
+      expectError(await send({}), 401, "UNAUTHORIZED", "no key");
       expectError(await send({ key: keys.publishable }), 404, "NOT_FOUND", "owner's publishable key");
       expectError(await send({ key: keys.other.secret }), 404, "NOT_FOUND", "another account's key");
       expectError(await send({ headers: asOperator(keys.other.accountId) }), 404, "NOT_FOUND", "operator");
       // A missing document answers the same as an invisible one: nothing tells them apart.
       expectError(
         await call(server.url, "GET", path("doc-0000000000000000"), {}),
+        401,
+        "UNAUTHORIZED",
+        "missing doc, no key",
+      );
+      expectError(
+        await call(server.url, "GET", path("doc-0000000000000000"), { key: keys.other.secret }),
         404,
         "NOT_FOUND",
-        "missing doc",
+        "missing doc, a key",
       );
 
       // The owner reads it with either header, and the operator acting for the owner too; privately.
@@ -387,7 +394,7 @@ describe("per-document grants", () => {
       // Read with a key, not through a public grant: private.
       expect(isPrivate(r), `${path}: ${r.headers.get("cache-control")}`).toBe(true);
       expectError(await call(server.url, "GET", path, { key: pk2.secret }), 404, "NOT_FOUND", `pk2 ${path}`);
-      expectError(await call(server.url, "GET", path), 404, "NOT_FOUND", `anonymous ${path}`);
+      expectError(await call(server.url, "GET", path), 401, "UNAUTHORIZED", `anonymous ${path}`);
       expectError(
         await call(server.url, "GET", path, { key: strangerPk }),
         404,
@@ -532,7 +539,7 @@ describe("per-document grants", () => {
     expect(replaced.body).toEqual(defaults);
     const again = await call(server.url, "GET", `/v1/documents/${pub.id}/config`, { key: owner.secret });
     expect(again.body).toEqual(defaults);
-    expectError(await call(server.url, "GET", `/v1/documents/${pub.id}`), 404, "NOT_FOUND", "now private");
+    expectError(await call(server.url, "GET", `/v1/documents/${pub.id}`), 401, "UNAUTHORIZED", "now private");
     expectError(
       await call(server.url, "GET", `/v1/documents/${pub.id}/pages/1`, { key: pk2.secret }),
       404,
@@ -561,7 +568,7 @@ describe("per-document grants", () => {
       },
     });
     const path = `/v1/documents/${row.id}`;
-    expectError(await call(server.url, "GET", path), 404, "NOT_FOUND", "anonymous");
+    expectError(await call(server.url, "GET", path), 401, "UNAUTHORIZED", "anonymous");
     expectError(await call(server.url, "GET", path, { key: keys.other.secret }), 404, "NOT_FOUND", "other");
     expectError(
       await call(server.url, "GET", path, { key: keys.publishable }),
@@ -727,7 +734,7 @@ describe("short hashes", () => {
       call(server.url, "GET", `/v1/documents/${h}${path}`, { key });
 
     // Both private: only each owner sees its own; everyone else sees nothing (no conflict leaks them).
-    expectError(await byHash(""), 404, "NOT_FOUND", "anonymous, both private");
+    expectError(await byHash(""), 401, "UNAUTHORIZED", "anonymous, both private");
     expectError(await byHash("", c.secret), 404, "NOT_FOUND", "stranger, both private");
     expect((await byHash("", a.secret)).body.id).toBe(da.id);
     expect((await byHash("", b.secret)).body.id).toBe(db.id);

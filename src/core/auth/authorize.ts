@@ -3,8 +3,9 @@ import { type AccessPolicy, type Action, expandActions, readOnlyActions } from "
 import type { Principal } from "./principal.ts";
 
 // The one place that decides what a caller may do. Resolvers call these and nothing else.
-// Rule: a resource the caller may not see is NOT_FOUND (so ids of other accounts leak nothing);
-// one it may see but not act on is FORBIDDEN.
+// Rule: a resource the caller may not see is NOT_FOUND with a key (so ids of other accounts leak
+// nothing) and UNAUTHORIZED without one (anything not open to the public needs a key, whether
+// or not it exists: SPEC 5); one it may see but not act on is FORBIDDEN.
 
 /** Needs a caller that belongs to an account. Returns the account id. */
 export function requireAccount(p: Principal, need: "read" | "manage"): string {
@@ -100,14 +101,27 @@ const actionPhrase: Record<Action, string> = {
   read_metadata: "read",
 };
 
-/** Throws NOT_FOUND when the caller holds no action on the document, FORBIDDEN when not this one. */
+/**
+ * What a caller hears of a document it may not see, or that does not exist: the two answers are
+ * the same, so neither tells which. Without a key, a key is what is missing; with one, 404.
+ */
+export function unseenDocument(p: Principal, ref: string): AppError {
+  return p.kind === "anonymous"
+    ? new AppError(
+        "UNAUTHORIZED",
+        `Document ${ref} is not public: send an API key (Authorization: Bearer svc_sk_…) that may read it.`,
+      )
+    : new AppError("NOT_FOUND", `Document ${ref} was not found.`);
+}
+
+/** Throws as unseenDocument when the caller holds no action on the document, FORBIDDEN when not this one. */
 export function authorizeDocument(
   p: Principal,
   doc: { id: string; accountId: string; policy: AccessPolicy },
   action: Action,
 ): void {
   const allowed = allowedActions(p, doc.accountId, doc.policy);
-  if (allowed.size === 0) throw new AppError("NOT_FOUND", `Document ${doc.id} was not found.`);
+  if (allowed.size === 0) throw unseenDocument(p, doc.id);
   if (!allowed.has(action)) {
     const hint = p.kind === "anonymous" ? " Send an API key with the right." : "";
     throw new AppError("FORBIDDEN", `You may not ${actionPhrase[action]} document ${doc.id}.${hint}`);

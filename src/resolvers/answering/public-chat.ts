@@ -62,7 +62,12 @@ export const chatWithPublicSource = defineOperation({
         clientAddress: ctx.principal.kind === "anonymous" ? ctx.principal.clientAddress : "-",
       },
     };
-    const { doc } = await findDocument(anonymous, ref, "query");
+    // No key opens a private document on this route, so not being public is NOT_FOUND, not 401.
+    const { doc } = await findDocument(anonymous, ref, "query").catch((err: unknown) => {
+      if (err instanceof AppError && err.code === "UNAUTHORIZED")
+        throw new AppError("NOT_FOUND", `No public document ${ref} was found.`);
+      throw err;
+    });
     return answerOverDocument(ctx, doc, messages, input);
   },
 });

@@ -4,7 +4,12 @@ import {
   readOnlyActions,
   storedPolicy,
 } from "../../core/auth/access-policy.ts";
-import { allowedActions, authorizeDocument, requireAccount } from "../../core/auth/authorize.ts";
+import {
+  allowedActions,
+  authorizeDocument,
+  requireAccount,
+  unseenDocument,
+} from "../../core/auth/authorize.ts";
 import { principalAccountId } from "../../core/auth/principal.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
@@ -26,8 +31,6 @@ export type FoundDocument = {
   /** True when the caller holds the action only through a `public` grant: the response may be cached publicly. */
   viaPublic: boolean;
 };
-
-const notFound = (ref: string) => new AppError("NOT_FOUND", `Document ${ref} was not found.`);
 
 /**
  * The document named in a path, by id (`doc-…`) or 6-character short hash, checked for `action`.
@@ -67,7 +70,7 @@ export async function findDocument(
       doc = visible[0] ?? null;
     }
   }
-  if (!doc) throw notFound(ref);
+  if (!doc) throw unseenDocument(p, ref);
   const policy = policyOf(doc);
   authorizeDocument(p, { id: ref, accountId: doc.accountId, policy }, action);
   const isOwnerAccount = principalAccountId(p) === doc.accountId;

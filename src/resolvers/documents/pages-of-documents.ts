@@ -1,4 +1,4 @@
-import { allowedActions } from "../../core/auth/authorize.ts";
+import { allowedActions, unseenDocument } from "../../core/auth/authorize.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import type { Document } from "../../generated/prisma/client.ts";
@@ -37,7 +37,7 @@ async function readable(ctx: OperationContext, ids: readonly string[]) {
   for (const id of ids) {
     const d = byId.get(id);
     const allowed = d ? allowedActions(ctx.principal, d.accountId, policyOf(d)) : new Set();
-    if (!d || allowed.size === 0) refused.set(id, new AppError("NOT_FOUND", `Document ${id} was not found.`));
+    if (!d || allowed.size === 0) refused.set(id, unseenDocument(ctx.principal, id));
     else if (!allowed.has("read_content"))
       refused.set(id, new AppError("FORBIDDEN", `You may not read the content of document ${id}.`));
     else docs.push(d);
