@@ -1,6 +1,8 @@
 import type { Config } from "./config.ts";
 import { createAnswerProvider } from "./core/answering/create-provider.ts";
+import type { BlobStore } from "./core/blobs/blob-store.ts";
 import { createLocalBlobStore } from "./core/blobs/local-blob-store.ts";
+import { createS3BlobStore } from "./core/blobs/s3-blob-store.ts";
 import { connectDatabase } from "./core/db/client.ts";
 import { createEventBus } from "./core/events/pubsub.ts";
 import { ThreadPageRenderer } from "./core/extraction/page-renderer.ts";
@@ -10,6 +12,19 @@ import type { Services } from "./core/services.ts";
 import { queueSpecs } from "./jobs/queues/index.ts";
 import { startJobQueue } from "./jobs/runner.ts";
 
+/** The configured store; an S3 bucket that cannot be reached stops the start with the reason. */
+async function createBlobStore(config: Config): Promise<BlobStore> {
+  const settings = config.blobStore;
+  if (settings.kind === "local") return createLocalBlobStore(config.blobDir);
+  const store = createS3BlobStore(settings);
+  await store.check().catch((err: Error) => {
+    throw new Error(
+      `BLOB_STORE=s3: bucket ${settings.bucket} cannot be reached (${err.name}: ${err.message}). Check S3_ENDPOINT, S3_REGION, S3_BUCKET and the credentials.`,
+    );
+  });
+  return store;
+}
+
 /** The services every entry point (server, worker, CLI) builds the same way over one migrated database. */
 export async function buildServices(
   databaseUrl: string,
@@ -17,6 +32,8 @@ export async function buildServices(
   log: Logger,
   opts: { supervise: boolean; poolSize?: number; onQuery?: (sql: string) => void },
 ) {
+  // First: a store that cannot be reached stops the start before anything else is opened.
+  const blobs = await createBlobStore(config);
   const db = connectDatabase({
     url: databaseUrl,
     poolSize: opts.poolSize ?? config.dbPoolSize,
@@ -31,7 +48,7 @@ export async function buildServices(
     db,
     events,
     log,
-    blobs: createLocalBlobStore(config.blobDir),
+    blobs,
     jobs: queue,
     extractor: new ProcessExtractor({ memoryBytes: config.extractionMemoryBytes }),
     renderer: new ThreadPageRenderer({ timeBudgetMs: config.pageImageTimeBudgetSeconds * 1000 }),

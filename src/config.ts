@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { S3Settings } from "./core/blobs/s3-blob-store.ts";
 
 // The environment, parsed once. Nothing else in the code reads process.env: every module gets
 // the values it needs from this object, which keeps tests free to run several configurations
@@ -11,60 +12,84 @@ const bool = z
 
 const positiveInt = z.coerce.number().int().positive();
 
-const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  BASE_URL: z.url().optional(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
-    .optional(),
-  DATA_DIR: z.string().min(1).default(".data"),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
-  BLOB_DIR: z.string().min(1).optional(),
-  ROLE: z.enum(["api", "worker", "both"]).default("both"),
-  MAX_UPLOAD_BYTES: positiveInt.default(100 * 1024 * 1024),
-  MAX_PAGES: positiveInt.default(5000),
-  MAX_JSON_BODY_BYTES: positiveInt.default(1024 * 1024),
-  GRAPHQL_MAX_RESPONSE_BYTES: positiveInt.default(16 * 1024 * 1024),
-  WORKER_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
-  // How many proxies of the operator's stand in front: true means one, false none.
-  TRUST_PROXY: z
-    .union([bool.transform((b) => (b ? 1 : 0)), z.coerce.number().int().min(0).max(10)])
-    .default(0),
-  AUTH_FAILURES_PER_MINUTE: positiveInt.default(20),
-  CORS_ORIGINS: z
-    .string()
-    .regex(
-      /^\*$|^https?:\/\/[^\s,/]+(\s*,\s*https?:\/\/[^\s,/]+)*$/,
-      "must be * or a comma-separated list of origins such as https://app.example.com",
-    )
-    .default("*"),
-  DB_POOL_SIZE: positiveInt.max(200).default(10),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  WORKER_CONCURRENCY: positiveInt.max(64).default(2),
-  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
-  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
-  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
-  EXTRACTION_TIMEOUT_SECONDS: positiveInt.max(86_400).default(3600),
-  PAGE_MAX_OPS: positiveInt.default(2_000_000),
-  PAGE_TIME_BUDGET_SECONDS: positiveInt.max(3600).default(60),
-  EXTRACTION_MEMORY_MB: positiveInt.min(256).max(65_536).default(1024),
-  PRERENDER_PAGES: z.coerce.number().int().min(0).optional(),
-  PAGE_IMAGE_TIME_BUDGET_SECONDS: positiveInt.max(600).default(30),
-  ANSWER_PROVIDER: z.enum(["builtin", "openai"]).default("builtin"),
-  OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
-  OPENAI_API_KEY: z.string().optional(),
-  OPENAI_MODELS: z
-    .string()
-    .regex(
-      /^\s*[A-Za-z0-9._-]+\s*=\s*[^,=\s][^,=]*(,\s*[A-Za-z0-9._-]+\s*=\s*[^,=\s][^,=]*)*$/,
-      "must be a comma-separated list of ours=theirs pairs, e.g. default=gpt-4o-mini,large=gpt-4o",
-    )
-    .default("default=gpt-4o-mini"),
-  PROVIDER_TIMEOUT_SECONDS: positiveInt.max(3600).default(60),
-  PROVIDER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
-});
+const schema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    BASE_URL: z.url().optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
+      .optional(),
+    DATA_DIR: z.string().min(1).default(".data"),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    BLOB_DIR: z.string().min(1).optional(),
+    BLOB_STORE: z.enum(["local", "s3"]).default("local"),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    // S3's bucket naming rules: 3-63 of a-z, 0-9, '.' and '-', starting and ending alphanumeric.
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name (3-63 of a-z, 0-9, '.', '-')")
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool.default(false),
+    ROLE: z.enum(["api", "worker", "both"]).default("both"),
+    MAX_UPLOAD_BYTES: positiveInt.default(100 * 1024 * 1024),
+    MAX_PAGES: positiveInt.default(5000),
+    MAX_JSON_BODY_BYTES: positiveInt.default(1024 * 1024),
+    GRAPHQL_MAX_RESPONSE_BYTES: positiveInt.default(16 * 1024 * 1024),
+    WORKER_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    // How many proxies of the operator's stand in front: true means one, false none.
+    TRUST_PROXY: z
+      .union([bool.transform((b) => (b ? 1 : 0)), z.coerce.number().int().min(0).max(10)])
+      .default(0),
+    AUTH_FAILURES_PER_MINUTE: positiveInt.default(20),
+    CORS_ORIGINS: z
+      .string()
+      .regex(
+        /^\*$|^https?:\/\/[^\s,/]+(\s*,\s*https?:\/\/[^\s,/]+)*$/,
+        "must be * or a comma-separated list of origins such as https://app.example.com",
+      )
+      .default("*"),
+    DB_POOL_SIZE: positiveInt.max(200).default(10),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    WORKER_CONCURRENCY: positiveInt.max(64).default(2),
+    JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
+    JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+    JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    EXTRACTION_TIMEOUT_SECONDS: positiveInt.max(86_400).default(3600),
+    PAGE_MAX_OPS: positiveInt.default(2_000_000),
+    PAGE_TIME_BUDGET_SECONDS: positiveInt.max(3600).default(60),
+    EXTRACTION_MEMORY_MB: positiveInt.min(256).max(65_536).default(1024),
+    PRERENDER_PAGES: z.coerce.number().int().min(0).optional(),
+    PAGE_IMAGE_TIME_BUDGET_SECONDS: positiveInt.max(600).default(30),
+    ANSWER_PROVIDER: z.enum(["builtin", "openai"]).default("builtin"),
+    OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
+    OPENAI_API_KEY: z.string().optional(),
+    OPENAI_MODELS: z
+      .string()
+      .regex(
+        /^\s*[A-Za-z0-9._-]+\s*=\s*[^,=\s][^,=]*(,\s*[A-Za-z0-9._-]+\s*=\s*[^,=\s][^,=]*)*$/,
+        "must be a comma-separated list of ours=theirs pairs, e.g. default=gpt-4o-mini,large=gpt-4o",
+      )
+      .default("default=gpt-4o-mini"),
+    PROVIDER_TIMEOUT_SECONDS: positiveInt.max(3600).default(60),
+    PROVIDER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  })
+  .superRefine((e, ctx) => {
+    if (e.BLOB_STORE !== "s3") return;
+    if (!e.S3_BUCKET)
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when BLOB_STORE=s3" });
+    // Both or neither: with neither, the AWS SDK's own chain (environment, profile, instance role) is used.
+    if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined))
+      ctx.addIssue({
+        code: "custom",
+        path: [e.S3_ACCESS_KEY_ID === undefined ? "S3_ACCESS_KEY_ID" : "S3_SECRET_ACCESS_KEY"],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither",
+      });
+  });
 
 export type Config = {
   port: number;
@@ -74,6 +99,8 @@ export type Config = {
   dataDir: string;
   embeddedPgPort: number;
   blobDir: string;
+  /** Where bytes live: the local directory (blobDir), or an S3-compatible bucket. */
+  blobStore: { kind: "local" } | ({ kind: "s3" } & S3Settings);
   role: "api" | "worker" | "both";
   maxUploadBytes: number;
   maxPages: number;
@@ -149,6 +176,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     blobDir: path.resolve(e.BLOB_DIR ?? path.join(dataDir, "blobs")),
+    blobStore:
+      e.BLOB_STORE === "s3"
+        ? {
+            kind: "s3",
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET as string,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { kind: "local" },
     role: e.ROLE,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     maxPages: e.MAX_PAGES,

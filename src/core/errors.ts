@@ -18,6 +18,8 @@ export const errorStatus = {
   PROVIDER_ERROR: 502,
   /** The configured answer provider did not answer within PROVIDER_TIMEOUT_SECONDS (retries included). */
   PROVIDER_TIMEOUT: 504,
+  /** The blob store (local disk or S3-compatible) failed or did not answer in time; nothing was half-written. */
+  STORAGE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

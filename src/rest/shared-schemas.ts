@@ -29,6 +29,8 @@ const describe: Record<ErrorCode, string> = {
     "The configured answer provider (an OpenAI-compatible API) failed or refused the request; the message gives its status and reason.",
   PROVIDER_TIMEOUT:
     "The configured answer provider did not answer within PROVIDER_TIMEOUT_SECONDS, retries included.",
+  STORAGE_UNAVAILABLE:
+    "The blob store (local disk or the S3-compatible store) failed or did not answer in time; nothing was half-written. Retry later.",
 };
 
 const rateHeaders = {

@@ -41,7 +41,13 @@ export async function startTestServer(
     AUTH_FAILURES_PER_MINUTE: "1000000",
     ...env,
   });
-  const running = await startService(config, createLogger(config.logLevel), opts);
+  const running = await startService(config, createLogger(config.logLevel), opts).catch(
+    async (err: unknown) => {
+      if (!database) await db.drop();
+      if (!env.BLOB_DIR) rmSync(blobDir, { recursive: true, force: true });
+      throw err;
+    },
+  );
   if (!running.url) throw new Error("test server has no API role");
   return {
     ...running,

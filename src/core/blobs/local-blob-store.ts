@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { assertSafeKey, type BlobStore } from "./blob-store.ts";
+import { metered } from "./metered.ts";
+
+const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === "ENOENT";
 
 /** Blobs as files under one directory. Writes go to a temporary name first, so a reader never sees half a file. */
 export function createLocalBlobStore(root: string): BlobStore {
@@ -9,19 +15,58 @@ export function createLocalBlobStore(root: string): BlobStore {
     assertSafeKey(key);
     return path.join(root, ...key.split("/").filter(Boolean));
   };
+  /** A temporary name beside the target: renamed over it once complete. */
+  const temporary = async (key: string) => {
+    const target = file(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    return { target, tmp: `${target}.${randomBytes(6).toString("hex")}.tmp` };
+  };
+  const size = async (key: string) => {
+    try {
+      const s = await stat(file(key));
+      return s.isFile() ? s.size : null;
+    } catch (err) {
+      if (missing(err)) return null;
+      throw err;
+    }
+  };
   return {
+    kind: "local",
     async put(key, bytes) {
-      const target = file(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      const tmp = `${target}.${randomBytes(6).toString("hex")}.tmp`;
+      const { target, tmp } = await temporary(key);
       await writeFile(tmp, bytes);
       await rename(tmp, target);
     },
+    async putStream(key, body, { maxBytes }) {
+      const { target, tmp } = await temporary(key);
+      const meter = metered(body, maxBytes);
+      try {
+        await pipeline(Readable.from(meter.chunks), createWriteStream(tmp));
+        await rename(tmp, target);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+      return meter.result();
+    },
+    async getStream(key, range) {
+      const whole = await size(key);
+      if (whole === null) return null;
+      return {
+        body: createReadStream(file(key), range ? { start: range.start, end: range.end } : {}),
+        size: whole,
+      };
+    },
+    stat: async (key) => {
+      const s = await size(key);
+      return s === null ? null : { size: s };
+    },
+    presignPut: async () => null,
     async get(key) {
       try {
         return await readFile(file(key));
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        if (missing(err)) return null;
         throw err;
       }
     },
@@ -29,7 +74,7 @@ export function createLocalBlobStore(root: string): BlobStore {
       try {
         return (await stat(file(key))).isFile();
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === "ENOENT") return false;
+        if (missing(err)) return false;
         throw err;
       }
     },
@@ -42,7 +87,7 @@ export function createLocalBlobStore(root: string): BlobStore {
           .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
           .sort();
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+        if (missing(err)) return [];
         throw err;
       }
     },
