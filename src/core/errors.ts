@@ -10,6 +10,8 @@ export const errorStatus = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A Range header outside the file (the answer's Content-Range gives the file's size). */
+  RANGE_NOT_SATISFIABLE: 416,
   /** The request is well formed but the document cannot serve it (a page too complex to draw in the time budget). */
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,

@@ -9,6 +9,7 @@ import { registerCollectionQueryRoute } from "../rest/collection-query.ts";
 import { registerCollectionRoutes } from "../rest/collections.ts";
 import { registerDocumentContentRoutes } from "../rest/document-content.ts";
 import { registerDocumentRoutes } from "../rest/documents.ts";
+import { registerFileRoutes } from "../rest/files.ts";
 import { registerKeyRoutes } from "../rest/keys.ts";
 import { registerOpenApiDocument } from "../rest/openapi.ts";
 import { validationHook } from "../rest/validation-hook.ts";
@@ -28,6 +29,7 @@ function restApp(services: Services): OpenAPIHono<AppEnv> {
   registerCollectionRoutes(app, face);
   registerAnsweringRoutes(app, face);
   registerCollectionQueryRoute(app, face);
+  registerFileRoutes(app, face);
   registerOpenApiDocument(app, services);
   return app;
 }

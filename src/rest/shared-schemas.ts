@@ -21,6 +21,8 @@ const describe: Record<ErrorCode, string> = {
   CONFLICT: "The request conflicts with the resource's current state.",
   PAYLOAD_TOO_LARGE: "The body is larger than the configured limit.",
   UNSUPPORTED_MEDIA_TYPE: "The body's content type is not one this route accepts.",
+  RANGE_NOT_SATISFIABLE:
+    "The Range asked for lies outside the file; Content-Range (bytes */size) gives its size.",
   UNPROCESSABLE:
     "The request is well formed but the document cannot serve it; for a page image, the page took longer than PAGE_IMAGE_TIME_BUDGET_SECONDS to draw.",
   RATE_LIMITED: "Too many requests in this minute; wait for Retry-After seconds.",

@@ -1,0 +1,83 @@
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import busboy from "busboy";
+import { AppError } from "../core/errors.ts";
+
+// A multipart/form-data upload read as it arrives: the file part is handed on as a stream as soon
+// as it starts, so an upload is never held whole in memory. Small fields that come before the
+// file part come with it; fields after it are not read.
+
+export type StreamedUpload = {
+  fileName: string;
+  contentType: string;
+  body: AsyncIterable<Uint8Array>;
+  /** The text fields sent before the file part. */
+  fields: Record<string, string>;
+};
+
+/** Text fields: a few, short (names, options); never the file. */
+const FIELD_LIMITS = { fields: 20, fieldSize: 64 * 1024, parts: 25, headerPairs: 50 };
+
+/** The part named `part` of the request's multipart body, streamed. */
+export function streamUpload(request: Request, part: string): Promise<StreamedUpload> {
+  const source = request.body;
+  if (!source)
+    return Promise.reject(
+      new AppError("BAD_REQUEST", `The body is empty: send the file as the part '${part}'.`),
+    );
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+      limits: { ...FIELD_LIMITS, files: 1 },
+    });
+  } catch (err) {
+    return Promise.reject(
+      new AppError("BAD_REQUEST", `The multipart body cannot be read: ${(err as Error).message}.`),
+    );
+  }
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let file: Readable | null = null;
+    parser.on("field", (name, value) => {
+      // The file part arrived as a text field: its Content-Disposition has no readable filename.
+      if (name === part && !file)
+        reject(
+          new AppError(
+            "BAD_REQUEST",
+            `The part '${part}' is not a file: its Content-Disposition needs a filename (one without control characters).`,
+          ),
+        );
+      fields[name] = value;
+    });
+    parser.on("file", (name, stream, info) => {
+      if (name !== part || file) {
+        stream.resume();
+        return;
+      }
+      file = stream;
+      resolve({ fileName: info.filename ?? "", contentType: info.mimeType, body: stream, fields });
+    });
+    parser.on("close", () => {
+      if (!file)
+        reject(
+          new AppError(
+            "BAD_REQUEST",
+            `The multipart body has no file part named '${part}': send the file as the part '${part}' (a part whose Content-Disposition cannot be read, with a control character in its filename say, is skipped).`,
+          ),
+        );
+    });
+    // A body that breaks off (the client went away) or is malformed fails the file stream too,
+    // so whatever was storing it stops and keeps nothing.
+    pipeline(Readable.fromWeb(source as import("node:stream/web").ReadableStream), parser).catch(
+      (err: Error) => {
+        const reason = new AppError(
+          "BAD_REQUEST",
+          `The multipart body broke off or is malformed: ${err.message}.`,
+        );
+        if (file) file.destroy(reason);
+        else reject(reason);
+      },
+    );
+  });
+}

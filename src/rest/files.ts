@@ -1,0 +1,237 @@
+import { Readable } from "node:stream";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../http/env.ts";
+import { streamUpload } from "../http/multipart-stream.ts";
+import { cursorInput } from "../resolvers/cursor.ts";
+import { deleteFile } from "../resolvers/files/delete-file.ts";
+import { readFileContent } from "../resolvers/files/file-content.ts";
+import type { FileRecord } from "../resolvers/files/file-record.ts";
+import { fileRef } from "../resolvers/files/find-file.ts";
+import { getFile } from "../resolvers/files/get-file.ts";
+import { listFiles, MAX_FILES_PAGE } from "../resolvers/files/list-files.ts";
+import { uploadFile } from "../resolvers/files/upload-file.ts";
+import type { RestFace } from "./bind-route.ts";
+import { errorResponses, iso, jsonResponse, mediaResponse, wholeNumber } from "./shared-schemas.ts";
+
+const tags = ["Files"];
+
+const FileRefParam = z.object({
+  id: fileRef.openapi({
+    param: { name: "id", in: "path" },
+    description: "The file id (`file_…`).",
+    example: "file_4f8a0c2k9m1x7q3z",
+  }),
+});
+
+export const FileSchema = z
+  .object({
+    id: z.string().openapi({ example: "file_4f8a0c2k9m1x7q3z" }),
+    fileName: z.string().openapi({
+      description:
+        "The name it was uploaded with: its last path segment, without control characters, at most 255 characters.",
+    }),
+    size: z.number().int().openapi({ description: "Bytes." }),
+    sha256: z.string().openapi({ description: "SHA-256 of the bytes, hex." }),
+    contentType: z.literal("application/pdf"),
+    pages: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Pages of the PDF; null while it is pending." }),
+    status: z.enum(["pending", "ready"]).openapi({
+      description: "`pending`: a presigned upload not finalized yet; `ready`: stored and readable.",
+    }),
+    created_at: z.string().openapi({ format: "date-time" }),
+    expires_at: z.string().nullable().openapi({
+      format: "date-time",
+      description: "When a pending upload stops being accepted; null once ready.",
+    }),
+  })
+  .openapi("File");
+
+export const fileJson = (f: FileRecord): z.infer<typeof FileSchema> => ({
+  id: f.id,
+  fileName: f.fileName,
+  size: f.size,
+  sha256: f.sha256,
+  contentType: "application/pdf",
+  pages: f.pages,
+  status: f.status,
+  created_at: iso(f.createdAt) as string,
+  expires_at: iso(f.expiresAt),
+});
+
+const upload = createRoute({
+  method: "post",
+  path: "/v1/files",
+  tags,
+  summary: "Store a PDF (parsing is not started)",
+  description:
+    "Multipart form data with the PDF in a part named `file` (text fields, if any, before it). The bytes are streamed to the store while their SHA-256 is computed; nothing is held whole in memory. Refused: an empty file (400), one that is not a PDF by its first bytes (415), one over MAX_UPLOAD_BYTES (413); a refused or interrupted upload leaves nothing behind. To parse a stored file later, POST /v1/documents with its id.",
+  request: {
+    body: {
+      required: true,
+      content: {
+        // Described, not validated here: the part is streamed by the handler (a form validator
+        // would read the whole body first).
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            required: ["file"],
+            properties: { file: { type: "string", format: "binary", description: "The PDF." } },
+          },
+        },
+      },
+    },
+  },
+  responses: {
+    201: jsonResponse(FileSchema, "The stored file."),
+    ...errorResponses("FORBIDDEN", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "STORAGE_UNAVAILABLE"),
+  },
+});
+
+const list = createRoute({
+  method: "get",
+  path: "/v1/files",
+  tags,
+  summary: "The account's files, newest first, with cursor pagination",
+  request: {
+    query: z.object({
+      limit: wholeNumber({ min: 1, max: MAX_FILES_PAGE }).default(20).openapi({ type: "integer" }),
+      cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(
+      z.object({ data: z.array(FileSchema), next_cursor: z.string().nullable() }).openapi("FileList"),
+      "A page of files; next_cursor is null on the last page.",
+    ),
+    ...errorResponses("FORBIDDEN"),
+  },
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/v1/files/{id}",
+  tags,
+  summary: "A file's record",
+  request: { params: FileRefParam },
+  responses: { 200: jsonResponse(FileSchema, "The file."), ...errorResponses("FORBIDDEN", "NOT_FOUND") },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/v1/files/{id}",
+  tags,
+  summary: "Delete a file and its bytes",
+  description: "Documents parsed from the file keep their own copy and forget their source.",
+  request: { params: FileRefParam },
+  responses: {
+    200: jsonResponse(
+      z.object({ id: z.string(), deleted: z.literal(true) }).openapi("DeletedFile"),
+      "The file was deleted.",
+    ),
+    ...errorResponses(
+      "FORBIDDEN",
+      "NOT_FOUND",
+      "CONFLICT",
+      "UNSUPPORTED_MEDIA_TYPE",
+      "PAYLOAD_TOO_LARGE",
+      "STORAGE_UNAVAILABLE",
+    ),
+  },
+});
+
+const contentHeaders = {
+  "Content-Disposition": {
+    schema: { type: "string" as const },
+    description: "attachment, with the file's name.",
+  },
+  ETag: { schema: { type: "string" as const }, description: "The file's SHA-256, quoted." },
+  "Accept-Ranges": { schema: { type: "string" as const }, description: "bytes" },
+};
+
+const pdfBody = { "application/pdf": { schema: { type: "string", format: "binary" } } };
+
+const content = createRoute({
+  method: "get",
+  path: "/v1/files/{id}/content",
+  tags,
+  summary: "A file's bytes, whole or a byte range",
+  description:
+    "Answers the PDF with Content-Disposition, an ETag (its SHA-256) and Accept-Ranges. `Range: bytes=start-end` (one range; `start-` and `-suffix` too) answers 206 with Content-Range; a range outside the file 416 with `Content-Range: bytes */size`; several ranges at once are answered whole (200). `If-None-Match` with the ETag answers 304. A pending file is 409.",
+  request: { params: FileRefParam },
+  responses: {
+    200: {
+      ...mediaResponse(pdfBody, "The whole file."),
+      headers: { ...mediaResponse(pdfBody, "").headers, ...contentHeaders },
+    },
+    206: {
+      ...mediaResponse(pdfBody, "The range asked for."),
+      headers: {
+        ...mediaResponse(pdfBody, "").headers,
+        ...contentHeaders,
+        "Content-Range": { schema: { type: "string" as const }, description: "bytes start-end/size" },
+      },
+    },
+    304: { description: "Not modified: the ETag sent in If-None-Match is the file's." },
+    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT", "RANGE_NOT_SATISFIABLE", "STORAGE_UNAVAILABLE"),
+  },
+});
+
+/** One `bytes=` range of a Range header; several ranges, or another unit, are answered whole. */
+function rangeOf(header: string | undefined): { start?: number; end?: number } | undefined {
+  const m = header ? /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim()) : null;
+  if (!m || (m[1] === "" && m[2] === "")) return undefined;
+  return m[1] === ""
+    ? { end: Number(m[2]) }
+    : { start: Number(m[1]), ...(m[2] === "" ? {} : { end: Number(m[2]) }) };
+}
+
+/** A file name in a Content-Disposition header: an ASCII fallback and the UTF-8 name (RFC 6266). */
+const disposition = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+export function registerFileRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: RestFace) {
+  app.openapi(bind(upload, uploadFile), async (c) => {
+    const part = await streamUpload(c.req.raw, "file");
+    const f = await uploadFile.invoke(ctxOf(c), { fileName: part.fileName, body: part.body });
+    c.header("Location", `/v1/files/${f.id}`);
+    return c.json(fileJson(f), 201);
+  });
+  app.openapi(bind(list, listFiles), async (c) => {
+    const q = c.req.valid("query");
+    const r = await listFiles.invoke(ctxOf(c), { limit: q.limit, cursor: q.cursor });
+    return c.json({ data: r.files.map(fileJson), next_cursor: r.nextCursor }, 200);
+  });
+  app.openapi(bind(get, getFile), async (c) =>
+    c.json(fileJson(await getFile.invoke(ctxOf(c), { ref: c.req.valid("param").id })), 200),
+  );
+  app.openapi(bind(remove, deleteFile), async (c) =>
+    c.json(await deleteFile.invoke(ctxOf(c), { ref: c.req.valid("param").id }), 200),
+  );
+  app.openapi(bind(content, readFileContent), (async (c: Context<AppEnv>) => {
+    const ref = (c.req.valid as (t: "param") => { id: string })("param").id;
+    const range = rangeOf(c.req.header("range"));
+    const { file, body, range: served } = await readFileContent.invoke(ctxOf(c), { ref, range });
+    const etag = `"${file.sha256}"`;
+    c.header("ETag", etag);
+    c.header("Accept-Ranges", "bytes");
+    c.header("Content-Type", "application/pdf");
+    c.header("Content-Disposition", disposition(file.fileName));
+    c.header("Cache-Control", "private, no-cache");
+    if (c.req.header("if-none-match") === etag) {
+      body.destroy();
+      return c.body(null, 304);
+    }
+    const stream = Readable.toWeb(body) as unknown as ReadableStream;
+    if (!served) {
+      c.header("Content-Length", String(file.size));
+      return c.body(stream, 200);
+    }
+    c.header("Content-Range", `bytes ${served.start}-${served.end}/${file.size}`);
+    c.header("Content-Length", String(served.end - served.start + 1));
+    return c.body(stream, 206);
+  }) as never);
+}
