@@ -37,6 +37,10 @@ const schema = z
     S3_FORCE_PATH_STYLE: bool.default(false),
     ROLE: z.enum(["api", "worker", "both"]).default("both"),
     MAX_UPLOAD_BYTES: positiveInt.default(100 * 1024 * 1024),
+    PRESIGN_URL_SECONDS: positiveInt
+      .min(60)
+      .max(7 * 24 * 3600)
+      .default(900),
     MAX_PAGES: positiveInt.default(5000),
     MAX_JSON_BODY_BYTES: positiveInt.default(1024 * 1024),
     GRAPHQL_MAX_RESPONSE_BYTES: positiveInt.default(16 * 1024 * 1024),
@@ -95,6 +99,8 @@ export type Config = {
   port: number;
   host: string;
   baseUrl: string;
+  /** BASE_URL was given: links this service hands out use it instead of the request's own address. */
+  baseUrlSet: boolean;
   databaseUrl: string | undefined;
   dataDir: string;
   embeddedPgPort: number;
@@ -105,6 +111,8 @@ export type Config = {
   maxUploadBytes: number;
   maxPages: number;
   maxJsonBodyBytes: number;
+  /** How long a presigned upload URL (and its upload session) lasts. */
+  presignUrlSeconds: number;
   /** The largest GraphQL result sent; a larger one is replaced by an error (queries are limited by cost first). */
   graphqlMaxResponseBytes: number;
   operatorSecret: string | undefined;
@@ -172,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.HOST,
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    baseUrlSet: e.BASE_URL !== undefined,
     databaseUrl: e.DATABASE_URL,
     dataDir,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
@@ -190,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : { kind: "local" },
     role: e.ROLE,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    presignUrlSeconds: e.PRESIGN_URL_SECONDS,
     maxPages: e.MAX_PAGES,
     maxJsonBodyBytes: e.MAX_JSON_BODY_BYTES,
     graphqlMaxResponseBytes: e.GRAPHQL_MAX_RESPONSE_BYTES,

@@ -14,6 +14,7 @@ import { createApp } from "./http/app.ts";
 import { answerClientErrors } from "./http/client-error.ts";
 import { startWorker } from "./jobs/worker.ts";
 import { createAccount } from "./resolvers/accounts/create-account.ts";
+import { sweepExpiredUploads } from "./resolvers/files/sweep-uploads.ts";
 
 export type RunningService = {
   services: Services;
@@ -77,6 +78,9 @@ export async function startService(
     const prune = setInterval(() => {
       pruneRateWindows(services.db.pool).catch((err: Error) =>
         log.warn("pruning rate windows failed", { error: err.message }),
+      );
+      sweepExpiredUploads(services).catch((err: Error) =>
+        log.warn("sweeping expired uploads failed", { error: err.message }),
       );
     }, 60_000);
     prune.unref();

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorStatus } from "../src/core/errors.ts";
 import { upload, uploadAndWait, waitForTerminal } from "./support/documents.ts";
@@ -65,6 +66,9 @@ const covered = [
   "GET /v1/files/{id}",
   "DELETE /v1/files/{id}",
   "GET /v1/files/{id}/content",
+  "POST /v1/files/presign",
+  "POST /v1/files/finalize",
+  "PUT /v1/uploads/{token}",
 ];
 
 /**
@@ -83,6 +87,7 @@ const anonymousReads = [
   "POST /v1/documents/{id}/chat/completions",
   "POST /v1/documents/{id}/structured-output",
   "POST /v1/public/resolve/chat/completions",
+  "PUT /v1/uploads/{token}",
 ];
 
 const operator = { "x-document-agent-secret": WORKER_SECRET };
@@ -1169,6 +1174,54 @@ describe("real responses match the document", () => {
         "RANGE_NOT_SATISFIABLE",
       );
       await refused(content, `/v1/files/${id}/content`, {}, 401, "UNAUTHORIZED");
+
+      const presign = "POST /v1/files/presign";
+      const digest = createHash("sha256").update(pdf).digest("hex");
+      const p = await checked(
+        presign,
+        "/v1/files/presign",
+        { key: t.secret, json: { fileName: "p.pdf", fileSize: pdf.byteLength, sha256: digest } },
+        201,
+      );
+      await refused(
+        presign,
+        "/v1/files/presign",
+        { key: t.secret, json: { fileName: "p.pdf", fileSize: 0, sha256: digest } },
+        400,
+        "BAD_REQUEST",
+      );
+      await refused(presign, "/v1/files/presign", { json: {} }, 401, "UNAUTHORIZED");
+      const finalize = "POST /v1/files/finalize";
+      await refused(
+        finalize,
+        "/v1/files/finalize",
+        { key: t.secret, json: { upload_id: p.body.upload_id } },
+        409,
+        "CONFLICT",
+      );
+      const receive = "PUT /v1/uploads/{token}";
+      const path = new URL(p.body.url).pathname;
+      await checked(receive, path, { body: pdf, headers: { "content-type": "application/pdf" } }, 200);
+      await refused(
+        receive,
+        path,
+        { body: pdf, headers: { "content-type": "application/pdf" } },
+        404,
+        "NOT_FOUND",
+      );
+      await checked(
+        finalize,
+        "/v1/files/finalize",
+        { key: t.secret, json: { upload_id: p.body.upload_id } },
+        201,
+      );
+      await refused(
+        finalize,
+        "/v1/files/finalize",
+        { json: { upload_id: p.body.upload_id } },
+        401,
+        "UNAUTHORIZED",
+      );
 
       const del = "DELETE /v1/files/{id}";
       await checked(del, `/v1/files/${id}`, { key: t.secret }, 200);

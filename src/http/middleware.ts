@@ -46,7 +46,7 @@ const bodyMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * What a route's body may be: JSON (also for routes that take none), multipart for uploads, or
  * either (GraphQL, whose uploads follow the multipart request specification).
  */
-export type BodyKind = "json" | "multipart" | "jsonOrMultipart";
+export type BodyKind = "json" | "multipart" | "jsonOrMultipart" | "bytes";
 
 /**
  * A body of another kind is refused with 415 before it is read, and one over its kind's size
@@ -64,8 +64,8 @@ export function bodyRule(services: Services, kind: BodyKind): MiddlewareHandler<
   const uploadLimit = maxUploadBytes + 64 * 1024; // room for the multipart framing
   const countedUpload = bodyLimit({ maxSize: uploadLimit, onError: tooLarge(maxUploadBytes) });
   const countedJson = bodyLimit({ maxSize: maxJsonBodyBytes, onError: tooLarge(maxJsonBodyBytes) });
-  const takesJson = kind !== "multipart";
-  const takesMultipart = kind !== "json";
+  const takesJson = kind === "json" || kind === "jsonOrMultipart";
+  const takesMultipart = kind === "multipart" || kind === "jsonOrMultipart";
   return async (c, next) => {
     if (!bodyMethods.has(c.req.method)) return next();
     const length = c.req.header("content-length");
@@ -74,8 +74,14 @@ export function bodyRule(services: Services, kind: BodyKind): MiddlewareHandler<
     if (!hasBody) return next();
     const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
     const json = type === "application/json" || type.endsWith("+json");
-    const upload = type === "multipart/form-data";
-    if (!(json && takesJson) && !(upload && takesMultipart)) {
+    const bytes = kind === "bytes" && ["application/pdf", "application/octet-stream", ""].includes(type);
+    const upload = type === "multipart/form-data" || bytes;
+    if (!(json && takesJson) && !(upload && (takesMultipart || bytes))) {
+      if (kind === "bytes")
+        throw new AppError(
+          "UNSUPPORTED_MEDIA_TYPE",
+          `Content type '${type}' is not accepted here: send the file's bytes as application/pdf (or application/octet-stream).`,
+        );
       throw new AppError(
         "UNSUPPORTED_MEDIA_TYPE",
         !takesJson

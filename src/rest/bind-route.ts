@@ -41,6 +41,7 @@ export type RestFace = {
 
 function bodyKindOf(route: RouteConfig): BodyKind {
   const content = route.request?.body?.content ?? {};
+  if ("application/pdf" in content) return "bytes";
   return "multipart/form-data" in content ? "multipart" : "json";
 }
 

@@ -1,18 +1,23 @@
 import { Readable } from "node:stream";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { AppError } from "../core/errors.ts";
 import type { AppEnv } from "../http/env.ts";
 import { streamUpload } from "../http/multipart-stream.ts";
 import { cursorInput } from "../resolvers/cursor.ts";
 import { deleteFile } from "../resolvers/files/delete-file.ts";
 import { readFileContent } from "../resolvers/files/file-content.ts";
 import type { FileRecord } from "../resolvers/files/file-record.ts";
+import { finalizeFileUpload } from "../resolvers/files/finalize-upload.ts";
 import { fileRef } from "../resolvers/files/find-file.ts";
 import { getFile } from "../resolvers/files/get-file.ts";
 import { listFiles, MAX_FILES_PAGE } from "../resolvers/files/list-files.ts";
+import { presignFileUpload } from "../resolvers/files/presign-upload.ts";
+import { receiveUpload } from "../resolvers/files/receive-upload.ts";
 import { uploadFile } from "../resolvers/files/upload-file.ts";
+import { uploadIdInput } from "../resolvers/files/upload-session.ts";
 import type { RestFace } from "./bind-route.ts";
-import { errorResponses, iso, jsonResponse, mediaResponse, wholeNumber } from "./shared-schemas.ts";
+import { errorResponses, iso, jsonBody, jsonResponse, mediaResponse, wholeNumber } from "./shared-schemas.ts";
 
 const tags = ["Files"];
 
@@ -180,6 +185,109 @@ const content = createRoute({
   },
 });
 
+const PresignResponse = z
+  .object({
+    upload_id: z.string().openapi({ example: "upl_9x2k4m7q1z8c3v5b" }),
+    file_id: z.string(),
+    url: z.string().openapi({ description: "Where to PUT the bytes, without an API key, until expires_at." }),
+    method: z.literal("PUT"),
+    headers: z.record(z.string(), z.string()).openapi({
+      description:
+        "Headers to send with the PUT exactly as given (the size, and on S3 the SHA-256 they are signed with).",
+    }),
+    expires_at: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("PresignedUpload");
+
+const presign = createRoute({
+  method: "post",
+  path: "/v1/files/presign",
+  tags,
+  summary: "Open a direct upload: a URL to PUT a PDF's bytes to",
+  description:
+    "For big files: the bytes go to the URL (on an S3-compatible store, straight to the bucket; on the local store, to this service's PUT /v1/uploads/{token}) and never through the API's JSON routes. PUT exactly `fileSize` bytes with the SHA-256 given and the `headers` answered, before `expires_at` (PRESIGN_URL_SECONDS, 15 minutes by default), then POST /v1/files/finalize. `fileSize` is 1 to MAX_UPLOAD_BYTES (413 above); `sha256` is 64 hexadecimal characters. The file is listed as `pending` until finalized; a session not finalized in time is removed with its bytes.",
+  request: {
+    ...jsonBody(
+      z
+        .object({
+          fileName: presignFileUpload.input.shape.fileName,
+          fileSize: presignFileUpload.input.shape.fileSize,
+          sha256: z
+            .string()
+            .regex(/^[0-9a-fA-F]{64}$/)
+            .openapi({ description: "SHA-256 of the bytes, hex." }),
+        })
+        .strict()
+        .openapi("PresignRequest"),
+    ),
+  },
+  responses: {
+    201: jsonResponse(PresignResponse, "The upload session."),
+    ...errorResponses("FORBIDDEN", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "STORAGE_UNAVAILABLE"),
+  },
+});
+
+const finalize = createRoute({
+  method: "post",
+  path: "/v1/files/finalize",
+  tags,
+  summary: "Finish a direct upload: the bytes are checked and the file is ready",
+  description:
+    "Checks that the bytes arrived (409 before), that their size and SHA-256 are the ones presigned (422 otherwise, and the bytes are removed) and that they are a PDF (415, removed). A session past its expiry is 410; another account's upload 404. Finalizing again answers the same file.",
+  request: {
+    ...jsonBody(z.object({ upload_id: uploadIdInput }).strict().openapi("FinalizeRequest")),
+  },
+  responses: {
+    201: jsonResponse(FileSchema, "The ready file."),
+    ...errorResponses(
+      "FORBIDDEN",
+      "NOT_FOUND",
+      "CONFLICT",
+      "GONE",
+      "UNSUPPORTED_MEDIA_TYPE",
+      "UNPROCESSABLE",
+      "PAYLOAD_TOO_LARGE",
+      "STORAGE_UNAVAILABLE",
+    ),
+  },
+});
+
+const receive = createRoute({
+  method: "put",
+  path: "/v1/uploads/{token}",
+  tags,
+  summary: "The local store's upload URL (from POST /v1/files/presign)",
+  description:
+    "No API key: the token in the path is the right to upload, once. The body is the file's bytes (application/pdf or application/octet-stream), checked against the size and SHA-256 presigned while they arrive: a mismatch is 422 and nothing is kept. An unknown or used token is 404; an expired session 410.",
+  request: {
+    params: z.object({
+      token: receiveUpload.input.shape.token.openapi({ param: { name: "token", in: "path" } }),
+    }),
+    body: {
+      required: true,
+      content: {
+        // Streamed by the handler, not validated here.
+        "application/pdf": { schema: { type: "string", format: "binary" } },
+        "application/octet-stream": { schema: { type: "string", format: "binary" } },
+      },
+    },
+  },
+  responses: {
+    200: jsonResponse(
+      z.object({ file_id: z.string(), size: z.number().int() }).openapi("ReceivedUpload"),
+      "The bytes were received; finalize the upload next.",
+    ),
+    ...errorResponses(
+      "NOT_FOUND",
+      "GONE",
+      "UNPROCESSABLE",
+      "UNSUPPORTED_MEDIA_TYPE",
+      "PAYLOAD_TOO_LARGE",
+      "STORAGE_UNAVAILABLE",
+    ),
+  },
+});
+
 /** One `bytes=` range of a Range header; several ranges, or another unit, are answered whole. */
 function rangeOf(header: string | undefined): { start?: number; end?: number } | undefined {
   const m = header ? /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim()) : null;
@@ -193,12 +301,43 @@ function rangeOf(header: string | undefined): { start?: number; end?: number } |
 const disposition = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-export function registerFileRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: RestFace) {
+export function registerFileRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, services }: RestFace) {
   app.openapi(bind(upload, uploadFile), async (c) => {
     const part = await streamUpload(c.req.raw, "file");
     const f = await uploadFile.invoke(ctxOf(c), { fileName: part.fileName, body: part.body });
     c.header("Location", `/v1/files/${f.id}`);
     return c.json(fileJson(f), 201);
+  });
+  app.openapi(bind(presign, presignFileUpload), async (c) => {
+    const body = c.req.valid("json");
+    const p = await presignFileUpload.invoke(ctxOf(c), body);
+    // The local store's URL is this service's: absolute from BASE_URL, or from the request.
+    const origin = services.config.baseUrlSet ? services.config.baseUrl : new URL(c.req.url).origin;
+    return c.json(
+      {
+        upload_id: p.uploadId,
+        file_id: p.file.id,
+        url: p.target.kind === "url" ? p.target.url : `${origin}${p.target.path}`,
+        method: p.method,
+        headers: p.headers,
+        expires_at: iso(p.expiresAt) as string,
+      },
+      201,
+    );
+  });
+  app.openapi(bind(finalize, finalizeFileUpload), async (c) => {
+    const f = await finalizeFileUpload.invoke(ctxOf(c), { uploadId: c.req.valid("json").upload_id });
+    c.header("Location", `/v1/files/${f.id}`);
+    return c.json(fileJson(f), 201);
+  });
+  app.openapi(bind(receive, receiveUpload), async (c) => {
+    const raw = c.req.raw.body;
+    if (!raw) throw new AppError("BAD_REQUEST", "The body is empty: PUT the file's bytes.");
+    const r = await receiveUpload.invoke(ctxOf(c), {
+      token: c.req.valid("param").token,
+      body: Readable.fromWeb(raw as import("node:stream/web").ReadableStream),
+    });
+    return c.json({ file_id: r.fileId, size: r.size }, 200);
   });
   app.openapi(bind(list, listFiles), async (c) => {
     const q = c.req.valid("query");

@@ -19,6 +19,7 @@ const describe: Record<ErrorCode, string> = {
     "The caller may see the resource but not do this to it (for example a publishable key asked to mutate).",
   NOT_FOUND: "No such resource, or one the caller may not see.",
   CONFLICT: "The request conflicts with the resource's current state.",
+  GONE: "The resource existed but is over: an upload session past its expiry. Start again.",
   PAYLOAD_TOO_LARGE: "The body is larger than the configured limit.",
   UNSUPPORTED_MEDIA_TYPE: "The body's content type is not one this route accepts.",
   RANGE_NOT_SATISFIABLE:

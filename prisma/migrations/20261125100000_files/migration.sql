@@ -13,6 +13,9 @@ CREATE TABLE "files" (
   "status"       TEXT NOT NULL CHECK ("status" IN ('pending', 'ready')),
   "blob_key"     TEXT NOT NULL,
   "upload_id"    TEXT,
+  -- The local store's upload URL carries a secret token; only its SHA-256 is kept. Cleared once
+  -- the bytes have arrived, so the URL serves one upload.
+  "upload_token_hash" TEXT,
   "expires_at"   TIMESTAMPTZ(3),
   "created_at"   TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
   "updated_at"   TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP
