@@ -1201,11 +1201,16 @@ describe("real responses match the document", () => {
       );
       const receive = "PUT /v1/uploads/{token}";
       const path = new URL(p.body.url).pathname;
-      await checked(receive, path, { body: pdf, headers: { "content-type": "application/pdf" } }, 200);
+      await checked(
+        receive,
+        path,
+        { body: new Uint8Array(pdf), headers: { "content-type": "application/pdf" } },
+        200,
+      );
       await refused(
         receive,
         path,
-        { body: pdf, headers: { "content-type": "application/pdf" } },
+        { body: new Uint8Array(pdf), headers: { "content-type": "application/pdf" } },
         404,
         "NOT_FOUND",
       );
