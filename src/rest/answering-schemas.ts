@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import type { Citation } from "../core/answering/answer-types.ts";
-import { errorResponses } from "./shared-schemas.ts";
 
 export const CitationSchema = z
   .object({
@@ -88,32 +87,3 @@ export const ChatCompletionResponse = z
 
 export const chatStreamDescription =
   'With `stream: true` the reply is `text/event-stream`: `data: <chat.completion.chunk>` lines (the first delta carries the role, then content pieces, `delta.tool_calls` pieces or `delta.refusal`; the last chunk carries `finish_reason` and the `citations` array; with `stream_options.include_usage` one more chunk with empty choices and `usage`), then `data: [DONE]`. JSON content (response_format json_object or json_schema) is streamed too, in one piece once it has been checked, so a provider that breaks the format is still a 502 status. A failure after the stream has started is sent as `data: {"error": {"code", "message", "type", "param"}}` and the stream ends without [DONE].';
-
-/** SPEC 7's envelope with OpenAI's `type` and `param` beside code and message, which its SDKs read. */
-const ChatErrorEnvelope = z
-  .object({
-    error: z.object({
-      code: z
-        .string()
-        .openapi({ description: "One of the service's error codes; each has one HTTP status." }),
-      message: z.string(),
-      type: z.string().openapi({
-        description:
-          "OpenAI's error type: invalid_request_error, authentication_error, permission_error, rate_limit_error or server_error.",
-      }),
-      param: z.string().nullable().openapi({
-        description: 'The request field at fault, as sent ("max_tokens", "messages[2].role"), or null.',
-      }),
-    }),
-  })
-  .openapi("ChatError");
-
-/** The chat routes' error responses: the usual ones, in the envelope with OpenAI's fields. */
-export function chatErrorResponses(...codes: Parameters<typeof errorResponses>) {
-  return Object.fromEntries(
-    Object.entries(errorResponses(...codes)).map(([status, r]) => [
-      status,
-      { ...r, content: { "application/json": { schema: ChatErrorEnvelope } } },
-    ]),
-  );
-}

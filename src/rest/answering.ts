@@ -12,27 +12,22 @@ import { modelName } from "../resolvers/answering/chat-input.ts";
 import { chatWithDocument, type StartedAnswer } from "../resolvers/answering/chat-with-document.ts";
 import { chatWithPublicSource, MAX_PUBLIC_CONVERSATION_CHARS } from "../resolvers/answering/public-chat.ts";
 import { structuredOutput } from "../resolvers/answering/structured-output.ts";
-import {
-  ChatCompletionResponse,
-  chatErrorResponses,
-  chatStreamDescription,
-  citationJson,
-} from "./answering-schemas.ts";
+import { ChatCompletionResponse, chatStreamDescription, citationJson } from "./answering-schemas.ts";
 import type { RestFace } from "./bind-route.ts";
 import { ChatCompletionRequest, chatRequestInput, publicChatRequest } from "./chat-request-schema.ts";
 import { DocRefParam } from "./document-schemas.ts";
 import { errorResponses, jsonBody, jsonResponse } from "./shared-schemas.ts";
 
-const answerErrorCodes = [
-  "FORBIDDEN",
-  "NOT_FOUND",
-  "CONFLICT",
-  "UNSUPPORTED_MEDIA_TYPE",
-  "PAYLOAD_TOO_LARGE",
-  "PROVIDER_ERROR",
-  "PROVIDER_TIMEOUT",
-] as const;
-const answerErrors = () => errorResponses(...answerErrorCodes);
+const answerErrors = () =>
+  errorResponses(
+    "FORBIDDEN",
+    "NOT_FOUND",
+    "CONFLICT",
+    "UNSUPPORTED_MEDIA_TYPE",
+    "PAYLOAD_TOO_LARGE",
+    "PROVIDER_ERROR",
+    "PROVIDER_TIMEOUT",
+  );
 
 /** How the chat routes treat the request's fields, for their descriptions. */
 const chatFieldsDescription =
@@ -46,7 +41,7 @@ const chatResponses = {
       "text/event-stream": { schema: { type: "string" as const, description: chatStreamDescription } },
     },
   },
-  ...chatErrorResponses(...answerErrorCodes),
+  ...answerErrors(),
 };
 
 const chat = createRoute({
