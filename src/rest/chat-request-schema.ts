@@ -168,7 +168,7 @@ const commonFields = {
     .nullable()
     .optional()
     .openapi({
-      description: `Honoured: a string or up to ${MAX_STOP_SEQUENCES} strings; the answer ends just before the first occurrence of any of them (which is left out), finish_reason \`stop\`. Handed to a provider too.`,
+      description: `Honoured: a string or up to ${MAX_STOP_SEQUENCES} strings; the answer ends just before the first occurrence of any of them (which is left out), finish_reason \`stop\`. The built-in engine cuts its answer itself; a provider is handed the strings and applies them.`,
     }),
   response_format: ResponseFormatSchema,
   temperature: samplingFields.temperature
