@@ -401,6 +401,20 @@ describe("OpenAI request fields with a provider", () => {
     expect(sent.user).toBeUndefined();
   });
 
+  it("ends a chat stream the provider breaks off with an error in OpenAI's form", async () => {
+    fake.script({ kind: "drop", text: "Revenue was $12.4 million [1].", afterChunks: 2 });
+    const res = await fetch(`${server.url}/v1/documents/${doc.id}/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.secret}`, "content-type": "application/json" },
+      body: JSON.stringify({ messages: [question], stream: true }),
+    });
+    expect(res.status).toBe(200);
+    const events = (await res.text()).split("\n\n").filter(Boolean);
+    expect(JSON.parse(events.at(-1)?.replace(/^data: /, "") ?? "")).toEqual({
+      error: { code: "PROVIDER_ERROR", message: expect.any(String), type: "server_error", param: null },
+    });
+  });
+
   it("falls back to max_tokens for a server that only knows that name", async () => {
     fake.script(
       {

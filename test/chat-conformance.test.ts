@@ -164,6 +164,28 @@ describe("response_format with the built-in engine", () => {
     }
   });
 
+  it("streams a json_schema answer the SDK's stream helper parses, and a refusal as delta.refusal", async () => {
+    const stream = client(invoice.id).chat.completions.stream({
+      model: "default",
+      messages: [{ role: "user", content: "Extract the invoice number, total and whether it is paid." }],
+      response_format: zodResponseFormat(Invoice, "invoice"),
+    });
+    const done = await stream.finalChatCompletion();
+    expect(done.choices[0]?.message.parsed).toEqual({
+      invoice_number: invoiceFacts.invoice_number,
+      total: invoiceFacts.total,
+      paid: invoiceFacts.paid,
+    });
+    const refused = client(invoice.id).chat.completions.stream({
+      model: "default",
+      messages: [{ role: "user", content: "Extract the tracking code." }],
+      response_format: zodResponseFormat(z.object({ tracking_code: z.string() }), "tracking"),
+    });
+    const refusal = (await refused.finalChatCompletion()).choices[0]?.message;
+    expect(refusal?.refusal).toContain("/tracking_code");
+    expect(refusal?.parsed).toBeNull();
+  });
+
   it("refuses, saying which field, when the document lacks one the schema requires", async () => {
     const r = await client(invoice.id).chat.completions.parse({
       model: "default",
