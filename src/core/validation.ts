@@ -4,15 +4,15 @@ import { AppError } from "./errors.ts";
 
 export type Issue = { path: readonly PropertyKey[]; message: string; code: string; keys?: string[] };
 
-/** A field's path as a client writes it: "messages[2].content", "response_format.type". */
-export function fieldPath(path: readonly PropertyKey[]): string {
+/** A field's path as OpenAI's `param` writes it: "messages[2].content", "response_format.type". */
+function fieldPath(path: readonly PropertyKey[]): string {
   return path.map((k, i) => (typeof k === "number" ? `[${k}]` : `${i ? "." : ""}${String(k)}`)).join("");
 }
 
 /** `where` names the part of the request checked ("body", "query parameter"), or "" for an operation's input. */
 export function invalidInput(issues: readonly Issue[], where: string): AppError {
   const parts = issues.slice(0, 5).map((i) => {
-    const field = fieldPath(i.path);
+    const field = i.path.map(String).join(".");
     const label = field ? `${where ? `${where} ` : ""}'${field}'` : where || "input";
     if (i.code === "unrecognized_keys" && i.keys)
       return `${label}: unknown field(s) ${i.keys.map((k) => `'${k}'`).join(", ")}`;
