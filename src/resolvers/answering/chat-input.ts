@@ -14,8 +14,9 @@ export const MAX_CONVERSATION_CHARS = 100_000;
 /** A model asked for by name; the provider's list says which exist. */
 export const modelName = z.string().max(200);
 
-/** A tool call's id and its JSON arguments, at most. */
+/** The longest tool call id taken. */
 export const MAX_TOOL_CALL_ID = 200;
+/** The most tool calls in one assistant message, and the most tools offered (OpenAI's limit). */
 export const MAX_TOOL_CALLS = 128;
 
 /** A message as the operations take it: the OpenAI message with its fields in camelCase. */
