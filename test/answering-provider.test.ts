@@ -1,5 +1,7 @@
 import OpenAI from "openai";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { zodResponseFormat } from "openai/helpers/zod";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { uploadAndWait } from "./support/documents.ts";
 import { factReportPdf } from "./support/fact-pdfs.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "./support/fake-openai-server.ts";
@@ -41,6 +43,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await fake?.close();
+});
+// Chat is an expensive operation (30 a minute a key); this file sends more than that.
+beforeEach(async () => {
+  await server.services.db.pool.query("DELETE FROM rate_limit_windows");
 });
 
 const client = () =>
@@ -203,5 +209,250 @@ describe("an OpenAI-compatible provider behind the chat endpoint", () => {
     expect(r.body.sources).toContainEqual(expect.objectContaining({ path: "/headcount", page: 3 }));
     // Page 1 does not show "Dublin": the claim is dropped.
     expect(r.body.sources).toContainEqual(expect.objectContaining({ path: "/offices", page: null }));
+  });
+});
+
+describe("OpenAI request fields with a provider", () => {
+  const weather = {
+    type: "function" as const,
+    function: {
+      name: "get_weather",
+      description: "The weather in a city",
+      parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+    },
+  };
+  const question = { role: "user" as const, content: "Should the Dublin office staff bring umbrellas?" };
+  const lastSent = () => fake.requests.at(-1)?.body;
+
+  it("hands tools to the provider, relays its tool calls, and answers the tool follow-up", async () => {
+    fake.script({
+      kind: "reply",
+      toolCalls: [{ id: "call_1", name: "get_weather", arguments: '{"city":"Dublin"}' }],
+    });
+    const first = await client().chat.completions.create({
+      model: "default",
+      messages: [question],
+      tools: [weather],
+      tool_choice: "required",
+      parallel_tool_calls: false,
+    });
+    expect(lastSent()).toMatchObject({
+      tools: [weather],
+      tool_choice: "required",
+      parallel_tool_calls: false,
+    });
+    const choice = first.choices[0];
+    expect(choice?.finish_reason).toBe("tool_calls");
+    expect(choice?.message.content).toBeNull();
+    expect(choice?.message.tool_calls).toEqual([
+      { id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Dublin"}' } },
+    ]);
+
+    // The SDK's tool loop: the assistant message back as it came, then the tool's answer.
+    fake.script({ kind: "reply", text: "Rain is forecast, and the Dublin office has 40 staff [1]." });
+    const second = await client().chat.completions.create({
+      model: "default",
+      messages: [
+        question,
+        choice?.message as OpenAI.ChatCompletionMessageParam,
+        { role: "tool", tool_call_id: "call_1", content: "Rain, 12°C" },
+      ],
+      tools: [weather],
+    });
+    expect(second.choices[0]?.finish_reason).toBe("stop");
+    expect(second.choices[0]?.message.content).toBe(
+      "Rain is forecast, and the Dublin office has 40 staff [1].",
+    );
+    const sent = lastSent().messages;
+    expect(sent.at(-2)).toEqual({
+      role: "assistant",
+      content: null,
+      tool_calls: [
+        { id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Dublin"}' } },
+      ],
+    });
+    expect(sent.at(-1)).toEqual({ role: "tool", tool_call_id: "call_1", content: "Rain, 12°C" });
+  });
+
+  it("streams the provider's tool calls as delta.tool_calls", async () => {
+    fake.script({
+      kind: "reply",
+      toolCalls: [
+        { id: "call_a", name: "get_weather", arguments: '{"city":"Dublin"}' },
+        { id: "call_b", name: "get_weather", arguments: '{"city":"Cork"}' },
+      ],
+    });
+    const stream = await client().chat.completions.create({
+      model: "default",
+      messages: [question],
+      tools: [weather],
+      stream: true,
+    });
+    const calls: { id?: string; name?: string; arguments: string }[] = [];
+    let finish: string | null = null;
+    for await (const chunk of stream) {
+      for (const piece of chunk.choices[0]?.delta?.tool_calls ?? []) {
+        const call = calls[piece.index] ?? { arguments: "" };
+        calls[piece.index] = call;
+        if (piece.id) call.id = piece.id;
+        if (piece.function?.name) call.name = piece.function.name;
+        call.arguments += piece.function?.arguments ?? "";
+      }
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+    }
+    expect(finish).toBe("tool_calls");
+    expect(calls).toEqual([
+      { id: "call_a", name: "get_weather", arguments: '{"city":"Dublin"}' },
+      { id: "call_b", name: "get_weather", arguments: '{"city":"Cork"}' },
+    ]);
+  });
+
+  it("hands response_format json_schema on and checks the content: parse() gets the object", async () => {
+    const Office = z.object({ city: z.string(), staff: z.number() });
+    fake.script({ kind: "reply", json: { city: "Dublin", staff: 40 } });
+    const r = await client().chat.completions.parse({
+      model: "default",
+      messages: [question],
+      response_format: zodResponseFormat(Office, "office"),
+    });
+    expect(r.choices[0]?.message.parsed).toEqual({ city: "Dublin", staff: 40 });
+    expect(lastSent().response_format).toMatchObject({
+      type: "json_schema",
+      json_schema: { name: "office", strict: true, schema: { type: "object", required: ["city", "staff"] } },
+    });
+  });
+
+  it("answers 502 when the provider's content is not JSON or does not fit the schema, whole and streamed", async () => {
+    const format = {
+      type: "json_schema" as const,
+      json_schema: {
+        name: "office",
+        schema: { type: "object", properties: { staff: { type: "integer" } }, required: ["staff"] },
+      },
+    };
+    for (const [reply, says] of [
+      [{ kind: "reply", text: "Forty staff." }, /not valid JSON/],
+      [{ kind: "reply", json: { staff: "forty" } }, /does not validate.*staff/],
+    ] as const) {
+      fake.script(reply);
+      const r = await call(server.url, "POST", `/v1/documents/${doc.id}/chat/completions`, {
+        key: t.secret,
+        json: { messages: [question], response_format: format },
+      });
+      expect(r.status, r.text).toBe(502);
+      expect(r.body.error).toMatchObject({ code: "PROVIDER_ERROR", type: "server_error", param: null });
+      expect(r.body.error.message).toMatch(says);
+      fake.script(reply);
+      const err = await client()
+        .chat.completions.create({
+          model: "default",
+          messages: [question],
+          response_format: format,
+          stream: true,
+        })
+        .catch((e) => e);
+      expect(err.status).toBe(502);
+    }
+    // json_object: content that is JSON but no object is the provider's fault too.
+    fake.script({ kind: "reply", text: "[1, 2]" });
+    const arr = await call(server.url, "POST", `/v1/documents/${doc.id}/chat/completions`, {
+      key: t.secret,
+      json: { messages: [question], response_format: { type: "json_object" } },
+    });
+    expect(arr.status).toBe(502);
+  });
+
+  it("hands max_tokens, stop and sampling settings on, and relays finish_reason length", async () => {
+    fake.script({
+      kind: "reply",
+      text: "Headcount",
+      finishReason: "length",
+      usage: { prompt_tokens: 50, completion_tokens: 1 },
+    });
+    const r = await client().chat.completions.create({
+      model: "default",
+      messages: [question],
+      max_tokens: 1,
+      stop: ["\n\n"],
+      temperature: 0.2,
+      top_p: 0.9,
+      seed: 3,
+      presence_penalty: 0.5,
+      frequency_penalty: 0.5,
+      logit_bias: { "42": -100 },
+      reasoning_effort: "low",
+      user: "end-user-1",
+    });
+    expect(r.choices[0]?.finish_reason).toBe("length");
+    expect(r.usage?.completion_tokens).toBe(1);
+    const sent = lastSent();
+    expect(sent).toMatchObject({
+      max_completion_tokens: 1,
+      stop: ["\n\n"],
+      temperature: 0.2,
+      top_p: 0.9,
+      seed: 3,
+      presence_penalty: 0.5,
+      frequency_penalty: 0.5,
+      logit_bias: { "42": -100 },
+      reasoning_effort: "low",
+    });
+    // The end user's id stays here.
+    expect(sent.user).toBeUndefined();
+  });
+
+  it("ends a chat stream the provider breaks off with an error in OpenAI's form", async () => {
+    fake.script({ kind: "drop", text: "Revenue was $12.4 million [1].", afterChunks: 2 });
+    const res = await fetch(`${server.url}/v1/documents/${doc.id}/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.secret}`, "content-type": "application/json" },
+      body: JSON.stringify({ messages: [question], stream: true }),
+    });
+    expect(res.status).toBe(200);
+    const events = (await res.text()).split("\n\n").filter(Boolean);
+    expect(JSON.parse(events.at(-1)?.replace(/^data: /, "") ?? "")).toEqual({
+      error: { code: "PROVIDER_ERROR", message: expect.any(String), type: "server_error", param: null },
+    });
+  });
+
+  it("falls back to max_tokens for a server that only knows that name", async () => {
+    fake.script(
+      {
+        kind: "status",
+        status: 400,
+        message: "Unrecognized request argument: max_completion_tokens",
+        param: "max_completion_tokens",
+      },
+      { kind: "reply", text: "Headcount", finishReason: "length" },
+    );
+    const r = await client().chat.completions.create({
+      model: "default",
+      messages: [question],
+      max_completion_tokens: 1,
+    });
+    expect(r.choices[0]?.finish_reason).toBe("length");
+    expect(lastSent().max_tokens).toBe(1);
+    expect(lastSent().max_completion_tokens).toBeUndefined();
+  });
+
+  it("refuses a tool_choice naming no offered tool and tool parameters that are no JSON Schema, naming the field", async () => {
+    const wrongChoice = await client()
+      .chat.completions.create({
+        model: "default",
+        messages: [question],
+        tools: [weather],
+        tool_choice: { type: "function", function: { name: "get_time" } },
+      })
+      .catch((e) => e);
+    expect(wrongChoice.status).toBe(400);
+    expect(wrongChoice.param).toBe("tool_choice");
+    const badParameters = await client()
+      .chat.completions.create({
+        model: "default",
+        messages: [question],
+        tools: [{ type: "function", function: { name: "f", parameters: { type: "nope" } } }],
+      })
+      .catch((e) => e);
+    expect(badParameters.param).toBe("tools[0].function.parameters");
   });
 });

@@ -48,13 +48,19 @@ function expectPrivateHeaders(r: Raw) {
   expect(r.headers.get("cache-control")).toBe("no-store");
 }
 
-/** A refusal in the envelope `{error: {code, message}}` and nothing else. */
-function expectError(r: Raw & { body?: any }, status: number, code: string): string {
+/**
+ * A refusal in the envelope `{error: {code, message}}` and nothing else; on the OpenAI-compatible
+ * chat routes also OpenAI's `type` and `param`.
+ */
+function expectError(r: Raw & { body?: any }, status: number, code: string, dialect?: "openai"): string {
   expect(r.status, r.text).toBe(status);
   expect(r.headers.get("content-type")).toMatch(/^application\/json/);
   const body = r.body ?? JSON.parse(r.text);
   expect(Object.keys(body)).toEqual(["error"]);
-  expect(Object.keys(body.error).sort()).toEqual(["code", "message"]);
+  expect(Object.keys(body.error).sort()).toEqual(
+    dialect === "openai" ? ["code", "message", "param", "type"] : ["code", "message"],
+  );
+  if (dialect === "openai") expect(typeof body.error.type).toBe("string");
   expect(body.error.code).toBe(code);
   expect(typeof body.error.message).toBe("string");
   expect(body.error.message.length).toBeGreaterThan(0);
@@ -606,7 +612,8 @@ describe("document routes", () => {
         });
         const what = `${method.toUpperCase()} ${p.slice(0, 120)}`;
         expect(r.status, `${what}: ${r.text}`).toBe(status);
-        const message = expectError(r, status, status === 404 ? "NOT_FOUND" : "BAD_REQUEST");
+        const dialect = path.endsWith("/chat/completions") ? "openai" : undefined;
+        const message = expectError(r, status, status === 404 ? "NOT_FOUND" : "BAD_REQUEST", dialect);
         if (status === 400) expect(message, what).toContain("'id'");
       }
     }

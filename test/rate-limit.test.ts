@@ -62,9 +62,11 @@ function expectResetIsEndOfMinute(r: Reply) {
   expect(reset).toBeLessThanOrEqual(now + 65);
 }
 
-function expectRateLimitedRest(r: Reply, limit: number) {
+/** A 429 in the error envelope; the OpenAI-compatible chat routes add OpenAI's type and param. */
+function expectRateLimitedRest(r: Reply, limit: number, dialect?: "openai") {
   expect(r.status, r.text).toBe(429);
-  expect(r.body).toEqual({ error: { code: "RATE_LIMITED", message: expect.any(String) } });
+  const openAI = dialect === "openai" ? { type: "rate_limit_error", param: null } : {};
+  expect(r.body).toEqual({ error: { code: "RATE_LIMITED", message: expect.any(String), ...openAI } });
   expect(r.body.error.message.length).toBeGreaterThan(0);
   expectRateLimitHeaders(r, limit);
 }
@@ -144,7 +146,8 @@ describe("rate limits per key", () => {
       }
       expectCountdown(replies, 30);
 
-      for (const send of expensive) expectRateLimitedRest(await send(), 30);
+      for (const [i, send] of expensive.entries())
+        expectRateLimitedRest(await send(), 30, i === 2 ? "openai" : undefined);
 
       // The standard budget is untouched.
       const std = await account(server.url, t.secret);

@@ -1,6 +1,7 @@
 // One error type for the whole service. Every failure a client can see is an AppError with a
 // code from this enum; each code has exactly one HTTP status. REST renders it as
-// {error: {code, message}}, GraphQL as extensions.code on the error.
+// {error: {code, message}}, GraphQL as extensions.code on the error. `param` names the request
+// field at fault, as the client spelt it, when there is one; the OpenAI-compatible routes send it.
 
 export const errorStatus = {
   BAD_REQUEST: 400,
@@ -33,18 +34,30 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   /** Extra response headers this error calls for (Retry-After on RATE_LIMITED). */
   readonly headers: Record<string, string>;
+  /** The request field at fault ("max_tokens", "messages[2].role"), when one is. */
+  readonly param: string | undefined;
 
-  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    headers: Record<string, string> = {},
+    param: string | undefined = undefined,
+  ) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.headers = headers;
+    this.param = param;
   }
 
   get status(): number {
     return errorStatus[this.code];
   }
 }
+
+/** A BAD_REQUEST about one field of the request. */
+export const invalidParam = (param: string, message: string) =>
+  new AppError("BAD_REQUEST", message, {}, param);
 
 // PostgreSQL cannot store some text a client may send: a NUL character in a text column (SQLSTATE
 // 22021) or \u0000 in a jsonb value (22P05), or an unpaired UTF-16 surrogate in a jsonb value

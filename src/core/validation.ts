@@ -4,6 +4,11 @@ import { AppError } from "./errors.ts";
 
 export type Issue = { path: readonly PropertyKey[]; message: string; code: string; keys?: string[] };
 
+/** A field's path as OpenAI's `param` writes it: "messages[2].content", "response_format.type". */
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.map((k, i) => (typeof k === "number" ? `[${k}]` : `${i ? "." : ""}${String(k)}`)).join("");
+}
+
 /** `where` names the part of the request checked ("body", "query parameter"), or "" for an operation's input. */
 export function invalidInput(issues: readonly Issue[], where: string): AppError {
   const parts = issues.slice(0, 5).map((i) => {
@@ -13,5 +18,13 @@ export function invalidInput(issues: readonly Issue[], where: string): AppError 
       return `${label}: unknown field(s) ${i.keys.map((k) => `'${k}'`).join(", ")}`;
     return `${label}: ${i.message}`;
   });
-  return new AppError("BAD_REQUEST", `Invalid request: ${parts.join("; ")}.`);
+  return new AppError("BAD_REQUEST", `Invalid request: ${parts.join("; ")}.`, {}, paramOf(issues[0]));
+}
+
+/** The field the first problem is about: an unknown field is named itself, not its parent. */
+function paramOf(issue: Issue | undefined): string | undefined {
+  if (!issue) return undefined;
+  const path =
+    issue.code === "unrecognized_keys" && issue.keys?.[0] ? [...issue.path, issue.keys[0]] : issue.path;
+  return path.length ? fieldPath(path) : undefined;
 }

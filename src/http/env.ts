@@ -7,5 +7,7 @@ export type AppEnv = {
     requestId: string;
     principal: Principal;
     rate: RateState;
+    /** Set by routes that speak OpenAI's protocol: their error bodies carry its `type` and `param`. */
+    errorDialect?: "openai";
   };
 };

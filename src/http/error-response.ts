@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { AppError, clientErrorOfDatabase } from "../core/errors.ts";
+import { AppError, clientErrorOfDatabase, type ErrorCode } from "../core/errors.ts";
 import type { Logger } from "../core/log.ts";
 
 /** Turns anything thrown into an AppError a client may see; unknown errors become INTERNAL and are logged. */
@@ -28,9 +28,36 @@ export function toAppError(err: unknown, log: Logger, requestId: string): AppErr
   );
 }
 
+/** OpenAI's error `type` for each of our codes, which its SDKs expose as `err.type`. */
+const openAIErrorType = (code: ErrorCode): string => {
+  switch (code) {
+    case "UNAUTHORIZED":
+      return "authentication_error";
+    case "FORBIDDEN":
+      return "permission_error";
+    case "RATE_LIMITED":
+      return "rate_limit_error";
+    case "INTERNAL":
+    case "PROVIDER_ERROR":
+    case "PROVIDER_TIMEOUT":
+      return "server_error";
+    default:
+      return "invalid_request_error";
+  }
+};
+
+/**
+ * The `error` object of SPEC 7's envelope: code and message; in the OpenAI dialect also OpenAI's
+ * `type` and `param` (null when no one field is at fault), which its SDKs read.
+ */
+export function errorBody(err: AppError, dialect: "openai" | undefined) {
+  const base = { code: err.code, message: err.message };
+  return dialect === "openai" ? { ...base, type: openAIErrorType(err.code), param: err.param ?? null } : base;
+}
+
 /** The one error envelope of SPEC 7, with the error's own headers and never a cacheable response. */
 export function errorResponse(c: Context, err: AppError): Response {
   for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
   c.header("Cache-Control", "no-store");
-  return c.json({ error: { code: err.code, message: err.message } }, err.status as 400);
+  return c.json({ error: errorBody(err, c.get("errorDialect")) }, err.status as 400);
 }

@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import type { Citation } from "../core/answering/answer-types.ts";
-import { MAX_MESSAGES, modelName } from "../resolvers/answering/chat-input.ts";
 
 export const CitationSchema = z
   .object({
@@ -14,6 +13,10 @@ export const CitationSchema = z
       .int()
       .openapi({ description: "Start of the supporting text in the page's markdown, in code points." }),
     end_offset: z.number().int(),
+    path: z.string().optional().openapi({
+      description:
+        "In a JSON answer of the built-in engine: the JSON Pointer (RFC 6901) of the value this citation supports.",
+    }),
     quote: z.string().openapi({
       description:
         "Text copied from the cited page: the supporting sentence or table row (built-in engine), or the opening of the cited passage (answers of an OpenAI-compatible provider, which cite whole passages; start_offset and end_offset then span the passage).",
@@ -30,29 +33,9 @@ export const citationJson = (c: Citation): z.infer<typeof CitationSchema> => ({
   passage: c.passage,
   start_offset: c.startOffset,
   end_offset: c.endOffset,
+  ...(c.path !== undefined ? { path: c.path } : {}),
   quote: c.quote,
 });
-
-const MessageSchema = z
-  .object({
-    role: z.enum(["system", "developer", "user", "assistant"]),
-    content: z
-      .union([z.string(), z.array(z.object({ type: z.literal("text"), text: z.string() }).loose()), z.null()])
-      .optional(),
-  })
-  .loose();
-
-export const ChatCompletionRequest = z
-  .object({
-    model: modelName.optional().openapi({ description: "Our model name; `default` when left out." }),
-    messages: z.array(MessageSchema).min(1).max(MAX_MESSAGES),
-    stream: z.boolean().nullable().optional(),
-    stream_options: z.object({ include_usage: z.boolean().optional() }).loose().nullable().optional(),
-    n: z.literal(1).nullable().optional().openapi({ description: "Only one choice is produced." }),
-  })
-  // Sampling options (temperature, max_tokens, seed...) are accepted and left to the provider's defaults.
-  .loose()
-  .openapi("ChatCompletionRequest");
 
 export const ChatCompletionResponse = z
   .object({
@@ -63,9 +46,31 @@ export const ChatCompletionResponse = z
     choices: z.array(
       z.object({
         index: z.number().int(),
-        message: z.object({ role: z.literal("assistant"), content: z.string(), refusal: z.null() }),
+        message: z.object({
+          role: z.literal("assistant"),
+          content: z.string().nullable().openapi({
+            description: "The answer; null when the message is a refusal, or only tool calls.",
+          }),
+          refusal: z.string().nullable().openapi({
+            description:
+              "Why the answer cannot take the form asked for (a JSON Schema the document cannot fill), or a provider's refusal.",
+          }),
+          tool_calls: z
+            .array(
+              z.object({
+                id: z.string(),
+                type: z.literal("function"),
+                function: z.object({ name: z.string(), arguments: z.string() }),
+              }),
+            )
+            .optional()
+            .openapi({ description: "The functions a provider's model asks the client to call." }),
+        }),
         logprobs: z.null(),
-        finish_reason: z.enum(["stop", "length"]),
+        finish_reason: z.enum(["stop", "length", "tool_calls"]).openapi({
+          description:
+            "`length` when max_tokens cut the answer, `stop` when it ended or a stop string cut it, `tool_calls` when the model asks for tool calls.",
+        }),
       }),
     ),
     usage: z.object({
@@ -81,4 +86,4 @@ export const ChatCompletionResponse = z
   .openapi("ChatCompletion");
 
 export const chatStreamDescription =
-  'With `stream: true` the reply is `text/event-stream`: `data: <chat.completion.chunk>` lines (the first delta carries the role, then content pieces; the last chunk carries `finish_reason` and the `citations` array; with `stream_options.include_usage` one more chunk with empty choices and `usage`), then `data: [DONE]`. A failure after the stream has started is sent as `data: {"error": {"code", "message"}}` and the stream ends without [DONE].';
+  'With `stream: true` the reply is `text/event-stream`: `data: <chat.completion.chunk>` lines (the first delta carries the role, then content pieces, `delta.tool_calls` pieces or `delta.refusal`; the last chunk carries `finish_reason` and the `citations` array; with `stream_options.include_usage` one more chunk with empty choices and `usage`), then `data: [DONE]`. JSON content (response_format json_object or json_schema) is streamed too, in one piece once it has been checked, so a provider that breaks the format is still a 502 status. A failure after the stream has started is sent as `data: {"error": {"code", "message", "type", "param"}}` and the stream ends without [DONE].';

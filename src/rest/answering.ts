@@ -1,23 +1,20 @@
 import { randomBytes } from "node:crypto";
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import type { AnswerDone } from "../core/answering/answer-types.ts";
+import { createRoute, type OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
+import type { AnswerDone, FinishReason, ToolCall } from "../core/answering/answer-types.ts";
 import { finalAnswer } from "../core/answering/primed.ts";
 import { rateLimits } from "../core/auth/rate-limit.ts";
 import type { Services } from "../core/services.ts";
 import type { AppEnv } from "../http/env.ts";
+import { errorBody } from "../http/error-response.ts";
 import { sseResponse } from "../http/sse.ts";
 import { modelName } from "../resolvers/answering/chat-input.ts";
 import { chatWithDocument, type StartedAnswer } from "../resolvers/answering/chat-with-document.ts";
 import { chatWithPublicSource, MAX_PUBLIC_CONVERSATION_CHARS } from "../resolvers/answering/public-chat.ts";
 import { structuredOutput } from "../resolvers/answering/structured-output.ts";
-import {
-  ChatCompletionRequest,
-  ChatCompletionResponse,
-  chatStreamDescription,
-  citationJson,
-} from "./answering-schemas.ts";
+import { ChatCompletionResponse, chatStreamDescription, citationJson } from "./answering-schemas.ts";
 import type { RestFace } from "./bind-route.ts";
+import { ChatCompletionRequest, chatRequestInput, publicChatRequest } from "./chat-request-schema.ts";
 import { DocRefParam } from "./document-schemas.ts";
 import { errorResponses, jsonBody, jsonResponse } from "./shared-schemas.ts";
 
@@ -31,6 +28,10 @@ const answerErrors = () =>
     "PROVIDER_ERROR",
     "PROVIDER_TIMEOUT",
   );
+
+/** How the chat routes treat the request's fields, for their descriptions. */
+const chatFieldsDescription =
+  "Every field of OpenAI's chat request is either honoured, handed to an OpenAI-compatible provider, accepted with the meaning its description gives, or refused with 400 naming it in `error.param`; a field OpenAI does not have is 400 too. With the built-in engine: max_tokens/max_completion_tokens, stop and response_format are honoured; sampling settings have no effect (it is deterministic); tools, tool messages, logit_bias and reasoning_effort are 400. With an OpenAI-compatible provider everything it can honour is handed on. Errors carry OpenAI's `type` and `param` beside `code` and `message`.";
 
 const chatResponses = {
   200: {
@@ -48,25 +49,25 @@ const chat = createRoute({
   path: "/v1/documents/{id}/chat/completions",
   tags: ["Answering"],
   summary: "Ask a document: OpenAI-compatible chat completion with citations",
-  description: `Point the official openai SDK at baseURL {base}/v1/documents/{id}. The last user message is the question; earlier messages give context for follow-ups. Statements carry markers [1], [2] matching \`citations\`. Needs the \`query\` action (a secret key of the owner, or a grant). Expensive operation. ${chatStreamDescription} Provider failures: 502 PROVIDER_ERROR, 504 PROVIDER_TIMEOUT.`,
+  description: `Point the official openai SDK at baseURL {base}/v1/documents/{id}. The last user message is the question; earlier messages give context for follow-ups. Statements carry markers [1], [2] matching \`citations\`. Needs the \`query\` action (a secret key of the owner, or a grant). Expensive operation. ${chatFieldsDescription} ${chatStreamDescription} Provider failures: 502 PROVIDER_ERROR, 504 PROVIDER_TIMEOUT.`,
   request: { params: DocRefParam, ...jsonBody(ChatCompletionRequest) },
   responses: chatResponses,
 });
 
-const PublicChatRequest = ChatCompletionRequest.extend({
-  source: chatWithPublicSource.input.shape.source.openapi({
+const PublicChatRequest = publicChatRequest(
+  chatWithPublicSource.input.shape.source.openapi({
     description:
       "The public document: its id (doc-…), its 6-character short hash, or any URL or path containing /v1/documents/<id or short hash>.",
     example: "doc-k3v9x0m2q7a1c5ze",
   }),
-}).openapi("PublicChatCompletionRequest");
+);
 
 const publicChat = createRoute({
   method: "post",
   path: "/v1/public/resolve/chat/completions",
   tags: ["Answering"],
   summary: "Chat over a public document, no key needed",
-  description: `The body is a chat completion request plus \`source\`, naming a document whose access policy grants \`query\` to \`public\`. A document that grants the public nothing is 404 for everyone, with or without a key; one whose public grant lacks \`query\` is 403. Only user and assistant messages, at most ${MAX_PUBLIC_CONVERSATION_CHARS.toLocaleString("en")} characters in all (the operator's model answers questions about the document, nothing else). Counts as an expensive operation, as every chat completion does; without a key against the unauthenticated limits of the caller's address (${rateLimits.unauthenticated.expensive} a minute). With the openai SDK: baseURL {base}/v1/public/resolve and \`source\` as an extra body field. Response as POST /v1/documents/{id}/chat/completions. ${chatStreamDescription}`,
+  description: `The body is a chat completion request plus \`source\`, naming a document whose access policy grants \`query\` to \`public\`. A document that grants the public nothing is 404 for everyone, with or without a key; one whose public grant lacks \`query\` is 403. Only user and assistant messages and no tools (400 naming the field), at most ${MAX_PUBLIC_CONVERSATION_CHARS.toLocaleString("en")} characters in all (the operator's model answers questions about the document, nothing else). Counts as an expensive operation, as every chat completion does; without a key against the unauthenticated limits of the caller's address (${rateLimits.unauthenticated.expensive} a minute). With the openai SDK: baseURL {base}/v1/public/resolve and \`source\` as an extra body field. Response as POST /v1/documents/{id}/chat/completions. ${chatFieldsDescription} ${chatStreamDescription}`,
   request: jsonBody(PublicChatRequest),
   responses: chatResponses,
 });
@@ -127,6 +128,26 @@ const usageJson = ({ usage }: AnswerDone) => ({
   total_tokens: usage.promptTokens + usage.completionTokens,
 });
 
+const finishReasonJson = (r: FinishReason) => (r === "toolCalls" ? "tool_calls" : r);
+
+const toolCallJson = (c: ToolCall) => ({
+  id: c.id,
+  type: "function" as const,
+  function: { name: c.name, arguments: c.arguments },
+});
+
+/** The assistant message of a finished answer: content, or a refusal, and the tool calls made. */
+function messageJson(done: AnswerDone) {
+  const content =
+    done.refusal !== undefined || (done.text === "" && done.toolCalls.length) ? null : done.text;
+  return {
+    role: "assistant" as const,
+    content,
+    refusal: done.refusal ?? null,
+    ...(done.toolCalls.length ? { tool_calls: done.toolCalls.map(toolCallJson) } : {}),
+  };
+}
+
 /** The OpenAI chat.completion for a finished answer. */
 function completionJson(
   id: string,
@@ -142,9 +163,9 @@ function completionJson(
     choices: [
       {
         index: 0,
-        message: { role: "assistant" as const, content: done.text, refusal: null },
+        message: messageJson(done),
         logprobs: null,
-        finish_reason: done.finishReason,
+        finish_reason: finishReasonJson(done.finishReason),
       },
     ],
     usage: usageJson(done),
@@ -181,8 +202,18 @@ async function replyChat(
           if (e.text) await send({ data: chunk([choice({ content: e.text }, null)]) });
           continue;
         }
+        if (e.type === "toolCallDelta") {
+          const call = {
+            index: e.index,
+            ...(e.id ? { id: e.id, type: "function" } : {}),
+            function: { ...(e.name ? { name: e.name } : {}), arguments: e.arguments },
+          };
+          await send({ data: chunk([choice({ tool_calls: [call] }, null)]) });
+          continue;
+        }
+        if (e.refusal !== undefined) await send({ data: chunk([choice({ refusal: e.refusal }, null)]) });
         await send({
-          data: chunk([choice({}, e.finishReason)], {
+          data: chunk([choice({}, finishReasonJson(e.finishReason))], {
             citations: e.citations.map(citationJson),
             document_id: answer.documentId,
           }),
@@ -192,35 +223,47 @@ async function replyChat(
       }
     },
     // The OpenAI stream's error form: the SDK raises it as an APIError.
-    (err, send) => send({ data: JSON.stringify({ error: { code: err.code, message: err.message } }) }),
+    (err, send) => send({ data: JSON.stringify({ error: errorBody(err, "openai") }) }),
   );
 }
 
+/** The chat routes speak OpenAI's protocol, errors included: set before anything can fail. */
+const openAIErrors: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("errorDialect", "openai");
+  await next();
+};
+
+/** A chat route bound to its operation, its errors in OpenAI's dialect from the first middleware on. */
+const withOpenAIErrors = <R extends RouteConfig>(route: R): R => {
+  const own =
+    route.middleware === undefined
+      ? []
+      : Array.isArray(route.middleware)
+        ? route.middleware
+        : [route.middleware];
+  return { ...route, middleware: [openAIErrors, ...own] };
+};
+
 export function registerAnsweringRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, services }: RestFace) {
-  /** The conversation part of a chat request, as the resolvers take it. */
-  const chatInput = (body: z.infer<typeof ChatCompletionRequest>) => ({
-    messages: body.messages,
-    model: body.model,
-  });
   /** Answering stops when the client goes away: the request's signal goes with the operation. */
   const answeringCtx = (c: Context<AppEnv>) => ({ ...ctxOf(c), signal: c.req.raw.signal });
-  const replyOptions = (body: z.infer<typeof ChatCompletionRequest>) => ({
+  const replyOptions = (body: Pick<z.infer<typeof ChatCompletionRequest>, "stream" | "stream_options">) => ({
     stream: body.stream === true,
     includeUsage: body.stream_options?.include_usage === true,
   });
-  app.openapi(bind(chat, chatWithDocument), async (c) => {
+  app.openapi(withOpenAIErrors(bind(chat, chatWithDocument)), async (c) => {
     const body = c.req.valid("json");
     const answer = await chatWithDocument.invoke(answeringCtx(c), {
       ref: c.req.valid("param").id,
-      ...chatInput(body),
+      ...chatRequestInput(body),
     });
     return (await replyChat(c, services, answer, replyOptions(body))) as never;
   });
-  app.openapi(bind(publicChat, chatWithPublicSource), async (c) => {
+  app.openapi(withOpenAIErrors(bind(publicChat, chatWithPublicSource)), async (c) => {
     const body = c.req.valid("json");
     const answer = await chatWithPublicSource.invoke(answeringCtx(c), {
       source: body.source,
-      ...chatInput(body),
+      ...chatRequestInput(body),
     });
     return (await replyChat(c, services, answer, replyOptions(body))) as never;
   });

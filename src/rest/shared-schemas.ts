@@ -8,6 +8,14 @@ export const ErrorEnvelope = z
         .enum(errorCodes as [ErrorCode, ...ErrorCode[]])
         .openapi({ description: "One of the service's error codes; each has one HTTP status." }),
       message: z.string().openapi({ description: "What went wrong, for a person to act on." }),
+      type: z.string().optional().openapi({
+        description:
+          "On the OpenAI-compatible chat routes only: OpenAI's error type (invalid_request_error, authentication_error, permission_error, rate_limit_error or server_error), which its SDKs expose.",
+      }),
+      param: z.string().nullable().optional().openapi({
+        description:
+          'On the OpenAI-compatible chat routes only: the request field at fault as sent ("max_tokens", "messages[2].role"), or null.',
+      }),
     }),
   })
   .openapi("Error");

@@ -16,11 +16,16 @@ export type FakeBehaviour =
       json?: unknown;
       /** The stream's content pieces (default: word by word); joined they should make the text. */
       chunks?: string[];
-      finishReason?: "stop" | "length";
+      finishReason?: "stop" | "length" | "tool_calls";
       /** Reported usage; null sends none even when asked. Default: a count, sent when asked. */
       usage?: FakeUsage | null;
       /** Pause between streamed chunks. */
       chunkDelayMs?: number;
+      /**
+       * Function calls the model makes (finish reason `tool_calls` unless set); streamed as
+       * OpenAI does: the id and name first, then the arguments in two pieces.
+       */
+      toolCalls?: { id: string; name: string; arguments: string }[];
     }
   /** An error status with OpenAI's error body ({error: {message, type, param, code}}). */
   | {
@@ -159,7 +164,8 @@ function perform(
     }
     case "reply": {
       const text = behaviour.text ?? (behaviour.json !== undefined ? JSON.stringify(behaviour.json) : "");
-      const finish = behaviour.finishReason ?? "stop";
+      const calls = behaviour.toolCalls ?? [];
+      const finish = behaviour.finishReason ?? (calls.length ? "tool_calls" : "stop");
       const usage = behaviour.usage === undefined ? countUsage(body, text) : behaviour.usage;
       if (!stream) {
         res.writeHead(200, { "content-type": "application/json" });
@@ -172,7 +178,19 @@ function perform(
             choices: [
               {
                 index: 0,
-                message: { role: "assistant", content: text },
+                message: {
+                  role: "assistant",
+                  content: calls.length && !text ? null : text,
+                  ...(calls.length
+                    ? {
+                        tool_calls: calls.map((c) => ({
+                          id: c.id,
+                          type: "function",
+                          function: { name: c.name, arguments: c.arguments },
+                        })),
+                      }
+                    : {}),
+                },
                 finish_reason: finish,
                 logprobs: null,
               },
@@ -187,6 +205,21 @@ function perform(
       const events: unknown[] = [chunk(body, call, { role: "assistant", content: "" }, null)];
       for (const piece of behaviour.chunks ?? piecesOf(text))
         events.push(chunk(body, call, { content: piece }, null));
+      for (const [index, c] of calls.entries()) {
+        const half = Math.ceil(c.arguments.length / 2);
+        events.push(
+          chunk(
+            body,
+            call,
+            {
+              tool_calls: [{ index, id: c.id, type: "function", function: { name: c.name, arguments: "" } }],
+            },
+            null,
+          ),
+        );
+        for (const part of [c.arguments.slice(0, half), c.arguments.slice(half)])
+          events.push(chunk(body, call, { tool_calls: [{ index, function: { arguments: part } }] }, null));
+      }
       events.push(chunk(body, call, {}, finish));
       const wantsUsage =
         (body?.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true;

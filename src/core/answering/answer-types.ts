@@ -5,8 +5,66 @@
 
 import type { PassageHit } from "./search-passages.ts";
 
-export type ChatRole = "system" | "user" | "assistant";
-export type ChatMessage = { role: ChatRole; content: string };
+/** A function call a model asks the client to make; `arguments` is JSON text, as the model wrote it. */
+export type ToolCall = { id: string; name: string; arguments: string };
+
+export type ChatRole = "system" | "user" | "assistant" | "tool";
+/**
+ * One message of the conversation, as text. An assistant message may carry the tool calls it
+ * made; a tool message is the client's answer to one of them.
+ */
+export type ChatMessage =
+  | { role: "system" | "user"; content: string }
+  | { role: "assistant"; content: string; toolCalls?: ToolCall[] }
+  | { role: "tool"; content: string; toolCallId: string };
+
+/** A function the client offers the model; `parameters` is a JSON Schema, handed on as is. */
+export type ToolDefinition = {
+  name: string;
+  description?: string;
+  parameters?: Record<string, unknown>;
+  strict?: boolean;
+};
+
+/** The tools offered, and whether and how the model must use them. */
+export type ToolUse = {
+  tools: ToolDefinition[];
+  toolChoice?: "none" | "auto" | "required" | { name: string };
+  parallelToolCalls?: boolean;
+};
+
+/** The form the answer's content must take. JSON forms are checked before the answer is given. */
+export type ResponseFormat =
+  | { type: "text" }
+  | { type: "jsonObject" }
+  | {
+      type: "jsonSchema";
+      name: string;
+      description?: string;
+      /** Already compiled successfully by ajv (the operation refuses invalid ones). */
+      schema: Record<string, unknown>;
+      strict?: boolean;
+    };
+
+export const reasoningEfforts = ["none", "minimal", "low", "medium", "high", "xhigh"] as const;
+export type ReasoningEffort = (typeof reasoningEfforts)[number];
+
+/**
+ * Sampling settings, handed to an OpenAI-compatible provider. The built-in engine is
+ * deterministic and reads none of them.
+ */
+export type Sampling = {
+  temperature?: number;
+  topP?: number;
+  seed?: number;
+  presencePenalty?: number;
+  frequencyPenalty?: number;
+  logitBias?: Record<string, number>;
+  reasoningEffort?: ReasoningEffort;
+};
+
+/** How the answer ends: as the engine finished, cut by a limit, or to let the client run tools. */
+export type FinishReason = "stop" | "length" | "toolCalls";
 
 /**
  * A passage retrieved for a question: the only text an answer may cite. A search hit (its
@@ -28,6 +86,8 @@ export type Citation = {
   startOffset: number;
   endOffset: number;
   quote: string;
+  /** For a value of a JSON answer: its JSON Pointer (RFC 6901) in the content. */
+  path?: string;
 };
 
 export type AnswerRequest = {
@@ -37,19 +97,40 @@ export type AnswerRequest = {
   passages: SourcePassage[];
   /** Our model name (`default` unless the client chose another). */
   model: string;
+  /** At most this many completion tokens (each engine counts its own; see its usage). */
+  maxTokens?: number;
+  /** The answer ends before the first of these strings, which is left out. */
+  stop?: string[];
+  responseFormat?: ResponseFormat;
+  toolUse?: ToolUse;
+  sampling?: Sampling;
+  /**
+   * The one document being asked, for answers in a JSON Schema's form: the built-in engine fills
+   * the schema from its pages and tables (as structured output does). Loaded only when needed.
+   */
+  documentContent?: () => Promise<StructuredSource>;
   signal?: AbortSignal;
 };
 
-/** What an answer is made of, in order: text pieces, then exactly one `done`. */
+/**
+ * What an answer is made of, in order: text pieces and pieces of tool calls, then exactly one
+ * `done`. A tool call's pieces share its `index`; the first names its id and function, later ones
+ * add to its arguments.
+ */
 export type AnswerEvent =
   | { type: "delta"; text: string }
+  | { type: "toolCallDelta"; index: number; id?: string; name?: string; arguments: string }
   | {
       type: "done";
       /** The whole answer text, markers included (the deltas joined). */
       text: string;
       /** One per marker in the text, in marker order; only passages of the request. */
       citations: Citation[];
-      finishReason: "stop" | "length";
+      /** The tool calls the model made, whole (their pieces joined); empty when none. */
+      toolCalls: ToolCall[];
+      /** Set when the answer refuses the request (a JSON Schema the document cannot fill). */
+      refusal?: string;
+      finishReason: FinishReason;
       usage: { promptTokens: number; completionTokens: number };
     };
 
@@ -64,14 +145,18 @@ export type StructuredSourceTable = {
   rows: string[][];
 };
 
-export type StructuredRequest = {
-  prompt: string;
-  /** A JSON Schema already compiled successfully by ajv (the endpoint refuses invalid ones). */
-  schema: Record<string, unknown>;
+/** A document's extracted content, as structured extraction reads it. */
+export type StructuredSource = {
   documentId: string;
   fileName: string;
   pages: StructuredSourcePage[];
   tables: StructuredSourceTable[];
+};
+
+export type StructuredRequest = StructuredSource & {
+  prompt: string;
+  /** A JSON Schema already compiled successfully by ajv (the endpoint refuses invalid ones). */
+  schema: Record<string, unknown>;
   model: string;
   signal?: AbortSignal;
 };

@@ -1,4 +1,5 @@
 import type { AnswerEvent, AnswerRequest, ChatMessage, Citation, SourcePassage } from "./answer-types.ts";
+import { countTokens } from "./builtin-limits.ts";
 import { termsOf } from "./question-terms.ts";
 import { type Statement, splitStatements } from "./sentences.ts";
 
@@ -149,9 +150,6 @@ export function chooseStatements(
     );
 }
 
-/** Roughly one token per word. */
-const words = (s: string) => s.match(/\S+/g)?.length ?? 0;
-
 /** A table row reads as a statement of its own, closed with a full stop. */
 const shown = (s: Statement) => (s.kind === "row" && !/[.!?…]$/.test(s.text) ? `${s.text}.` : s.text);
 
@@ -177,13 +175,14 @@ export async function* builtinAnswer(request: AnswerRequest): AsyncGenerator<Ans
   }
   const text = pieces.join("");
   const prompt =
-    request.messages.reduce((n, m) => n + words(m.content), 0) +
-    request.passages.reduce((n, p) => n + words(p.text), 0);
+    request.messages.reduce((n, m) => n + countTokens(m.content), 0) +
+    request.passages.reduce((n, p) => n + countTokens(p.text), 0);
   yield {
     type: "done",
     text,
     citations,
+    toolCalls: [],
     finishReason: "stop",
-    usage: { promptTokens: prompt, completionTokens: words(text) },
+    usage: { promptTokens: prompt, completionTokens: countTokens(text) },
   };
 }

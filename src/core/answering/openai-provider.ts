@@ -32,6 +32,7 @@ import {
   extractUserMessage,
   repairMessage,
 } from "./provider-prompts.ts";
+import { checkJsonContent, providerMessages, providerOptions, ToolCallPieces } from "./provider-request.ts";
 import { compileSchema } from "./structured/compile-schema.ts";
 import { pointerToken } from "./structured/schema-walk.ts";
 
@@ -180,11 +181,14 @@ export function createOpenAIProvider(config: OpenAIConfig, log?: Logger): Answer
     const system = answerSystemMessage(request.passages);
     const messages: ChatCompletionMessageParam[] = [
       { role: "system", content: system.content },
-      ...request.messages.map((m) => ({ role: m.role, content: m.content })),
+      ...providerMessages(request.messages),
     ];
+    // OpenAI's current name for the limit first; servers that only know the older one get that.
+    let maxTokensName: "max_completion_tokens" | "max_tokens" = "max_completion_tokens";
     const create = (withUsage: boolean) =>
       client.chat.completions.create(
         {
+          ...providerOptions(request, maxTokensName),
           model,
           messages,
           stream: true,
@@ -193,25 +197,48 @@ export function createOpenAIProvider(config: OpenAIConfig, log?: Logger): Answer
         { signal },
       );
     const stream = await call(signal, async () => {
-      try {
-        return await create(true);
-      } catch (err) {
-        // A few servers refuse stream_options; the usage is then estimated.
-        if (refuses(err, /stream_options|include_usage/i)) return await create(false);
-        throw err;
+      let withUsage = true;
+      for (;;) {
+        try {
+          return await create(withUsage);
+        } catch (err) {
+          // A few servers refuse stream_options (the usage is then estimated) or know the limit
+          // only as max_tokens.
+          if (withUsage && refuses(err, /stream_options|include_usage/i)) withUsage = false;
+          else if (
+            request.maxTokens !== undefined &&
+            maxTokensName === "max_completion_tokens" &&
+            refuses(err, /max_completion_tokens/i)
+          )
+            maxTokensName = "max_tokens";
+          else throw err;
+        }
       }
     });
 
+    // Content that must be JSON is held back until it has been checked: a provider that breaks the
+    // format is then a 502 before anything is sent, streamed or not.
+    const format = request.responseFormat;
+    const held = format !== undefined && format.type !== "text";
     let text = "";
+    let refusal = "";
     let finish: string | null = null;
     let usage: { promptTokens: number; completionTokens: number } | undefined;
+    const toolCalls = new ToolCallPieces();
+    const heldEvents: AnswerEvent[] = [];
     try {
       for await (const chunk of stream) {
         const choice = chunk.choices[0];
         const piece = choice?.delta?.content;
         if (piece) {
           text += piece;
-          yield { type: "delta", text: piece };
+          if (held) heldEvents.push({ type: "delta", text: piece });
+          else yield { type: "delta", text: piece };
+        }
+        if (choice?.delta?.refusal) refusal += choice.delta.refusal;
+        for (const e of toolCalls.add(choice?.delta?.tool_calls ?? [])) {
+          if (held) heldEvents.push(e);
+          else yield e;
         }
         if (choice?.finish_reason) finish = choice.finish_reason;
         if (chunk.usage)
@@ -233,14 +260,20 @@ export function createOpenAIProvider(config: OpenAIConfig, log?: Logger): Answer
         "PROVIDER_ERROR",
         "The answer provider ended its stream before the answer was complete.",
       );
+    const finishReason = finish === "length" ? "length" : finish === "tool_calls" ? "toolCalls" : "stop";
+    // Content cut by max_tokens is known to be incomplete and a refusal or tool call has none to check.
+    if (held && finishReason === "stop" && !refusal) checkJsonContent(text, format);
+    yield* heldEvents;
     log?.debug("answer provider answered", { host, model, finishReason: finish, chars: text.length });
     yield {
       type: "done",
       text,
       citations: citationsOf(text, request.passages, system.given),
-      finishReason: finish === "length" ? "length" : "stop",
+      toolCalls: toolCalls.whole(),
+      ...(refusal ? { refusal } : {}),
+      finishReason,
       usage: usage ?? {
-        promptTokens: estimateTokens(messages.map((m) => String(m.content)).join("\n")),
+        promptTokens: estimateTokens(messages.map((m) => String(m.content ?? "")).join("\n")),
         completionTokens: estimateTokens(text),
       },
     };

@@ -1,4 +1,4 @@
-import type { AnswerEvent, ChatMessage } from "../../core/answering/answer-types.ts";
+import type { AnswerEvent, ChatMessage, StructuredSource } from "../../core/answering/answer-types.ts";
 import { primed } from "../../core/answering/primed.ts";
 import { retrieveForQuestion } from "../../core/answering/retrieve.ts";
 import type { SearchScope } from "../../core/answering/search-passages.ts";
@@ -7,22 +7,31 @@ import type { Document } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
 import { documentRef, findDocument } from "../documents/find-document.ts";
 import { defineOperation } from "../operation.ts";
-import { chatMessages, chosenModel, MAX_MESSAGES, modelName, type RawMessage } from "./chat-input.ts";
+import {
+  chatMessages,
+  chosenModel,
+  MAX_MESSAGES,
+  modelName,
+  type RawMessage,
+  rawMessage,
+} from "./chat-input.ts";
+import { type ChatOptions, chatOptions, checkChatOptions } from "./chat-options.ts";
+import { structuredSource } from "./structured-source.ts";
 
 /** Passages handed to the provider for one question. */
 export const PASSAGES_PER_ANSWER = 8;
 
-/** What a chat operation takes beside the document: the OpenAI-shaped conversation, the model. */
+/** What a chat operation takes beside the document: the OpenAI-shaped conversation, the model, the options. */
 export const chatInput = {
-  messages: z
-    .array(z.object({ role: z.string().max(20), content: z.unknown().optional() }))
-    .max(MAX_MESSAGES),
+  messages: z.array(rawMessage).max(MAX_MESSAGES),
   model: modelName.optional(),
+  options: chatOptions.optional(),
 };
 
 export type ChatInput = {
   messages: readonly RawMessage[];
   model?: string | undefined;
+  options?: ChatOptions | undefined;
 };
 
 export type StartedAnswer = {
@@ -34,15 +43,22 @@ export type StartedAnswer = {
 
 /**
  * Retrieves the passages for a checked conversation within `scope` (of the account's documents
- * only) and starts the provider's answer from them, under the model asked for.
+ * only) and starts the provider's answer from them, under the model asked for. The options are
+ * checked against the provider first: what it cannot honour is refused before any work.
  */
 export async function startAnswer(
   ctx: OperationContext,
   scope: SearchScope & { accountId: string },
   messages: ChatMessage[],
-  input: { model?: string | undefined },
+  input: {
+    model?: string | undefined;
+    options?: ChatOptions | undefined;
+    documentContent?: () => Promise<StructuredSource>;
+  },
 ): Promise<StartedAnswer> {
   const provider = ctx.services.answers;
+  const options = input.options ?? {};
+  checkChatOptions(provider, options, messages);
   const model = chosenModel(provider.models, input.model);
   const passages = await retrieveForQuestion(ctx.services.db, {
     ...scope,
@@ -50,19 +66,36 @@ export async function startAnswer(
     limit: PASSAGES_PER_ANSWER,
   });
   const events = await primed(
-    provider.answer({ messages, passages, model, ...(ctx.signal ? { signal: ctx.signal } : {}) }),
+    provider.answer({
+      messages,
+      passages,
+      model,
+      ...withoutUndefined(options),
+      ...(input.documentContent ? { documentContent: input.documentContent } : {}),
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+    }),
   );
   return { model, events };
 }
 
-/** Answers a checked conversation from one document's passages. */
+/** The options that are set (exactOptionalPropertyTypes keeps an explicit undefined apart). */
+const withoutUndefined = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
+
+/** Answers a checked conversation from one document's passages (and, for a JSON Schema, its content). */
 export const answerOverDocument = async (
   ctx: OperationContext,
   doc: Document,
   messages: ChatMessage[],
   input: ChatInput,
 ): Promise<StartedAnswer & { documentId: string }> => ({
-  ...(await startAnswer(ctx, { accountId: doc.accountId, documentIds: [doc.id] }, messages, input)),
+  ...(await startAnswer(ctx, { accountId: doc.accountId, documentIds: [doc.id] }, messages, {
+    model: input.model,
+    options: input.options,
+    documentContent: () => structuredSource(ctx, doc),
+  })),
   documentId: doc.id,
 });
 

@@ -1,5 +1,5 @@
 import type { ChatMessage } from "../../core/answering/answer-types.ts";
-import { AppError } from "../../core/errors.ts";
+import { invalidParam } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import type { OperationContext } from "../context.ts";
 import { findDocument, fullIdPattern, shortHashPattern } from "../documents/find-document.ts";
@@ -16,8 +16,8 @@ export function sourceRef(source: string): string {
   if (fullIdPattern.test(s) || shortHashPattern.test(s)) return s;
   const inPath = /\/v1\/documents\/([a-z0-9-]+)(?:[/?#]|$)/.exec(s)?.[1];
   if (inPath && (fullIdPattern.test(inPath) || shortHashPattern.test(inPath))) return inPath;
-  throw new AppError(
-    "BAD_REQUEST",
+  throw invalidParam(
+    "source",
     "source must be a document id (doc-…), a 6-character short hash, or a URL containing /v1/documents/<id>.",
   );
 }
@@ -27,19 +27,24 @@ export const MAX_PUBLIC_CONVERSATION_CHARS = 8_000;
 
 /**
  * The public route answers questions about the document and nothing else: no client system or
- * developer messages (they would steer the operator's model to any task), and a shorter
- * conversation than a key holder may send.
+ * developer messages (they would steer the operator's model to any task), no tools (they would
+ * put it to work for the client), and a shorter conversation than a key holder may send.
  */
-function publicConversation(messages: ChatInput["messages"]): ChatMessage[] {
-  for (const [i, m] of messages.entries()) {
-    if (m.role === "system" || m.role === "developer") {
-      throw new AppError(
-        "BAD_REQUEST",
+function publicConversation(input: ChatInput): ChatMessage[] {
+  for (const [i, m] of input.messages.entries()) {
+    if (m.role !== "user" && m.role !== "assistant")
+      throw invalidParam(
+        `messages[${i}].role`,
         `messages[${i}]: the public route takes user and assistant messages only, not ${m.role} messages.`,
       );
-    }
+    if (m.toolCalls !== undefined)
+      throw invalidParam(
+        `messages[${i}].tool_calls`,
+        `messages[${i}]: the public route takes no tool calls.`,
+      );
   }
-  return chatMessages(messages, MAX_PUBLIC_CONVERSATION_CHARS, "the public route's limit");
+  if (input.options?.toolUse) throw invalidParam("tools", "The public route takes no tools.");
+  return chatMessages(input.messages, MAX_PUBLIC_CONVERSATION_CHARS, "the public route's limit");
 }
 
 /**
@@ -54,7 +59,7 @@ export const chatWithPublicSource = defineOperation({
   input: z.object({ source: z.string().max(2000), ...chatInput }),
   run: async (ctx, input): Promise<StartedAnswer & { documentId: string }> => {
     const ref = sourceRef(input.source);
-    const messages = publicConversation(input.messages);
+    const messages = publicConversation(input);
     const anonymous: OperationContext = {
       ...ctx,
       principal: {

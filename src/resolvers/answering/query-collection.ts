@@ -48,6 +48,8 @@ export async function* collectionAnswerEvents(answer: StartedAnswer): AsyncGener
       if (e.text) yield { kind: "answer", delta: e.text };
       continue;
     }
+    // Collection queries offer no tools, so no provider calls one.
+    if (e.type !== "done") continue;
     const whole = collectionAnswerOf(e, answer.model);
     yield { kind: "sources", whole };
     yield { kind: "done", whole };

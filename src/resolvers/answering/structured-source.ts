@@ -1,0 +1,38 @@
+import type { StructuredSource } from "../../core/answering/answer-types.ts";
+import { AppError } from "../../core/errors.ts";
+import { type TableGrid, textRows } from "../../core/tables/table-model.ts";
+import type { Document } from "../../generated/prisma/client.ts";
+import type { OperationContext } from "../context.ts";
+
+/**
+ * A document's extracted pages and tables, as structured extraction reads them. CONFLICT while
+ * the document has no extracted page.
+ */
+export async function structuredSource(ctx: OperationContext, doc: Document): Promise<StructuredSource> {
+  const { prisma } = ctx.services.db;
+  const where = { documentId: doc.id, generation: doc.activeGeneration };
+  const [pages, tables] = await Promise.all([
+    prisma.page.findMany({
+      where,
+      orderBy: { pageNumber: "asc" },
+      select: { pageNumber: true, markdown: true },
+    }),
+    prisma.documentTable.findMany({
+      where,
+      orderBy: { tableIndex: "asc" },
+      select: { pages: true, cells: true },
+    }),
+  ]);
+  if (!pages.length) {
+    throw new AppError(
+      "CONFLICT",
+      `Document ${doc.id} has no extracted pages yet (phase ${doc.phase}); try again once its first pages are extracted (its phase and pagesCompleted say when).`,
+    );
+  }
+  return {
+    documentId: doc.id,
+    fileName: doc.fileName,
+    pages,
+    tables: tables.map((t) => ({ pages: t.pages, rows: textRows(t.cells as TableGrid) })),
+  };
+}
