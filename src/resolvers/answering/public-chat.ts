@@ -1,5 +1,5 @@
 import type { ChatMessage } from "../../core/answering/answer-types.ts";
-import { invalidParam } from "../../core/errors.ts";
+import { AppError, invalidParam } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import type { OperationContext } from "../context.ts";
 import { findDocument, fullIdPattern, shortHashPattern } from "../documents/find-document.ts";
