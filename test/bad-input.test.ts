@@ -956,9 +956,11 @@ describe("document routes", () => {
       ["application/octet-stream", new Uint8Array(pdf)],
       ["text/plain", "%PDF-1.7"],
       ["application/x-www-form-urlencoded", "file=x.pdf"],
-      ["application/json", '{"file":"x.pdf"}'],
     ] as const)
       expectError(await send(body, { "content-type": type }), 415, "UNSUPPORTED_MEDIA_TYPE");
+    // JSON is read as a stored file's id: anything else is 400 naming the field.
+    const json = await send('{"file":"x.pdf"}', { "content-type": "application/json" });
+    expect(expectError(json, 400, "BAD_REQUEST")).toContain("file_id");
     expectError(await send(new Uint8Array(pdf)), 415, "UNSUPPORTED_MEDIA_TYPE");
 
     // Multipart that does not parse, or holds no usable file part.

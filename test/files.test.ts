@@ -4,6 +4,7 @@ import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { safeFileName } from "../src/resolvers/files/safe-file-name.ts";
+import { waitForTerminal } from "./support/documents.ts";
 import { call } from "./support/http.ts";
 import { pngBytes, reportPdf } from "./support/pdfs.ts";
 import { expectError, expectSecured, type Keys, securityFixture } from "./support/security.ts";
@@ -172,6 +173,47 @@ describe("files", () => {
     // What survives the header is still cleaned: format characters (a right-to-left override) go.
     expect(safeFileName("inv\u202Egpj.pdf", "file.pdf")).toBe("invgpj.pdf");
     expect(safeFileName("x".repeat(300), "file.pdf")).toHaveLength(255);
+  });
+
+  it("parses a stored file without sending it again; the document keeps its own copy", async () => {
+    const f = (await send(server.url, keys.owner.secret, pdf, "stored.pdf")).body;
+    const r = await call(server.url, "POST", "/v1/documents", {
+      key: keys.owner.secret,
+      json: { file_id: f.id },
+    });
+    expect(r.status, r.text).toBe(202);
+    expect(r.body.fileName).toBe("stored.pdf");
+    const done = await waitForTerminal(server.url, keys.owner.secret, r.body.id);
+    expect(done).toMatchObject({ phase: "complete", sha256: f.sha256 });
+    const row = await server.services.db.prisma.document.findUnique({ where: { id: r.body.id } });
+    expect(row?.sourceFileId).toBe(f.id);
+    // Deleting the file leaves the document whole.
+    await call(server.url, "DELETE", `/v1/files/${f.id}`, { key: keys.owner.secret });
+    const page = await call(server.url, "GET", `/v1/documents/${r.body.id}/pages/1`, {
+      key: keys.owner.secret,
+    });
+    expect(page.status).toBe(200);
+    expect(
+      (await server.services.db.prisma.document.findUnique({ where: { id: r.body.id } }))?.sourceFileId,
+    ).toBeNull();
+
+    expectError(
+      await call(server.url, "POST", "/v1/documents", { key: keys.other.secret, json: { file_id: f.id } }),
+      404,
+      "NOT_FOUND",
+    );
+    const pending = await call(server.url, "POST", "/v1/files/presign", {
+      key: keys.owner.secret,
+      json: { fileName: "p.pdf", fileSize: 10, sha256: "a".repeat(64) },
+    });
+    expectError(
+      await call(server.url, "POST", "/v1/documents", {
+        key: keys.owner.secret,
+        json: { file_id: pending.body.file_id },
+      }),
+      409,
+      "CONFLICT",
+    );
   });
 
   it("is secured on every route: no key, bad keys, another account, a publishable key", async () => {

@@ -617,12 +617,21 @@ describe("real responses match the document", () => {
         415,
         "UNSUPPORTED_MEDIA_TYPE",
       );
-      await refused(
+      // JSON names a stored file; anything else in it is refused, naming the field.
+      const wrongJson = await refused(
         op,
         "/v1/documents",
         { key: d.secret, json: { file: "report.pdf" } },
-        415,
-        "UNSUPPORTED_MEDIA_TYPE",
+        400,
+        "BAD_REQUEST",
+      );
+      expect(wrongJson.body.error.message).toContain("file_id");
+      await refused(
+        op,
+        "/v1/documents",
+        { key: d.secret, json: { file_id: "file_0000000000000000" } },
+        404,
+        "NOT_FOUND",
       );
       await refused(
         op,

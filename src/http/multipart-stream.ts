@@ -18,6 +18,24 @@ export type StreamedUpload = {
 /** Text fields: a few, short (names, options); never the file. */
 const FIELD_LIMITS = { fields: 20, fieldSize: 64 * 1024, parts: 25, headerPairs: 50 };
 
+const brokenOff = (err: unknown) =>
+  err instanceof AppError
+    ? err
+    : new AppError("BAD_REQUEST", `The multipart body broke off or is malformed: ${(err as Error).message}.`);
+
+/**
+ * The file part's bytes; the parser's own failures (a body cut short) are the client's, 400. The
+ * part ends only once the whole body is read, so a second file part is refused too.
+ */
+async function* readable(stream: Readable, rest: Promise<void>): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of stream) yield chunk as Uint8Array;
+    await rest;
+  } catch (err) {
+    throw brokenOff(err);
+  }
+}
+
 /** The part named `part` of the request's multipart body, streamed. */
 export function streamUpload(request: Request, part: string): Promise<StreamedUpload> {
   const source = request.body;
@@ -36,6 +54,23 @@ export function streamUpload(request: Request, part: string): Promise<StreamedUp
       new AppError("BAD_REQUEST", `The multipart body cannot be read: ${(err as Error).message}.`),
     );
   }
+  let bodyRead: () => void = () => undefined;
+  let bodyFailed: (err: unknown) => void = () => undefined;
+  const rest = new Promise<void>((ok, fail) => {
+    bodyRead = ok;
+    bodyFailed = fail;
+  });
+  // Nobody may be waiting on it (a refusal before the file part): its failure is not unhandled.
+  rest.catch(() => undefined);
+  parser.on("filesLimit", () =>
+    bodyFailed(
+      new AppError(
+        "BAD_REQUEST",
+        `The multipart body has more than one file part: send one, named '${part}'.`,
+      ),
+    ),
+  );
+  parser.on("close", () => bodyRead());
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     let file: Readable | null = null;
@@ -56,7 +91,12 @@ export function streamUpload(request: Request, part: string): Promise<StreamedUp
         return;
       }
       file = stream;
-      resolve({ fileName: info.filename ?? "", contentType: info.mimeType, body: stream, fields });
+      resolve({
+        fileName: info.filename ?? "",
+        contentType: info.mimeType,
+        body: readable(stream, rest),
+        fields,
+      });
     });
     parser.on("close", () => {
       if (!file)
@@ -71,12 +111,8 @@ export function streamUpload(request: Request, part: string): Promise<StreamedUp
     // so whatever was storing it stops and keeps nothing.
     pipeline(Readable.fromWeb(source as import("node:stream/web").ReadableStream), parser).catch(
       (err: Error) => {
-        const reason = new AppError(
-          "BAD_REQUEST",
-          `The multipart body broke off or is malformed: ${err.message}.`,
-        );
-        if (file) file.destroy(reason);
-        else reject(reason);
+        if (file) file.destroy(brokenOff(err));
+        else reject(brokenOff(err));
       },
     );
   });

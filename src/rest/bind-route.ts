@@ -42,7 +42,9 @@ export type RestFace = {
 function bodyKindOf(route: RouteConfig): BodyKind {
   const content = route.request?.body?.content ?? {};
   if ("application/pdf" in content) return "bytes";
-  return "multipart/form-data" in content ? "multipart" : "json";
+  if ("multipart/form-data" in content)
+    return "application/json" in content ? "jsonOrMultipart" : "multipart";
+  return "json";
 }
 
 export function restFace(services: Services): RestFace {

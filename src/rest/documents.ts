@@ -7,7 +7,9 @@ import {
 } from "../core/auth/access-policy.ts";
 import { capabilityFlags, strategies } from "../core/documents/phases.ts";
 import { AppError } from "../core/errors.ts";
+import { invalidInput } from "../core/validation.ts";
 import type { AppEnv } from "../http/env.ts";
+import { streamUpload } from "../http/multipart-stream.ts";
 import { cursorInput } from "../resolvers/cursor.ts";
 import { approveReview } from "../resolvers/documents/approve-review.ts";
 import { deleteDocument } from "../resolvers/documents/delete-document.ts";
@@ -27,6 +29,7 @@ import {
 import { listDocuments, MAX_PAGE_SIZE } from "../resolvers/documents/list-documents.ts";
 import { reparseDocument } from "../resolvers/documents/reparse-document.ts";
 import { uploadDocument } from "../resolvers/documents/upload-document.ts";
+import { fileRef } from "../resolvers/files/find-file.ts";
 import type { RestFace } from "./bind-route.ts";
 import { DocRefParam, DocumentSchema, documentJson, MAX_INT } from "./document-schemas.ts";
 import { errorResponses, jsonBody, jsonResponse, setCacheControl, wholeNumber } from "./shared-schemas.ts";
@@ -44,24 +47,48 @@ const uploaded = jsonResponse(
   "Accepted: the document is queued for extraction. Location names it.",
 );
 
+const DocumentFromFile = z.object({ file_id: fileRef }).strict();
+
+const { $schema: _, ...fileIdSchema } = z.toJSONSchema(fileRef) as Record<string, unknown>;
+const documentFromFileSchema = {
+  type: "object" as const,
+  required: ["file_id"],
+  additionalProperties: false,
+  properties: { file_id: { ...fileIdSchema, description: "A stored file's id (`file_…`)." } },
+};
+
+/** The JSON form of an upload, checked as the route validators check bodies. */
+async function fileIdOf(c: { req: { json: () => Promise<unknown> } }): Promise<string> {
+  const body = await c.req.json().catch(() => {
+    throw new AppError("BAD_REQUEST", "The body is not valid JSON.");
+  });
+  const parsed = DocumentFromFile.safeParse(body);
+  if (!parsed.success) throw invalidInput(parsed.error.issues, "body");
+  return parsed.data.file_id;
+}
+
 const upload = createRoute({
   method: "post",
   path: "/v1/documents",
   tags: ["Documents"],
   summary: "Upload a PDF; extraction starts in the background",
   description:
-    "Multipart form data with the PDF in a part named `file`. Answers 202 at once with the document queued; poll GET /v1/documents/{id} (or subscribe in GraphQL) until the phase is terminal. Refused: an empty file (400), a file that is not a PDF by its first bytes (415), a file over MAX_UPLOAD_BYTES (413). Counts as an expensive operation.",
+    "Multipart form data with the PDF in a part named `file` (streamed to the store as it arrives), or JSON `{file_id}` to parse a stored file (POST /v1/files) without sending it again: the document keeps its own copy and records the file. Answers 202 at once with the document queued; poll GET /v1/documents/{id} (or subscribe in GraphQL) until the phase is terminal. Refused: an empty file (400), a file that is not a PDF by its first bytes (415), a file over MAX_UPLOAD_BYTES (413), a file id of another account or none (404), a pending file (409). Counts as an expensive operation.",
   request: {
     body: {
       required: true,
       content: {
+        // Described, not validated here: the part is streamed by the handler.
         "multipart/form-data": {
-          schema: z.object({
-            file: z
-              .custom<File>((v) => v instanceof File, { message: "send the PDF as a file part named 'file'" })
-              .openapi({ type: "string", format: "binary", description: "The PDF." }),
-          }),
+          schema: {
+            type: "object",
+            required: ["file"],
+            properties: { file: { type: "string", format: "binary", description: "The PDF." } },
+          },
         },
+        // Described as plain JSON Schema, validated by the handler: a route validator would also
+        // run on the multipart form.
+        "application/json": { schema: documentFromFileSchema },
       },
     },
   },
@@ -76,7 +103,14 @@ const upload = createRoute({
         },
       },
     },
-    ...errorResponses("FORBIDDEN", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"),
+    ...errorResponses(
+      "FORBIDDEN",
+      "NOT_FOUND",
+      "CONFLICT",
+      "PAYLOAD_TOO_LARGE",
+      "UNSUPPORTED_MEDIA_TYPE",
+      "STORAGE_UNAVAILABLE",
+    ),
   },
 });
 
@@ -308,11 +342,13 @@ const ingestList = createRoute({
 
 export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: RestFace) {
   app.openapi(bind(upload, uploadDocument), async (c) => {
-    const { file } = c.req.valid("form");
-    const d = await uploadDocument.invoke(ctxOf(c), {
-      fileName: file.name,
-      bytes: new Uint8Array(await file.arrayBuffer()),
-    });
+    const json = (c.req.header("content-type") ?? "").toLowerCase().startsWith("application/json");
+    const d = json
+      ? await uploadDocument.invoke(ctxOf(c), { fileId: await fileIdOf(c) })
+      : await (async () => {
+          const part = await streamUpload(c.req.raw, "file");
+          return uploadDocument.invoke(ctxOf(c), { fileName: part.fileName, body: part.body });
+        })();
     c.header("Location", `/v1/documents/${d.id}`);
     return c.json(
       {

@@ -171,13 +171,20 @@ builder.mutationFields((t) => ({
   uploadDocument: t.field({
     type: DocumentType,
     extensions: servedBy(uploadDocument),
-    description: "Uploads a PDF (GraphQL multipart request); extraction starts in the background. Expensive.",
-    args: { file: t.arg({ type: "File", required: true }) },
-    resolve: async (_root, args, ctx) =>
+    description:
+      "Uploads a PDF (`file`, GraphQL multipart request) or parses a stored file (`fileId`, file_…): exactly one of the two. Extraction starts in the background. Expensive.",
+    args: {
+      file: t.arg({ type: "File", required: false }),
+      fileId: t.arg.id({ required: false, description: "A stored file's id (file_…)." }),
+    },
+    // Both or neither are refused by the operation's input, after the caller is admitted.
+    resolve: (_root, args, ctx) =>
       uploadDocument.invoke(ctx, {
-        fileName: args.file.name,
-        bytes: new Uint8Array(await args.file.arrayBuffer()),
-      }),
+        ...(args.fileId != null ? { fileId: String(args.fileId) } : {}),
+        ...(args.file
+          ? { fileName: args.file.name, body: args.file.stream() as unknown as AsyncIterable<Uint8Array> }
+          : {}),
+      } as never),
   }),
   deleteDocument: t.field({
     type: DeletedDocument,

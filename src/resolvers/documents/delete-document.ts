@@ -21,6 +21,8 @@ export const deleteDocument = defineOperation({
     ctx.services.renderer.forget(doc.id);
     await forgetPageImages(doc.id);
     await ctx.services.blobs.deletePrefix(documentBlobPrefix(doc.id));
+    // A source stored under the id first drawn (its short hash was taken) lies elsewhere.
+    if (!doc.blobKey.startsWith(documentBlobPrefix(doc.id))) await ctx.services.blobs.delete(doc.blobKey);
     return { deleted: true, id: doc.id };
   },
 });

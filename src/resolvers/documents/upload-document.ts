@@ -1,52 +1,83 @@
-import { createHash } from "node:crypto";
 import { defaultAccessPolicy, policyToWire } from "../../core/auth/access-policy.ts";
 import { documentBlobPrefix, sourceBlobKey } from "../../core/documents/blob-keys.ts";
 import { createDocumentRow } from "../../core/documents/create-document-row.ts";
-import { assertPdf } from "../../core/documents/pdf-signature.ts";
 import { defaultCapabilities } from "../../core/documents/phases.ts";
+import { storePdf } from "../../core/documents/store-pdf.ts";
 import { AppError } from "../../core/errors.ts";
+import { newId } from "../../core/ids.ts";
 import { EXTRACTION_QUEUE } from "../../core/job-queue.ts";
 import { z } from "../../core/zod.ts";
+import { byteStream } from "../byte-stream.ts";
+import { fileRef, findFile } from "../files/find-file.ts";
+import { safeFileName } from "../files/safe-file-name.ts";
 import { defineOperation } from "../operation.ts";
 import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
 
-/** Stores the PDF, records it and enqueues its extraction; the document starts `queued`. */
+/**
+ * Stores the PDF (sent now, streamed, or a stored file's, copied), records it and enqueues its
+ * extraction; the document starts `queued`. The bytes are stored before the record exists, so
+ * no record is ever without its bytes; a failure after that removes both.
+ */
 export const uploadDocument = defineOperation({
   name: "uploadDocument",
   rateClass: "expensive",
   caller: "secretKey",
-  input: z.object({ fileName: z.string(), bytes: z.instanceof(Uint8Array) }),
+  input: z.union(
+    [
+      z.strictObject({ fileName: z.string().max(10_000), body: byteStream }),
+      z.strictObject({ fileId: fileRef }),
+    ],
+    { error: "give the PDF itself or a stored file's id, one of the two" },
+  ),
   run: async (ctx, input): Promise<DocumentRecord> => {
-    const { accountId } = ctx;
     const { config, db, blobs, jobs } = ctx.services;
-    if (input.bytes.byteLength === 0) throw new AppError("BAD_REQUEST", "The file is empty (0 bytes).");
-    if (input.bytes.byteLength > config.maxUploadBytes) {
-      throw new AppError(
-        "PAYLOAD_TOO_LARGE",
-        `The file is larger than the limit of ${config.maxUploadBytes} bytes.`,
-      );
+    const id = newId("doc-");
+    const target = { key: sourceBlobKey(id), prefix: documentBlobPrefix(id) };
+    let fileName: string;
+    let sourceFileId: string | null = null;
+    let body: AsyncIterable<Uint8Array>;
+    if ("fileId" in input) {
+      const file = await findFile(ctx, input.fileId);
+      if (file.status !== "ready")
+        throw new AppError("CONFLICT", `File ${file.id} is still pending: finalize its upload first.`);
+      const read = await blobs.getStream(file.blobKey);
+      if (!read) throw new AppError("NOT_FOUND", `The bytes of file ${file.id} are missing from the store.`);
+      ({ fileName } = file);
+      sourceFileId = file.id;
+      body = read.body;
+    } else {
+      fileName = safeFileName(input.fileName, "document.pdf");
+      body = input.body;
     }
-    assertPdf(input.bytes);
-    const fileName = input.fileName.trim().slice(0, 255) || "document.pdf";
-    const sha256 = createHash("sha256").update(input.bytes).digest("hex");
-
-    const doc = await createDocumentRow(db.prisma, {
-      accountId,
-      fileName,
-      sizeBytes: BigInt(input.bytes.byteLength),
-      sha256,
-      phase: "queued",
-      capabilities: defaultCapabilities,
-      access: policyToWire(defaultAccessPolicy()),
-    });
-    // Nothing half-made is left behind: a failure after the row exists removes it and its bytes.
+    const stored = await storePdf(blobs, target, body, config.maxUploadBytes);
     try {
-      await blobs.put(sourceBlobKey(doc.id), input.bytes);
-      await jobs.enqueue(EXTRACTION_QUEUE, { documentId: doc.id, generation: doc.workingGeneration });
+      // The id the bytes were stored under first; should its short hash be taken in the account,
+      // another id is drawn and the row keeps the key the bytes are under.
+      const ids = [id];
+      const doc = await createDocumentRow(
+        db.prisma,
+        {
+          accountId: ctx.accountId,
+          fileName,
+          sizeBytes: BigInt(stored.size),
+          sha256: stored.sha256,
+          phase: "queued",
+          capabilities: defaultCapabilities,
+          access: policyToWire(defaultAccessPolicy()),
+          blobKey: target.key,
+          sourceFileId,
+        },
+        () => ids.shift() ?? newId("doc-"),
+      );
+      try {
+        await jobs.enqueue(EXTRACTION_QUEUE, { documentId: doc.id, generation: doc.workingGeneration });
+      } catch (err) {
+        await db.prisma.document.delete({ where: { id: doc.id } }).catch(() => undefined);
+        throw err;
+      }
       return toDocumentRecord(doc);
     } catch (err) {
-      await db.prisma.document.delete({ where: { id: doc.id } }).catch(() => undefined);
-      await blobs.deletePrefix(documentBlobPrefix(doc.id)).catch(() => undefined);
+      await blobs.deletePrefix(target.prefix).catch(() => undefined);
       throw err;
     }
   },

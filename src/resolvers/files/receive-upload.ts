@@ -1,12 +1,10 @@
 import { BlobTooLarge } from "../../core/blobs/blob-store.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
+import { byteStream } from "../byte-stream.ts";
 import { defineOperation } from "../operation.ts";
 import { fileBlobPrefix } from "./file-record.ts";
 import { assertNotExpired, tokenHash } from "./upload-session.ts";
-
-const isStream = (v: unknown): v is AsyncIterable<Uint8Array> =>
-  typeof (v as AsyncIterable<Uint8Array> | null)?.[Symbol.asyncIterator] === "function";
 
 const mismatch = (what: string) =>
   new AppError(
@@ -25,7 +23,7 @@ export const receiveUpload = defineOperation({
   caller: "anyone",
   input: z.object({
     token: z.string().max(200),
-    body: z.custom<AsyncIterable<Uint8Array>>(isStream, "must be a stream of bytes"),
+    body: byteStream,
   }),
   run: async (ctx, input): Promise<{ fileId: string; size: number }> => {
     const { db, blobs } = ctx.services;
