@@ -7,16 +7,16 @@ import { textRows } from "../core/tables/table-model.ts";
 import type { AppEnv } from "../http/env.ts";
 import { getPageImage } from "../resolvers/documents/page-image.ts";
 import { getFullMarkdown, getPage } from "../resolvers/documents/read-pages.ts";
-import { getTable, listTables, MAX_TABLES_PAGE } from "../resolvers/documents/tables.ts";
+import { getTable, listTables } from "../resolvers/documents/tables.ts";
 import type { RestFace } from "./bind-route.ts";
-import { DocRefParam, MAX_INT, PageParams } from "./document-schemas.ts";
+import { DocRefParam, PageParams } from "./document-schemas.ts";
 import {
-  decimalNumber,
+  decimalParameter,
   errorResponses,
+  integerParameter,
   jsonResponse,
   mediaResponse,
   setCacheControl,
-  wholeNumber,
 } from "./shared-schemas.ts";
 
 const readErrors = (...more: ErrorCode[]) => errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT", ...more);
@@ -73,9 +73,7 @@ const pageImage = createRoute({
   request: {
     params: PageParams,
     query: z.object({
-      scale: decimalNumber({ min: MIN_SCALE, max: MAX_SCALE })
-        .default(DEFAULT_IMAGE_SCALE)
-        .openapi({ type: "number", description: `${MIN_SCALE}..${MAX_SCALE}, 1 = 72 dpi.` }),
+      scale: decimalParameter(getPageImage.input.shape.scale).openapi({ description: "1 = 72 dpi." }),
     }),
   },
   responses: {
@@ -97,12 +95,10 @@ const tables = createRoute({
   request: {
     params: DocRefParam,
     query: z.object({
-      limit: wholeNumber({ min: 0, max: MAX_TABLES_PAGE })
-        .optional()
-        .openapi({ type: "integer", description: `Most tables to return (at most ${MAX_TABLES_PAGE}).` }),
-      offset: wholeNumber({ min: 0, max: MAX_INT })
-        .optional()
-        .openapi({ type: "integer", description: "Tables to skip." }),
+      limit: integerParameter(listTables.input.shape.limit).openapi({
+        description: "Most tables to return.",
+      }),
+      offset: integerParameter(listTables.input.shape.offset).openapi({ description: "Tables to skip." }),
     }),
   },
   responses: {
@@ -126,9 +122,11 @@ const table = createRoute({
   summary: "One table as JSON, CSV (RFC 4180), HTML (with spans) or markdown",
   request: {
     params: DocRefParam.extend({
-      index: wholeNumber({ min: 0, max: MAX_INT, minMessage: "tables are numbered from 0" }).openapi({
+      index: integerParameter(getTable.input.shape.index, {
+        min: 0,
+        minMessage: "tables are numbered from 0",
+      }).openapi({
         param: { name: "index", in: "path", required: true },
-        type: "integer",
         description: "0-based table index.",
       }),
     }),
