@@ -147,7 +147,9 @@ const reparse = createRoute({
           schema: z
             .object({
               strategy: reparseDocument.input.shape.strategy.openapi({ enum: [...strategies] }),
-              capabilities: reparseDocument.input.shape.capabilities.openapi({ example: "tables,page_images" }),
+              capabilities: reparseDocument.input.shape.capabilities.openapi({
+                example: "tables,page_images",
+              }),
             })
             .strict()
             .openapi("ReparseRequest"),
