@@ -40,6 +40,13 @@ const tags = [
   { name: "Service", description: "The API's own description." },
 ];
 
+/**
+ * The project grants no licence (package.json is private and names none); SPDX spells a licence
+ * of one's own LicenseRef-…. A constant, since @hono/zod-openapi types the 3.1 document's info
+ * with OpenAPI 3.0's, which has no `identifier`.
+ */
+const license = { name: "Proprietary", identifier: "LicenseRef-Proprietary" };
+
 const describeErrors = () =>
   ["| Status | Code |", "|---|---|", ...errorCodes.map((code) => `| ${errorStatus[code]} | ${code} |`)].join(
     "\n",
@@ -74,8 +81,7 @@ export function registerOpenApiDocument(app: OpenAPIHono<AppEnv>, services: Serv
       info: {
         title: "Quire document-processing API",
         version: API_VERSION,
-        // The project grants no licence: package.json is private and names none.
-        license: { name: "Proprietary" },
+        license,
         description: [
           "REST face of Quire. Errors use one envelope `{error: {code, message}}`; each code has one status:",
           "",
