@@ -1,4 +1,5 @@
 import { AppError } from "../../core/errors.ts";
+import { controlCharacters } from "../../core/text-rules.ts";
 import { z } from "../../core/zod.ts";
 import type { Collection } from "../../generated/prisma/client.ts";
 import type { AccountContext } from "../operation.ts";
@@ -7,8 +8,6 @@ export const collectionIdPattern = /^col-[a-z0-9]{16}$/;
 export const MAX_COLLECTION_NAME = 100;
 export const MAX_COLLECTION_DESCRIPTION = 10_000;
 
-/** The control characters (Unicode category Cc), spelt out so that every regex dialect reads them. */
-const controlCharacters = "\\u0000-\\u001F\\u007F-\\u009F";
 const controlCharacter = new RegExp(`[${controlCharacters}]`, "u");
 
 /**
