@@ -23,7 +23,7 @@ import { getCollection } from "../resolvers/collections/get-collection.ts";
 import { listCollections } from "../resolvers/collections/list-collections.ts";
 import { updateCollection } from "../resolvers/collections/update-collection.ts";
 import { cursorInput } from "../resolvers/cursor.ts";
-import { documentRef } from "../resolvers/documents/find-document.ts";
+import { documentRef, fullIdPattern, shortHashPattern } from "../resolvers/documents/find-document.ts";
 import type { RestFace } from "./bind-route.ts";
 import { DocumentSchema, documentJson } from "./document-schemas.ts";
 import {
@@ -69,7 +69,7 @@ export const collectionJson = (c: CollectionRecord) => ({
 });
 
 const DocumentIds = z
-  .array(documentRef)
+  .array(documentRef.openapi({ pattern: `${fullIdPattern.source}|${shortHashPattern.source}` }))
   .max(MAX_IDS_PER_REQUEST)
   .openapi({ description: "Document ids (`doc-…`) or short hashes of the account's documents." });
 
@@ -146,7 +146,8 @@ const update = createRoute({
           description: updateCollection.input.shape.description,
         })
         .strict()
-        .openapi("CollectionUpdate"),
+        // The operation refuses a change of nothing; the schema says so.
+        .openapi("CollectionUpdate", { minProperties: 1 }),
     ),
   },
   responses: { 200: jsonResponse(CollectionSchema, "The collection as now stored."), ...mutationErrors() },
