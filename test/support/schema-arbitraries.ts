@@ -241,6 +241,12 @@ function scalarBreakages(s: Schema): Breakage[] {
     });
   const minItems = num(s.minItems);
   if (minItems) out.push({ what: "no items", apply: () => [] });
+  const maxProperties = num(s.maxProperties);
+  if (maxProperties !== undefined)
+    out.push({
+      what: `more than ${maxProperties} properties`,
+      apply: () => Object.fromEntries(Array.from({ length: maxProperties + 1 }, (_, i) => [`k${i}`, "x"])),
+    });
   return out;
 }
 
