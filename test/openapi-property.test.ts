@@ -137,6 +137,16 @@ function validParameter(template: string, p: Parameter): fc.Arbitrary<string> {
     : fc.oneof({ weight: 3, arbitrary: fc.constant(real) }, { weight: 1, arbitrary: generated });
 }
 
+/** A body whose document fields (document_id, document_ids) name the account's real document. */
+function namingRealDocument(body: unknown): unknown {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+  const named = { ...(body as Record<string, unknown>) };
+  if ("document_id" in named) named.document_id = fixtures.documents;
+  if (Array.isArray(named.document_ids) && named.document_ids.length > 0)
+    named.document_ids = [fixtures.documents];
+  return named;
+}
+
 function fillPath(template: string, values: Record<string, string>): string {
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ""));
 }
@@ -164,9 +174,10 @@ function validRequest(template: string, method: string, op: OperationObject): fc
   const schema = jsonBodyOf(op);
   const multipart = op.requestBody?.content?.["multipart/form-data"] !== undefined;
   const bodyArb: fc.Arbitrary<Sent["body"]> = schema
-    ? firstPassing(validArb(doc, schema), (v) => admits(template, method, v)).map((json) =>
-        json === NO_VALUE ? { unsatisfied: "the body schema" } : { json },
-      )
+    ? firstPassing(
+        fc.tuple(validArb(doc, schema), fc.boolean()).map(([v, real]) => (real ? namingRealDocument(v) : v)),
+        (v) => admits(template, method, v),
+      ).map((json) => (json === NO_VALUE ? { unsatisfied: "the body schema" } : { json }))
     : multipart
       ? fc.constant({ form: "pdf" as const })
       : fc.constant(undefined);
