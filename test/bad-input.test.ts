@@ -1073,7 +1073,8 @@ describe("never a 500", () => {
       { "x-api-key": "'; SELECT pg_sleep(5); --" },
       { ...operator, "x-account-id": "' OR 1=1 --" },
     ];
-    const operations = operationsOf(doc);
+    // The description itself is public and cacheable (openapi.test.ts), unlike every operation.
+    const operations = operationsOf(doc).filter((o) => o.path !== "/openapi.json");
     for (const [index, { method, path, op }] of operations.entries()) {
       const auth: { key?: string; headers: Record<string, string> } = op.security?.some(
         (s) => "operatorSecret" in s,

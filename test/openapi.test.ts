@@ -46,6 +46,9 @@ const covered = [
   "GET /v1/documents/{id}/pages/{page_number}/image.png",
   "GET /v1/documents/{id}/entities/tables",
   "GET /v1/documents/{id}/entities/tables/{index}",
+  "GET /v1/documents/{id}/entities/tables/{index}/csv",
+  "GET /v1/documents/{id}/entities/tables/{index}/html",
+  "GET /v1/documents/{id}/entities/tables/{index}/markdown",
   "POST /v1/collections",
   "GET /v1/collections",
   "GET /v1/collections/{id}",
@@ -69,6 +72,7 @@ const covered = [
   "POST /v1/files/presign",
   "POST /v1/files/finalize",
   "PUT /v1/uploads/{token}",
+  "GET /openapi.json",
 ];
 
 /**
@@ -84,10 +88,14 @@ const anonymousReads = [
   "GET /v1/documents/{id}/pages/{page_number}/image.png",
   "GET /v1/documents/{id}/entities/tables",
   "GET /v1/documents/{id}/entities/tables/{index}",
+  "GET /v1/documents/{id}/entities/tables/{index}/csv",
+  "GET /v1/documents/{id}/entities/tables/{index}/html",
+  "GET /v1/documents/{id}/entities/tables/{index}/markdown",
   "POST /v1/documents/{id}/chat/completions",
   "POST /v1/documents/{id}/structured-output",
   "POST /v1/public/resolve/chat/completions",
   "PUT /v1/uploads/{token}",
+  "GET /openapi.json",
 ];
 
 const operator = { "x-document-agent-secret": WORKER_SECRET };
@@ -175,14 +183,39 @@ describe("the OpenAPI document", () => {
     expect(docReply.headers.get("content-type")).toMatch(/^application\/json/);
     expect(docReply.headers.get("cache-control")).toMatch(/^public\b/);
     expect(docReply.headers.get("x-request-id")).toBeTruthy();
-    // Every path sits under /v1 (SPEC 9).
-    for (const path of Object.keys(doc.paths)) expect(path).toMatch(/^\/v1\//);
+    // Every path sits under /v1 (SPEC 9), but for the description itself.
+    for (const path of Object.keys(doc.paths)) if (path !== "/openapi.json") expect(path).toMatch(/^\/v1\//);
   });
 
-  it("declares the three ways to authenticate, and every operation uses them", () => {
+  it("names every operation with a unique camelCase operationId, and declares its tags and licence", () => {
+    const ids = operationsOf(doc).map(({ key, op }) => {
+      const id = (op as { operationId?: string }).operationId;
+      expect(id, `${key} operationId`).toMatch(/^[a-z][a-zA-Z0-9]*$/);
+      return id;
+    });
+    expect(new Set(ids).size).toBe(ids.length);
+    // Where a route serves an operation alone, its id is the operation's name.
+    expect(operationOf(doc, "GET", "/v1/documents/{id}/pages/{page_number}")).toMatchObject({
+      operationId: "getPage",
+      "x-operation": "getPage",
+    });
+    expect(operationOf(doc, "GET", "/v1/documents/{id}/pages/{page_number}/markdown")).toMatchObject({
+      operationId: "getPageMarkdown",
+      "x-operation": "getPage",
+    });
+    const declared = (doc as { tags?: { name: string; description?: string }[] }).tags ?? [];
+    for (const t of declared) expect(t.description, `tag ${t.name}`).toBeTruthy();
+    const used = new Set(operationsOf(doc).flatMap(({ op }) => (op as { tags?: string[] }).tags ?? []));
+    expect([...used].sort()).toEqual(declared.map((t) => t.name).sort());
+    expect((doc.info as { license?: { name: string } }).license?.name).toBeTruthy();
+  });
+
+  it("declares a scheme per credential kind and header, and every operation uses them", () => {
     const schemes = doc.components?.securitySchemes ?? {};
-    expect(schemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
-    expect(schemes.apiKeyHeader).toMatchObject({ type: "apiKey", in: "header", name: "x-api-key" });
+    for (const kind of ["secretKey", "anyKey"]) {
+      expect(schemes[`${kind}Bearer`]).toMatchObject({ type: "http", scheme: "bearer" });
+      expect(schemes[`${kind}Header`]).toMatchObject({ type: "apiKey", in: "header", name: "x-api-key" });
+    }
     expect(schemes.operatorSecret).toMatchObject({
       type: "apiKey",
       in: "header",
@@ -192,14 +225,11 @@ describe("the OpenAPI document", () => {
       expect(op.security?.length, `${key} has no security requirement`).toBeGreaterThan(0);
       for (const requirement of op.security ?? [])
         for (const name of Object.keys(requirement)) expect(Object.keys(schemes), key).toContain(name);
-      // A key goes in either header wherever a key is accepted; a route that needs a secret key
-      // names the role `secret` on both, one that any key may call names none.
+      // A key goes in either header wherever a key is accepted: a route names the bearer and
+      // header schemes of one kind of key, secret keys or any key.
       if (!op.security?.some((r) => "operatorSecret" in r)) {
-        const roles = op.security?.find((r) => "bearerAuth" in r)?.bearerAuth;
-        expect([[], ["secret"]], key).toContainEqual(roles);
-        expect(op.security, key).toEqual(
-          expect.arrayContaining([{ bearerAuth: roles }, { apiKeyHeader: roles }]),
-        );
+        const kind = op.security?.some((r) => "secretKeyBearer" in r) ? "secretKey" : "anyKey";
+        expect(op.security?.slice(0, 2), key).toEqual([{ [`${kind}Bearer`]: [] }, { [`${kind}Header`]: [] }]);
       }
     }
   });
@@ -208,7 +238,7 @@ describe("the OpenAPI document", () => {
     for (const { key, op } of operationsOf(doc)) {
       const open = (op.security ?? []).some((r) => Object.keys(r).length === 0);
       expect(open, `${key}: {} in its security`).toBe(anonymousReads.includes(key));
-      if (open) expect(op.security, key).toEqual([{ bearerAuth: [] }, { apiKeyHeader: [] }, {}]);
+      if (open) expect(op.security, key).toEqual([{ anyKeyBearer: [] }, { anyKeyHeader: [] }, {}]);
     }
   });
 
@@ -398,6 +428,14 @@ describe("real responses match the document", () => {
       413,
       "PAYLOAD_TOO_LARGE",
     );
+  });
+
+  it("GET /openapi.json", async () => {
+    const op = "GET /openapi.json";
+    const described = await checked(op, "/openapi.json", {}, 200);
+    expect(described.body).toEqual(doc);
+    expect((await checked(op, "/openapi.json", { key: t.secret }, 200)).body).toEqual(doc);
+    await refused(op, "/openapi.json", { key: "svc_sk_no-such-key" }, 401, "UNAUTHORIZED");
   });
 
   it("GET /v1/account", async () => {
@@ -884,6 +922,29 @@ describe("real responses match the document", () => {
       await refused(op, `/v1/documents/${spare.id}/entities/tables/0`, {}, 403, "FORBIDDEN");
     });
 
+    it("GET /v1/documents/{id}/entities/tables/{index}/{csv,html,markdown}", async () => {
+      const path = `/v1/documents/${main.id}/entities/tables/0`;
+      for (const [format, type] of [
+        ["csv", "text/csv"],
+        ["html", "text/html"],
+        ["markdown", "text/markdown"],
+      ] as const) {
+        const op = `GET /v1/documents/{id}/entities/tables/{index}/${format}`;
+        // The same reply as the SPEC's route with ?format=, at a path with one media type.
+        const viaQuery = await call(server.url, "GET", `${path}?format=${format}`, { key: d.secret });
+        const own = await checked(op, `${path}/${format}`, { key: d.secret }, 200);
+        expect(own.headers.get("content-type")).toBe(viaQuery.headers.get("content-type"));
+        expect(own.headers.get("content-type")).toMatch(new RegExp(`^${type};`));
+        expect(own.text).toBe(viaQuery.text);
+        expect((await checked(op, `${path}/${format}`, {}, 200)).text).toBe(own.text);
+
+        await refused(op, `${path.replace(/0$/, "1")}/${format}`, { key: d.secret }, 404, "NOT_FOUND");
+        await refused(op, `${path.replace(/0$/, "-1")}/${format}`, { key: d.secret }, 400, "BAD_REQUEST");
+        await refused(op, `${path}/${format}`, { key: badKey }, 401, "UNAUTHORIZED");
+        await refused(op, `/v1/documents/${spare.id}/entities/tables/0/${format}`, {}, 403, "FORBIDDEN");
+      }
+    });
+
     it("POST /v1/documents/ingest", async () => {
       const op = "POST /v1/documents/ingest";
       const path = "/v1/documents/ingest";
@@ -1143,6 +1204,7 @@ describe("real responses match the document", () => {
   describe("files", () => {
     it("store, list, read, range, delete", async () => {
       const pdf = await reportPdf();
+      await resetAnonymousBudget(server);
       const up = "POST /v1/files";
       const created = await checked(up, "/v1/files", { key: t.secret, body: pdfForm(pdf, "f.pdf") }, 201);
       const id = created.body.id as string;

@@ -4,7 +4,6 @@ import type { AppEnv } from "../http/env.ts";
 import {
   addCollectionDocuments,
   listCollectionDocuments,
-  MAX_MEMBERS_PAGE,
   removeCollectionDocuments,
 } from "../resolvers/collections/collection-documents.ts";
 import {
@@ -21,13 +20,20 @@ import {
 } from "../resolvers/collections/export-collection.ts";
 import { collectionRef, MAX_COLLECTION_NAME } from "../resolvers/collections/find-collection.ts";
 import { getCollection } from "../resolvers/collections/get-collection.ts";
-import { listCollections, MAX_COLLECTIONS_PAGE } from "../resolvers/collections/list-collections.ts";
+import { listCollections } from "../resolvers/collections/list-collections.ts";
 import { updateCollection } from "../resolvers/collections/update-collection.ts";
 import { cursorInput } from "../resolvers/cursor.ts";
-import { documentRef } from "../resolvers/documents/find-document.ts";
+import { documentRef, fullIdPattern, shortHashPattern } from "../resolvers/documents/find-document.ts";
 import type { RestFace } from "./bind-route.ts";
 import { DocumentSchema, documentJson } from "./document-schemas.ts";
-import { errorResponses, iso, jsonBody, jsonResponse, mediaResponse, wholeNumber } from "./shared-schemas.ts";
+import {
+  errorResponses,
+  integerParameter,
+  iso,
+  jsonBody,
+  jsonResponse,
+  mediaResponse,
+} from "./shared-schemas.ts";
 
 const tags = ["Collections"];
 const limits = `Names are unique within an account (1–${MAX_COLLECTION_NAME} characters, not of the form col-…). A collection holds at most ${MAX_COLLECTION_DOCUMENTS} documents; one request adds or removes at most ${MAX_IDS_PER_REQUEST}. Collections are used with secret keys only.`;
@@ -63,7 +69,7 @@ export const collectionJson = (c: CollectionRecord) => ({
 });
 
 const DocumentIds = z
-  .array(documentRef)
+  .array(documentRef.openapi({ pattern: `${fullIdPattern.source}|${shortHashPattern.source}` }))
   .max(MAX_IDS_PER_REQUEST)
   .openapi({ description: "Document ids (`doc-…`) or short hashes of the account's documents." });
 
@@ -96,7 +102,9 @@ const list = createRoute({
   summary: "The account's collections, newest first, with cursor pagination",
   request: {
     query: z.object({
-      limit: wholeNumber({ min: 1, max: MAX_COLLECTIONS_PAGE }).default(20).openapi({ type: "integer" }),
+      limit: integerParameter(listCollections.input.shape.limit).openapi({
+        description: "Collections per page.",
+      }),
       cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
     }),
   },
@@ -138,7 +146,8 @@ const update = createRoute({
           description: updateCollection.input.shape.description,
         })
         .strict()
-        .openapi("CollectionUpdate"),
+        // The operation refuses a change of nothing; the schema says so.
+        .openapi("CollectionUpdate", { minProperties: 1 }),
     ),
   },
   responses: { 200: jsonResponse(CollectionSchema, "The collection as now stored."), ...mutationErrors() },
@@ -205,7 +214,9 @@ const listDocs = createRoute({
   request: {
     params: CollectionRefParam,
     query: z.object({
-      limit: wholeNumber({ min: 1, max: MAX_MEMBERS_PAGE }).default(20).openapi({ type: "integer" }),
+      limit: integerParameter(listCollectionDocuments.input.shape.limit).openapi({
+        description: "Documents per page.",
+      }),
       cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
     }),
   },

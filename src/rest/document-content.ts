@@ -1,22 +1,24 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { MAX_READ_AHEAD_SCALE, READ_AHEAD } from "../core/documents/page-images.ts";
 import type { ErrorCode } from "../core/errors.ts";
 import { DEFAULT_IMAGE_SCALE, MAX_SCALE, MIN_SCALE } from "../core/extraction/render-page.ts";
 import { tableToCsv, tableToHtml, tableToMarkdown } from "../core/tables/table-formats.ts";
+import type { TableGrid } from "../core/tables/table-model.ts";
 import { textRows } from "../core/tables/table-model.ts";
 import type { AppEnv } from "../http/env.ts";
 import { getPageImage } from "../resolvers/documents/page-image.ts";
 import { getFullMarkdown, getPage } from "../resolvers/documents/read-pages.ts";
-import { getTable, listTables, MAX_TABLES_PAGE } from "../resolvers/documents/tables.ts";
+import { getTable, listTables } from "../resolvers/documents/tables.ts";
 import type { RestFace } from "./bind-route.ts";
-import { DocRefParam, MAX_INT, PageParams } from "./document-schemas.ts";
+import { DocRefParam, PageParams } from "./document-schemas.ts";
 import {
-  decimalNumber,
+  decimalParameter,
   errorResponses,
+  integerParameter,
   jsonResponse,
   mediaResponse,
   setCacheControl,
-  wholeNumber,
 } from "./shared-schemas.ts";
 
 const readErrors = (...more: ErrorCode[]) => errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT", ...more);
@@ -58,6 +60,7 @@ const page = createRoute({
 const pageMd = createRoute({
   method: "get",
   path: "/v1/documents/{id}/pages/{page_number}/markdown",
+  operationId: "getPageMarkdown",
   tags: ["Document content"],
   summary: "One page as markdown",
   request: { params: PageParams },
@@ -73,9 +76,7 @@ const pageImage = createRoute({
   request: {
     params: PageParams,
     query: z.object({
-      scale: decimalNumber({ min: MIN_SCALE, max: MAX_SCALE })
-        .default(DEFAULT_IMAGE_SCALE)
-        .openapi({ type: "number", description: `${MIN_SCALE}..${MAX_SCALE}, 1 = 72 dpi.` }),
+      scale: decimalParameter(getPageImage.input.shape.scale).openapi({ description: "1 = 72 dpi." }),
     }),
   },
   responses: {
@@ -97,12 +98,10 @@ const tables = createRoute({
   request: {
     params: DocRefParam,
     query: z.object({
-      limit: wholeNumber({ min: 0, max: MAX_TABLES_PAGE })
-        .optional()
-        .openapi({ type: "integer", description: `Most tables to return (at most ${MAX_TABLES_PAGE}).` }),
-      offset: wholeNumber({ min: 0, max: MAX_INT })
-        .optional()
-        .openapi({ type: "integer", description: "Tables to skip." }),
+      limit: integerParameter(listTables.input.shape.limit).openapi({
+        description: "Most tables to return.",
+      }),
+      offset: integerParameter(listTables.input.shape.offset).openapi({ description: "Tables to skip." }),
     }),
   },
   responses: {
@@ -119,42 +118,90 @@ const tables = createRoute({
   },
 });
 
+const TableParams = DocRefParam.extend({
+  index: integerParameter(getTable.input.shape.index, {
+    min: 0,
+    minMessage: "tables are numbered from 0",
+  }).openapi({
+    param: { name: "index", in: "path", required: true },
+    description: "0-based table index.",
+  }),
+});
+
+const TableSchema = TableNode.extend({
+  index: z.number().int(),
+  page: z.number().int().openapi({ description: "The page the table starts on." }),
+  pages: z.array(z.number().int()).openapi({ description: "Every page the table spans." }),
+  bbox: z.array(z.number()).openapi({ description: "[x0, y0, x1, y1] on its first page, in PDF points." }),
+  rows: z.array(z.array(z.string())).openapi({ description: "The cells' text, row by row." }),
+}).openapi("Table");
+
+/**
+ * One table in each media type. The SPEC's route answers them all, chosen by `format`; a
+ * generated client cannot type a reply whose media type a query value picks, so each text form
+ * also has its own path with one media type, served by the same operation.
+ */
+const tableFormats = {
+  csv: {
+    type: "text/csv",
+    header: "text/csv; charset=utf-8; header=present",
+    render: tableToCsv,
+    name: "CSV (RFC 4180, CRLF, header row first)",
+  },
+  html: {
+    type: "text/html",
+    header: "text/html; charset=utf-8",
+    render: tableToHtml,
+    name: "an HTML table (spanning cells as colspan/rowspan)",
+  },
+  markdown: {
+    type: "text/markdown",
+    header: "text/markdown; charset=utf-8",
+    render: tableToMarkdown,
+    name: "markdown",
+  },
+} as const;
+type TableFormat = keyof typeof tableFormats;
+const formatNames = Object.keys(tableFormats) as TableFormat[];
+
 const table = createRoute({
   method: "get",
   path: "/v1/documents/{id}/entities/tables/{index}",
   tags: ["Document content"],
   summary: "One table as JSON, CSV (RFC 4180), HTML (with spans) or markdown",
+  description: `\`format\` picks the media type of the reply: application/json (the default), ${formatNames.map((f) => tableFormats[f].type).join(", ")}. Clients generated from this description should use this route for JSON and the per-format routes (${formatNames.map((f) => `/v1/documents/{id}/entities/tables/{index}/${f}`).join(", ")}), which give the same bodies with one media type each.`,
   request: {
-    params: DocRefParam.extend({
-      index: wholeNumber({ min: 0, max: MAX_INT, minMessage: "tables are numbered from 0" }).openapi({
-        param: { name: "index", in: "path", required: true },
-        type: "integer",
-        description: "0-based table index.",
-      }),
-    }),
-    query: z.object({ format: z.enum(["json", "csv", "html", "markdown"]).default("json") }),
+    params: TableParams,
+    query: z.object({ format: z.enum(["json", ...formatNames]).default("json") }),
   },
   responses: {
     200: mediaResponse(
       {
-        "application/json": {
-          schema: TableNode.extend({
-            index: z.number().int(),
-            page: z.number().int(),
-            pages: z.array(z.number().int()),
-            bbox: z.array(z.number()),
-            rows: z.array(z.array(z.string())),
-          }).openapi("Table"),
-        },
-        "text/csv": text,
-        "text/html": text,
-        "text/markdown": text,
+        "application/json": { schema: TableSchema },
+        ...Object.fromEntries(formatNames.map((f) => [tableFormats[f].type, text])),
       },
       "The table in the asked format.",
     ),
     ...readErrors(),
   },
 });
+
+const capitalized = (s: string) => s[0]?.toUpperCase() + s.slice(1);
+
+const tableAs = (format: TableFormat) =>
+  createRoute({
+    method: "get",
+    path: `/v1/documents/{id}/entities/tables/{index}/${format}`,
+    operationId: `getTable${capitalized(format)}`,
+    tags: ["Document content"],
+    summary: `One table as ${tableFormats[format].name}`,
+    description: `The body of GET /v1/documents/{id}/entities/tables/{index}?format=${format}, at a path of its own so that its one media type is known in advance.`,
+    request: { params: TableParams },
+    responses: {
+      200: mediaResponse({ [tableFormats[format].type]: text }, `The table as ${tableFormats[format].name}.`),
+      ...readErrors(),
+    },
+  });
 
 export function registerDocumentContentRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: RestFace) {
   app.openapi(bind(fullMd, getFullMarkdown), async (c) => {
@@ -209,26 +256,32 @@ export function registerDocumentContentRoutes(app: OpenAPIHono<AppEnv>, { ctxOf,
     const p = c.req.valid("param");
     const { table: t, viaPublic } = await getTable.invoke(ctxOf(c), { ref: p.id, index: p.index });
     setCacheControl(c, viaPublic);
-    switch (c.req.valid("query").format) {
-      case "csv":
-        return c.body(tableToCsv(t.grid), 200, { "Content-Type": "text/csv; charset=utf-8; header=present" });
-      case "html":
-        return c.body(tableToHtml(t.grid), 200, { "Content-Type": "text/html; charset=utf-8" });
-      case "markdown":
-        return c.body(tableToMarkdown(t.grid), 200, { "Content-Type": "text/markdown; charset=utf-8" });
-      default:
-        return c.json(
-          {
-            type: "table" as const,
-            value: tableToMarkdown(t.grid),
-            index: t.index,
-            page: t.page,
-            pages: t.pages,
-            bbox: t.bbox,
-            rows: textRows(t.grid),
-          },
-          200,
-        );
-    }
+    const format = c.req.valid("query").format;
+    if (format !== "json") return tableBody(c, t.grid, format) as never;
+    return c.json(
+      {
+        type: "table" as const,
+        value: tableToMarkdown(t.grid),
+        index: t.index,
+        page: t.page,
+        pages: t.pages,
+        bbox: t.bbox,
+        rows: textRows(t.grid),
+      },
+      200,
+    );
   });
+  for (const format of formatNames)
+    app.openapi(bind(tableAs(format), getTable), async (c) => {
+      const p = c.req.valid("param");
+      const { table: t, viaPublic } = await getTable.invoke(ctxOf(c), { ref: p.id, index: p.index });
+      setCacheControl(c, viaPublic);
+      return tableBody(c, t.grid, format) as never;
+    });
+}
+
+/** A table in one of its text forms. */
+function tableBody(c: Context<AppEnv>, grid: TableGrid, format: TableFormat): Response {
+  const f = tableFormats[format];
+  return c.body(f.render(grid), 200, { "Content-Type": f.header });
 }

@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { DocumentRecord } from "../resolvers/documents/document-record.ts";
 import { documentRef } from "../resolvers/documents/find-document.ts";
-import { iso, wholeNumber } from "./shared-schemas.ts";
+import { getPage } from "../resolvers/documents/read-pages.ts";
+import { integerParameter, iso } from "./shared-schemas.ts";
 
 export const DocRefParam = z.object({
   id: documentRef.openapi({
@@ -11,17 +12,11 @@ export const DocRefParam = z.object({
   }),
 });
 
-/**
- * The largest PostgreSQL integer: page numbers, table indexes and seqs are stored as such, so a
- * larger one names nothing and must not reach a query (where it fails as out of range).
- */
-export const MAX_INT = 2_147_483_647;
-
 export const PageParams = DocRefParam.extend({
-  page_number: wholeNumber({ min: -MAX_INT, max: MAX_INT }).openapi({
+  page_number: integerParameter(getPage.input.shape.page).openapi({
     param: { name: "page_number", in: "path", required: true },
-    type: "integer",
-    description: "1-based page number.",
+    description:
+      "1-based page number. Any whole number is read: one outside 1..pagesTotal (0 and negatives included) is 404.",
     example: 1,
   }),
 });

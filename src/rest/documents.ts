@@ -1,10 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import {
-  type AccessPolicy,
-  policyFromWire,
-  policyToWire,
-  wirePolicySchema,
-} from "../core/auth/access-policy.ts";
+import { type AccessPolicy, policyFromWire, policyToWire } from "../core/auth/access-policy.ts";
 import { capabilityFlags, strategies } from "../core/documents/phases.ts";
 import { AppError } from "../core/errors.ts";
 import { invalidInput } from "../core/validation.ts";
@@ -15,6 +10,7 @@ import { approveReview } from "../resolvers/documents/approve-review.ts";
 import { deleteDocument } from "../resolvers/documents/delete-document.ts";
 import {
   type DocumentConfig,
+  documentConfigSchema,
   getDocumentConfig,
   setDocumentConfig,
 } from "../resolvers/documents/document-config.ts";
@@ -24,15 +20,21 @@ import {
   appendIngestRecord,
   ingestCapabilityKeys,
   listIngestRecords,
-  MAX_INGEST_PAGE,
 } from "../resolvers/documents/ingest.ts";
-import { listDocuments, MAX_PAGE_SIZE } from "../resolvers/documents/list-documents.ts";
+import { listDocuments } from "../resolvers/documents/list-documents.ts";
 import { reparseDocument } from "../resolvers/documents/reparse-document.ts";
 import { uploadDocument } from "../resolvers/documents/upload-document.ts";
 import { fileRef } from "../resolvers/files/find-file.ts";
+import { AccessPolicySchema } from "./access-schemas.ts";
 import type { RestFace } from "./bind-route.ts";
-import { DocRefParam, DocumentSchema, documentJson, MAX_INT } from "./document-schemas.ts";
-import { errorResponses, jsonBody, jsonResponse, setCacheControl, wholeNumber } from "./shared-schemas.ts";
+import { DocRefParam, DocumentSchema, documentJson } from "./document-schemas.ts";
+import {
+  errorResponses,
+  integerParameter,
+  jsonBody,
+  jsonResponse,
+  setCacheControl,
+} from "./shared-schemas.ts";
 
 const uploaded = jsonResponse(
   z
@@ -121,9 +123,9 @@ const list = createRoute({
   summary: "The account's documents, newest first, with cursor pagination",
   request: {
     query: z.object({
-      limit: wholeNumber({ min: 1, max: MAX_PAGE_SIZE })
-        .default(20)
-        .openapi({ type: "integer", description: `At most ${MAX_PAGE_SIZE}.` }),
+      limit: integerParameter(listDocuments.input.shape.limit).openapi({
+        description: "Documents per page.",
+      }),
       cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
     }),
   },
@@ -178,11 +180,10 @@ const reparse = createRoute({
         "application/json": {
           schema: z
             .object({
-              strategy: z
-                .string()
-                .optional()
-                .openapi({ enum: [...strategies] }),
-              capabilities: z.string().optional().openapi({ example: "tables,page_images" }),
+              strategy: reparseDocument.input.shape.strategy.openapi({ enum: [...strategies] }),
+              capabilities: reparseDocument.input.shape.capabilities.openapi({
+                example: "tables,page_images",
+              }),
             })
             .strict()
             .openapi("ReparseRequest"),
@@ -199,21 +200,26 @@ const reparse = createRoute({
   },
 });
 
+const configField = documentConfigSchema.shape;
+
 const ConfigSchema = z
   .object({
-    access: z.object({ default_effect: z.literal("deny"), grants: z.array(z.any()) }).openapi({
-      description:
-        "Access policy. Principals: owner, publishable (optional key_id), public. Actions: admin, reparse, query, read_content, read_metadata; publishable and public may hold only the last three.",
-    }),
+    access: AccessPolicySchema,
     title: z.string().nullable(),
     language: z.string().nullable(),
     metadata: z.record(z.string(), z.string()),
-    strategy: z.string(),
+    strategy: z.enum(strategies),
   })
   .openapi("DocumentConfig");
 
-/** A configuration as the SPEC spells it: the policy in its wire form. */
-const configJson = (cfg: DocumentConfig) => ({ ...cfg, access: policyToWire(cfg.access) });
+/**
+ * A configuration as the SPEC spells it: the policy in its wire form. WirePolicy types principals
+ * and actions as strings; from a checked policy they are the ones the schema lists.
+ */
+const configJson = (cfg: DocumentConfig) => ({
+  ...cfg,
+  access: policyToWire(cfg.access) as z.infer<typeof AccessPolicySchema>,
+});
 
 const getConfig = createRoute({
   method: "get",
@@ -242,11 +248,11 @@ const putConfig = createRoute({
         "application/json": {
           schema: z
             .object({
-              access: wirePolicySchema.optional(),
-              title: z.string().nullable().optional(),
-              language: z.string().nullable().optional(),
-              metadata: z.record(z.string(), z.string()).optional(),
-              strategy: z.enum(strategies).optional(),
+              access: AccessPolicySchema.optional(),
+              title: configField.title,
+              language: configField.language,
+              metadata: configField.metadata,
+              strategy: configField.strategy,
             })
             .strict()
             .openapi("DocumentConfigInput"),
@@ -311,10 +317,12 @@ const ingestList = createRoute({
   request: {
     params: DocRefParam,
     query: z.object({
-      after_seq: wholeNumber({ min: 0, max: MAX_INT })
-        .optional()
-        .openapi({ type: "integer", description: "Only records with a greater seq." }),
-      limit: wholeNumber({ min: 1, max: MAX_INGEST_PAGE }).default(100).openapi({ type: "integer" }),
+      after_seq: integerParameter(listIngestRecords.input.shape.afterSeq).openapi({
+        description: "Only records with a greater seq.",
+      }),
+      limit: integerParameter(listIngestRecords.input.shape.limit).openapi({
+        description: "Records per page.",
+      }),
     }),
   },
   responses: {

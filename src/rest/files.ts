@@ -17,7 +17,14 @@ import { receiveUpload } from "../resolvers/files/receive-upload.ts";
 import { uploadFile } from "../resolvers/files/upload-file.ts";
 import { uploadIdInput } from "../resolvers/files/upload-session.ts";
 import type { RestFace } from "./bind-route.ts";
-import { errorResponses, iso, jsonBody, jsonResponse, mediaResponse, wholeNumber } from "./shared-schemas.ts";
+import {
+  errorResponses,
+  integerParameter,
+  iso,
+  jsonBody,
+  jsonResponse,
+  mediaResponse,
+} from "./shared-schemas.ts";
 
 const tags = ["Files"];
 
@@ -103,7 +110,9 @@ const list = createRoute({
   summary: "The account's files, newest first, with cursor pagination",
   request: {
     query: z.object({
-      limit: wholeNumber({ min: 1, max: MAX_FILES_PAGE }).default(20).openapi({ type: "integer" }),
+      limit: integerParameter(listFiles.input.shape.limit).openapi({
+        description: `At most ${MAX_FILES_PAGE}.`,
+      }),
       cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
     }),
   },
@@ -199,33 +208,36 @@ const PresignResponse = z
   })
   .openapi("PresignedUpload");
 
-const presign = createRoute({
-  method: "post",
-  path: "/v1/files/presign",
-  tags,
-  summary: "Open a direct upload: a URL to PUT a PDF's bytes to",
-  description:
-    "For big files: the bytes go to the URL (on an S3-compatible store, straight to the bucket; on the local store, to this service's PUT /v1/uploads/{token}) and never through the API's JSON routes. PUT exactly `fileSize` bytes with the SHA-256 given and the `headers` answered, before `expires_at` (PRESIGN_URL_SECONDS, 15 minutes by default), then POST /v1/files/finalize. `fileSize` is 1 to MAX_UPLOAD_BYTES (413 above); `sha256` is 64 hexadecimal characters. The file is listed as `pending` until finalized; a session not finalized in time is removed with its bytes.",
-  request: {
-    ...jsonBody(
-      z
-        .object({
-          fileName: presignFileUpload.input.shape.fileName,
-          fileSize: presignFileUpload.input.shape.fileSize,
-          sha256: z
-            .string()
-            .regex(/^[0-9a-fA-F]{64}$/)
-            .openapi({ description: "SHA-256 of the bytes, hex." }),
-        })
-        .strict()
-        .openapi("PresignRequest"),
-    ),
-  },
-  responses: {
-    201: jsonResponse(PresignResponse, "The upload session."),
-    ...errorResponses("FORBIDDEN", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "STORAGE_UNAVAILABLE"),
-  },
-});
+/** The presign route: `fileSize`'s maximum is the service's configured MAX_UPLOAD_BYTES. */
+const presignRoute = (maxUploadBytes: number) =>
+  createRoute({
+    method: "post",
+    path: "/v1/files/presign",
+    tags,
+    summary: "Open a direct upload: a URL to PUT a PDF's bytes to",
+    description:
+      "For big files: the bytes go to the URL (on an S3-compatible store, straight to the bucket; on the local store, to this service's PUT /v1/uploads/{token}) and never through the API's JSON routes. PUT exactly `fileSize` bytes with the SHA-256 given and the `headers` answered, before `expires_at` (PRESIGN_URL_SECONDS, 15 minutes by default), then POST /v1/files/finalize. `fileSize` is 1 to MAX_UPLOAD_BYTES (413 above); `sha256` is 64 hexadecimal characters. The file is listed as `pending` until finalized; a session not finalized in time is removed with its bytes.",
+    request: {
+      ...jsonBody(
+        z
+          .object({
+            fileName: presignFileUpload.input.shape.fileName,
+            // The operation refuses more than MAX_UPLOAD_BYTES (413): documented as the maximum.
+            fileSize: presignFileUpload.input.shape.fileSize.openapi({ maximum: maxUploadBytes }),
+            sha256: z
+              .string()
+              .regex(/^[0-9a-fA-F]{64}$/)
+              .openapi({ description: "SHA-256 of the bytes, hex." }),
+          })
+          .strict()
+          .openapi("PresignRequest"),
+      ),
+    },
+    responses: {
+      201: jsonResponse(PresignResponse, "The upload session."),
+      ...errorResponses("FORBIDDEN", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE", "STORAGE_UNAVAILABLE"),
+    },
+  });
 
 const finalize = createRoute({
   method: "post",
@@ -308,7 +320,7 @@ export function registerFileRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, serv
     c.header("Location", `/v1/files/${f.id}`);
     return c.json(fileJson(f), 201);
   });
-  app.openapi(bind(presign, presignFileUpload), async (c) => {
+  app.openapi(bind(presignRoute(services.config.maxUploadBytes), presignFileUpload), async (c) => {
     const body = c.req.valid("json");
     const p = await presignFileUpload.invoke(ctxOf(c), body);
     // The local store's URL is this service's: absolute from BASE_URL, or from the request.

@@ -1,44 +1,96 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { rateLimits } from "../core/auth/rate-limit.ts";
 import { errorCodes, errorStatus } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
 import type { AppEnv } from "../http/env.ts";
 import { authenticateAs } from "../http/middleware.ts";
+import { securityOf, securitySchemes } from "./bind-route.ts";
+import { errorResponses, jsonResponse } from "./shared-schemas.ts";
 
 export const API_VERSION = "1.14.0";
 
-/** /openapi.json, generated from the route definitions registered on the app. */
+/** Every tag a route names, in the order a reader meets them. */
+const tags = [
+  {
+    name: "Accounts",
+    description: "Accounts and the account a key belongs to. Creating one is an operator task.",
+  },
+  {
+    name: "Keys",
+    description: "The account's secret and publishable API keys: create, list, rotate, revoke.",
+  },
+  {
+    name: "Documents",
+    description:
+      "Upload PDFs, follow their extraction, reparse, configure access, append vendor ingest records, delete.",
+  },
+  {
+    name: "Document content",
+    description:
+      "What extraction produced: markdown of the whole document or a page, page images and tables.",
+  },
+  {
+    name: "Collections",
+    description: "Named groups of an account's documents, queried and exported together. Secret keys only.",
+  },
+  {
+    name: "Answering",
+    description: "Questions and structured extraction over a document, OpenAI-compatible, with citations.",
+  },
+  {
+    name: "Files",
+    description:
+      "PDFs kept for later parsing, hosting or workflows: streamed uploads, presigned direct uploads, byte ranges. Storing starts no parsing. Secret keys only.",
+  },
+  { name: "Service", description: "The API's own description." },
+];
+
+/**
+ * The project grants no licence (package.json is private and names none); SPDX spells a licence
+ * of one's own LicenseRef-…. A constant, since @hono/zod-openapi types the 3.1 document's info
+ * with OpenAPI 3.0's, which has no `identifier`.
+ */
+const license = { name: "Proprietary", identifier: "LicenseRef-Proprietary" };
+
+const describeErrors = () =>
+  ["| Status | Code |", "|---|---|", ...errorCodes.map((code) => `| ${errorStatus[code]} | ${code} |`)].join(
+    "\n",
+  );
+
+const documentRoute = createRoute({
+  method: "get",
+  path: "/openapi.json",
+  operationId: "getOpenApiDocument",
+  tags: ["Service"],
+  summary: "This OpenAPI 3.1 description of the API",
+  description: "Public and cacheable; a key, if sent, is checked and counted like any other request.",
+  security: securityOf("anyone"),
+  responses: {
+    200: jsonResponse(
+      z.object({}).passthrough().openapi({ description: "An OpenAPI 3.1 document." }),
+      "The description.",
+    ),
+    ...errorResponses(),
+  },
+});
+
+/** /openapi.json, generated from the route definitions registered on the app, itself included. */
 export function registerOpenApiDocument(app: OpenAPIHono<AppEnv>, services: Services) {
-  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
-    type: "http",
-    scheme: "bearer",
-    description:
-      "A secret key (svc_sk_…) or, where a route allows it, a publishable key (svc_pk_…). A route that needs a secret key names the role `secret` in its security requirement.",
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "apiKeyHeader", {
-    type: "apiKey",
-    in: "header",
-    name: "x-api-key",
-    description: "The same key in the x-api-key header.",
-  });
-  app.openAPIRegistry.registerComponent("securitySchemes", "operatorSecret", {
-    type: "apiKey",
-    in: "header",
-    name: "x-document-agent-secret",
-    description:
-      "The operator secret (WORKER_SECRET) for operator tasks; with x-account-id naming an account, it may also call that account's secret-key routes.",
-  });
+  for (const [name, scheme] of Object.entries(securitySchemes))
+    app.openAPIRegistry.registerComponent("securitySchemes", name, scheme);
   const { authenticated: withKey, unauthenticated: withoutKey } = rateLimits;
-  let cached: unknown;
-  app.get("/openapi.json", authenticateAs(services, "standard"), (c) => {
+  let cached: object | undefined;
+  app.openapi({ ...documentRoute, middleware: [authenticateAs(services, "standard")] }, (c) => {
     cached ??= app.getOpenAPI31Document({
       openapi: "3.1.0",
       info: {
         title: "Quire document-processing API",
         version: API_VERSION,
+        license,
         description: [
           "REST face of Quire. Errors use one envelope `{error: {code, message}}`; each code has one status:",
-          `${errorCodes.map((code) => `${code} ${errorStatus[code]}`).join(", ")}.`,
+          "",
+          describeErrors(),
           "",
           `Rate limits (fixed one-minute windows, per key, or per client address without a key): ${withKey.standard} standard and`,
           `${withKey.expensive} expensive requests a minute with a key, ${withoutKey.standard} and ${withoutKey.expensive} without. Every response carries X-RateLimit-Limit,`,
@@ -49,8 +101,9 @@ export function registerOpenApiDocument(app: OpenAPIHono<AppEnv>, services: Serv
         ].join("\n"),
       },
       servers: [{ url: "/" }],
+      tags,
     });
     c.header("Cache-Control", "public, max-age=300");
-    return c.json(cached as object);
+    return c.json(cached, 200);
   });
 }

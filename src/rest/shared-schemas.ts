@@ -122,7 +122,7 @@ export function setCacheControl(
  * or leading zeros ("0x1", "+1", " 1", "00001" and "" are 400, not page 1 or 0), then bounded.
  * The bounds' messages are the caller's.
  */
-export function wholeNumber(bounds: { min: number; max: number; minMessage?: string }) {
+function wholeNumber(bounds: { min: number; max: number; minMessage?: string }) {
   // A minus sign is read where negative numbers pass the bounds (a page that cannot exist is
   // then 404, as page 0 is), never a plus sign.
   const written = bounds.min < 0 ? /^(0|-?[1-9][0-9]*)$/ : /^(0|[1-9][0-9]*)$/;
@@ -134,10 +134,72 @@ export function wholeNumber(bounds: { min: number; max: number; minMessage?: str
 }
 
 /** A decimal number in a query string, written plainly ("1.5", "2"): no sign, exponent or hex. */
-export function decimalNumber(bounds: { min: number; max: number }) {
+function decimalNumber(bounds: { min: number; max: number }) {
   return z
     .string()
     .regex(/^[0-9]+(\.[0-9]+)?$/, "must be a number written with digits and at most one decimal point")
     .transform(Number)
     .pipe(z.number().min(bounds.min).max(bounds.max));
+}
+
+type NumberField = { number: z.ZodNumber; fallback: number | undefined };
+
+/** The number schema inside an operation's input field, and its default (if it has one). */
+function numberFieldOf(field: z.ZodType): NumberField {
+  let inner: z.ZodType = field;
+  let fallback: number | undefined;
+  for (;;) {
+    if (inner instanceof z.ZodDefault) {
+      fallback = inner.def.defaultValue as number;
+      inner = inner.unwrap() as z.ZodType;
+    } else if (inner instanceof z.ZodOptional) inner = inner.unwrap() as z.ZodType;
+    else break;
+  }
+  if (!(inner instanceof z.ZodNumber)) throw new Error("a numeric parameter must come from a number field");
+  return { number: inner, fallback };
+}
+
+/** The bounds of a number field, narrowed where the route is stricter; both must be known. */
+function boundsOf(n: z.ZodNumber, narrower: { min?: number; max?: number }) {
+  const min = Math.max(n.minValue ?? -Infinity, narrower.min ?? -Infinity);
+  const max = Math.min(n.maxValue ?? Infinity, narrower.max ?? Infinity);
+  if (!Number.isFinite(min) || !Number.isFinite(max))
+    throw new Error("a numeric parameter needs a minimum and a maximum in its operation's input");
+  return { min, max };
+}
+
+/**
+ * A whole-number path or query parameter for an operation's input field (`op.input.shape.x`):
+ * its bounds and default are the field's, so the document states the limits the operation
+ * enforces. `narrower` is for a route stricter than its operation (tables numbered from 0).
+ * A field with a default, or optional, is an optional parameter the operation then fills in.
+ */
+export function integerParameter<F extends z.ZodType>(
+  field: F,
+  narrower: { min?: number; max?: number; minMessage?: string } = {},
+): Parameter<F> {
+  const { number, fallback } = numberFieldOf(field);
+  const { min, max } = boundsOf(number, narrower);
+  const parsed = wholeNumber({ min, max, minMessage: narrower.minMessage });
+  return parameter(field, parsed, { type: "integer", minimum: min, maximum: max, default: fallback });
+}
+
+/** A decimal query parameter for an operation's number field, as integerParameter. */
+export function decimalParameter<F extends z.ZodType>(field: F): Parameter<F> {
+  const { number, fallback } = numberFieldOf(field);
+  const { min, max } = boundsOf(number, {});
+  const parsed = decimalNumber({ min, max });
+  return parameter(field, parsed, { type: "number", minimum: min, maximum: max, default: fallback });
+}
+
+type Parsed = ReturnType<typeof wholeNumber>;
+/** Optional exactly when the operation's field may be left out. */
+type Parameter<F extends z.ZodType> = undefined extends z.input<F> ? z.ZodOptional<Parsed> : Parsed;
+
+function parameter<F extends z.ZodType>(
+  field: F,
+  parsed: Parsed,
+  doc: { type: "integer" | "number"; minimum: number; maximum: number; default: number | undefined },
+): Parameter<F> {
+  return (field.isOptional() ? parsed.optional().openapi(doc) : parsed.openapi(doc)) as Parameter<F>;
 }

@@ -1,5 +1,6 @@
 import { displayPrefix, generateKeySecret, hashKeySecret } from "../../core/auth/secrets.ts";
 import { newId } from "../../core/ids.ts";
+import { visibleText } from "../../core/text-rules.ts";
 import { z } from "../../core/zod.ts";
 import { toApiKeyRecord } from "../keys/api-key-record.ts";
 import type { CreatedApiKey } from "../keys/create-api-key.ts";
@@ -19,7 +20,7 @@ export const createAccount = defineOperation({
       .trim()
       .min(1)
       .max(MAX_ACCOUNT_NAME)
-      .regex(/^[^\p{Cc}]*$/u, "must not contain control characters"),
+      .regex(visibleText, "must not be blank or contain control characters"),
   }),
   run: async (ctx, input): Promise<{ account: AccountRecord } & CreatedApiKey> => {
     const secret = generateKeySecret("secret");

@@ -22,6 +22,16 @@ export function sourceRef(source: string): string {
   );
 }
 
+const bare = (re: RegExp) => re.source.slice(1, -1);
+const documentName = `(?:${bare(fullIdPattern)}|${bare(shortHashPattern)})`;
+/** Where sourceRef's path search stops: the first /v1/documents/<segment> it finds. */
+const documentsSegment = "/v1/documents/[a-z0-9-]+(?:[/?#]|\\s*$)";
+/**
+ * What sourceRef accepts, as a JSON Schema pattern for clients: an id or short hash (white space
+ * around it allowed), or text whose first /v1/documents/<segment> names one.
+ */
+const sourcePattern = `^(?:\\s*${documentName}\\s*|(?:(?!${documentsSegment})[\\s\\S])*/v1/documents/${documentName}(?:[/?#]|\\s*$)[\\s\\S]*)$`;
+
 /** Conversations on the public route are shorter: anyone may send them, and a provider bills them. */
 export const MAX_PUBLIC_CONVERSATION_CHARS = 8_000;
 
@@ -56,7 +66,7 @@ export const chatWithPublicSource = defineOperation({
   name: "chatWithPublicSource",
   rateClass: "expensive",
   caller: "anyone",
-  input: z.object({ source: z.string().max(2000), ...chatInput }),
+  input: z.object({ source: z.string().max(2000).openapi({ pattern: sourcePattern }), ...chatInput }),
   run: async (ctx, input): Promise<StartedAnswer & { documentId: string }> => {
     const ref = sourceRef(input.source);
     const messages = publicConversation(input);

@@ -5,6 +5,15 @@ import type { Document, Prisma } from "../../generated/prisma/client.ts";
 import { defineOperation } from "../operation.ts";
 import { documentRef, findDocument, policyOf } from "./find-document.ts";
 
+const MAX_METADATA_KEYS = 50;
+const MAX_METADATA_KEY = 100;
+/**
+ * The metadata bounds in JSON Schema, which zod renders neither from the refinement nor from the
+ * keys' schema. A constant, since @hono/zod-openapi's metadata type is OpenAPI 3.0's, which has
+ * no propertyNames.
+ */
+const metadataBounds = { maxProperties: MAX_METADATA_KEYS, propertyNames: { maxLength: MAX_METADATA_KEY } };
+
 /**
  * PUT /v1/documents/{id}/config replaces the whole configuration: a field left out returns to
  * its default (GET the current one first to change a single field).
@@ -19,8 +28,9 @@ export const documentConfigSchema = z
       .nullable()
       .default(null),
     metadata: z
-      .record(z.string().max(100), z.string().max(1000))
-      .refine((m) => Object.keys(m).length <= 50, "may hold at most 50 keys")
+      .record(z.string().max(MAX_METADATA_KEY), z.string().max(1000))
+      .refine((m) => Object.keys(m).length <= MAX_METADATA_KEYS, `may hold at most ${MAX_METADATA_KEYS} keys`)
+      .openapi(metadataBounds)
       .default({}),
     strategy: z.enum(strategies).default("auto"),
   })

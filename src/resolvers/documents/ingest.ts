@@ -1,3 +1,4 @@
+import { MAX_INT } from "../../core/db/int4.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
@@ -80,7 +81,7 @@ export const listIngestRecords = defineOperation({
   caller: "secretKey",
   input: z.object({
     ref: documentRef,
-    afterSeq: z.number().int().min(0).optional(),
+    afterSeq: z.number().int().min(0).max(MAX_INT).optional(),
     limit: z.number().int().min(1).max(MAX_INGEST_PAGE).default(100),
   }),
   run: async (ctx, input) => {

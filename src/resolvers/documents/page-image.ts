@@ -7,7 +7,7 @@ import { DEFAULT_IMAGE_SCALE, MAX_SCALE, MIN_SCALE } from "../../core/extraction
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { documentRef, findDocument } from "./find-document.ts";
-import { pageUnavailable } from "./read-pages.ts";
+import { pageNumber, pageUnavailable } from "./read-pages.ts";
 
 /** The page as PNG; rendered on first request and cached in the blob store per scale, the next pages rendered ahead. */
 export const getPageImage = defineOperation({
@@ -16,7 +16,7 @@ export const getPageImage = defineOperation({
   caller: "anyone",
   input: z.object({
     ref: documentRef,
-    page: z.number().int(),
+    page: pageNumber,
     scale: z.number().min(MIN_SCALE).max(MAX_SCALE).default(DEFAULT_IMAGE_SCALE),
   }),
   run: async (ctx, input): Promise<{ png: Buffer; viaPublic: boolean }> => {

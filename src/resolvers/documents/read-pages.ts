@@ -1,8 +1,15 @@
+import { MAX_INT } from "../../core/db/int4.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import type { Document } from "../../generated/prisma/client.ts";
 import { defineOperation } from "../operation.ts";
 import { documentRef, findDocument } from "./find-document.ts";
+
+/**
+ * A page number as operations take it: 1-based, but any stored integer is read, so a page
+ * outside 1..pagesTotal (0 and negatives included) is NOT_FOUND rather than a malformed request.
+ */
+export const pageNumber = z.number().int().min(-MAX_INT).max(MAX_INT);
 
 /** Why a page that exists in the PDF cannot be served yet (or at all), or null when it can be looked up. */
 export function pageUnavailable(doc: Document, n: number): AppError | null {
@@ -34,7 +41,7 @@ export const getPage = defineOperation({
   name: "getPage",
   rateClass: "standard",
   caller: "anyone",
-  input: z.object({ ref: documentRef, page: z.number().int() }),
+  input: z.object({ ref: documentRef, page: pageNumber }),
   run: async (ctx, input): Promise<{ page: PageContent; viaPublic: boolean }> => {
     const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_content");
     const gone = pageUnavailable(doc, input.page);

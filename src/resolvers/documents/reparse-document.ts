@@ -7,6 +7,13 @@ import { defineOperation } from "../operation.ts";
 import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
 import { documentRef, findDocument } from "./find-document.ts";
 
+const flag = `(?:${capabilityFlags.join("|")})`;
+/**
+ * What parseCapabilities accepts, as a JSON Schema pattern for clients: known flags separated by
+ * commas, white space and empty entries allowed. The operation checks it with its own message.
+ */
+const capabilitiesPattern = `^\\s*(?:${flag}\\s*)?(?:,\\s*(?:${flag}\\s*)?)*$`;
+
 export function parseCapabilities(raw: string | undefined): string[] {
   if (raw === undefined) return defaultCapabilities;
   const flags = raw
@@ -34,7 +41,14 @@ export const reparseDocument = defineOperation({
   input: z.object({
     ref: documentRef,
     strategy: z.string().max(100).optional(),
-    capabilities: z.string().max(1000).optional(),
+    capabilities: z
+      .string()
+      .max(1000)
+      .optional()
+      .openapi({
+        pattern: capabilitiesPattern,
+        description: `Comma-separated flags among ${capabilityFlags.join(", ")}.`,
+      }),
   }),
   run: async (ctx, input): Promise<DocumentRecord> => {
     if (input.strategy !== undefined && !(strategies as readonly string[]).includes(input.strategy)) {

@@ -1,3 +1,4 @@
+import { MAX_INT } from "../../core/db/int4.ts";
 import { AppError } from "../../core/errors.ts";
 import type { TableGrid } from "../../core/tables/table-model.ts";
 import { z } from "../../core/zod.ts";
@@ -32,7 +33,7 @@ export const listTables = defineOperation({
   input: z.object({
     ref: documentRef,
     limit: z.number().int().min(0).max(MAX_TABLES_PAGE).default(MAX_TABLES_PAGE),
-    offset: z.number().int().min(0).default(0),
+    offset: z.number().int().min(0).max(MAX_INT).default(0),
   }),
   run: async (ctx, input): Promise<{ tables: TableRecord[]; total: number; viaPublic: boolean }> => {
     const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_content");
@@ -59,7 +60,7 @@ export const getTable = defineOperation({
   name: "getTable",
   rateClass: "standard",
   caller: "anyone",
-  input: z.object({ ref: documentRef, index: z.number().int() }),
+  input: z.object({ ref: documentRef, index: z.number().int().min(-MAX_INT).max(MAX_INT) }),
   run: async (ctx, input): Promise<{ table: TableRecord; viaPublic: boolean }> => {
     const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_content");
     const t = await ctx.services.db.prisma.documentTable.findUnique({
