@@ -210,7 +210,12 @@ export function createGraphQLServer(
     maxRequestBodySize: false,
     // The request's signal aborts when the client goes away: answers stop calling the provider.
     context: ({ requestId, request }) =>
-      ({ services, requestId, signal: request.signal }) as unknown as GraphQLContext,
+      ({
+        services,
+        requestId,
+        signal: request.signal,
+        origin: new URL(request.url).origin,
+      }) as unknown as GraphQLContext,
     maskedErrors: {
       maskError(error, _message) {
         const original = innermost(error);

@@ -12,7 +12,7 @@ import { finalizeFileUpload } from "../resolvers/files/finalize-upload.ts";
 import { fileRef } from "../resolvers/files/find-file.ts";
 import { getFile } from "../resolvers/files/get-file.ts";
 import { listFiles, MAX_FILES_PAGE } from "../resolvers/files/list-files.ts";
-import { presignFileUpload } from "../resolvers/files/presign-upload.ts";
+import { presignFileUpload, uploadUrl } from "../resolvers/files/presign-upload.ts";
 import { receiveUpload } from "../resolvers/files/receive-upload.ts";
 import { uploadFile } from "../resolvers/files/upload-file.ts";
 import { uploadIdInput } from "../resolvers/files/upload-session.ts";
@@ -323,13 +323,11 @@ export function registerFileRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, serv
   app.openapi(bind(presignRoute(services.config.maxUploadBytes), presignFileUpload), async (c) => {
     const body = c.req.valid("json");
     const p = await presignFileUpload.invoke(ctxOf(c), body);
-    // The local store's URL is this service's: absolute from BASE_URL, or from the request.
-    const origin = services.config.baseUrlSet ? services.config.baseUrl : new URL(c.req.url).origin;
     return c.json(
       {
         upload_id: p.uploadId,
         file_id: p.file.id,
-        url: p.target.kind === "url" ? p.target.url : `${origin}${p.target.path}`,
+        url: uploadUrl(p.target, services.config, new URL(c.req.url).origin),
         method: p.method,
         headers: p.headers,
         expires_at: iso(p.expiresAt) as string,

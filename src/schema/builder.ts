@@ -14,6 +14,8 @@ export type GraphQLContext = {
   requestId: string;
   /** Aborts when the client goes away (work done only for its answer stops with it). */
   signal?: AbortSignal;
+  /** The address the request reached (scheme, host, port): links this service hands out. */
+  origin: string;
 };
 
 export const builder = new SchemaBuilder<{

@@ -6,6 +6,7 @@ import "./api-key.ts";
 import "./collection.ts";
 import "./document.ts";
 import "./document-config.ts";
+import "./file.ts";
 
 export const schema = builder.toSchema();
 /** The same schema with types in a stable order, for printing schema.graphql. */

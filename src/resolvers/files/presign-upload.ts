@@ -73,3 +73,16 @@ export const presignFileUpload = defineOperation({
     };
   },
 });
+
+/**
+ * The URL a client PUTs to: the store's own, or this service's path made absolute with BASE_URL
+ * when it is set, else with the address the request reached (behind a proxy, set BASE_URL).
+ */
+export function uploadUrl(
+  target: UploadTarget,
+  config: { baseUrl: string; baseUrlSet: boolean },
+  requestOrigin: string,
+): string {
+  if (target.kind === "url") return target.url;
+  return `${config.baseUrlSet ? config.baseUrl : requestOrigin}${target.path}`;
+}
