@@ -82,6 +82,13 @@ for (const storeKind of ["local", "s3"] as const) {
         expires_at: null,
       });
       expect((await finalize(p)).body).toEqual(done.body);
+      // A worker counts its pages just after.
+      let counted = done.body;
+      for (let i = 0; i < 100 && counted.pages === null; i++) {
+        await new Promise((res) => setTimeout(res, 100));
+        counted = (await call(server.url, "GET", `/v1/files/${p.file_id}`, { key: keys.owner.secret })).body;
+      }
+      expect(counted.pages).toBe(1);
       const content = await fetch(`${server.url}/v1/files/${p.file_id}/content`, {
         headers: { authorization: `Bearer ${keys.owner.secret}` },
       });

@@ -5,9 +5,15 @@ export type ExtractionJob = { documentId: string; generation: number };
 
 export const EXTRACTION_QUEUE = "extract-document";
 
+/** A stored file whose pages are to be counted. */
+export type FilePagesJob = { fileId: string };
+
+export const FILE_PAGES_QUEUE = "count-file-pages";
+
 /** The payload each queue carries, by queue name. */
 export type JobPayloads = {
   [EXTRACTION_QUEUE]: ExtractionJob;
+  [FILE_PAGES_QUEUE]: FilePagesJob;
 };
 export type QueueName = keyof JobPayloads;
 

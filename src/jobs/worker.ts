@@ -6,6 +6,7 @@ import {
 import type { Services } from "../core/services.ts";
 import { ExtractionActivity } from "./extraction-activity.ts";
 import { extractionQueue } from "./queues/extraction.ts";
+import { filePagesQueue } from "./queues/file-pages.ts";
 import { runQueues } from "./runner.ts";
 
 /** How long after the last extraction ended background page images may start. */
@@ -18,7 +19,7 @@ export async function startWorker(
 ): Promise<{ prerender: PageImagePrerenderer; stop: () => Promise<void> }> {
   const activity = new ExtractionActivity(QUIET_BEFORE_IMAGES_MS);
   const prerender = storedDocumentPrerenderer(services, services.config.prerenderPages, activity.busy);
-  const runner = await runQueues(boss, services, [extractionQueue({ activity, prerender })]);
+  const runner = await runQueues(boss, services, [extractionQueue({ activity, prerender }), filePagesQueue]);
   return {
     prerender,
     async stop() {

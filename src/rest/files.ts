@@ -46,11 +46,10 @@ export const FileSchema = z
     size: z.number().int().openapi({ description: "Bytes." }),
     sha256: z.string().openapi({ description: "SHA-256 of the bytes, hex." }),
     contentType: z.literal("application/pdf"),
-    pages: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({ description: "Pages of the PDF; null while it is pending." }),
+    pages: z.number().int().nullable().openapi({
+      description:
+        "Pages of the PDF, counted by a worker just after the file is ready (in an extraction process, with its budgets); null until then, or when the PDF cannot be read.",
+    }),
     status: z.enum(["pending", "ready"]).openapi({
       description: "`pending`: a presigned upload not finalized yet; `ready`: stored and readable.",
     }),

@@ -23,7 +23,11 @@ export const StoredFileType = builder.objectRef<FileRecord>("StoredFile").implem
     size: t.exposeFloat("size", { description: "Bytes." }),
     sha256: t.exposeString("sha256"),
     contentType: t.exposeString("contentType"),
-    pages: t.exposeInt("pages", { nullable: true, description: "Pages of the PDF; null while pending." }),
+    pages: t.exposeInt("pages", {
+      nullable: true,
+      description:
+        "Pages of the PDF, counted by a worker just after the file is ready; null until then, or when the PDF cannot be read.",
+    }),
     status: t.field({
       type: FileStatus,
       description: "pending: a presigned upload not finalized yet; ready: stored and readable.",

@@ -1,6 +1,10 @@
-import { EXTRACTION_QUEUE } from "../../core/job-queue.ts";
+import { EXTRACTION_QUEUE, FILE_PAGES_QUEUE } from "../../core/job-queue.ts";
 import type { QueueSpec } from "../runner.ts";
 import { extractionOptions } from "./extraction.ts";
+import { filePagesOptions } from "./file-pages.ts";
 
 /** Every queue of the service: each process makes them, whatever its role. */
-export const queueSpecs: readonly QueueSpec[] = [{ name: EXTRACTION_QUEUE, options: extractionOptions }];
+export const queueSpecs: readonly QueueSpec[] = [
+  { name: EXTRACTION_QUEUE, options: extractionOptions },
+  { name: FILE_PAGES_QUEUE, options: filePagesOptions },
+];

@@ -7,7 +7,7 @@ export type FileRecord = {
   contentType: string;
   size: number;
   sha256: string;
-  /** Counted when stored; null while pending, or when the PDF cannot be read. */
+  /** Counted by a worker just after the file is ready; null until then, or when the PDF cannot be read. */
   pages: number | null;
   status: "pending" | "ready";
   createdAt: Date;

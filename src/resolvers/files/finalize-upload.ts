@@ -3,6 +3,7 @@ import { assertPdf, PDF_HEADER_WINDOW } from "../../core/documents/pdf-signature
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
+import { countPagesLater } from "./count-pages-later.ts";
 import { type FileRecord, fileBlobPrefix, toFileRecord } from "./file-record.ts";
 import { assertNotExpired, uploadIdInput } from "./upload-session.ts";
 
@@ -70,6 +71,7 @@ export const finalizeFileUpload = defineOperation({
       where: { id: file.id },
       data: { status: "ready", expiresAt: null, uploadTokenHash: null },
     });
+    await countPagesLater(ctx, ready.id);
     return toFileRecord(ready);
   },
 });

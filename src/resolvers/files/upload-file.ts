@@ -3,6 +3,7 @@ import { newId } from "../../core/ids.ts";
 import { z } from "../../core/zod.ts";
 import { byteStream } from "../byte-stream.ts";
 import { defineOperation } from "../operation.ts";
+import { countPagesLater } from "./count-pages-later.ts";
 import { type FileRecord, fileBlobKey, fileBlobPrefix, toFileRecord } from "./file-record.ts";
 import { safeFileName } from "./safe-file-name.ts";
 
@@ -42,6 +43,7 @@ export const uploadFile = defineOperation({
           blobKey: key,
         },
       });
+      await countPagesLater(ctx, row.id);
       return toFileRecord(row);
     } catch (err) {
       await blobs.deletePrefix(fileBlobPrefix(id)).catch(() => undefined);
