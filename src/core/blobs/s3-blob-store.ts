@@ -1,4 +1,9 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -26,8 +31,10 @@ export type S3Settings = {
   forcePathStyle: boolean;
 };
 
-/** Parts of a streamed upload: S3's minimum, so a stream is held at most this much at a time (twice, in flight). */
-const PART_BYTES = 5 * 1024 * 1024;
+/** S3's largest single PUT. */
+const SINGLE_PUT_BYTES = 5 * 1024 ** 3;
+/** Parts of an upload past it (S3 allows 10,000 parts: enough for MAX_UPLOAD_BYTES up to 1 TB). */
+const PART_BYTES = 100 * 1024 * 1024;
 
 const notFound = (err: unknown) =>
   err instanceof S3ServiceException &&
@@ -100,24 +107,42 @@ export function createS3BlobStore(settings: S3Settings): BlobStore & { check: ()
     },
     async putStream(key, body, { maxBytes }) {
       const meter = metered(body, maxBytes);
-      // One PUT for what fits one part, a multipart upload beyond; a failure aborts the multipart
-      // upload (leavePartsOnError false), so no parts are left behind.
-      const upload = new Upload({
-        client,
-        params: { Bucket, Key: keyOf(key), Body: Readable.from(meter.chunks) },
-        partSize: PART_BYTES,
-        queueSize: 2,
-        leavePartsOnError: false,
-      });
+      // Spooled to a local temporary file first, then sent as one PUT of known length, streamed
+      // from the file: S3's multipart parts are at least 5 MB each, held in memory, which many
+      // concurrent uploads of unknown length would multiply. Past S3's single-PUT limit the
+      // spool goes up in parts instead.
+      const dir = await mkdtemp(path.join(os.tmpdir(), "quire-s3-spool-"));
+      const spool = path.join(dir, "upload");
       try {
-        await upload.done();
+        await pipeline(Readable.from(meter.chunks), createWriteStream(spool));
+        const stored = meter.result();
+        if (stored.size <= SINGLE_PUT_BYTES) {
+          await client.send(
+            new PutObjectCommand({
+              Bucket,
+              Key: keyOf(key),
+              Body: createReadStream(spool),
+              ContentLength: stored.size,
+            }),
+          );
+        } else {
+          await new Upload({
+            client,
+            params: { Bucket, Key: keyOf(key), Body: createReadStream(spool) },
+            partSize: PART_BYTES,
+            queueSize: 1,
+            leavePartsOnError: false,
+          }).done();
+        }
+        return stored;
       } catch (err) {
         await remove(key).catch(() => undefined);
         const fromSource = meter.sourceFailure();
         if (fromSource) throw fromSource;
-        unavailable(err);
+        return unavailable(err);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
       }
-      return meter.result();
     },
     async get(key) {
       try {
