@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
-import { assertPdf, PDF_HEADER_WINDOW } from "../../core/documents/pdf-signature.ts";
+import { metered } from "../../core/blobs/metered.ts";
+import { assertPdf, PDF_HEADER_WINDOW, peek } from "../../core/documents/pdf-signature.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
@@ -45,17 +45,11 @@ export const finalizeFileUpload = defineOperation({
           `The stored object has ${read.size} bytes, not the ${size} presigned; it was removed.`,
         ),
       );
-    const hash = createHash("sha256");
-    const head: Buffer[] = [];
-    let headBytes = 0;
-    for await (const chunk of read.body as AsyncIterable<Buffer>) {
-      hash.update(chunk);
-      if (headBytes < PDF_HEADER_WINDOW) {
-        head.push(chunk);
-        headBytes += chunk.byteLength;
-      }
-    }
-    if (hash.digest("hex") !== file.sha256)
+    // Hashed as it is read, its first bytes kept for the PDF check: one pass over the object.
+    const { head, whole } = await peek(read.body, PDF_HEADER_WINDOW);
+    const meter = metered(whole, size);
+    for await (const _ of meter.chunks);
+    if (meter.result().sha256 !== file.sha256)
       await refuse(
         new AppError(
           "UNPROCESSABLE",
@@ -63,7 +57,7 @@ export const finalizeFileUpload = defineOperation({
         ),
       );
     try {
-      assertPdf(Buffer.concat(head));
+      assertPdf(head);
     } catch (err) {
       await refuse(err as AppError);
     }
