@@ -156,8 +156,6 @@ export function createS3BlobStore(settings: S3Settings): BlobStore & { check: ()
       }
     },
     async getStream(key, range) {
-      const whole = await head(key);
-      if (!whole) return null;
       try {
         const r = await client.send(
           new GetObjectCommand({
@@ -166,7 +164,9 @@ export function createS3BlobStore(settings: S3Settings): BlobStore & { check: ()
             ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
           }),
         );
-        return { body: r.Body as Readable, size: whole.size };
+        // One request: a ranged answer names the whole size in Content-Range (bytes a-b/size).
+        const size = range ? Number(/\/(\d+)$/.exec(r.ContentRange ?? "")?.[1]) : (r.ContentLength ?? 0);
+        return { body: r.Body as Readable, size };
       } catch (err) {
         if (notFound(err)) return null;
         return unavailable(err);
