@@ -32,7 +32,8 @@ export function graphqlApp(services: Services): Hono<AppEnv> {
     // A plain JSON result is sent as one buffer; only event streams (subscriptions) stay streams.
     const streaming = /text\/event-stream|multipart\//.test(res.headers.get("content-type") ?? "");
     let body: BodyInit | null = streaming || res.body === null ? res.body : await res.text();
-    if (typeof body === "string" && Buffer.byteLength(body) > services.config.graphqlMaxResponseBytes) {
+    const bytes = typeof body === "string" ? Buffer.byteLength(body) : 0;
+    if (bytes > services.config.graphqlMaxResponseBytes) {
       // The last guard behind the cost limit: texts of unusual size can still add up.
       status = 400;
       headers.set("Content-Type", "application/json; charset=utf-8");
@@ -40,7 +41,7 @@ export function graphqlApp(services: Services): Hono<AppEnv> {
       body = JSON.stringify({
         errors: [
           {
-            message: `The result is ${Buffer.byteLength(body)} bytes, over the ${services.config.graphqlMaxResponseBytes}-byte limit of a GraphQL response (GRAPHQL_MAX_RESPONSE_BYTES). Ask for fewer fields or smaller pages.`,
+            message: `The result is ${bytes} bytes, over the ${services.config.graphqlMaxResponseBytes}-byte limit of a GraphQL response (GRAPHQL_MAX_RESPONSE_BYTES). Ask for fewer fields or smaller pages.`,
             extensions: { code: "BAD_REQUEST" },
           },
         ],
