@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/p
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { assertSafeKey, type BlobStore } from "./blob-store.ts";
+import { assertSafeKey, type BlobStore, DISK_WRITE_BUFFER } from "./blob-store.ts";
 import { metered } from "./metered.ts";
 
 const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === "ENOENT";
@@ -41,7 +41,10 @@ export function createLocalBlobStore(root: string): BlobStore {
       const { target, tmp } = await temporary(key);
       const meter = metered(body, maxBytes);
       try {
-        await pipeline(Readable.from(meter.chunks), createWriteStream(tmp));
+        await pipeline(
+          Readable.from(meter.chunks),
+          createWriteStream(tmp, { highWaterMark: DISK_WRITE_BUFFER }),
+        );
         await rename(tmp, target);
       } catch (err) {
         await rm(tmp, { force: true });

@@ -19,7 +19,7 @@ import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { NodeHttpHandler } from "@smithy/node-http-handler";
 import { AppError } from "../errors.ts";
-import { assertSafeKey, type BlobStore, BlobTooLarge } from "./blob-store.ts";
+import { assertSafeKey, type BlobStore, BlobTooLarge, DISK_WRITE_BUFFER } from "./blob-store.ts";
 import { metered } from "./metered.ts";
 
 export type S3Settings = {
@@ -114,7 +114,10 @@ export function createS3BlobStore(settings: S3Settings): BlobStore & { check: ()
       const dir = await mkdtemp(path.join(os.tmpdir(), "quire-s3-spool-"));
       const spool = path.join(dir, "upload");
       try {
-        await pipeline(Readable.from(meter.chunks), createWriteStream(spool));
+        await pipeline(
+          Readable.from(meter.chunks),
+          createWriteStream(spool, { highWaterMark: DISK_WRITE_BUFFER }),
+        );
         const stored = meter.result();
         if (stored.size <= SINGLE_PUT_BYTES) {
           await client.send(
