@@ -107,6 +107,24 @@ describe("hosted viewer", () => {
     await close();
   });
 
+  it("waits for the text, then fills the text layer and opens search", async () => {
+    site.state.textStatus = "pending";
+    site.state.allowDownload = false;
+    const { page, errors, close } = await open();
+    await expect.poll(() => page.locator("#search-status").textContent()).toContain("Text not ready yet");
+    expect(await page.locator("#search-input").isDisabled()).toBe(true);
+    expect(await page.locator("#download").count()).toBe(0);
+    site.state.textStatus = "ready";
+    await expect.poll(() => page.locator("#search-input").isDisabled(), { timeout: 10_000 }).toBe(false);
+    const text = page.getByRole("article", { name: "Page 7 text" });
+    expect(await text.textContent()).toContain("zebra migration");
+    await page.locator("#text-toggle").click();
+    expect(await text.isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    site.state.allowDownload = true;
+    await close();
+  });
+
   it("password page and status page are accessible", async () => {
     const { page, errors, close } = await open("/gone");
     await expectAccessible(page);
