@@ -1,5 +1,7 @@
+import { cp } from "node:fs/promises";
 import { build } from "esbuild";
 import { bundleOptions, SEPARATE_ENTRIES } from "../src/core/extraction/bundled-module.ts";
+import { VIEWER_ASSETS_BUILD_DIR } from "../src/hosting/viewer/assets.ts";
 
 // `npm run build`: the service's entry, and beside it the modules it starts apart (the page-image
 // thread, the extraction process), each bundled as the service bundles them from source.
@@ -20,3 +22,5 @@ for (const name of SEPARATE_ENTRIES) {
     ...common,
   });
 }
+// The hosted viewer's static files, which its module reads from beside dist/main.js.
+await cp("src/hosting/viewer/assets", `dist/${VIEWER_ASSETS_BUILD_DIR}`, { recursive: true });

@@ -28,6 +28,18 @@ const forbidden: Record<string, string[]> = {
   rest: ["schema", "jobs", "cli", "start-service.ts", "build-services.ts", "main.ts"],
   schema: ["rest", "jobs", "cli", "start-service.ts", "build-services.ts", "main.ts"],
   http: ["jobs", "cli", "start-service.ts", "build-services.ts", "main.ts"],
+  // The hosted viewer is presentation only: pages from a model, and static assets.
+  hosting: [
+    "resolvers",
+    "rest",
+    "schema",
+    "http",
+    "jobs",
+    "cli",
+    "start-service.ts",
+    "build-services.ts",
+    "main.ts",
+  ],
 };
 
 function sources(dir: string): string[] {
