@@ -34,9 +34,14 @@ const AccessRequest = z
       description:
         "Kept out of every listing (the hosted domain's sitemap); reachable by its address only. Default false.",
     }),
-    expires_at: z.iso.datetime({ offset: true }).nullable().optional().openapi({
-      description: "After this instant the address answers 410 Gone. null: never (the default).",
-    }),
+    expires_at: z.iso
+      .datetime({ offset: true })
+      .openapi({ format: "date-time", example: "2027-06-30T23:59:59Z" })
+      .nullable()
+      .optional()
+      .openapi({
+        description: "After this instant the address answers 410 Gone. null: never (the default).",
+      }),
     password: z
       .string()
       .min(1)
@@ -56,6 +61,13 @@ const AccessRequest = z
   })
   .strict()
   .openapi("HostAccessRequest");
+
+const TitleRequest = z
+  .string()
+  .max(300)
+  .regex(/\S/)
+  .optional()
+  .openapi({ description: "1 to 300 characters, not only spaces (trimmed)." });
 
 const SourceRequest = z
   .union([
@@ -157,8 +169,16 @@ const publish = createRoute({
       z
         .object({
           source: SourceRequest,
-          namespace: z.string().max(100).optional(),
-          title: z.string().max(300).optional().openapi({ description: "1 to 300 characters." }),
+          namespace: z
+            .string()
+            .regex(/^[a-zA-Z0-9][a-zA-Z0-9-]{1,61}[a-zA-Z0-9]$/)
+            .optional()
+            .openapi({
+              description:
+                "A DNS label: 3 to 63 of a-z, 0-9 and '-' (uppercase folded), no hyphen first or last, not starting with `xn--`, not a reserved name.",
+              example: "annual-report-2026",
+            }),
+          title: TitleRequest,
           access: AccessRequest.optional(),
         })
         .strict()
@@ -221,7 +241,7 @@ const update = createRoute({
     ...jsonBody(
       z
         .object({
-          title: z.string().max(300).optional(),
+          title: TitleRequest,
           access: AccessRequest.optional(),
           source: SourceRequest.optional(),
         })

@@ -55,6 +55,15 @@ const textUnit = fc.oneof(
 );
 
 function stringArb(s: Schema): fc.Arbitrary<string> {
+  // A declared format is part of the contract: RFC 3339 date-times, with and without an offset.
+  if (s.format === "date-time")
+    return fc
+      .date({
+        min: new Date("1970-01-01T00:00:00Z"),
+        max: new Date("9999-12-31T23:59:59Z"),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString());
   const min = num(s.minLength) ?? 0;
   const max = num(s.maxLength);
   const lengths = (unit: "grapheme-ascii" | "grapheme") => {
