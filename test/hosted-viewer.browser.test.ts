@@ -29,6 +29,11 @@ async function open(path = "/", viewport = { width: 1280, height: 900 }) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors = watchErrors(page);
+  // Everything the viewer loads is its own site's: it works offline and leaks no reader.
+  page.on("request", (req) => {
+    const url = new URL(req.url());
+    if (url.protocol !== "data:" && url.origin !== new URL(site.url).origin) errors.push(`foreign: ${url}`);
+  });
   await page.goto(site.url + path);
   return { page, errors, close: () => context.close() };
 }

@@ -53,13 +53,15 @@ export function renderViewerPage(m: ViewerPageModel): string {
     const h = Math.max(1, Math.round((p.height * THUMB_WIDTH) / Math.max(1, p.width)));
     return `<li><a href="#page=${p.number}" data-thumb="${p.number}" aria-label="Page ${p.number}"><img src="/pages/${p.number}.png" width="${THUMB_WIDTH}" height="${h}" loading="lazy" decoding="async" alt=""><span aria-hidden="true">${p.number}</span></a></li>`;
   });
-  const pages = m.pages.map(
-    (
-      p,
-    ) => `<section class="page" id="page-${p.number}" data-page="${p.number}" data-width="${p.width}" data-height="${p.height}" aria-label="Page ${p.number} of ${last}">
-<img src="/pages/${p.number}.png" width="${p.width}" height="${p.height}" loading="lazy" decoding="async" alt="Page ${p.number}">
-<article class="page-text" aria-label="Page ${p.number} text" data-text-for="${p.number}"></article>
-</section>`,
+  // Each page a group, not a labelled <section>: hundreds of region landmarks would drown the
+  // real ones.
+  const pages = m.pages.map((p) =>
+    [
+      `<div class="page" role="group" id="page-${p.number}" data-page="${p.number}" data-width="${p.width}" data-height="${p.height}" aria-label="Page ${p.number} of ${last}">`,
+      `<img src="/pages/${p.number}.png" width="${p.width}" height="${p.height}" loading="lazy" decoding="async" alt="Page ${p.number}">`,
+      `<article class="page-text" aria-label="Page ${p.number} text" data-text-for="${p.number}"></article>`,
+      "</div>",
+    ].join("\n"),
   );
   const download = m.allowDownload
     ? `<a class="button" id="download" href="/document.pdf" download>Download PDF</a>`

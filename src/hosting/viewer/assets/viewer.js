@@ -7,7 +7,7 @@
   if (!body.classList.contains("viewer")) return;
 
   const pagesEl = document.getElementById("pages");
-  const sections = Array.from(pagesEl.querySelectorAll("section.page"));
+  const sections = Array.from(pagesEl.querySelectorAll(".page[data-page]"));
   const count = sections.length;
   if (count === 0) return;
   const byNumber = new Map(sections.map((s) => [Number(s.dataset.page), s]));
