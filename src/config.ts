@@ -58,6 +58,23 @@ const schema = z
       )
       .default("*"),
     DB_POOL_SIZE: positiveInt.max(200).default(10),
+    // Hosted sites live at {namespace}.HOSTED_DOMAIN; *.localhost resolves to loopback in browsers.
+    HOSTED_DOMAIN: z
+      .string()
+      .toLowerCase()
+      .regex(
+        /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/,
+        "must be a domain name of two labels or more, such as docs.example.com",
+      )
+      .default("quire.localhost"),
+    HOST_COOKIE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    HOST_ACCESS_HOURS: positiveInt.max(24 * 365).default(24),
+    HOST_NAMESPACE_HOLD_HOURS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 365)
+      .default(72),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     WORKER_CONCURRENCY: positiveInt.max(64).default(2),
     JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
@@ -123,6 +140,16 @@ export type Config = {
   /** Credentials that may fail to authenticate from one client address a minute; past it, 429. */
   authFailuresPerMinute: number;
   dbPoolSize: number;
+  hosting: {
+    /** Sites answer at {namespace}.{domain}. */
+    domain: string;
+    /** Signs access cookies and form tokens; from HOST_COOKIE_SECRET, or generated into the data directory. */
+    cookieSecret: string | undefined;
+    /** How long a password once given keeps a browser in. */
+    accessHours: number;
+    /** How long an unpublished namespace stays held before anyone may claim it. */
+    namespaceHoldHours: number;
+  };
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   workerConcurrency: number;
   jobRetryLimit: number;
@@ -208,6 +235,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
     corsOrigins: e.CORS_ORIGINS.split(",").map((o) => o.trim()),
     dbPoolSize: e.DB_POOL_SIZE,
+    hosting: {
+      domain: e.HOSTED_DOMAIN,
+      cookieSecret: e.HOST_COOKIE_SECRET,
+      accessHours: e.HOST_ACCESS_HOURS,
+      namespaceHoldHours: e.HOST_NAMESPACE_HOLD_HOURS,
+    },
     logLevel: e.LOG_LEVEL,
     workerConcurrency: e.WORKER_CONCURRENCY,
     jobRetryLimit: e.JOB_RETRY_LIMIT,

@@ -10,6 +10,7 @@ import { registerCollectionRoutes } from "../rest/collections.ts";
 import { registerDocumentContentRoutes } from "../rest/document-content.ts";
 import { registerDocumentRoutes } from "../rest/documents.ts";
 import { registerFileRoutes } from "../rest/files.ts";
+import { registerHostRoutes } from "../rest/host.ts";
 import { registerKeyRoutes } from "../rest/keys.ts";
 import { registerOpenApiDocument } from "../rest/openapi.ts";
 import { validationHook } from "../rest/validation-hook.ts";
@@ -30,6 +31,7 @@ function restApp(services: Services): OpenAPIHono<AppEnv> {
   registerAnsweringRoutes(app, face);
   registerCollectionQueryRoute(app, face);
   registerFileRoutes(app, face);
+  registerHostRoutes(app, face);
   registerOpenApiDocument(app, services);
   return app;
 }

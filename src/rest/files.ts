@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { AppError } from "../core/errors.ts";
+import { bytesResponse, rangeOf } from "../http/byte-response.ts";
 import type { AppEnv } from "../http/env.ts";
 import { streamUpload } from "../http/multipart-stream.ts";
 import { cursorInput } from "../resolvers/cursor.ts";
@@ -299,19 +300,6 @@ const receive = createRoute({
   },
 });
 
-/** One `bytes=` range of a Range header; several ranges, or another unit, are answered whole. */
-function rangeOf(header: string | undefined): { start?: number; end?: number } | undefined {
-  const m = header ? /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim()) : null;
-  if (!m || (m[1] === "" && m[2] === "")) return undefined;
-  return m[1] === ""
-    ? { end: Number(m[2]) }
-    : { start: Number(m[1]), ...(m[2] === "" ? {} : { end: Number(m[2]) }) };
-}
-
-/** A file name in a Content-Disposition header: an ASCII fallback and the UTF-8 name (RFC 6266). */
-const disposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-
 export function registerFileRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, services }: RestFace) {
   app.openapi(bind(upload, uploadFile), async (c) => {
     const part = await streamUpload(c.req.raw, "file");
@@ -363,23 +351,14 @@ export function registerFileRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, serv
     const ref = (c.req.valid as (t: "param") => { id: string })("param").id;
     const range = rangeOf(c.req.header("range"));
     const { file, body, range: served } = await readFileContent.invoke(ctxOf(c), { ref, range });
-    const etag = `"${file.sha256}"`;
-    c.header("ETag", etag);
-    c.header("Accept-Ranges", "bytes");
-    c.header("Content-Type", "application/pdf");
-    c.header("Content-Disposition", disposition(file.fileName));
-    c.header("Cache-Control", "private, no-cache");
-    if (c.req.header("if-none-match") === etag) {
-      body.destroy();
-      return c.body(null, 304);
-    }
-    const stream = Readable.toWeb(body) as unknown as ReadableStream;
-    if (!served) {
-      c.header("Content-Length", String(file.size));
-      return c.body(stream, 200);
-    }
-    c.header("Content-Range", `bytes ${served.start}-${served.end}/${file.size}`);
-    c.header("Content-Length", String(served.end - served.start + 1));
-    return c.body(stream, 206);
+    return bytesResponse(c, {
+      body,
+      size: file.size,
+      range: served,
+      etag: `"${file.sha256}"`,
+      contentType: "application/pdf",
+      fileName: file.fileName,
+      cacheControl: "private, no-cache",
+    });
   }) as never);
 }

@@ -42,6 +42,11 @@ const tags = [
     description:
       "PDFs kept for later parsing, hosting or workflows: streamed uploads, presigned direct uploads, byte ranges. Storing starts no parsing. Secret keys only.",
   },
+  {
+    name: "Host",
+    description:
+      "Publish a file or a parsed document at https://{namespace}.{hosted_domain}: a viewer page, access settings (disabled, unlisted, expiry, password, downloads, indexing) and counts of what it served. Secret keys only.",
+  },
   { name: "Service", description: "The API's own description." },
 ];
 

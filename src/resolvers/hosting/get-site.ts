@@ -1,0 +1,12 @@
+import { z } from "../../core/zod.ts";
+import { defineOperation } from "../operation.ts";
+import { findSite, siteRef } from "./find-site.ts";
+import { type SiteRecord, toSiteRecord } from "./site-record.ts";
+
+export const getSite = defineOperation({
+  name: "getSite",
+  rateClass: "standard",
+  caller: "secretKey",
+  input: z.object({ namespace: siteRef }),
+  run: async (ctx, input): Promise<SiteRecord> => toSiteRecord(await findSite(ctx, input.namespace)),
+});

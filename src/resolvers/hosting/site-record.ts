@@ -1,0 +1,46 @@
+import { statusOf } from "../../core/documents/phases.ts";
+import { accessFromJson, type SiteAccess } from "../../core/hosting/access.ts";
+import type { Document, HostedSite } from "../../generated/prisma/client.ts";
+
+/** A hosted site as every face shows it (the faces add its address). */
+export type SiteRecord = {
+  namespace: string;
+  title: string;
+  access: SiteAccess & { hasPassword: boolean };
+  source: { kind: "file"; fileId: string | null } | { kind: "document"; documentId: string };
+  deployment: {
+    id: string;
+    /** The document served: the source, or the one parsed from the source file. */
+    documentId: string | null;
+    /** That document's parse: search and text appear once it is done. */
+    status: "queued" | "processing" | "done" | "failed" | "gone";
+    createdAt: Date;
+  };
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type SiteRow = HostedSite & { document: Pick<Document, "phase"> | null };
+
+/** What a query must include for toSiteRecord. */
+export const siteInclude = { document: { select: { phase: true } } } as const;
+
+export function toSiteRecord(s: SiteRow): SiteRecord {
+  return {
+    namespace: s.namespace,
+    title: s.title,
+    access: { ...accessFromJson(s.access), hasPassword: s.passwordHash !== null },
+    source:
+      s.sourceKind === "file"
+        ? { kind: "file", fileId: s.sourceFileId }
+        : { kind: "document", documentId: s.sourceDocumentId as string },
+    deployment: {
+      id: s.deploymentId,
+      documentId: s.documentId,
+      status: s.document ? statusOf(s.document.phase) : "gone",
+      createdAt: s.deployedAt,
+    },
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+  };
+}
