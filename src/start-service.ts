@@ -66,7 +66,7 @@ export async function startService(
   }
   let url: string | null = null;
   if (config.role === "api" || config.role === "both") {
-    const { app } = createApp(services);
+    const { app, stop: stopHosted } = createApp(services);
     const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
     answerClientErrors(server, services);
     await new Promise<void>((resolve, reject) => {
@@ -89,6 +89,7 @@ export async function startService(
       // graphql-sse streams stay open; closeAllConnections ends them so close() can finish.
       (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       await new Promise<void>((r) => server.close(() => r()));
+      await stopHosted();
     });
     log.info("API listening", { url, baseUrl: config.baseUrl });
     // The page-image thread started and pdfjs loaded in it now, not by the first image asked for,

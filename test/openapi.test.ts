@@ -72,6 +72,12 @@ const covered = [
   "POST /v1/files/presign",
   "POST /v1/files/finalize",
   "PUT /v1/uploads/{token}",
+  "POST /v1/host",
+  "GET /v1/host",
+  "GET /v1/host/{namespace}",
+  "PATCH /v1/host/{namespace}",
+  "DELETE /v1/host/{namespace}",
+  "GET /v1/host/{namespace}/stats",
   "GET /openapi.json",
 ];
 
@@ -1303,6 +1309,67 @@ describe("real responses match the document", () => {
       await checked(del, `/v1/files/${id}`, { key: t.secret }, 200);
       await refused(del, `/v1/files/${id}`, { key: t.secret }, 404, "NOT_FOUND");
       await refused(del, `/v1/files/${id}`, {}, 401, "UNAUTHORIZED");
+    });
+  });
+
+  describe("host", () => {
+    it("publish, list, read, update, stats, unpublish", async () => {
+      const done = await uploadAndWait(server.url, t.secret, await reportPdf());
+      const pub = "POST /v1/host";
+      const site = { source: { document_id: done.id }, namespace: "openapi-site" };
+      const created = await checked(
+        pub,
+        "/v1/host",
+        { key: t.secret, json: { ...site, access: { password: "pw" } } },
+        201,
+      );
+      expect(created.body.access.has_password).toBe(true);
+      await refused(pub, "/v1/host", { key: t.secret, json: site }, 409, "CONFLICT");
+      await refused(pub, "/v1/host", { key: t.secret, json: { source: {} } }, 400, "BAD_REQUEST");
+      await refused(
+        pub,
+        "/v1/host",
+        { key: t.secret, json: { ...site, namespace: "www" } },
+        400,
+        "BAD_REQUEST",
+      );
+      await refused(pub, "/v1/host", { key: other.secret, json: { source: site.source } }, 404, "NOT_FOUND");
+      await refused(pub, "/v1/host", { json: { source: site.source } }, 401, "UNAUTHORIZED");
+      await refused(pub, "/v1/host", { key: publishable, json: { source: site.source } }, 403, "FORBIDDEN");
+
+      const list = "GET /v1/host";
+      await checked(list, "/v1/host?limit=1", { key: t.secret }, 200);
+      await refused(list, "/v1/host?limit=0", { key: t.secret }, 400, "BAD_REQUEST");
+      await refused(list, "/v1/host", {}, 401, "UNAUTHORIZED");
+
+      const get = "GET /v1/host/{namespace}";
+      await checked(get, "/v1/host/openapi-site", { key: t.secret }, 200);
+      await refused(get, "/v1/host/openapi-site", { key: other.secret }, 404, "NOT_FOUND");
+      await refused(get, "/v1/host/openapi-site", {}, 401, "UNAUTHORIZED");
+
+      const patch = "PATCH /v1/host/{namespace}";
+      const change = { title: "T", access: { password: null, expires_at: "2099-01-01T00:00:00Z" } };
+      await checked(patch, "/v1/host/openapi-site", { key: t.secret, json: change }, 200);
+      const bad = { access: { expires_at: "soon" } };
+      await refused(patch, "/v1/host/openapi-site", { key: t.secret, json: bad }, 400, "BAD_REQUEST");
+      await refused(
+        patch,
+        "/v1/host/openapi-site",
+        { key: other.secret, json: { title: "x" } },
+        404,
+        "NOT_FOUND",
+      );
+      await refused(patch, "/v1/host/openapi-site", { json: { title: "x" } }, 401, "UNAUTHORIZED");
+
+      const stats = "GET /v1/host/{namespace}/stats";
+      await checked(stats, "/v1/host/openapi-site/stats?days=3", { key: t.secret }, 200);
+      await refused(stats, "/v1/host/openapi-site/stats?days=400", { key: t.secret }, 400, "BAD_REQUEST");
+      await refused(stats, "/v1/host/openapi-site/stats", {}, 401, "UNAUTHORIZED");
+
+      const del = "DELETE /v1/host/{namespace}";
+      await checked(del, "/v1/host/openapi-site", { key: t.secret }, 200);
+      await refused(del, "/v1/host/openapi-site", { key: t.secret }, 404, "NOT_FOUND");
+      await refused(del, "/v1/host/openapi-site", {}, 401, "UNAUTHORIZED");
     });
   });
 

@@ -17,6 +17,7 @@ import { validationHook } from "../rest/validation-hook.ts";
 import type { AppEnv } from "./env.ts";
 import { errorResponse, toAppError } from "./error-response.ts";
 import { graphqlApp } from "./graphql-route.ts";
+import { hostedApp } from "./hosted-app.ts";
 import { authenticateAs, corsPolicy, requestId } from "./middleware.ts";
 
 /** REST under /v1 and its OpenAPI document: each route authenticates and counts as its operation says. */
@@ -43,6 +44,13 @@ function restApp(services: Services): OpenAPIHono<AppEnv> {
  */
 export function createApp(services: Services) {
   const app = new Hono<AppEnv>();
+  // Hosted sites ({namespace}.HOSTED_DOMAIN) are answered before anything of the API runs.
+  const hosted = hostedApp(services);
+  app.use("*", async (c, next) => {
+    const answered = await hosted.answer(c.req.raw, (c.env ?? {}) as object);
+    if (answered) return answered;
+    return next();
+  });
   app.use("*", requestId);
   app.use("*", corsPolicy(services));
 
@@ -75,5 +83,5 @@ export function createApp(services: Services) {
       return errorResponse(c, new AppError("BAD_REQUEST", "The client closed the request."));
     return errorResponse(c, toAppError(err, services.log, c.var.requestId ?? "-"));
   });
-  return { app };
+  return { app, stop: hosted.stop };
 }

@@ -151,7 +151,7 @@ const publish = createRoute({
   tags,
   summary: "Publish a file or a document at https://{namespace}.{hosted_domain}",
   description:
-    "Answers 201 with the site. `namespace` is a DNS label: 3 to 63 of a-z, 0-9 and '-', no hyphen first or last, not `xn--…`, not a reserved name (www, api, admin, mail, status, dashboard, …); uppercase is folded to lowercase. It is unique across all accounts: a taken one, or one unpublished less than HOST_NAMESPACE_HOLD_HOURS (72) ago, is 409. Omitted, a readable one is generated (`brave-otter-7k2f`). `title` defaults to the source's file name. Publishing a file parses it in the background and counts as an expensive request.",
+    "Answers 201 with the site. `namespace` is a DNS label: 3 to 63 of a-z, 0-9 and '-', no hyphen first or last, not `xn--…`, not a reserved name (www, api, admin, mail, status, dashboard, …); uppercase is folded to lowercase. It is unique across all accounts: a taken one, or one unpublished less than HOST_NAMESPACE_HOLD_HOURS (72) ago, is 409. Omitted, a readable one is generated (`brave-otter-7k2f`). `title` defaults to the source's file name. Publishing a file parses it in the background (unless a document parsed from it exists) and counts one expensive request more, as an upload would.",
   request: {
     ...jsonBody(
       z
@@ -167,7 +167,14 @@ const publish = createRoute({
   },
   responses: {
     201: jsonResponse(SiteSchema, "The published site."),
-    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT", "UNSUPPORTED_MEDIA_TYPE", "STORAGE_UNAVAILABLE"),
+    ...errorResponses(
+      "FORBIDDEN",
+      "NOT_FOUND",
+      "CONFLICT",
+      "UNSUPPORTED_MEDIA_TYPE",
+      "PAYLOAD_TOO_LARGE",
+      "STORAGE_UNAVAILABLE",
+    ),
   },
 });
 
@@ -224,7 +231,14 @@ const update = createRoute({
   },
   responses: {
     200: jsonResponse(SiteSchema, "The site as it is now."),
-    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT", "UNSUPPORTED_MEDIA_TYPE", "STORAGE_UNAVAILABLE"),
+    ...errorResponses(
+      "FORBIDDEN",
+      "NOT_FOUND",
+      "CONFLICT",
+      "UNSUPPORTED_MEDIA_TYPE",
+      "PAYLOAD_TOO_LARGE",
+      "STORAGE_UNAVAILABLE",
+    ),
   },
 });
 
@@ -247,7 +261,7 @@ const remove = createRoute({
         .openapi("UnpublishedSite"),
       "The site was unpublished.",
     ),
-    ...errorResponses("FORBIDDEN", "NOT_FOUND"),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"),
   },
 });
 

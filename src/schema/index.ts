@@ -6,6 +6,7 @@ import "./api-key.ts";
 import "./collection.ts";
 import "./document.ts";
 import "./document-config.ts";
+import "./deployment.ts";
 import "./file.ts";
 
 export const schema = builder.toSchema();

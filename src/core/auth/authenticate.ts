@@ -217,9 +217,22 @@ function bucketOf(p: Principal, cls: RateClass): string {
  * expensive field is counted once in the expensive class, and what else it reads here, as the
  * same reads over REST would be. Throws RATE_LIMITED past the budget.
  */
-export async function chargeStandard(pool: pg.Pool, p: Principal, points: number): Promise<RateState> {
-  const limit = rateLimits[p.kind === "anonymous" ? "unauthenticated" : "authenticated"].standard;
-  const rate = await countRequest(pool, bucketOf(p, "standard"), limit, points);
+export function chargeStandard(pool: pg.Pool, p: Principal, points: number): Promise<RateState> {
+  return chargeClass(pool, p, "standard", points);
+}
+
+/**
+ * Counts `points` more against the caller's budget in `cls`, for work a request starts beyond its
+ * own class (publishing a file parses it: one expensive request). Throws RATE_LIMITED past it.
+ */
+export async function chargeClass(
+  pool: pg.Pool,
+  p: Principal,
+  cls: RateClass,
+  points: number,
+): Promise<RateState> {
+  const limit = rateLimits[p.kind === "anonymous" ? "unauthenticated" : "authenticated"][cls];
+  const rate = await countRequest(pool, bucketOf(p, cls), limit, points);
   if (rate.retryAfter !== undefined) fail("RATE_LIMITED", rateMessage(rate), rate);
   return rate;
 }

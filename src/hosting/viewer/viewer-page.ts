@@ -51,7 +51,7 @@ export function renderViewerPage(m: ViewerPageModel): string {
   const last = m.pageCount;
   const thumbs = m.pages.map((p) => {
     const h = Math.max(1, Math.round((p.height * THUMB_WIDTH) / Math.max(1, p.width)));
-    return `<li><a href="#page=${p.number}" data-thumb="${p.number}" aria-label="Page ${p.number}"><img src="/pages/${p.number}.png" width="${THUMB_WIDTH}" height="${h}" loading="lazy" decoding="async" alt=""><span aria-hidden="true">${p.number}</span></a></li>`;
+    return `<li><a href="#page=${p.number}" data-thumb="${p.number}" aria-label="Page ${p.number}"><img src="/pages/${p.number}.png?thumb" width="${THUMB_WIDTH}" height="${h}" loading="lazy" decoding="async" alt=""><span aria-hidden="true">${p.number}</span></a></li>`;
   });
   // Each page a group, not a labelled <section>: hundreds of region landmarks would drown the
   // real ones.

@@ -16,11 +16,12 @@ const GENERATED_TRIES = 5;
 /**
  * Publishes a file or a parsed document at {namespace}.{HOSTED_DOMAIN}. A namespace is unique
  * across all accounts; a taken (or still held) one is CONFLICT. Publishing a file parses it in the
- * background (an expensive operation, like an upload), so the site's search appears once done.
+ * background (one expensive request more, as an upload would be), so the site's search appears
+ * once done.
  */
 export const publishSite = defineOperation({
   name: "publishSite",
-  rateClass: "expensive",
+  rateClass: "standard",
   caller: "secretKey",
   input: z.strictObject({
     source: sourceInput,

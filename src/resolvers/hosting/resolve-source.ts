@@ -1,3 +1,4 @@
+import { chargeClass } from "../../core/auth/authenticate.ts";
 import { AppError } from "../../core/errors.ts";
 import { findDocument } from "../documents/find-document.ts";
 import { uploadDocument } from "../documents/upload-document.ts";
@@ -41,7 +42,17 @@ export async function resolveSource(ctx: AccountContext, source: SourceInput): P
     orderBy: { createdAt: "desc" },
     select: { id: true },
   });
-  const documentId = parsed?.id ?? (await uploadDocument.invoke(ctx, { fileId: file.id })).id;
+  if (parsed)
+    return {
+      sourceKind: "file",
+      sourceFileId: file.id,
+      sourceDocumentId: null,
+      documentId: parsed.id,
+      fileName: file.fileName,
+    };
+  // A parse is an expensive request, whichever route starts it.
+  await chargeClass(ctx.services.db.pool, ctx.principal, "expensive", 1);
+  const documentId = (await uploadDocument.invoke(ctx, { fileId: file.id })).id;
   return {
     sourceKind: "file",
     sourceFileId: file.id,

@@ -4,6 +4,8 @@ import type { Document, HostedSite } from "../../generated/prisma/client.ts";
 
 /** A hosted site as every face shows it (the faces add its address). */
 export type SiteRecord = {
+  /** Internal (site_…): the list cursor's tiebreak; faces name a site by its namespace. */
+  id: string;
   namespace: string;
   title: string;
   access: SiteAccess & { hasPassword: boolean };
@@ -27,6 +29,7 @@ export const siteInclude = { document: { select: { phase: true } } } as const;
 
 export function toSiteRecord(s: SiteRow): SiteRecord {
   return {
+    id: s.id,
     namespace: s.namespace,
     title: s.title,
     access: { ...accessFromJson(s.access), hasPassword: s.passwordHash !== null },
