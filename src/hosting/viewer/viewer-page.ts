@@ -31,17 +31,20 @@ export type StatusPageModel = {
   assetVersion: string;
 };
 
+/** A document not opened yet has no pages to show; the script reloads once it is read. */
+const PREPARING = `<p class="preparing" role="status">This document is still being prepared. The page will refresh by itself when it is ready.</p>`;
+
 /** Thumbnails are drawn this wide (CSS pixels); their height follows each page's shape. */
 const THUMB_WIDTH = 96;
 
-function head(title: string, version: string, withScript: boolean): string {
+function head(title: string, version: string, withScript: boolean, extra = ""): string {
   const v = encodeURIComponent(version);
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${e(title)}</title>
+${extra}<title>${e(title)}</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/_assets/viewer.css?v=${v}">
 ${withScript ? `<script type="module" src="/_assets/viewer.js?v=${v}"></script>\n` : ""}</head>`;
@@ -96,7 +99,7 @@ ${thumbs.join("\n")}
 </ol>
 </nav>
 <main class="pages" id="pages" tabindex="0" aria-label="Document pages">
-${pages.join("\n")}
+${pages.length > 0 ? pages.join("\n") : PREPARING}
 </main>
 <aside class="search" id="search" aria-label="Search">
 <form id="search-form" role="search" aria-label="Search the text">
@@ -118,7 +121,12 @@ ${pages.join("\n")}
 export function renderPasswordPage(m: PasswordPageModel): string {
   const error = m.error ? `<p class="form-error" id="password-error" role="alert">${e(m.error)}</p>\n` : "";
   const describedBy = m.error ? ` aria-describedby="password-error" aria-invalid="true"` : "";
-  return `${head(m.title, m.assetVersion ?? builtAssetVersion, false)}
+  // The site is served with Referrer-Policy: no-referrer, under which a browser sends
+  // "Origin: null" with a form POST, and /_access refuses a POST whose Origin is not the site's.
+  // This page alone relaxes the policy to same-origin, so the form's POST says where it is from
+  // while nothing leaves the site with a Referer.
+  const referrer = `<meta name="referrer" content="same-origin">\n`;
+  return `${head(m.title, m.assetVersion ?? builtAssetVersion, false, referrer)}
 <body class="gate">
 <main class="card">
 <h1>${e(m.title)}</h1>

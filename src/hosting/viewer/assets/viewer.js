@@ -1,5 +1,5 @@
-// Quire hosted viewer (loaded as a module: strict, deferred): paging (keys, buttons, thumbnails, #page=N), zoom, the text layer and
-// search over /text.json. Plain script with no dependencies: the site's CSP allows only
+// Quire hosted viewer (loaded as a module: strict, deferred): paging (keys, buttons, thumbnails,
+// #page=N), zoom, the text layer and search over /text.json. Plain script with no dependencies: the site's CSP allows only
 // same-origin scripts, and the page must work offline. The HTML already shows every page image
 // (sized from the server's model), so everything here is an enhancement.
 (() => {
@@ -9,7 +9,11 @@
   const pagesEl = document.getElementById("pages");
   const sections = Array.from(pagesEl.querySelectorAll(".page[data-page]"));
   const count = sections.length;
-  if (count === 0) return;
+  const POLL_MS = 3000;
+  if (count === 0) {
+    waitUntilRead();
+    return;
+  }
   const byNumber = new Map(sections.map((s) => [Number(s.dataset.page), s]));
   const thumbLinks = new Map(
     Array.from(document.querySelectorAll("[data-thumb]")).map((a) => [Number(a.dataset.thumb), a]),
@@ -309,7 +313,6 @@
     if (open && !searchInput.disabled) searchInput.focus();
   });
 
-  const POLL_MS = 3000;
   async function loadText() {
     let reply;
     try {
@@ -346,6 +349,20 @@
     searchStatus.textContent = `Search ${index.length} pages.`;
   }
 
+  // ---- Images the server could not give yet (503 while the document is opened): ask again ----
+
+  const RETRIES = 30;
+  for (const img of document.querySelectorAll(".page img, .thumbs img")) {
+    const src = img.getAttribute("src");
+    let tries = 0;
+    img.addEventListener("error", () => {
+      if (++tries > RETRIES) return;
+      window.setTimeout(() => {
+        img.src = `${src}${src.includes("?") ? "&" : "?"}retry=${tries}`;
+      }, 2000);
+    });
+  }
+
   // ---- Start ----
 
   setThumbsOpen(!narrow.matches);
@@ -354,4 +371,26 @@
   if (start !== null) goTo(start);
   else setCurrent(pageAtScroll());
   void loadText();
+
+  /**
+   * A document still being opened was served without pages: wait for its text to be read, then
+   * load the page again. Only after having seen it pending, so a document that has no pages at
+   * all is not reloaded for ever.
+   */
+  function waitUntilRead() {
+    let sawPending = false;
+    const poll = async () => {
+      try {
+        const res = await fetch("/text.json", { headers: { accept: "application/json" } });
+        const reply = res.ok ? await res.json() : { status: "pending" };
+        if (reply.status === "pending") sawPending = true;
+        else if (sawPending) return window.location.reload();
+        else return;
+      } catch {
+        sawPending = true;
+      }
+      window.setTimeout(poll, POLL_MS);
+    };
+    void poll();
+  }
 })();
