@@ -154,6 +154,11 @@ describe("the hosted viewer", () => {
     expect(await width()).toBeCloseTo(fit, 0);
     // Zooming keeps the reader on the page they were on.
     expect(await currentPage(page)).toBe("3");
+    // Collapsing the thumbnail strip gives its width to the pages.
+    await page.locator("#thumbs-toggle").click();
+    expect(await page.locator("#thumbs-toggle").getAttribute("aria-expanded")).toBe("false");
+    expect(await page.locator("#thumbs").isVisible()).toBe(false);
+    expect(await width()).toBeGreaterThan(fit);
     expect(errors).toEqual([]);
     await close();
   });

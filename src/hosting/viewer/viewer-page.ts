@@ -50,6 +50,23 @@ ${extra}<title>${e(title)}</title>
 ${withScript ? `<script type="module" src="/_assets/viewer.js?v=${v}"></script>\n` : ""}</head>`;
 }
 
+/** Paging, zoom and the text and search toggles: only once the document has pages. */
+const CONTROLS = (last: number) => `<nav class="pager" aria-label="Page navigation">
+<button type="button" class="button" id="prev-page" aria-label="Previous page" aria-keyshortcuts="ArrowLeft PageUp">&#8249;</button>
+<label for="page-number" class="page-label">Page</label>
+<input id="page-number" type="number" inputmode="numeric" min="1" max="${last}" value="1">
+<span id="page-total">of ${last}</span>
+<button type="button" class="button" id="next-page" aria-label="Next page" aria-keyshortcuts="ArrowRight PageDown">&#8250;</button>
+</nav>
+<div class="zoom" role="group" aria-label="Zoom">
+<button type="button" class="button" id="zoom-out" aria-label="Zoom out" aria-keyshortcuts="-">&#8722;</button>
+<output id="zoom-level" aria-live="polite" for="zoom-out zoom-in zoom-fit">100%</output>
+<button type="button" class="button" id="zoom-in" aria-label="Zoom in" aria-keyshortcuts="+">+</button>
+<button type="button" class="button" id="zoom-fit" aria-pressed="true">Fit</button>
+</div>
+<button type="button" class="button" id="text-toggle" aria-controls="pages" aria-pressed="false">Show text</button>
+<button type="button" class="button narrow-only" id="search-toggle" aria-controls="search" aria-expanded="false">Search</button>`;
+
 export function renderViewerPage(m: ViewerPageModel): string {
   const last = m.pageCount;
   const thumbs = m.pages.map((p) => {
@@ -66,40 +83,22 @@ export function renderViewerPage(m: ViewerPageModel): string {
       "</div>",
     ].join("\n"),
   );
+  const ready = pages.length > 0;
+  const thumbsToggle = `<button type="button" class="button" id="thumbs-toggle" aria-controls="thumbs" aria-expanded="true">Pages</button>`;
   const download = m.allowDownload
     ? `<a class="button" id="download" href="/document.pdf" download>Download PDF</a>`
     : "";
   return `${head(m.title, m.assetVersion, true)}
-<body class="viewer" data-page-count="${last}">
+<body class="viewer${ready ? "" : " search-open"}" data-page-count="${last}">
 <a class="skip-link" href="#pages">Skip to the document</a>
 <header class="toolbar">
-<button type="button" class="button" id="thumbs-toggle" aria-controls="thumbs" aria-expanded="true">Pages</button>
+${ready ? thumbsToggle : ""}
 <h1 class="title">${e(m.title)}</h1>
-<nav class="pager" aria-label="Page navigation">
-<button type="button" class="button" id="prev-page" aria-label="Previous page" aria-keyshortcuts="ArrowLeft PageUp">&#8249;</button>
-<label for="page-number" class="page-label">Page</label>
-<input id="page-number" type="number" inputmode="numeric" min="1" max="${last}" value="1">
-<span id="page-total">of ${last}</span>
-<button type="button" class="button" id="next-page" aria-label="Next page" aria-keyshortcuts="ArrowRight PageDown">&#8250;</button>
-</nav>
-<div class="zoom" role="group" aria-label="Zoom">
-<button type="button" class="button" id="zoom-out" aria-label="Zoom out" aria-keyshortcuts="-">&#8722;</button>
-<output id="zoom-level" aria-live="polite" for="zoom-out zoom-in zoom-fit">100%</output>
-<button type="button" class="button" id="zoom-in" aria-label="Zoom in" aria-keyshortcuts="+">+</button>
-<button type="button" class="button" id="zoom-fit" aria-pressed="true">Fit</button>
-</div>
-<button type="button" class="button" id="text-toggle" aria-controls="pages" aria-pressed="false">Show text</button>
-<button type="button" class="button narrow-only" id="search-toggle" aria-controls="search" aria-expanded="false">Search</button>
-${download}
+${ready ? CONTROLS(last) : ""}${download}
 </header>
 <div class="layout">
-<nav class="thumbs" id="thumbs" aria-label="Page thumbnails">
-<ol>
-${thumbs.join("\n")}
-</ol>
-</nav>
-<main class="pages" id="pages" tabindex="0" aria-label="Document pages">
-${pages.length > 0 ? pages.join("\n") : PREPARING}
+${ready ? `<nav class="thumbs" id="thumbs" aria-label="Page thumbnails">\n<ol>\n${thumbs.join("\n")}\n</ol>\n</nav>\n` : ""}<main class="pages" id="pages" tabindex="0" aria-label="Document pages">
+${ready ? pages.join("\n") : PREPARING}
 </main>
 <aside class="search" id="search" aria-label="Search">
 <form id="search-form" role="search" aria-label="Search the text">

@@ -10,6 +10,7 @@
   const sections = Array.from(pagesEl.querySelectorAll(".page[data-page]"));
   const count = sections.length;
   const POLL_MS = 3000;
+  const TEXT_PENDING = "Text not ready yet: search opens when the document has been read.";
   if (count === 0) {
     waitUntilRead();
     return;
@@ -326,7 +327,7 @@
     }
     if (reply.status === "pending") {
       body.dataset.textStatus = "pending";
-      searchStatus.textContent = "Text not ready yet: search opens when the document has been read.";
+      searchStatus.textContent = TEXT_PENDING;
       window.setTimeout(loadText, POLL_MS);
       return;
     }
@@ -383,8 +384,10 @@
       try {
         const res = await fetch("/text.json", { headers: { accept: "application/json" } });
         const reply = res.ok ? await res.json() : { status: "pending" };
-        if (reply.status === "pending") sawPending = true;
-        else if (sawPending) return window.location.reload();
+        if (reply.status === "pending") {
+          sawPending = true;
+          document.getElementById("search-status").textContent = TEXT_PENDING;
+        } else if (sawPending) return window.location.reload();
         else return;
       } catch {
         sawPending = true;
