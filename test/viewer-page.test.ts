@@ -45,7 +45,13 @@ describe("viewer pages", () => {
   });
 
   it("says a document with no pages yet is being prepared, without paging controls", () => {
-    const html = renderViewerPage({ title: "t", pageCount: 0, pages: [], allowDownload: false, assetVersion });
+    const html = renderViewerPage({
+      title: "t",
+      pageCount: 0,
+      pages: [],
+      allowDownload: false,
+      assetVersion,
+    });
     expect(html).toContain("still being prepared");
     expect(html).not.toContain('id="page-number"');
     expect(html).not.toContain('id="thumbs"');
