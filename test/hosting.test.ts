@@ -276,6 +276,12 @@ describe("hosting", () => {
         headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
         body: new URLSearchParams({ password, csrf: token }).toString(),
       });
+    const huge = await hosted(server.url, host("rules-site"), "/_access", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `password=${"x".repeat(10_000)}&csrf=${csrf}`,
+    });
+    expect(huge.status).toBe(413);
     const wrong = await post("nope");
     expect(wrong.status).toBe(401);
     expect(wrong.text).toMatch(/not right/);

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { getCookie, setCookie } from "hono/cookie";
 import { countRequest } from "../core/auth/rate-limit.ts";
 import { resolveRange } from "../core/blobs/byte-range.ts";
@@ -34,6 +35,8 @@ import { clientAddress } from "./request-info.ts";
 
 /** Wrong passwords a client address may try a minute, across all sites. */
 const PASSWORD_TRIES_PER_MINUTE = 10;
+/** The password form's body, at most. */
+const MAX_FORM_BYTES = 4096;
 /** Most URLs in one sitemap file (the protocol's limit). */
 const SITEMAP_MAX = 50_000;
 
@@ -167,7 +170,15 @@ export function hostedApp(services: Services) {
     );
   });
 
-  site.post("/_access", async (c) => {
+  // The form is a password and a token: a few hundred bytes. Anything bigger is not read.
+  const formLimit = bodyLimit({
+    maxSize: MAX_FORM_BYTES,
+    onError: (c) => {
+      c.header("Connection", "close");
+      return c.text("The form is too large.", 413);
+    },
+  });
+  site.post("/_access", formLimit, async (c) => {
     const admitted = await admit(c, c.env.namespace);
     if (admitted instanceof Response) return admitted;
     const { site: s } = admitted;
