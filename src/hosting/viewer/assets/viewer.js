@@ -1,6 +1,6 @@
 // Quire hosted viewer (loaded as a module: strict, deferred): paging (keys, buttons, thumbnails,
-// #page=N), zoom, the text layer and search over /text.json. Plain script with no dependencies: the site's CSP allows only
-// same-origin scripts, and the page must work offline. The HTML already shows every page image
+// #page=N), zoom, the text layer and search over /text.json. Plain script with no dependencies:
+// the site's CSP allows only same-origin scripts, and the page must work offline. The HTML already shows every page image
 // (sized from the server's model), so everything here is an enhancement.
 (() => {
   const body = document.body;
