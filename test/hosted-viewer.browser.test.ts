@@ -84,6 +84,14 @@ describe("the hosted viewer", () => {
     expect(await page.locator("h1").textContent()).toBe(TITLE);
     expect(await page.locator("#page-total").textContent()).toBe(`of ${PAGES}`);
     await expect.poll(() => currentPage(page)).toBe("5");
+    // Where the last page sits before any image has loaded: it must not move as they load.
+    const lastTop = () => page.locator(`#page-${PAGES}`).evaluate((el: HTMLElement) => el.offsetTop);
+    const topBefore = await lastTop();
+    // The first Tab reaches the skip link, which takes focus to the pages.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to the document");
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("pages");
     await page.keyboard.press("ArrowRight");
     await expect.poll(() => currentPage(page)).toBe("6");
     await expect.poll(() => page.evaluate(() => location.hash)).toBe("#page=6");
@@ -104,6 +112,7 @@ describe("the hosted viewer", () => {
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(918);
+    expect(await lastTop()).toBe(topBefore);
     await textReady(page);
     await screenshot(page, "hosted-viewer", "desktop");
     await expectAccessible(page);
