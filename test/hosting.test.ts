@@ -490,6 +490,31 @@ describe("hosting", () => {
     expect((await hosted(server.url, host("gql-site"), "/")).status).toBe(404);
   });
 
+  it("answers a site whose document is not opened yet with a page that reloads itself", async () => {
+    // No worker: the file published stays queued.
+    const apiOnly = await startTestServer({ HOSTED_DOMAIN: DOMAIN, ROLE: "api" });
+    try {
+      const k = await securityFixture(apiOnly.url);
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(pdf)], { type: "application/pdf" }), "waiting.pdf");
+      const file = await call(apiOnly.url, "POST", "/v1/files", { key: k.owner.secret, body: form });
+      const site = await call(apiOnly.url, "POST", "/v1/host", {
+        key: k.owner.secret,
+        json: { source: { file_id: file.body.id }, namespace: "not-yet" },
+      });
+      expect(site.body.deployment.status).toBe("queued");
+      const page = await hosted(apiOnly.url, `not-yet.${DOMAIN}:${portOf(apiOnly.url)}`, "/");
+      expect(page.status).toBe(503);
+      expect(page.headers.refresh).toBe("2");
+      expect(page.headers["retry-after"]).toBe("2");
+      expect(page.text).toContain("being prepared");
+      const image = await hosted(apiOnly.url, `not-yet.${DOMAIN}:${portOf(apiOnly.url)}`, "/pages/1.png");
+      expect(image.status).toBe(503);
+    } finally {
+      await apiOnly.close();
+    }
+  });
+
   it("secures every /v1/host route", async () => {
     await publish({ source: { document_id: docId }, namespace: "secured-site" });
     for (const ep of [

@@ -74,7 +74,7 @@ export function hostedApp(services: Services) {
   const stats = createStatsCounter(db.pool, log);
   const now = () => Math.floor(Date.now() / 1000);
 
-  const statusPage = (c: Context, status: 403 | 404 | 410, title: string, message: string) => {
+  const statusPage = (c: Context, status: 403 | 404 | 410 | 503, title: string, message: string) => {
     c.header("Cache-Control", "no-store");
     return c.html(renderStatusPage({ status, title, message, assetVersion }), status);
   };
@@ -154,6 +154,13 @@ export function hostedApp(services: Services) {
       return c.html(renderPasswordPage({ title: s.title, csrf: formToken(secret, s.id, now()) }), 200);
     }
     const doc = s.document as Document;
+    if (doc.pagesTotal === null) {
+      // Published a moment ago: the document is not opened yet, so its pages are unknown. The
+      // page says so and reloads itself (a Refresh header: no script needed).
+      c.header("Retry-After", "2");
+      c.header("Refresh", "2");
+      return statusPage(c, 503, s.title, "This document is being prepared. The page reloads in a moment.");
+    }
     const etag = `"${s.deploymentId}-${doc.activeGeneration}-${doc.pagesTotal ?? "n"}-${assetVersion}-${s.updatedAt.getTime()}"`;
     const same = notModified(c, etag);
     if (same) return same;

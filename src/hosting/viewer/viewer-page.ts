@@ -24,7 +24,8 @@ export type PasswordPageModel = {
 };
 
 export type StatusPageModel = {
-  status: 403 | 404 | 410;
+  /** 503: not ready yet (the page reloads itself by the Refresh header the server sends). */
+  status: 403 | 404 | 410 | 503;
   /** The page's heading, such as "Not found". */
   title: string;
   message: string;
@@ -148,7 +149,7 @@ export function renderStatusPage(m: StatusPageModel): string {
   return `${head(m.title, m.assetVersion, false)}
 <body class="gate">
 <main class="card">
-<p class="status-code">Error ${m.status}</p>
+<p class="status-code">${m.status === 503 ? "One moment" : `Error ${m.status}`}</p>
 <h1>${e(m.title)}</h1>
 <p>${e(m.message)}</p>
 ${back}</main>
