@@ -44,7 +44,7 @@ describe("viewer pages", () => {
     expect(html).toContain(`/_assets/viewer.js?v=${assetVersion}`);
   });
 
-  it("says a document with no pages yet is being prepared, without paging controls", () => {
+  it("says a document has no pages, without paging controls", () => {
     const html = renderViewerPage({
       title: "t",
       pageCount: 0,
@@ -52,7 +52,7 @@ describe("viewer pages", () => {
       allowDownload: false,
       assetVersion,
     });
-    expect(html).toContain("still being prepared");
+    expect(html).toContain("no pages to show");
     expect(html).not.toContain('id="page-number"');
     expect(html).not.toContain('id="thumbs"');
     expect(html).toContain('id="search-status"');

@@ -32,8 +32,11 @@ export type StatusPageModel = {
   assetVersion: string;
 };
 
-/** A document not opened yet has no pages to show; the script reloads once it is read. */
-const PREPARING = `<p class="preparing" role="status">This document is still being prepared. The page will refresh by itself when it is ready.</p>`;
+/**
+ * A document with no pages has nothing to page, zoom or search. One still being opened never
+ * reaches this page: the site answers it with a 503 status page that reloads itself.
+ */
+const NO_PAGES = `<p class="no-pages" role="status">This document has no pages to show.</p>`;
 
 /** Thumbnails are drawn this wide (CSS pixels); their height follows each page's shape. */
 const THUMB_WIDTH = 96;
@@ -99,7 +102,7 @@ ${ready ? CONTROLS(last) : ""}${download}
 </header>
 <div class="layout">
 ${ready ? `<nav class="thumbs" id="thumbs" aria-label="Page thumbnails">\n<ol>\n${thumbs.join("\n")}\n</ol>\n</nav>\n` : ""}<main class="pages" id="pages" tabindex="0" aria-label="Document pages">
-${ready ? pages.join("\n") : PREPARING}
+${ready ? pages.join("\n") : NO_PAGES}
 </main>
 <aside class="search" id="search" aria-label="Search">
 <form id="search-form" role="search" aria-label="Search the text">

@@ -11,10 +11,7 @@
   const count = sections.length;
   const POLL_MS = 3000;
   const TEXT_PENDING = "Text not ready yet: search opens when the document has been read.";
-  if (count === 0) {
-    waitUntilRead();
-    return;
-  }
+  if (count === 0) return;
   const byNumber = new Map(sections.map((s) => [Number(s.dataset.page), s]));
   const thumbLinks = new Map(
     Array.from(document.querySelectorAll("[data-thumb]")).map((a) => [Number(a.dataset.thumb), a]),
@@ -350,7 +347,7 @@
     searchStatus.textContent = `Search ${index.length} pages.`;
   }
 
-  // ---- Images the server could not give yet (503 while the document is opened): ask again ----
+  // ---- Images the server could not give (a 503 while the document is opened again): ask again ----
 
   const RETRIES = 30;
   for (const img of document.querySelectorAll(".page img, .thumbs img")) {
@@ -372,28 +369,4 @@
   if (start !== null) goTo(start);
   else setCurrent(pageAtScroll());
   void loadText();
-
-  /**
-   * A document still being opened was served without pages: wait for its text to be read, then
-   * load the page again. Only after having seen it pending, so a document that has no pages at
-   * all is not reloaded for ever.
-   */
-  function waitUntilRead() {
-    let sawPending = false;
-    const poll = async () => {
-      try {
-        const res = await fetch("/text.json", { headers: { accept: "application/json" } });
-        const reply = res.ok ? await res.json() : { status: "pending" };
-        if (reply.status === "pending") {
-          sawPending = true;
-          document.getElementById("search-status").textContent = TEXT_PENDING;
-        } else if (sawPending) return window.location.reload();
-        else return;
-      } catch {
-        sawPending = true;
-      }
-      window.setTimeout(poll, POLL_MS);
-    };
-    void poll();
-  }
 })();
