@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
@@ -6,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { listMigrations } from "../src/core/db/migrate.ts";
 import { createTestDatabase, type TestDatabase } from "./support/database.ts";
 import { uploadAndWait } from "./support/documents.ts";
+import { hosted, portOf } from "./support/hosted.ts";
 import { textPdf } from "./support/pdfs.ts";
 import { type ServiceProcess, spawnService } from "./support/process.ts";
 
@@ -83,5 +85,13 @@ describe("start-up", () => {
     expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
     // 612 x 792 pt at 0.5: the PNG header's width and height.
     expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([306, 396]);
+    // The hosted viewer's files, copied beside the bundle, are served as they are in the source.
+    for (const name of ["viewer.js", "viewer.css"]) {
+      const asset = await hosted(s.url, `any-site.quire.localhost:${portOf(s.url)}`, `/_assets/${name}`);
+      expect(asset.status).toBe(200);
+      expect(asset.text).toBe(
+        readFileSync(path.resolve(import.meta.dirname, `../src/hosting/viewer/assets/${name}`), "utf8"),
+      );
+    }
   });
 });

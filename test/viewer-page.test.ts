@@ -37,11 +37,25 @@ describe("viewer pages", () => {
     const html = viewer(true, "Plain");
     expect(html).toContain('<img src="/pages/2.png" width="918" height="1188" loading="lazy"');
     // Thumbnails 96 px wide keep the page's shape.
-    expect(html).toContain('<img src="/pages/2.png" width="96" height="124" loading="lazy"');
+    expect(html).toContain('<img src="/pages/2.png?thumb" width="96" height="124" loading="lazy"');
     expect(html).toContain('<article class="page-text" aria-label="Page 3 text"');
     expect(html).toContain('<html lang="en">');
     expect(html).toContain(`/_assets/viewer.css?v=${assetVersion}`);
     expect(html).toContain(`/_assets/viewer.js?v=${assetVersion}`);
+  });
+
+  it("says a document has no pages, without paging controls", () => {
+    const html = renderViewerPage({
+      title: "t",
+      pageCount: 0,
+      pages: [],
+      allowDownload: false,
+      assetVersion,
+    });
+    expect(html).toContain("no pages to show");
+    expect(html).not.toContain('id="page-number"');
+    expect(html).not.toContain('id="thumbs"');
+    expect(html).toContain('id="search-status"');
   });
 
   it("offers the download only when allowed", () => {

@@ -1,14 +1,16 @@
-// Quire hosted viewer (loaded as a module: strict, deferred): paging (keys, buttons, thumbnails, #page=N), zoom, the text layer and
-// search over /text.json. Plain script with no dependencies: the site's CSP allows only
-// same-origin scripts, and the page must work offline. The HTML already shows every page image
+// Quire hosted viewer (loaded as a module: strict, deferred): paging (keys, buttons, thumbnails,
+// #page=N), zoom, the text layer and search over /text.json. Plain script with no dependencies:
+// the site's CSP allows only same-origin scripts, and the page must work offline. The HTML already shows every page image
 // (sized from the server's model), so everything here is an enhancement.
 (() => {
   const body = document.body;
   if (!body.classList.contains("viewer")) return;
 
   const pagesEl = document.getElementById("pages");
-  const sections = Array.from(pagesEl.querySelectorAll("section.page"));
+  const sections = Array.from(pagesEl.querySelectorAll(".page[data-page]"));
   const count = sections.length;
+  const POLL_MS = 3000;
+  const TEXT_PENDING = "Text not ready yet: search opens when the document has been read.";
   if (count === 0) return;
   const byNumber = new Map(sections.map((s) => [Number(s.dataset.page), s]));
   const thumbLinks = new Map(
@@ -309,7 +311,6 @@
     if (open && !searchInput.disabled) searchInput.focus();
   });
 
-  const POLL_MS = 3000;
   async function loadText() {
     let reply;
     try {
@@ -323,7 +324,7 @@
     }
     if (reply.status === "pending") {
       body.dataset.textStatus = "pending";
-      searchStatus.textContent = "Text not ready yet: search opens when the document has been read.";
+      searchStatus.textContent = TEXT_PENDING;
       window.setTimeout(loadText, POLL_MS);
       return;
     }
@@ -344,6 +345,20 @@
     searchSubmit.disabled = false;
     body.dataset.textStatus = "ready";
     searchStatus.textContent = `Search ${index.length} pages.`;
+  }
+
+  // ---- Images the server could not give (a 503 while the document is opened again): ask again ----
+
+  const RETRIES = 30;
+  for (const img of document.querySelectorAll(".page img, .thumbs img")) {
+    const src = img.getAttribute("src");
+    let tries = 0;
+    img.addEventListener("error", () => {
+      if (++tries > RETRIES) return;
+      window.setTimeout(() => {
+        img.src = `${src}${src.includes("?") ? "&" : "?"}retry=${tries}`;
+      }, 2000);
+    });
   }
 
   // ---- Start ----
