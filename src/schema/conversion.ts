@@ -95,7 +95,7 @@ builder.mutationFields((t) => ({
   convertImages: t.field({
     type: ConversionType,
     extensions: servedBy(createConversion),
-    description: `Starts a conversion of images into one PDF (twin of POST /v1/conversions): uploads (GraphQL multipart request) or stored image files' ids, one of the two, 1 to ${MAX_CONVERSION_INPUTS}. Counts one expensive operation per image.`,
+    description: `Starts a conversion of images into one PDF (twin of POST /v1/conversions): uploads (GraphQL multipart request) or stored image files' ids, one of the two, 1 to ${MAX_CONVERSION_INPUTS}. Counts as one expensive operation, and each image after the first as one standard request.`,
     args: {
       kind: t.arg({ type: ConversionKind, required: true }),
       files: t.arg({ type: ["File"], required: false, description: "The images, in page order." }),

@@ -4,11 +4,20 @@ import { call } from "./http.ts";
 export type Part = { bytes: Uint8Array; name: string; type?: string };
 
 /** POST /v1/conversions as multipart: the text fields first, then each image as a `file` part. */
-export function convert(base: string, key: string | undefined, images: Part[], fields: Record<string, string> = {}) {
+export function convert(
+  base: string,
+  key: string | undefined,
+  images: Part[],
+  fields: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries({ kind: "image_to_pdf", ...fields })) form.append(k, v);
   for (const img of images)
-    form.append("file", new Blob([new Uint8Array(img.bytes)], { type: img.type ?? "application/octet-stream" }), img.name);
+    form.append(
+      "file",
+      new Blob([new Uint8Array(img.bytes)], { type: img.type ?? "application/octet-stream" }),
+      img.name,
+    );
   return call(base, "POST", "/v1/conversions", { key, body: form });
 }
 

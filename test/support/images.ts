@@ -9,7 +9,11 @@ type Colour = { r: number; g: number; b: number; alpha?: number };
 export const solid = (width: number, height: number, colour: Colour, channels: 3 | 4 = 3) =>
   sharp({ create: { width, height, channels, background: colour } });
 
-export async function jpegBytes(width: number, height: number, opts: { orientation?: number; dpi?: number } = {}) {
+export async function jpegBytes(
+  width: number,
+  height: number,
+  opts: { orientation?: number; dpi?: number } = {},
+) {
   // Left half red, right half blue: which side ends up where shows how the page is turned.
   const half = Math.max(1, Math.floor(width / 2));
   const left = await solid(half, height, { r: 255, g: 0, b: 0 }).png().toBuffer();
@@ -29,10 +33,12 @@ export async function pngBytes(width: number, height: number, colour: Colour, op
 }
 
 export async function tiffBytes(pages: { width: number; height: number; colour: Colour }[]) {
-  const frames = await Promise.all(
-    pages.map((p) => solid(p.width, p.height, p.colour).png().toBuffer()),
+  const frames = await Promise.all(pages.map((p) => solid(p.width, p.height, p.colour).png().toBuffer()));
+  return new Uint8Array(
+    await sharp(frames, { join: { animated: true } })
+      .tiff()
+      .toBuffer(),
   );
-  return new Uint8Array(await sharp(frames, { join: { animated: true } }).tiff().toBuffer());
 }
 
 export const webpBytes = async (w: number, h: number, c: Colour) =>
@@ -70,7 +76,13 @@ export function bombPng(width = 100_000, height = 100_000): Uint8Array {
 /** A PNG cut in the middle of its pixel data. */
 export async function truncatedPng(): Promise<Uint8Array> {
   const whole = await sharp({
-    create: { width: 400, height: 300, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 60 } },
+    create: {
+      width: 400,
+      height: 300,
+      channels: 3,
+      background: "black",
+      noise: { type: "gaussian", mean: 128, sigma: 60 },
+    },
   })
     .png()
     .toBuffer();
