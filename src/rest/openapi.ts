@@ -40,12 +40,7 @@ const tags = [
   {
     name: "Files",
     description:
-      "PDFs and images kept for later parsing, conversion, hosting or workflows: streamed uploads, presigned direct uploads, byte ranges. Storing starts no parsing. Secret keys only.",
-  },
-  {
-    name: "Conversions",
-    description:
-      "One-call conversions run by a worker: images (uploaded with the request, or stored files) into one PDF, kept as a new stored file. Secret keys only.",
+      "PDFs kept for later parsing, hosting or workflows: streamed uploads, presigned direct uploads, byte ranges. Storing starts no parsing. Secret keys only.",
   },
   {
     name: "Host",

@@ -4,7 +4,6 @@ import "./account.ts";
 import "./answering.ts";
 import "./api-key.ts";
 import "./collection.ts";
-import "./conversion.ts";
 import "./document.ts";
 import "./document-config.ts";
 import "./deployment.ts";

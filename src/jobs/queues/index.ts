@@ -1,6 +1,5 @@
-import { CONVERSION_QUEUE, EXTRACTION_QUEUE, FILE_PAGES_QUEUE } from "../../core/job-queue.ts";
+import { EXTRACTION_QUEUE, FILE_PAGES_QUEUE } from "../../core/job-queue.ts";
 import type { QueueSpec } from "../runner.ts";
-import { conversionOptions } from "./conversion.ts";
 import { extractionOptions } from "./extraction.ts";
 import { filePagesOptions } from "./file-pages.ts";
 
@@ -8,5 +7,4 @@ import { filePagesOptions } from "./file-pages.ts";
 export const queueSpecs: readonly QueueSpec[] = [
   { name: EXTRACTION_QUEUE, options: extractionOptions },
   { name: FILE_PAGES_QUEUE, options: filePagesOptions },
-  { name: CONVERSION_QUEUE, options: conversionOptions },
 ];
