@@ -347,6 +347,16 @@ describe("hosting", () => {
       namespace: "private-site",
       access: { indexing: true, password: "x" },
     });
+    await publish({
+      source: { document_id: docId },
+      namespace: "off-site",
+      access: { indexing: true, disabled: true },
+    });
+    await publish({
+      source: { document_id: docId },
+      namespace: "old-site",
+      access: { indexing: true, expires_at: new Date(Date.now() - 1000).toISOString() },
+    });
     const indexed = await hosted(server.url, host("indexed-site"), "/");
     expect(indexed.headers["x-robots-tag"]).toBe("all");
     expect((await hosted(server.url, host("indexed-site"), "/robots.txt")).text).toContain("Allow: /");
@@ -360,6 +370,8 @@ describe("hosting", () => {
     expect(sitemap.text).toContain(`http://indexed-site.${DOMAIN}:${portOf(server.url)}/`);
     expect(sitemap.text).not.toContain("hidden-site");
     expect(sitemap.text).not.toContain("private-site");
+    expect(sitemap.text).not.toContain("off-site");
+    expect(sitemap.text).not.toContain("old-site");
     expect(sitemap.text).not.toContain("annual-report");
   });
 

@@ -5,6 +5,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import { countRequest } from "../core/auth/rate-limit.ts";
 import { resolveRange } from "../core/blobs/byte-range.ts";
 import { sourceBlobKey } from "../core/documents/blob-keys.ts";
+import { statusOf } from "../core/documents/phases.ts";
 import { AppError } from "../core/errors.ts";
 import { DEFAULT_IMAGE_SCALE } from "../core/extraction/render-page.ts";
 import {
@@ -16,6 +17,8 @@ import {
   formTokenValid,
   passwordMatches,
   type SiteAccess,
+  siteIndexable,
+  siteLive,
 } from "../core/hosting/access.ts";
 import { hostCookieSecret } from "../core/hosting/cookie-secret.ts";
 import { hostedDomainUrl, hostedUrl } from "../core/hosting/hosted-url.ts";
@@ -79,9 +82,6 @@ export function hostedApp(services: Services) {
     return c.html(renderStatusPage({ status, title, message, assetVersion }), status);
   };
 
-  const indexable = (site: Site, access: SiteAccess) =>
-    access.indexing && !access.unlisted && site.passwordHash === null;
-
   /** The site a request is for, or the page that says why there is none to see. */
   async function admit(
     c: Context,
@@ -95,13 +95,13 @@ export function hostedApp(services: Services) {
     // A disabled site answers as one that does not exist: its address says nothing more.
     if (!site || !access || access.disabled)
       return statusPage(c, 404, "Not found", "There is no document at this address.");
-    if (access.expiresAt && access.expiresAt.getTime() <= Date.now())
+    if (!siteLive(access))
       return statusPage(c, 410, "No longer available", "The link to this document has expired.");
     if (!site.document)
       return statusPage(c, 404, "Not found", "The document published at this address was deleted.");
     const locked =
       site.passwordHash !== null && !accessCookieValid(secret, site, getCookie(c, ACCESS_COOKIE), now());
-    if (indexable(site, access)) c.header("X-Robots-Tag", "all");
+    if (siteIndexable(access, site.passwordHash !== null)) c.header("X-Robots-Tag", "all");
     // Shared caches may keep what anyone may see, for a minute (a site disabled or changed is
     // then seen by everyone within that minute); what a password guards stays in the browser.
     c.header("Cache-Control", site.passwordHash === null ? "public, max-age=60" : "private, max-age=60");
@@ -276,12 +276,8 @@ export function hostedApp(services: Services) {
     const admitted = await guarded(c);
     if (admitted instanceof Response) return admitted;
     const doc = admitted.site.document as Document;
-    const status =
-      doc.phase === "complete" || doc.phase === "awaiting_review"
-        ? "ready"
-        : doc.phase === "error"
-          ? "failed"
-          : "pending";
+    const parse = statusOf(doc.phase);
+    const status = parse === "done" ? "ready" : parse === "failed" ? "failed" : "pending";
     const etag = `"${admitted.site.deploymentId}-${doc.activeGeneration}-${status}-${doc.pagesCompleted}"`;
     const same = notModified(c, etag);
     if (same) return same;
@@ -338,12 +334,7 @@ export function hostedApp(services: Services) {
       where: { namespace: c.env.namespace, unpublishedAt: null },
     });
     const access = s ? accessFromJson(s.access) : null;
-    const open =
-      s &&
-      access &&
-      !access.disabled &&
-      !(access.expiresAt && access.expiresAt.getTime() <= Date.now()) &&
-      indexable({ ...s, document: null }, access);
+    const open = s && access && siteLive(access) && siteIndexable(access, s.passwordHash !== null);
     c.header("Cache-Control", "public, max-age=300");
     return c.text(open ? `User-agent: *\nAllow: /\n` : `User-agent: *\nDisallow: /\n`);
   });
@@ -359,20 +350,25 @@ export function hostedApp(services: Services) {
     );
   });
   domainApp.get("/sitemap.xml", async (c) => {
+    // Only listed, indexable sites are read, at most a sitemap's worth; expiry is checked here.
     const rows = await db.prisma.hostedSite.findMany({
-      where: { unpublishedAt: null, passwordHash: null, documentId: { not: null } },
+      where: {
+        unpublishedAt: null,
+        passwordHash: null,
+        documentId: { not: null },
+        AND: [
+          { access: { path: ["indexing"], equals: true } },
+          { access: { path: ["unlisted"], equals: false } },
+          { access: { path: ["disabled"], equals: false } },
+        ],
+      },
       select: { namespace: true, access: true, deployedAt: true },
       orderBy: { createdAt: "asc" },
+      take: SITEMAP_MAX,
     });
     const origin = new URL(c.req.url).origin;
     const urls = rows
-      .filter((r) => {
-        const a = accessFromJson(r.access);
-        return (
-          a.indexing && !a.unlisted && !a.disabled && !(a.expiresAt && a.expiresAt.getTime() <= Date.now())
-        );
-      })
-      .slice(0, SITEMAP_MAX)
+      .filter((r) => siteLive(accessFromJson(r.access)))
       .map(
         (r) =>
           `  <url><loc>${hostedUrl(r.namespace, config, origin)}/</loc><lastmod>${r.deployedAt.toISOString()}</lastmod></url>`,

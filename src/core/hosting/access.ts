@@ -30,6 +30,14 @@ export const defaultSiteAccess = (): SiteAccess => ({
   indexing: false,
 });
 
+/** Whether the site's address serves it now: not disabled, not past its expiry. */
+export const siteLive = (a: SiteAccess, now = Date.now()) =>
+  !a.disabled && !(a.expiresAt && a.expiresAt.getTime() <= now);
+
+/** Whether search engines may index it: listed, indexing on, and no password in front. */
+export const siteIndexable = (a: SiteAccess, hasPassword: boolean) =>
+  a.indexing && !a.unlisted && !hasPassword;
+
 /** As stored in the access column. */
 export const accessToJson = (a: SiteAccess) => ({
   disabled: a.disabled,
