@@ -153,9 +153,15 @@ const accessIn = (a: AccessWire | undefined) =>
   };
 const sourceIn = (s: z.infer<typeof SourceRequest>) =>
   "file_id" in s ? { fileId: s.file_id } : { documentId: s.document_id };
-/** Drops undefined fields: the operations' strict schemas read an absent field and an undefined one alike, but keep the input tidy. */
-const defined = <T extends object>(o: T) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+/** What a route that writes a site may answer besides success. */
+const writeErrors = errorResponses(
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "PAYLOAD_TOO_LARGE",
+  "STORAGE_UNAVAILABLE",
+);
 
 const publish = createRoute({
   method: "post",
@@ -187,14 +193,7 @@ const publish = createRoute({
   },
   responses: {
     201: jsonResponse(SiteSchema, "The published site."),
-    ...errorResponses(
-      "FORBIDDEN",
-      "NOT_FOUND",
-      "CONFLICT",
-      "UNSUPPORTED_MEDIA_TYPE",
-      "PAYLOAD_TOO_LARGE",
-      "STORAGE_UNAVAILABLE",
-    ),
+    ...writeErrors,
   },
 });
 
@@ -251,14 +250,7 @@ const update = createRoute({
   },
   responses: {
     200: jsonResponse(SiteSchema, "The site as it is now."),
-    ...errorResponses(
-      "FORBIDDEN",
-      "NOT_FOUND",
-      "CONFLICT",
-      "UNSUPPORTED_MEDIA_TYPE",
-      "PAYLOAD_TOO_LARGE",
-      "STORAGE_UNAVAILABLE",
-    ),
+    ...writeErrors,
   },
 });
 
@@ -334,15 +326,12 @@ export function registerHostRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, serv
     hostedUrl(namespace, services.config, new URL(requestUrl).origin);
   app.openapi(bind(publish, publishSite), async (c) => {
     const b = c.req.valid("json");
-    const site = await publishSite.invoke(
-      ctxOf(c),
-      defined({
-        source: sourceIn(b.source),
-        namespace: b.namespace,
-        title: b.title,
-        access: accessIn(b.access),
-      }),
-    );
+    const site = await publishSite.invoke(ctxOf(c), {
+      source: sourceIn(b.source),
+      namespace: b.namespace,
+      title: b.title,
+      access: accessIn(b.access),
+    });
     c.header("Location", `/v1/host/${site.namespace}`);
     return c.json(siteJson(site, urlOf(site.namespace, c.req.url)), 201);
   });
@@ -360,15 +349,12 @@ export function registerHostRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, serv
   });
   app.openapi(bind(update, updateSite), async (c) => {
     const b = c.req.valid("json");
-    const site = await updateSite.invoke(
-      ctxOf(c),
-      defined({
-        namespace: c.req.valid("param").namespace,
-        title: b.title,
-        access: accessIn(b.access),
-        source: b.source && sourceIn(b.source),
-      }),
-    );
+    const site = await updateSite.invoke(ctxOf(c), {
+      namespace: c.req.valid("param").namespace,
+      title: b.title,
+      access: accessIn(b.access),
+      source: b.source && sourceIn(b.source),
+    });
     return c.json(siteJson(site, urlOf(site.namespace, c.req.url)), 200);
   });
   app.openapi(bind(remove, unpublishSite), async (c) => {

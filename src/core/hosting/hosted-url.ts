@@ -7,8 +7,7 @@ export function hostedUrl(
   config: { baseUrl: string; baseUrlSet: boolean; hosting: { domain: string } },
   requestOrigin: string,
 ): string {
-  const origin = new URL(config.baseUrlSet ? config.baseUrl : requestOrigin);
-  return `${origin.protocol}//${namespace}.${config.hosting.domain}${origin.port ? `:${origin.port}` : ""}`;
+  return hostedDomainUrl(config, requestOrigin).replace("://", `://${namespace}.`);
 }
 
 /** The domain's own address (its sitemap lives there). */
