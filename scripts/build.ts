@@ -1,10 +1,14 @@
 import { cp } from "node:fs/promises";
 import { build } from "esbuild";
-import { bundleOptions, SEPARATE_ENTRIES } from "../src/core/extraction/bundled-module.ts";
+import {
+  bundleOptions,
+  SEPARATE_ENTRIES,
+  SEPARATE_ENTRY_SOURCES,
+} from "../src/core/extraction/bundled-module.ts";
 import { VIEWER_ASSETS_BUILD_DIR } from "../src/hosting/viewer/assets.ts";
 
 // `npm run build`: the service's entry, and beside it the modules it starts apart (the page-image
-// thread, the extraction process), each bundled as the service bundles them from source.
+// thread, the extraction process, the conversion process), each bundled as the service bundles them from source.
 
 const common = { outdir: "dist", logLevel: "warning" as const };
 await build({
@@ -18,7 +22,7 @@ await build({
 for (const name of SEPARATE_ENTRIES) {
   await build({
     ...(await bundleOptions(name)),
-    entryPoints: { [name]: `src/core/extraction/${name}.ts` },
+    entryPoints: { [name]: `src/core/${SEPARATE_ENTRY_SOURCES[name]}` },
     ...common,
   });
 }

@@ -86,6 +86,8 @@ const schema = z
     EXTRACTION_MEMORY_MB: positiveInt.min(256).max(65_536).default(1024),
     PRERENDER_PAGES: z.coerce.number().int().min(0).optional(),
     PAGE_IMAGE_TIME_BUDGET_SECONDS: positiveInt.max(600).default(30),
+    CONVERSION_MAX_MEGAPIXELS: z.coerce.number().positive().max(1000).default(100),
+    CONVERSION_IMAGE_SECONDS: positiveInt.max(3600).default(30),
     ANSWER_PROVIDER: z.enum(["builtin", "openai"]).default("builtin"),
     OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
     OPENAI_API_KEY: z.string().optional(),
@@ -164,6 +166,10 @@ export type Config = {
   prerenderPages: number;
   /** Longest a page image may take to draw; over it the request fails (422) and the page is not drawn again. */
   pageImageTimeBudgetSeconds: number;
+  /** Pixels one image (one TIFF page) of a conversion may have, read from its header before decoding. */
+  conversionMaxPixels: number;
+  /** Longest one image (one TIFF page) of a conversion may take to read and add; over it the conversion fails. */
+  conversionImageSeconds: number;
   answerProvider: "builtin" | "openai";
   openai: {
     baseUrl: string;
@@ -253,6 +259,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     // Every page of every document by default (the SPEC: processed documents keep page images).
     prerenderPages: e.PRERENDER_PAGES ?? e.MAX_PAGES,
     pageImageTimeBudgetSeconds: e.PAGE_IMAGE_TIME_BUDGET_SECONDS,
+    conversionMaxPixels: Math.round(e.CONVERSION_MAX_MEGAPIXELS * 1_000_000),
+    conversionImageSeconds: e.CONVERSION_IMAGE_SECONDS,
     answerProvider: e.ANSWER_PROVIDER,
     openai: {
       baseUrl: e.OPENAI_BASE_URL.replace(/\/+$/, ""),

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorStatus } from "../src/core/errors.ts";
+import { waitForConversion } from "./support/conversions.ts";
 import { upload, uploadAndWait, waitForTerminal } from "./support/documents.ts";
 import { call, type Reply } from "./support/http.ts";
+import { heicBytes, pngBytes as imagePng } from "./support/images.ts";
 import {
   expectReplyMatchesOpenApi,
   type OpenApiDocument,
@@ -78,6 +80,9 @@ const covered = [
   "PATCH /v1/host/{namespace}",
   "DELETE /v1/host/{namespace}",
   "GET /v1/host/{namespace}/stats",
+  "POST /v1/conversions",
+  "GET /v1/conversions",
+  "GET /v1/conversions/{id}",
   "GET /openapi.json",
 ];
 
@@ -1370,6 +1375,66 @@ describe("real responses match the document", () => {
       await checked(del, "/v1/host/openapi-site", { key: t.secret }, 200);
       await refused(del, "/v1/host/openapi-site", { key: t.secret }, 404, "NOT_FOUND");
       await refused(del, "/v1/host/openapi-site", {}, 401, "UNAUTHORIZED");
+    });
+  });
+
+  describe("conversions", () => {
+    it("create from uploads and from stored files, list, read", async () => {
+      await resetAnonymousBudget(server);
+      const png = await imagePng(4, 2, { r: 0, g: 128, b: 255 });
+      const form = (bytes: Uint8Array, fields: Record<string, string> = { kind: "image_to_pdf" }) => {
+        const f = new FormData();
+        for (const [k, v] of Object.entries(fields)) f.append(k, v);
+        f.append("file", new Blob([new Uint8Array(bytes)]), "i.png");
+        return f;
+      };
+      const create = "POST /v1/conversions";
+      const made = await checked(create, "/v1/conversions", { key: t.secret, body: form(png) }, 202);
+      const id = made.body.id as string;
+      await refused(
+        create,
+        "/v1/conversions",
+        { key: t.secret, body: form(heicBytes()) },
+        415,
+        "UNSUPPORTED_MEDIA_TYPE",
+      );
+      await refused(create, "/v1/conversions", { key: t.secret, body: form(png, {}) }, 400, "BAD_REQUEST");
+      await refused(create, "/v1/conversions", { body: form(png) }, 401, "UNAUTHORIZED");
+      await refused(create, "/v1/conversions", { key: publishable, body: form(png) }, 403, "FORBIDDEN");
+      const stored = await call(server.url, "POST", "/v1/files", { key: t.secret, body: form(png) });
+      expect(stored.body.contentType).toBe("image/png");
+      await checked(
+        create,
+        "/v1/conversions",
+        { key: t.secret, json: { kind: "image_to_pdf", file_ids: [stored.body.id], page_size: "A4" } },
+        202,
+      );
+      await refused(
+        create,
+        "/v1/conversions",
+        { key: other.secret, json: { kind: "image_to_pdf", file_ids: [stored.body.id] } },
+        404,
+        "NOT_FOUND",
+      );
+      await refused(
+        create,
+        "/v1/conversions",
+        { key: t.secret, json: { kind: "image_to_pdf" } },
+        400,
+        "BAD_REQUEST",
+      );
+
+      const list = "GET /v1/conversions";
+      await checked(list, "/v1/conversions?limit=1", { key: t.secret }, 200);
+      await refused(list, "/v1/conversions?limit=0", { key: t.secret }, 400, "BAD_REQUEST");
+      await refused(list, "/v1/conversions", {}, 401, "UNAUTHORIZED");
+
+      const get = "GET /v1/conversions/{id}";
+      await waitForConversion(server.url, t.secret, id);
+      const done = await checked(get, `/v1/conversions/${id}`, { key: t.secret }, 200);
+      expect(done.body.status).toBe("succeeded");
+      await refused(get, `/v1/conversions/${id}`, { key: other.secret }, 404, "NOT_FOUND");
+      await refused(get, `/v1/conversions/${id}`, {}, 401, "UNAUTHORIZED");
     });
   });
 

@@ -10,10 +10,16 @@ export type FilePagesJob = { fileId: string };
 
 export const FILE_PAGES_QUEUE = "count-file-pages";
 
+/** A conversion to run. */
+export type ConversionJob = { conversionId: string };
+
+export const CONVERSION_QUEUE = "run-conversion";
+
 /** The payload each queue carries, by queue name. */
 export type JobPayloads = {
   [EXTRACTION_QUEUE]: ExtractionJob;
   [FILE_PAGES_QUEUE]: FilePagesJob;
+  [CONVERSION_QUEUE]: ConversionJob;
 };
 export type QueueName = keyof JobPayloads;
 

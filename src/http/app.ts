@@ -7,6 +7,7 @@ import { registerAnsweringRoutes } from "../rest/answering.ts";
 import { restFace } from "../rest/bind-route.ts";
 import { registerCollectionQueryRoute } from "../rest/collection-query.ts";
 import { registerCollectionRoutes } from "../rest/collections.ts";
+import { registerConversionRoutes } from "../rest/conversions.ts";
 import { registerDocumentContentRoutes } from "../rest/document-content.ts";
 import { registerDocumentRoutes } from "../rest/documents.ts";
 import { registerFileRoutes } from "../rest/files.ts";
@@ -33,6 +34,7 @@ function restApp(services: Services): OpenAPIHono<AppEnv> {
   registerCollectionQueryRoute(app, face);
   registerFileRoutes(app, face);
   registerHostRoutes(app, face);
+  registerConversionRoutes(app, face);
   registerOpenApiDocument(app, services);
   return app;
 }

@@ -5,6 +5,7 @@ import {
 } from "../core/documents/prerender-page-images.ts";
 import type { Services } from "../core/services.ts";
 import { ExtractionActivity } from "./extraction-activity.ts";
+import { conversionQueue } from "./queues/conversion.ts";
 import { extractionQueue } from "./queues/extraction.ts";
 import { filePagesQueue } from "./queues/file-pages.ts";
 import { runQueues } from "./runner.ts";
@@ -19,7 +20,11 @@ export async function startWorker(
 ): Promise<{ prerender: PageImagePrerenderer; stop: () => Promise<void> }> {
   const activity = new ExtractionActivity(QUIET_BEFORE_IMAGES_MS);
   const prerender = storedDocumentPrerenderer(services, services.config.prerenderPages, activity.busy);
-  const runner = await runQueues(boss, services, [extractionQueue({ activity, prerender }), filePagesQueue]);
+  const runner = await runQueues(boss, services, [
+    extractionQueue({ activity, prerender }),
+    filePagesQueue,
+    conversionQueue,
+  ]);
   return {
     prerender,
     async stop() {

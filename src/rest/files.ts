@@ -2,13 +2,14 @@ import { Readable } from "node:stream";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { AppError } from "../core/errors.ts";
+import { imageContentTypes, storedContentTypes } from "../core/files/file-type.ts";
 import { bytesResponse, rangeOf } from "../http/byte-response.ts";
 import type { AppEnv } from "../http/env.ts";
 import { streamUpload } from "../http/multipart-stream.ts";
 import { cursorInput } from "../resolvers/cursor.ts";
 import { deleteFile } from "../resolvers/files/delete-file.ts";
 import { readFileContent } from "../resolvers/files/file-content.ts";
-import type { FileRecord } from "../resolvers/files/file-record.ts";
+import { type FileRecord, PENDING_CONTENT_TYPE } from "../resolvers/files/file-record.ts";
 import { finalizeFileUpload } from "../resolvers/files/finalize-upload.ts";
 import { fileRef } from "../resolvers/files/find-file.ts";
 import { getFile } from "../resolvers/files/get-file.ts";
@@ -46,10 +47,12 @@ export const FileSchema = z
     }),
     size: z.number().int().openapi({ description: "Bytes." }),
     sha256: z.string().openapi({ description: "SHA-256 of the bytes, hex." }),
-    contentType: z.literal("application/pdf"),
+    contentType: z.enum([...storedContentTypes, PENDING_CONTENT_TYPE]).openapi({
+      description: `What the bytes are, told from their first bytes (never from the name): application/pdf or an image (${Object.values(imageContentTypes).join(", ")}); ${PENDING_CONTENT_TYPE} while a presigned upload is pending.`,
+    }),
     pages: z.number().int().nullable().openapi({
       description:
-        "Pages of the PDF, counted by a worker just after the file is ready (in an extraction process, with its budgets); null until then, or when the PDF cannot be read.",
+        "Pages, counted by a worker just after the file is ready (a PDF in an extraction process with its budgets; an image has 1, a TIFF one per page); null until then, or when the file cannot be read.",
     }),
     status: z.enum(["pending", "ready"]).openapi({
       description: "`pending`: a presigned upload not finalized yet; `ready`: stored and readable.",
@@ -67,7 +70,7 @@ export const fileJson = (f: FileRecord): z.infer<typeof FileSchema> => ({
   fileName: f.fileName,
   size: f.size,
   sha256: f.sha256,
-  contentType: "application/pdf",
+  contentType: f.contentType as z.infer<typeof FileSchema>["contentType"],
   pages: f.pages,
   status: f.status,
   created_at: iso(f.createdAt) as string,
@@ -78,9 +81,9 @@ const upload = createRoute({
   method: "post",
   path: "/v1/files",
   tags,
-  summary: "Store a PDF (parsing is not started)",
+  summary: "Store a PDF or an image (parsing is not started)",
   description:
-    "Multipart form data with the PDF in a part named `file` (text fields, if any, before it). The bytes are streamed to the store while their SHA-256 is computed; nothing is held whole in memory. Refused: an empty file (400), one that is not a PDF by its first bytes (415), one over MAX_UPLOAD_BYTES (413); a refused or interrupted upload leaves nothing behind. To parse a stored file later, POST /v1/documents with its id.",
+    "Multipart form data with the file in a part named `file` (text fields, if any, before it): a PDF, or a JPEG, PNG, TIFF, WebP or GIF image, told by its first bytes (never by its name or part header) and recorded with its contentType. The bytes are streamed to the store while their SHA-256 is computed; nothing is held whole in memory. Refused: an empty file (400), one that is neither a PDF nor an accepted image (415; HEIC/HEIF too, with a message saying to convert it to JPEG first), one over MAX_UPLOAD_BYTES (413); a refused or interrupted upload leaves nothing behind. To parse a stored PDF later, POST /v1/documents with its id; to make a PDF of stored images, POST /v1/conversions.",
   request: {
     body: {
       required: true,
@@ -91,7 +94,7 @@ const upload = createRoute({
           schema: {
             type: "object",
             required: ["file"],
-            properties: { file: { type: "string", format: "binary", description: "The PDF." } },
+            properties: { file: { type: "string", format: "binary", description: "The PDF or image." } },
           },
         },
       },
@@ -166,7 +169,9 @@ const contentHeaders = {
   "Accept-Ranges": { schema: { type: "string" as const }, description: "bytes" },
 };
 
-const pdfBody = { "application/pdf": { schema: { type: "string", format: "binary" } } };
+const pdfBody = Object.fromEntries(
+  storedContentTypes.map((t) => [t, { schema: { type: "string" as const, format: "binary" } }]),
+);
 
 const content = createRoute({
   method: "get",
@@ -174,7 +179,7 @@ const content = createRoute({
   tags,
   summary: "A file's bytes, whole or a byte range",
   description:
-    "Answers the PDF with Content-Disposition, an ETag (its SHA-256) and Accept-Ranges. `Range: bytes=start-end` (one range; `start-` and `-suffix` too) answers 206 with Content-Range; a range outside the file 416 with `Content-Range: bytes */size`; several ranges at once are answered whole (200). `If-None-Match` with the ETag answers 304. A pending file is 409.",
+    "Answers the bytes with the file's contentType, Content-Disposition, an ETag (its SHA-256) and Accept-Ranges. `Range: bytes=start-end` (one range; `start-` and `-suffix` too) answers 206 with Content-Range; a range outside the file 416 with `Content-Range: bytes */size`; several ranges at once are answered whole (200). `If-None-Match` with the ETag answers 304. A pending file is 409.",
   request: { params: FileRefParam },
   responses: {
     200: {
@@ -214,7 +219,7 @@ const presignRoute = (maxUploadBytes: number) =>
     method: "post",
     path: "/v1/files/presign",
     tags,
-    summary: "Open a direct upload: a URL to PUT a PDF's bytes to",
+    summary: "Open a direct upload: a URL to PUT a PDF's or an image's bytes to",
     description:
       "For big files: the bytes go to the URL (on an S3-compatible store, straight to the bucket; on the local store, to this service's PUT /v1/uploads/{token}) and never through the API's JSON routes. PUT exactly `fileSize` bytes with the SHA-256 given and the `headers` answered, before `expires_at` (PRESIGN_URL_SECONDS, 15 minutes by default), then POST /v1/files/finalize. `fileSize` is 1 to MAX_UPLOAD_BYTES (413 above); `sha256` is 64 hexadecimal characters. The file is listed as `pending` until finalized; a session not finalized in time is removed with its bytes.",
     request: {
@@ -245,7 +250,7 @@ const finalize = createRoute({
   tags,
   summary: "Finish a direct upload: the bytes are checked and the file is ready",
   description:
-    "Checks that the bytes arrived (409 before), that their size and SHA-256 are the ones presigned (422 otherwise, and the bytes are removed) and that they are a PDF (415, removed). A session past its expiry is 410; another account's upload 404. Finalizing again answers the same file.",
+    "Checks that the bytes arrived (409 before), that their size and SHA-256 are the ones presigned (422 otherwise, and the bytes are removed) and that they are a PDF or an accepted image (415, removed; the file's contentType is told from them). A session past its expiry is 410; another account's upload 404. Finalizing again answers the same file.",
   request: {
     ...jsonBody(z.object({ upload_id: uploadIdInput }).strict().openapi("FinalizeRequest")),
   },
@@ -356,7 +361,7 @@ export function registerFileRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, serv
       size: file.size,
       range: served,
       etag: `"${file.sha256}"`,
-      contentType: "application/pdf",
+      contentType: file.contentType,
       fileName: file.fileName,
       cacheControl: "private, no-cache",
     });

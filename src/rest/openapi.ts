@@ -40,7 +40,12 @@ const tags = [
   {
     name: "Files",
     description:
-      "PDFs kept for later parsing, hosting or workflows: streamed uploads, presigned direct uploads, byte ranges. Storing starts no parsing. Secret keys only.",
+      "PDFs and images kept for later parsing, conversion, hosting or workflows: streamed uploads, presigned direct uploads, byte ranges. Storing starts no parsing. Secret keys only.",
+  },
+  {
+    name: "Conversions",
+    description:
+      "One-call conversions run by a worker: images (uploaded with the request, or stored files) into one PDF, kept as a new stored file. Secret keys only.",
   },
   {
     name: "Host",

@@ -16,17 +16,21 @@ import { servedBy } from "./served-by.ts";
 const FileStatus = builder.enumType("FileStatus", { values: ["pending", "ready"] as const });
 
 export const StoredFileType = builder.objectRef<FileRecord>("StoredFile").implement({
-  description: "A PDF kept for later parsing, hosting or workflows (twin of GET /v1/files/{id}).",
+  description:
+    "A PDF or an image kept for later parsing, conversion, hosting or workflows (twin of GET /v1/files/{id}).",
   fields: (t) => ({
     id: t.exposeID("id"),
     fileName: t.exposeString("fileName"),
     size: t.exposeFloat("size", { description: "Bytes." }),
     sha256: t.exposeString("sha256"),
-    contentType: t.exposeString("contentType"),
+    contentType: t.exposeString("contentType", {
+      description:
+        "application/pdf or an image type (image/jpeg, image/png, image/tiff, image/webp, image/gif), told from the bytes; application/octet-stream while a presigned upload is pending.",
+    }),
     pages: t.exposeInt("pages", {
       nullable: true,
       description:
-        "Pages of the PDF, counted by a worker just after the file is ready; null until then, or when the PDF cannot be read.",
+        "Pages, counted by a worker just after the file is ready (an image has 1, a TIFF one per page); null until then, or when the file cannot be read.",
     }),
     status: t.field({
       type: FileStatus,
@@ -91,7 +95,8 @@ builder.mutationFields((t) => ({
   uploadFile: t.field({
     type: StoredFileType,
     extensions: servedBy(uploadFile),
-    description: "Stores a PDF (GraphQL multipart request) without parsing it; streamed to the store.",
+    description:
+      "Stores a PDF or an image (GraphQL multipart request) without parsing it; streamed to the store.",
     args: { file: t.arg({ type: "File", required: true }) },
     resolve: (_root, args, ctx) =>
       uploadFile.invoke(ctx, {

@@ -4,6 +4,7 @@ import "./account.ts";
 import "./answering.ts";
 import "./api-key.ts";
 import "./collection.ts";
+import "./conversion.ts";
 import "./document.ts";
 import "./document-config.ts";
 import "./deployment.ts";

@@ -217,22 +217,32 @@ function bucketOf(p: Principal, cls: RateClass): string {
  * expensive field is counted once in the expensive class, and what else it reads here, as the
  * same reads over REST would be. Throws RATE_LIMITED past the budget.
  */
-export function chargeStandard(pool: pg.Pool, p: Principal, points: number): Promise<RateState> {
-  return chargeClass(pool, p, "standard", points);
+export async function chargeStandard(pool: pg.Pool, p: Principal, points: number): Promise<RateState> {
+  return charge(pool, p, "standard", points);
 }
 
 /**
- * Counts `points` more against the caller's budget in `cls`, for work a request starts beyond its
- * own class (publishing a file parses it: one expensive request). Throws RATE_LIMITED past it.
+ * Counts more points in a caller's budget of a class: an operation whose one request does the
+ * work of several (a conversion of many images, each an upload's worth) counts the rest here.
+ * Throws RATE_LIMITED past the budget.
  */
-export async function chargeClass(
+export async function charge(
   pool: pg.Pool,
   p: Principal,
   cls: RateClass,
   points: number,
+  /** How the points were counted, for the message past the limit. */
+  counted?: string,
 ): Promise<RateState> {
   const limit = rateLimits[p.kind === "anonymous" ? "unauthenticated" : "authenticated"][cls];
   const rate = await countRequest(pool, bucketOf(p, cls), limit, points);
-  if (rate.retryAfter !== undefined) fail("RATE_LIMITED", rateMessage(rate), rate);
+  if (rate.retryAfter !== undefined)
+    fail(
+      "RATE_LIMITED",
+      counted
+        ? `Rate limit of ${rate.limit} ${cls} operations a minute exceeded (${counted}); retry in ${rate.retryAfter} s.`
+        : rateMessage(rate),
+      rate,
+    );
   return rate;
 }

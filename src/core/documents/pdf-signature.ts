@@ -1,4 +1,5 @@
 import { AppError } from "../errors.ts";
+import { imageFormatOf } from "../files/file-type.ts";
 
 // File signatures as latin1 text, to name what a non-PDF upload looks like.
 const signatures: [string, (head: string) => boolean][] = [
@@ -16,6 +17,12 @@ export const PDF_HEADER_WINDOW = 1024;
 export function assertPdf(head: Uint8Array): void {
   const text = Buffer.from(head.subarray(0, PDF_HEADER_WINDOW)).toString("latin1");
   if (text.includes("%PDF-")) return;
+  const image = imageFormatOf(head);
+  if (image)
+    throw new AppError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      `The file is a ${image.toUpperCase()} image, not a PDF: make a PDF of images with POST /v1/conversions (kind image_to_pdf) first.`,
+    );
   const seen = signatures.find(([, looksLike]) => looksLike(text))?.[0];
   throw new AppError(
     "UNSUPPORTED_MEDIA_TYPE",

@@ -18,7 +18,7 @@ const found = new Map<string, Promise<URL>>();
  * The module of `name` (a file beside this one, without extension), found or built once a
  * process: a thread or process started again after an overrun reuses it.
  */
-export function bundledModule(name: string): Promise<URL> {
+export function bundledModule(name: SeparateEntry): Promise<URL> {
   let url = found.get(name);
   if (!url) {
     url = findModule(name);
@@ -29,8 +29,17 @@ export function bundledModule(name: string): Promise<URL> {
   return url;
 }
 
-/** The modules started apart from the service: built beside dist/main.js by scripts/build.ts. */
-export const SEPARATE_ENTRIES = ["render-thread", "extraction-child"] as const;
+/**
+ * The modules started apart from the service, by name, with their source under src/core: built
+ * beside dist/main.js (as `<name>.js`) by scripts/build.ts.
+ */
+export const SEPARATE_ENTRY_SOURCES = {
+  "render-thread": "extraction/render-thread.ts",
+  "extraction-child": "extraction/extraction-child.ts",
+  "conversion-child": "conversions/conversion-child.ts",
+} as const;
+export type SeparateEntry = keyof typeof SEPARATE_ENTRY_SOURCES;
+export const SEPARATE_ENTRIES = Object.keys(SEPARATE_ENTRY_SOURCES) as SeparateEntry[];
 
 /**
  * How a separate module is bundled, here and by `npm run build` alike: its packages stay in
@@ -43,13 +52,13 @@ export async function bundleOptions(name: string): Promise<BuildOptions> {
   return { bundle: true, platform: "node", format: "esm", packages: "external", plugins };
 }
 
-async function findModule(name: string): Promise<URL> {
+async function findModule(name: SeparateEntry): Promise<URL> {
   const here = import.meta.url;
   if (!/\.ts($|\?)/.test(here)) return new URL(`./${name}.js`, here);
   const { build } = await import("esbuild");
   const out = await build({
     ...(await bundleOptions(name)),
-    entryPoints: [fileURLToPath(new URL(`./${name}.ts`, here))],
+    entryPoints: [fileURLToPath(new URL(`../${SEPARATE_ENTRY_SOURCES[name]}`, here))],
     write: false,
     logLevel: "silent",
   });

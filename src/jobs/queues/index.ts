@@ -1,5 +1,6 @@
-import { EXTRACTION_QUEUE, FILE_PAGES_QUEUE } from "../../core/job-queue.ts";
+import { CONVERSION_QUEUE, EXTRACTION_QUEUE, FILE_PAGES_QUEUE } from "../../core/job-queue.ts";
 import type { QueueSpec } from "../runner.ts";
+import { conversionOptions } from "./conversion.ts";
 import { extractionOptions } from "./extraction.ts";
 import { filePagesOptions } from "./file-pages.ts";
 
@@ -7,4 +8,5 @@ import { filePagesOptions } from "./file-pages.ts";
 export const queueSpecs: readonly QueueSpec[] = [
   { name: EXTRACTION_QUEUE, options: extractionOptions },
   { name: FILE_PAGES_QUEUE, options: filePagesOptions },
+  { name: CONVERSION_QUEUE, options: conversionOptions },
 ];

@@ -40,6 +40,11 @@ export const uploadDocument = defineOperation({
       const file = await findFile(ctx, input.fileId);
       if (file.status !== "ready")
         throw new AppError("CONFLICT", `File ${file.id} is still pending: finalize its upload first.`);
+      if (file.contentType !== "application/pdf")
+        throw new AppError(
+          "UNSUPPORTED_MEDIA_TYPE",
+          `File ${file.id} is an image (${file.contentType}), not a PDF: make a PDF of it with POST /v1/conversions ({"kind": "image_to_pdf", "file_ids": ["${file.id}"]}), then parse the resulting file.`,
+        );
       const read = await blobs.getStream(file.blobKey);
       if (!read) throw new AppError("NOT_FOUND", `The bytes of file ${file.id} are missing from the store.`);
       ({ fileName } = file);

@@ -1,12 +1,14 @@
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
+import { activeStatuses } from "../conversions/conversion-record.ts";
 import { defineOperation } from "../operation.ts";
 import { fileBlobPrefix } from "./file-record.ts";
 import { fileRef, findFile } from "./find-file.ts";
 
 /**
  * Removes the file and its bytes. Documents parsed from it keep their own copy and only forget
- * their source. A file a published site serves is refused with CONFLICT naming the site.
+ * their source; a finished conversion forgets it as an input. A file a published site serves, or
+ * that a conversion still queued or running uses, is refused with CONFLICT naming them.
  */
 export const deleteFile = defineOperation({
   name: "deleteFile",
@@ -25,9 +27,25 @@ export const deleteFile = defineOperation({
         "CONFLICT",
         `File ${file.id} is published at ${sites.map((s) => `'${s.namespace}'`).join(", ")}: unpublish it there (DELETE /v1/host/{namespace}) or give the site another source first.`,
       );
-    // The record goes first: a failure afterwards leaves unreferenced bytes, never a record
-    // without its bytes.
-    await ctx.services.db.prisma.storedFile.delete({ where: { id: file.id } });
+    const { prisma } = ctx.services.db;
+    // The file's row is locked first: a conversion being created with it (its input row holds a
+    // key-share lock on the file until it commits) is either seen here, or waits and then finds
+    // the file gone.
+    await prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM files WHERE id = ${file.id} FOR UPDATE`;
+      const using = await tx.conversionInput.findFirst({
+        where: { fileId: file.id, conversion: { status: { in: activeStatuses } } },
+        select: { conversionId: true, conversion: { select: { status: true } } },
+      });
+      if (using)
+        throw new AppError(
+          "CONFLICT",
+          `File ${file.id} is an input of conversion ${using.conversionId}, which is ${using.conversion.status}: delete it once the conversion has ended.`,
+        );
+      // The record goes first: a failure afterwards leaves unreferenced bytes, never a record
+      // without its bytes.
+      await tx.storedFile.delete({ where: { id: file.id } });
+    });
     await ctx.services.blobs.deletePrefix(fileBlobPrefix(file.id));
     return { id: file.id, deleted: true };
   },

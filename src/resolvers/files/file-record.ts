@@ -4,10 +4,14 @@ import type { StoredFile } from "../../generated/prisma/client.ts";
 export type FileRecord = {
   id: string;
   fileName: string;
+  /** application/pdf or an image type (image/jpeg, …); PENDING_CONTENT_TYPE until a presigned upload is finalized. */
   contentType: string;
   size: number;
   sha256: string;
-  /** Counted by a worker just after the file is ready; null until then, or when the PDF cannot be read. */
+  /**
+   * Counted by a worker just after the file is ready (an image has 1, a TIFF one per page); null
+   * until then, or when the file cannot be read.
+   */
   pages: number | null;
   status: "pending" | "ready";
   createdAt: Date;
@@ -29,6 +33,9 @@ export function toFileRecord(f: StoredFile): FileRecord {
     expiresAt: f.expiresAt,
   };
 }
+
+/** The content type of a presigned upload not finalized yet: its type is told from its bytes at finalize. */
+export const PENDING_CONTENT_TYPE = "application/octet-stream";
 
 /** Everything of one file in the blob store sits under this prefix. */
 export const fileBlobPrefix = (id: string) => `files/${id}/`;

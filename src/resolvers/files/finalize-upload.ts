@@ -1,6 +1,7 @@
 import { metered } from "../../core/blobs/metered.ts";
-import { assertPdf, PDF_HEADER_WINDOW, peek } from "../../core/documents/pdf-signature.ts";
+import { peek } from "../../core/documents/pdf-signature.ts";
 import { AppError } from "../../core/errors.ts";
+import { FILE_TYPE_WINDOW, type FileType, pagesOfType, storedFileType } from "../../core/files/file-type.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { countPagesLater } from "./count-pages-later.ts";
@@ -9,7 +10,8 @@ import { assertNotExpired, uploadIdInput } from "./upload-session.ts";
 
 /**
  * Ends a presigned upload: the bytes must be in the store, of the size and SHA-256 presigned
- * (hashed here by streaming them: S3-compatible stores do not all check either), and a PDF.
+ * (hashed here by streaming them: S3-compatible stores do not all check either), and a PDF or an
+ * accepted image (its content type is recorded from its first bytes).
  * Not arrived yet 409; a mismatch 422 or 415 and the bytes removed; expired 410; another
  * account's upload 404. A second finalize answers the same file.
  */
@@ -46,7 +48,7 @@ export const finalizeFileUpload = defineOperation({
         ),
       );
     // Hashed as it is read, its first bytes kept for the PDF check: one pass over the object.
-    const { head, whole } = await peek(read.body, PDF_HEADER_WINDOW);
+    const { head, whole } = await peek(read.body, FILE_TYPE_WINDOW);
     const meter = metered(whole, size);
     for await (const _ of meter.chunks);
     if (meter.result().sha256 !== file.sha256)
@@ -56,16 +58,22 @@ export const finalizeFileUpload = defineOperation({
           "The stored object's SHA-256 is not the one presigned; it was removed.",
         ),
       );
+    let type: FileType | undefined;
     try {
-      assertPdf(head);
+      type = storedFileType(head);
     } catch (err) {
       await refuse(err as AppError);
     }
     const ready = await db.prisma.storedFile.update({
       where: { id: file.id },
-      data: { status: "ready", expiresAt: null, uploadTokenHash: null },
+      data: {
+        status: "ready",
+        expiresAt: null,
+        uploadTokenHash: null,
+        ...(type ? { contentType: type.contentType, pages: pagesOfType(type) } : {}),
+      },
     });
-    await countPagesLater(ctx, ready.id);
+    if (ready.pages === null) await countPagesLater(ctx, ready.id);
     return toFileRecord(ready);
   },
 });

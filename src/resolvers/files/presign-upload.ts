@@ -2,7 +2,7 @@ import { AppError } from "../../core/errors.ts";
 import { newId, randomToken } from "../../core/ids.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type FileRecord, fileBlobKey, toFileRecord } from "./file-record.ts";
+import { type FileRecord, fileBlobKey, PENDING_CONTENT_TYPE, toFileRecord } from "./file-record.ts";
 import { safeFileName } from "./safe-file-name.ts";
 import { sha256Input, tokenHash } from "./upload-session.ts";
 
@@ -21,7 +21,8 @@ export type PresignedUpload = {
 /**
  * Opens a direct upload: a pending file and a URL the client PUTs exactly `fileSize` bytes with
  * this SHA-256 to, without a key, until the session expires (PRESIGN_URL_SECONDS). The bytes
- * never pass through the API on an S3 store; then finalize checks and keeps them.
+ * never pass through the API on an S3 store; then finalize checks them (a PDF or an accepted
+ * image) and keeps them.
  */
 export const presignFileUpload = defineOperation({
   name: "presignFileUpload",
@@ -52,8 +53,9 @@ export const presignFileUpload = defineOperation({
       data: {
         id,
         accountId: ctx.accountId,
-        fileName: safeFileName(input.fileName, "file.pdf"),
-        contentType: "application/pdf",
+        fileName: safeFileName(input.fileName, "file"),
+        // Told from the bytes at finalize; until then the file is only bytes on their way.
+        contentType: PENDING_CONTENT_TYPE,
         sizeBytes: BigInt(input.fileSize),
         sha256: input.sha256,
         status: "pending",

@@ -1,3 +1,5 @@
+import type { FileType } from "../../core/files/file-type.ts";
+
 /** The longest file name kept; longer ones are cut. */
 export const MAX_FILE_NAME = 255;
 
@@ -14,3 +16,6 @@ export function safeFileName(raw: string, fallback: string): string {
     .slice(0, MAX_FILE_NAME);
   return clean === "" || clean === "." || clean === ".." ? fallback : clean;
 }
+
+/** The name a file gets when the client gave none: `file.pdf`, `file.jpeg`, … */
+export const defaultFileName = (type: FileType) => `file.${type.kind === "pdf" ? "pdf" : type.format}`;

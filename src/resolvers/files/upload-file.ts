@@ -1,16 +1,18 @@
-import { storePdf } from "../../core/documents/store-pdf.ts";
+import { pagesOfType, storedFileType } from "../../core/files/file-type.ts";
+import { storeChecked } from "../../core/files/store-checked.ts";
 import { newId } from "../../core/ids.ts";
 import { z } from "../../core/zod.ts";
 import { byteStream } from "../byte-stream.ts";
 import { defineOperation } from "../operation.ts";
 import { countPagesLater } from "./count-pages-later.ts";
 import { type FileRecord, fileBlobKey, fileBlobPrefix, toFileRecord } from "./file-record.ts";
-import { safeFileName } from "./safe-file-name.ts";
+import { defaultFileName, safeFileName } from "./safe-file-name.ts";
 
 /**
- * Stores a PDF as it arrives (hashed and counted on the way, never held whole); parsing is not
- * started. Empty is 400, not a PDF 415, over MAX_UPLOAD_BYTES 413; a refused or broken-off
- * upload leaves no bytes and no record.
+ * Stores a PDF or an image (JPEG, PNG, TIFF, WebP, GIF: told by its first bytes) as it arrives,
+ * hashed and counted on the way, never held whole; parsing is not started. Empty is 400, neither
+ * a PDF nor an accepted image 415 (HEIC saying to convert it to JPEG), over MAX_UPLOAD_BYTES 413;
+ * a refused or broken-off upload leaves no bytes and no record.
  */
 export const uploadFile = defineOperation({
   name: "uploadFile",
@@ -24,26 +26,28 @@ export const uploadFile = defineOperation({
     const { config, db, blobs } = ctx.services;
     const id = newId("file_");
     const key = fileBlobKey(id);
-    const stored = await storePdf(
+    const stored = await storeChecked(
       blobs,
       { key, prefix: fileBlobPrefix(id) },
       input.body,
       config.maxUploadBytes,
+      storedFileType,
     );
     try {
       const row = await db.prisma.storedFile.create({
         data: {
           id,
           accountId: ctx.accountId,
-          fileName: safeFileName(input.fileName, "file.pdf"),
-          contentType: "application/pdf",
+          fileName: safeFileName(input.fileName, defaultFileName(stored.type)),
+          contentType: stored.type.contentType,
+          pages: pagesOfType(stored.type),
           sizeBytes: BigInt(stored.size),
           sha256: stored.sha256,
           status: "ready",
           blobKey: key,
         },
       });
-      await countPagesLater(ctx, row.id);
+      if (row.pages === null) await countPagesLater(ctx, row.id);
       return toFileRecord(row);
     } catch (err) {
       await blobs.deletePrefix(fileBlobPrefix(id)).catch(() => undefined);

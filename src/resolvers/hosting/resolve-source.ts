@@ -1,4 +1,4 @@
-import { chargeClass } from "../../core/auth/authenticate.ts";
+import { charge } from "../../core/auth/authenticate.ts";
 import { AppError } from "../../core/errors.ts";
 import { findDocument } from "../documents/find-document.ts";
 import { uploadDocument } from "../documents/upload-document.ts";
@@ -51,7 +51,7 @@ export async function resolveSource(ctx: AccountContext, source: SourceInput): P
       fileName: file.fileName,
     };
   // A parse is an expensive request, whichever route starts it.
-  await chargeClass(ctx.services.db.pool, ctx.principal, "expensive", 1);
+  await charge(ctx.services.db.pool, ctx.principal, "expensive", 1);
   const documentId = (await uploadDocument.invoke(ctx, { fileId: file.id })).id;
   return {
     sourceKind: "file",

@@ -1,0 +1,79 @@
+import type { PageSize } from "../../core/conversions/page-size.ts";
+import type { Conversion, ConversionInput } from "../../generated/prisma/client.ts";
+
+export const conversionKinds = ["image_to_pdf"] as const;
+export type ConversionKind = (typeof conversionKinds)[number];
+
+export const conversionStatuses = ["queued", "running", "succeeded", "failed"] as const;
+export type ConversionStatus = (typeof conversionStatuses)[number];
+
+/** Statuses in which a conversion still reads its inputs: their files may not be deleted. */
+export const activeStatuses: ConversionStatus[] = ["queued", "running"];
+
+/**
+ * Why a conversion failed: an input the worker could not read (IMAGE_UNREADABLE), too large by
+ * its header (IMAGE_TOO_LARGE), over its time budget (IMAGE_TIME_BUDGET), gone from the store
+ * (INPUT_MISSING), past MAX_PAGES (TOO_MANY_PAGES), or every attempt failed (CONVERSION_FAILED).
+ */
+export const conversionErrorCodes = [
+  "IMAGE_UNREADABLE",
+  "IMAGE_TOO_LARGE",
+  "IMAGE_TIME_BUDGET",
+  "INPUT_MISSING",
+  "TOO_MANY_PAGES",
+  "CONVERSION_FAILED",
+] as const;
+export type ConversionErrorCode = (typeof conversionErrorCodes)[number];
+
+/** A conversion as every face shows it. */
+export type ConversionRecord = {
+  id: string;
+  kind: ConversionKind;
+  status: ConversionStatus;
+  /** In order; fileId is the stored file an input came from (null for an image sent with the request, or a file since deleted). */
+  inputs: { fileId: string | null; fileName: string }[];
+  pageSize: PageSize;
+  /** The name the resulting PDF gets. */
+  fileName: string;
+  /** The resulting stored file, once succeeded. */
+  fileId: string | null;
+  pages: number | null;
+  /** `input` is the 0-based index of the input at fault, when one is. */
+  error: { code: ConversionErrorCode; message: string; input: number | null } | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type ConversionRow = Conversion & { inputs: ConversionInput[] };
+
+export function toConversionRecord(c: ConversionRow): ConversionRecord {
+  // The database's CHECK constraints admit only the values of these unions.
+  const status = c.status as ConversionStatus;
+  return {
+    id: c.id,
+    kind: c.kind as ConversionKind,
+    status,
+    inputs: [...c.inputs]
+      .sort((a, b) => a.position - b.position)
+      .map((i) => ({ fileId: i.fileId, fileName: i.fileName })),
+    pageSize: c.pageSize as PageSize,
+    fileName: c.fileName,
+    fileId: status === "succeeded" ? c.resultFileId : null,
+    pages: c.pages,
+    error:
+      status === "failed"
+        ? {
+            code: (c.errorCode ?? "CONVERSION_FAILED") as ConversionErrorCode,
+            message: c.errorMessage ?? "The conversion failed.",
+            input: c.errorInput,
+          }
+        : null,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+  };
+}
+
+/** Images sent with a conversion live under its prefix until it ends. */
+export const conversionBlobPrefix = (id: string) => `conversions/${id}/`;
+export const conversionInputKey = (id: string, position: number) =>
+  `${conversionBlobPrefix(id)}inputs/${position}`;
