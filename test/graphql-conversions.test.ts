@@ -122,4 +122,39 @@ describe("conversions over GraphQL", () => {
     );
     expect(otherAccount.body.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
   });
+
+  it("publishes the PDF with `host`, and refuses a taken namespace before converting", async () => {
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(await pngBytes(12, 12, { r: 1, g: 1, b: 1 }))]), "h.png");
+    const stored = (await call(server.url, "POST", "/v1/files", { key: t.secret, body: form })).body;
+    const mutation = `mutation($ids: [ID!], $host: HostInput) { convertImages(kind: image_to_pdf, fileIds: $ids, host: $host) { id hostRequested hostError { code } deployment { namespace } } }`;
+    const r = await gql(server.url, mutation, {
+      key: t.secret,
+      variables: { ids: [stored.id], host: { namespace: "gql-scans", access: { unlisted: true } } },
+    });
+    expect(r.body.errors, r.text).toBeUndefined();
+    expect(r.body.data.convertImages).toMatchObject({ hostRequested: true, deployment: null });
+    const id = r.body.data.convertImages.id;
+    let c: Record<string, unknown> = {};
+    for (let i = 0; i < 300 && c.status !== "succeeded"; i++) {
+      await new Promise((res) => setTimeout(res, 100));
+      const q = await gql(
+        server.url,
+        `query($id: ID!) { conversion(id: $id) { status fileId hostError { code } deployment { namespace access { unlisted } sourceFileId } } }`,
+        { key: t.secret, variables: { id } },
+      );
+      expect(q.body.errors, q.text).toBeUndefined();
+      c = q.body.data.conversion;
+    }
+    expect(c).toMatchObject({
+      status: "succeeded",
+      hostError: null,
+      deployment: { namespace: "gql-scans", access: { unlisted: true }, sourceFileId: c.fileId },
+    });
+    const again = await gql(server.url, mutation, {
+      key: t.secret,
+      variables: { ids: [stored.id], host: { namespace: "gql-scans" } },
+    });
+    expect(again.body.errors?.[0]?.extensions?.code).toBe("CONFLICT");
+  });
 });

@@ -187,9 +187,9 @@ describe("the OpenAPI document", () => {
     expect(stale, "operations in the covered list that the document no longer has").toEqual([]);
   });
 
-  it("is OpenAPI 3.1 at version 1.14.0, public and cacheable", () => {
+  it("is OpenAPI 3.1 at version 1.15.0, public and cacheable", () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
-    expect(doc.info.version).toBe("1.14.0");
+    expect(doc.info.version).toBe("1.15.0");
     expect(typeof doc.info.title).toBe("string");
     expect(docReply.headers.get("content-type")).toMatch(/^application\/json/);
     expect(docReply.headers.get("cache-control")).toMatch(/^public\b/);
@@ -1403,10 +1403,18 @@ describe("real responses match the document", () => {
       await refused(create, "/v1/conversions", { key: publishable, body: form(png) }, 403, "FORBIDDEN");
       const stored = await call(server.url, "POST", "/v1/files", { key: t.secret, body: form(png) });
       expect(stored.body.contentType).toBe("image/png");
-      await checked(
+      const hostedConv = await checked(
         create,
         "/v1/conversions",
-        { key: t.secret, json: { kind: "image_to_pdf", file_ids: [stored.body.id], page_size: "A4" } },
+        {
+          key: t.secret,
+          json: {
+            kind: "image_to_pdf",
+            file_ids: [stored.body.id],
+            page_size: "A4",
+            host: { title: "Scan" },
+          },
+        },
         202,
       );
       await refused(
@@ -1433,6 +1441,20 @@ describe("real responses match the document", () => {
       await waitForConversion(server.url, t.secret, id);
       const done = await checked(get, `/v1/conversions/${id}`, { key: t.secret }, 200);
       expect(done.body.status).toBe("succeeded");
+      // With `host`: the deployment in the answer.
+      await waitForConversion(server.url, t.secret, hostedConv.body.id);
+      const published = await checked(get, `/v1/conversions/${hostedConv.body.id}`, { key: t.secret }, 200);
+      expect(published.body.deployment.title).toBe("Scan");
+      await refused(
+        create,
+        "/v1/conversions",
+        {
+          key: t.secret,
+          json: { kind: "image_to_pdf", file_ids: [stored.body.id], host: { namespace: "www" } },
+        },
+        400,
+        "BAD_REQUEST",
+      );
       await refused(get, `/v1/conversions/${id}`, { key: other.secret }, 404, "NOT_FOUND");
       await refused(get, `/v1/conversions/${id}`, {}, 401, "UNAUTHORIZED");
     });

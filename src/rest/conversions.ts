@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { pageSizes } from "../core/conversions/page-size.ts";
 import { AppError } from "../core/errors.ts";
+import { hostedUrl } from "../core/hosting/hosted-url.ts";
 import { invalidInput } from "../core/validation.ts";
 import type { AppEnv } from "../http/env.ts";
 import { streamUploads } from "../http/multipart-stream.ts";
@@ -9,6 +10,7 @@ import {
   conversionErrorCodes,
   conversionKinds,
   conversionStatuses,
+  hostErrorCodes,
 } from "../resolvers/conversions/conversion-record.ts";
 import { createConversion, MAX_CONVERSION_INPUTS } from "../resolvers/conversions/create-conversion.ts";
 import { conversionRef } from "../resolvers/conversions/find-conversion.ts";
@@ -17,6 +19,7 @@ import { listConversions, MAX_CONVERSIONS_PAGE } from "../resolvers/conversions/
 import { cursorInput } from "../resolvers/cursor.ts";
 import { fileRef } from "../resolvers/files/find-file.ts";
 import type { RestFace } from "./bind-route.ts";
+import { HostRequest, hostIn, SiteSchema, siteJson } from "./host.ts";
 import { errorResponses, integerParameter, iso, jsonResponse } from "./shared-schemas.ts";
 
 const tags = ["Conversions"];
@@ -65,12 +68,36 @@ export const ConversionSchema = z
       })
       .nullable()
       .openapi({ description: "Why the conversion failed; null unless failed." }),
+    host_requested: z
+      .boolean()
+      .openapi({ description: "Whether the request asked for the PDF to be published (`host`)." }),
+    // A union, not .nullable(): the generator drops nullable from a named schema's $ref.
+    deployment: z.union([SiteSchema, z.null()]).openapi({
+      description:
+        "With `host`: the site the PDF is published at (as GET /v1/host/{namespace} answers it), set when the conversion succeeds; null before, without `host`, when publishing failed (host_error says why), and once unpublished.",
+    }),
+    host_error: z
+      .object({
+        code: z.enum(hostErrorCodes).openapi({
+          description:
+            "NAMESPACE_TAKEN: the namespace was taken between the request and the PDF's making; PUBLISH_FAILED: the PDF could not be published (the message says why).",
+        }),
+        message: z.string(),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "Why the `host` option's publish failed; the conversion still succeeded and file_id names the PDF, which can be published with POST /v1/host. null otherwise.",
+      }),
     created_at: z.string().openapi({ format: "date-time" }),
     updated_at: z.string().openapi({ format: "date-time" }),
   })
   .openapi("Conversion");
 
-export const conversionJson = (r: ConversionRecord): z.infer<typeof ConversionSchema> => ({
+export const conversionJson = (
+  r: ConversionRecord,
+  urlOf: (namespace: string) => string,
+): z.infer<typeof ConversionSchema> => ({
   id: r.id,
   kind: r.kind,
   status: r.status,
@@ -80,6 +107,9 @@ export const conversionJson = (r: ConversionRecord): z.infer<typeof ConversionSc
   file_id: r.fileId,
   pages: r.pages,
   error: r.error,
+  host_requested: r.hostRequested,
+  deployment: r.deployment && siteJson(r.deployment, urlOf(r.deployment.namespace)),
+  host_error: r.hostError,
   created_at: iso(r.createdAt) as string,
   updated_at: iso(r.updatedAt) as string,
 });
@@ -93,11 +123,27 @@ const ConversionFromFiles = z
     file_ids: z.array(fileRef).min(1).max(MAX_CONVERSION_INPUTS),
     page_size: options.pageSize.optional(),
     fileName: z.string().min(1).max(10_000).optional(),
+    host: HostRequest.optional(),
   })
   .strict();
 
+/** `host` in a form: the same object, as JSON text. */
+const hostField = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be a JSON object (the host settings)" });
+      return z.NEVER;
+    }
+  })
+  .pipe(HostRequest);
+
 /** The text fields of the multipart form, sent before the file parts. */
-const ConversionFields = ConversionFromFiles.omit({ file_ids: true }).strict();
+const ConversionFields = ConversionFromFiles.omit({ file_ids: true, host: true })
+  .extend({ host: hostField.optional() })
+  .strict();
 
 const jsonSchemaOf = (schema: z.ZodType) => {
   const { $schema: _, ...rest } = z.toJSONSchema(schema) as Record<string, unknown>;
@@ -109,6 +155,9 @@ const pageSizeDescription =
   "auto (default): each page the image's size at its recorded resolution, 72 dpi when it records none; A4 or Letter: the image fitted and centred, the sheet turned to the image's orientation.";
 const fileNameDescription =
   "The resulting PDF's name (.pdf added when missing); by default the first image's name with .pdf.";
+
+const hostDescription =
+  "Publish the PDF once it exists, as POST /v1/host would with the PDF as its source: `namespace`, `title` and `access` as there (the title defaults to the PDF's name). Checked at once: a bad setting is 400 and a taken namespace 409 before any image is read. The PDF is parsed for the site's text and search, one expensive operation more. The conversion's `deployment` answers the site once it succeeded; a publish that fails then (the namespace taken meanwhile) leaves the PDF stored and says why in `host_error`.";
 
 const fromFilesSchema = {
   ...jsonSchemaOf(ConversionFromFiles),
@@ -123,6 +172,7 @@ const fromFilesSchema = {
       ...jsonSchemaOf(ConversionFromFiles.shape.fileName.unwrap()),
       description: fileNameDescription,
     },
+    host: { ...jsonSchemaOf(HostRequest), description: hostDescription },
   },
 };
 
@@ -147,6 +197,11 @@ const create = createRoute({
               kind: { type: "string", enum: [...conversionKinds], description: kindDescription },
               page_size: { type: "string", enum: [...pageSizes], description: pageSizeDescription },
               fileName: { type: "string", minLength: 1, maxLength: 10_000, description: fileNameDescription },
+              host: {
+                type: "string",
+                contentMediaType: "application/json",
+                description: `${hostDescription} In a form, the object as JSON text.`,
+              },
               file: {
                 type: "array",
                 minItems: 1,
@@ -235,7 +290,10 @@ function checked<T extends z.ZodType>(schema: T, value: unknown, where: string):
   return parsed.data;
 }
 
-export function registerConversionRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: RestFace) {
+export function registerConversionRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, services }: RestFace) {
+  // Sites' addresses as the request reached the API (BASE_URL decides when set).
+  const sitesOf = (requestUrl: string) => (namespace: string) =>
+    hostedUrl(namespace, services.config, new URL(requestUrl).origin);
   app.openapi(bind(create, createConversion), async (c) => {
     const json = (c.req.header("content-type") ?? "").toLowerCase().startsWith("application/json");
     let r: ConversionRecord;
@@ -249,6 +307,7 @@ export function registerConversionRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind
         pageSize: b.page_size,
         fileName: b.fileName,
         fileIds: b.file_ids,
+        host: b.host && hostIn(b.host),
       });
     } else {
       const { fields, files } = await streamUploads(c.req.raw, "file", { maxFiles: MAX_CONVERSION_INPUTS });
@@ -258,17 +317,27 @@ export function registerConversionRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind
         pageSize: f.page_size,
         fileName: f.fileName,
         uploads: files,
+        host: f.host && hostIn(f.host),
       });
     }
     c.header("Location", `/v1/conversions/${r.id}`);
-    return c.json(conversionJson(r), 202);
+    return c.json(conversionJson(r, sitesOf(c.req.url)), 202);
   });
   app.openapi(bind(list, listConversions), async (c) => {
     const q = c.req.valid("query");
     const r = await listConversions.invoke(ctxOf(c), { limit: q.limit, cursor: q.cursor });
-    return c.json({ data: r.conversions.map(conversionJson), next_cursor: r.nextCursor }, 200);
+    return c.json(
+      { data: r.conversions.map((x) => conversionJson(x, sitesOf(c.req.url))), next_cursor: r.nextCursor },
+      200,
+    );
   });
   app.openapi(bind(get, getConversion), async (c) =>
-    c.json(conversionJson(await getConversion.invoke(ctxOf(c), { ref: c.req.valid("param").id })), 200),
+    c.json(
+      conversionJson(
+        await getConversion.invoke(ctxOf(c), { ref: c.req.valid("param").id }),
+        sitesOf(c.req.url),
+      ),
+      200,
+    ),
   );
 }

@@ -69,6 +69,23 @@ const TitleRequest = z
   .optional()
   .openapi({ description: "1 to 300 characters, not only spaces (trimmed)." });
 
+/** What a publish takes besides its source (also a conversion's `host` option). */
+export const HostRequest = z
+  .object({
+    namespace: z
+      .string()
+      .regex(/^[a-zA-Z0-9][a-zA-Z0-9-]{1,61}[a-zA-Z0-9]$/)
+      .optional()
+      .openapi({
+        description:
+          "A DNS label: 3 to 63 of a-z, 0-9 and '-' (uppercase folded), no hyphen first or last, not starting with `xn--`, not a reserved name.",
+        example: "annual-report-2026",
+      }),
+    title: TitleRequest,
+    access: AccessRequest.optional(),
+  })
+  .strict();
+
 const SourceRequest = z
   .union([
     z.object({ file_id: z.string().min(1).max(100) }).strict(),
@@ -79,7 +96,7 @@ const SourceRequest = z
       "A stored file (`file_id`: parsed in the background, so the site's text and search appear once that parse is done) or a document (`document_id`) of the account.",
   });
 
-const SiteSchema = z
+export const SiteSchema = z
   .object({
     namespace: z.string().openapi({ example: "brave-otter-7k2f" }),
     title: z.string(),
@@ -151,6 +168,12 @@ const accessIn = (a: AccessWire | undefined) =>
     allowDownload: a.allow_download,
     indexing: a.indexing,
   };
+/** A HostRequest as the operations take it. */
+export const hostIn = (b: z.infer<typeof HostRequest>) => ({
+  namespace: b.namespace,
+  title: b.title,
+  access: accessIn(b.access),
+});
 const sourceIn = (s: z.infer<typeof SourceRequest>) =>
   "file_id" in s ? { fileId: s.file_id } : { documentId: s.document_id };
 /** What a route that writes a site may answer besides success. */
@@ -171,25 +194,7 @@ const publish = createRoute({
   description:
     "Answers 201 with the site. `namespace` is a DNS label: 3 to 63 of a-z, 0-9 and '-', no hyphen first or last, not `xn--…`, not a reserved name (www, api, admin, mail, status, dashboard, …); uppercase is folded to lowercase. It is unique across all accounts: a taken one, or one unpublished less than HOST_NAMESPACE_HOLD_HOURS (72) ago, is 409. Omitted, a readable one is generated (`brave-otter-7k2f`). `title` defaults to the source's file name. Publishing a file parses it in the background (unless a document parsed from it exists) and counts one expensive request more, as an upload would.",
   request: {
-    ...jsonBody(
-      z
-        .object({
-          source: SourceRequest,
-          namespace: z
-            .string()
-            .regex(/^[a-zA-Z0-9][a-zA-Z0-9-]{1,61}[a-zA-Z0-9]$/)
-            .optional()
-            .openapi({
-              description:
-                "A DNS label: 3 to 63 of a-z, 0-9 and '-' (uppercase folded), no hyphen first or last, not starting with `xn--`, not a reserved name.",
-              example: "annual-report-2026",
-            }),
-          title: TitleRequest,
-          access: AccessRequest.optional(),
-        })
-        .strict()
-        .openapi("PublishRequest"),
-    ),
+    ...jsonBody(HostRequest.extend({ source: SourceRequest }).strict().openapi("PublishRequest")),
   },
   responses: {
     201: jsonResponse(SiteSchema, "The published site."),
@@ -326,12 +331,7 @@ export function registerHostRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, serv
     hostedUrl(namespace, services.config, new URL(requestUrl).origin);
   app.openapi(bind(publish, publishSite), async (c) => {
     const b = c.req.valid("json");
-    const site = await publishSite.invoke(ctxOf(c), {
-      source: sourceIn(b.source),
-      namespace: b.namespace,
-      title: b.title,
-      access: accessIn(b.access),
-    });
+    const site = await publishSite.invoke(ctxOf(c), { ...hostIn(b), source: sourceIn(b.source) });
     c.header("Location", `/v1/host/${site.namespace}`);
     return c.json(siteJson(site, urlOf(site.namespace, c.req.url)), 201);
   });

@@ -7,7 +7,7 @@ import { authenticateAs } from "../http/middleware.ts";
 import { securityOf, securitySchemes } from "./bind-route.ts";
 import { errorResponses, jsonResponse } from "./shared-schemas.ts";
 
-export const API_VERSION = "1.14.0";
+export const API_VERSION = "1.15.0";
 
 /** Every tag a route names, in the order a reader meets them. */
 const tags = [

@@ -4,12 +4,14 @@ import {
   conversionErrorCodes,
   conversionKinds,
   conversionStatuses,
+  hostErrorCodes,
 } from "../resolvers/conversions/conversion-record.ts";
 import { createConversion, MAX_CONVERSION_INPUTS } from "../resolvers/conversions/create-conversion.ts";
 import { getConversion } from "../resolvers/conversions/get-conversion.ts";
 import { listConversions, MAX_CONVERSIONS_PAGE } from "../resolvers/conversions/list-conversions.ts";
 import { builder } from "./builder.ts";
 import { sizedBy } from "./cost.ts";
+import { DeploymentType, HostInputType, hostOf } from "./deployment.ts";
 import { forwardConnection } from "./forward-connection.ts";
 import { servedBy } from "./served-by.ts";
 
@@ -42,6 +44,21 @@ const ConversionError = builder.objectRef<Failure>("ConversionError").implement(
   }),
 });
 
+const HostErrorCode = builder.enumType("ConversionHostErrorCode", { values: hostErrorCodes });
+
+const ConversionHostError = builder
+  .objectRef<NonNullable<ConversionRecord["hostError"]>>("ConversionHostError")
+  .implement({
+    fields: (t) => ({
+      code: t.field({
+        type: HostErrorCode,
+        description: "NAMESPACE_TAKEN (taken since the request) or PUBLISH_FAILED.",
+        resolve: (e) => e.code,
+      }),
+      message: t.exposeString("message"),
+    }),
+  });
+
 export const ConversionType = builder.objectRef<ConversionRecord>("Conversion").implement({
   description: "Images into one PDF, run by a worker (twin of GET /v1/conversions/{id}).",
   fields: (t) => ({
@@ -61,6 +78,22 @@ export const ConversionType = builder.objectRef<ConversionRecord>("Conversion").
     }),
     pages: t.exposeInt("pages", { nullable: true }),
     error: t.field({ type: ConversionError, nullable: true, resolve: (c) => c.error }),
+    hostRequested: t.exposeBoolean("hostRequested", {
+      description: "Whether the request asked for the PDF to be published (`host`).",
+    }),
+    deployment: t.field({
+      type: DeploymentType,
+      nullable: true,
+      description:
+        "With `host`: the site the PDF is published at, once the conversion succeeded; null before, without `host`, when publishing failed (hostError) and once unpublished.",
+      resolve: (c) => c.deployment,
+    }),
+    hostError: t.field({
+      type: ConversionHostError,
+      nullable: true,
+      description: "Why the `host` option's publish failed (the PDF is kept; publish it with `publish`).",
+      resolve: (c) => c.hostError,
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
   }),
@@ -102,6 +135,12 @@ builder.mutationFields((t) => ({
       fileIds: t.arg.idList({ required: false, description: "Stored image files, in page order." }),
       pageSize: t.arg({ type: PageSize, required: false, description: "auto (default), A4 or Letter." }),
       fileName: t.arg.string({ required: false, description: "The resulting PDF's name." }),
+      host: t.arg({
+        type: HostInputType,
+        required: false,
+        description:
+          "Publish the PDF once it exists (checked at once: a taken namespace fails the mutation); parsing it for the site counts one expensive operation more.",
+      }),
     },
     resolve: (_root, args, ctx) =>
       createConversion.invoke(ctx, {
@@ -110,6 +149,7 @@ builder.mutationFields((t) => ({
         fileName: args.fileName ?? undefined,
         fileIds: args.fileIds ? args.fileIds.map(String) : undefined,
         uploads: args.files ? uploadsOf(args.files) : undefined,
+        host: args.host ? hostOf(args.host) : undefined,
       }),
   }),
 }));

@@ -106,6 +106,27 @@ const accessOf = (a: AccessArg | null | undefined): AccessInput | undefined =>
       }
     : undefined;
 
+/** A publish request without its source: a conversion's `host` option. */
+export const HostInputType = builder.inputType("HostInput", {
+  description:
+    "Where and how to publish, as `publish` takes it: the namespace (generated when left out), title and access.",
+  fields: (t) => ({
+    namespace: t.string({ required: false }),
+    title: t.string({ required: false }),
+    access: t.field({ type: AccessInputType, required: false }),
+  }),
+});
+
+export const hostOf = (h: {
+  namespace?: string | null;
+  title?: string | null;
+  access?: AccessArg | null;
+}) => ({
+  namespace: h.namespace ?? undefined,
+  title: h.title ?? undefined,
+  access: accessOf(h.access),
+});
+
 const sourceOf = (fileId: unknown, documentId: unknown): SourceInput | undefined => {
   if (fileId != null && documentId != null)
     throw new AppError("BAD_REQUEST", "Give the source as fileId or documentId, one of the two.");
@@ -162,9 +183,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, ctx) =>
       publishSite.invoke(ctx, {
         source: sourceOf(args.fileId, args.documentId) ?? (undefined as never),
-        ...(args.namespace == null ? {} : { namespace: args.namespace }),
-        ...(args.title == null ? {} : { title: args.title }),
-        ...(args.access == null ? {} : { access: accessOf(args.access) }),
+        ...hostOf(args),
       }),
   }),
   updateDeployment: t.field({

@@ -1,5 +1,6 @@
 import type { PageSize } from "../../core/conversions/page-size.ts";
 import type { Conversion, ConversionInput } from "../../generated/prisma/client.ts";
+import { type SiteRecord, type SiteRow, siteInclude, toSiteRecord } from "../hosting/site-record.ts";
 
 export const conversionKinds = ["image_to_pdf"] as const;
 export type ConversionKind = (typeof conversionKinds)[number];
@@ -25,6 +26,13 @@ export const conversionErrorCodes = [
 ] as const;
 export type ConversionErrorCode = (typeof conversionErrorCodes)[number];
 
+/**
+ * Why the `host` option's publish failed once the PDF existed: the namespace was taken meanwhile
+ * (NAMESPACE_TAKEN), or something else went wrong (PUBLISH_FAILED). The PDF is kept either way.
+ */
+export const hostErrorCodes = ["NAMESPACE_TAKEN", "PUBLISH_FAILED"] as const;
+export type HostErrorCode = (typeof hostErrorCodes)[number];
+
 /** A conversion as every face shows it. */
 export type ConversionRecord = {
   id: string;
@@ -40,11 +48,20 @@ export type ConversionRecord = {
   pages: number | null;
   /** `input` is the 0-based index of the input at fault, when one is. */
   error: { code: ConversionErrorCode; message: string; input: number | null } | null;
+  /** Whether the request asked for the PDF to be published (the `host` option). */
+  hostRequested: boolean;
+  /** The site the PDF is published at, once published (null again once unpublished). */
+  deployment: SiteRecord | null;
+  /** Why publishing the PDF failed; null unless it did. */
+  hostError: { code: HostErrorCode; message: string } | null;
   createdAt: Date;
   updatedAt: Date;
 };
 
-export type ConversionRow = Conversion & { inputs: ConversionInput[] };
+export type ConversionRow = Conversion & { inputs: ConversionInput[]; site: SiteRow | null };
+
+/** What a query must include for toConversionRecord. */
+export const conversionInclude = { inputs: true, site: { include: siteInclude } } as const;
 
 export function toConversionRecord(c: ConversionRow): ConversionRecord {
   // The database's CHECK constraints admit only the values of these unions.
@@ -68,6 +85,12 @@ export function toConversionRecord(c: ConversionRow): ConversionRecord {
             input: c.errorInput,
           }
         : null,
+    hostRequested: c.hostPlan !== null,
+    deployment: c.site && c.site.unpublishedAt === null ? toSiteRecord(c.site) : null,
+    hostError:
+      c.hostErrorCode === null
+        ? null
+        : { code: c.hostErrorCode as HostErrorCode, message: c.hostErrorMessage ?? "Publishing failed." },
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
   };

@@ -9,10 +9,13 @@ import { z } from "../../core/zod.ts";
 import type { StoredFile } from "../../generated/prisma/client.ts";
 import { fileIdPattern, fileRef } from "../files/find-file.ts";
 import { MAX_FILE_NAME, safeFileName } from "../files/safe-file-name.ts";
+import { hostInput } from "../hosting/access-input.ts";
+import { planSite, planToJson } from "../hosting/create-site.ts";
 import { type AccountContext, defineOperation } from "../operation.ts";
 import {
   type ConversionRecord,
   conversionBlobPrefix,
+  conversionInclude,
   conversionInputKey,
   conversionKinds,
   toConversionRecord,
@@ -45,6 +48,7 @@ type InputRow = {
  * a minute: MAX_CONVERSION_INPUTS could never be reached.)
  */
 const COUNTED = "each image of a conversion after the first counts as one request";
+const PUBLISH_COUNTED = "publishing the PDF parses it, one expensive operation more";
 const chargeImages = (ctx: AccountContext, images: number) =>
   charge(ctx.services.db.pool, ctx.principal, "standard", images, COUNTED);
 
@@ -53,6 +57,10 @@ const chargeImages = (ctx: AccountContext, images: number) =>
  * are sent with the request (streamed to the store one after the other, never held whole) or are
  * stored image files of the account, 1 to MAX_CONVERSION_INPUTS, in page order. Answers the
  * conversion queued. Counts one expensive operation, and one standard request per further image.
+ * With `host`, the PDF is published once it exists (and parsed, one expensive operation more): the
+ * publish request is checked now (a taken namespace is CONFLICT before any image is read), and a
+ * publish that fails later (the name taken meanwhile) leaves the conversion succeeded with its file
+ * and says why in hostError.
  */
 export const createConversion = defineOperation({
   name: "createConversion",
@@ -65,12 +73,16 @@ export const createConversion = defineOperation({
       fileName: z.string().min(1).max(10_000).optional(),
       fileIds: z.array(fileRef).min(1).max(MAX_CONVERSION_INPUTS).optional(),
       uploads: uploadedImages.optional(),
+      host: hostInput.optional(),
     })
     .refine((v) => (v.fileIds === undefined) !== (v.uploads === undefined), {
       message: "give the images as uploads or as stored files' ids, one of the two",
     }),
   run: async (ctx, input): Promise<ConversionRecord> => {
     const id = newId("conv_");
+    // Checked first, so a taken namespace or a bad setting costs no upload.
+    const plan = input.host ? await planSite(ctx.services, input.host) : null;
+    if (plan) await charge(ctx.services.db.pool, ctx.principal, "expensive", 1, PUBLISH_COUNTED);
     const inputs = input.fileIds
       ? await storedInputs(ctx, input.fileIds)
       : await receiveInputs(ctx, id, input.uploads as AsyncIterable<UploadedImage>);
@@ -86,9 +98,10 @@ export const createConversion = defineOperation({
             pageSize: input.pageSize,
             fileName: resultName(input.fileName, inputs[0]?.fileName ?? "images"),
             resultFileId: newId("file_"),
+            ...(plan ? { hostPlan: planToJson(plan) } : {}),
             inputs: { createMany: { data: inputs } },
           },
-          include: { inputs: true },
+          include: conversionInclude,
         })
         .catch((err: { code?: string }) => {
           // A file deleted between being looked up and being recorded as an input.

@@ -1,7 +1,7 @@
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import type { AccountContext } from "../operation.ts";
-import type { ConversionRow } from "./conversion-record.ts";
+import { type ConversionRow, conversionInclude } from "./conversion-record.ts";
 
 export const conversionIdPattern = /^conv_[a-z0-9]{16}$/;
 
@@ -13,7 +13,7 @@ export async function findConversion(ctx: AccountContext, ref: string): Promise<
   const row = conversionIdPattern.test(ref)
     ? await ctx.services.db.prisma.conversion.findFirst({
         where: { id: ref, accountId: ctx.accountId },
-        include: { inputs: true },
+        include: conversionInclude,
       })
     : null;
   if (!row) throw new AppError("NOT_FOUND", `Conversion ${ref} was not found.`);

@@ -1,7 +1,7 @@
 import { z } from "../../core/zod.ts";
 import { afterCursor, cursorInput, decodeCursor, pageOf } from "../cursor.ts";
 import { defineOperation } from "../operation.ts";
-import { type ConversionRecord, toConversionRecord } from "./conversion-record.ts";
+import { type ConversionRecord, conversionInclude, toConversionRecord } from "./conversion-record.ts";
 import { conversionIdPattern } from "./find-conversion.ts";
 
 export const MAX_CONVERSIONS_PAGE = 100;
@@ -21,7 +21,7 @@ export const listConversions = defineOperation({
       where: { accountId: ctx.accountId, ...afterCursor(after) },
       orderBy: [{ createdAt: "desc" }, { id: "asc" }],
       take: input.limit + 1,
-      include: { inputs: true },
+      include: conversionInclude,
     });
     const { page, nextCursor } = pageOf(rows, input.limit);
     return { conversions: page.map(toConversionRecord), nextCursor };

@@ -6,10 +6,19 @@ import { pipeline } from "node:stream/promises";
 import { ConversionStepError } from "../../core/conversions/conversion-process.ts";
 import { convertImagesToPdf, InputFailure } from "../../core/conversions/convert-images.ts";
 import type { PageSize } from "../../core/conversions/page-size.ts";
+import { AppError } from "../../core/errors.ts";
 import type { ConversionJob } from "../../core/job-queue.ts";
 import type { Services } from "../../core/services.ts";
+import type { Conversion } from "../../generated/prisma/client.ts";
 import { fileBlobKey, fileBlobPrefix } from "../files/file-record.ts";
-import { activeStatuses, type ConversionErrorCode, conversionBlobPrefix } from "./conversion-record.ts";
+import { createSite, planFromJson, planToJson } from "../hosting/create-site.ts";
+import { resolveSource } from "../hosting/resolve-source.ts";
+import {
+  activeStatuses,
+  type ConversionErrorCode,
+  conversionBlobPrefix,
+  type HostErrorCode,
+} from "./conversion-record.ts";
 
 // A conversion, as a worker runs it: the inputs are copied from the store to a scratch folder (a
 // stream each, so the worker never holds an image whole), converted in a process of their own,
@@ -100,16 +109,57 @@ export async function runConversion(services: Services, job: ConversionJob): Pro
           },
           update: { sizeBytes: BigInt(stored.size), sha256: stored.sha256, pages },
         }),
-        db.prisma.conversion.update({ where: { id: conv.id }, data: { status: "succeeded", pages } }),
+        db.prisma.conversion.update({ where: { id: conv.id }, data: { pages } }),
       ]);
     } catch (err) {
       await blobs.deletePrefix(fileBlobPrefix(conv.resultFileId)).catch(() => undefined);
       throw err;
     }
+    const hosted = conv.hostPlan === null ? {} : await publishResult(services, conv);
+    await db.prisma.conversion.update({ where: { id: conv.id }, data: { status: "succeeded", ...hosted } });
     // The images sent with the request served their purpose; stored files stay the account's.
     await blobs.deletePrefix(conversionBlobPrefix(conv.id)).catch(() => undefined);
   } finally {
     await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The `host` option: publishes the PDF as the account would with POST /v1/host (parsed in the
+ * background; the parse was counted when the conversion was asked for). A site of the PDF made by
+ * an earlier attempt (its worker died before recording it) is the one kept. A publish the request
+ * could not have foreseen failing (the namespace was taken meanwhile, the PDF refused for parsing)
+ * is recorded on the conversion, which still succeeds; any other failure is retried with the job.
+ */
+async function publishResult(
+  services: Services,
+  conv: Conversion,
+): Promise<
+  { siteId: string; hostPlan: object } | { hostErrorCode: HostErrorCode; hostErrorMessage: string }
+> {
+  const { accountId } = conv;
+  const plan = planFromJson(conv.hostPlan);
+  // The site has its own copy of the password hash from now on.
+  const done = (siteId: string) => ({ siteId, hostPlan: planToJson({ ...plan, passwordHash: null }) });
+  const earlier = await services.db.prisma.hostedSite.findFirst({
+    where: { accountId, sourceFileId: conv.resultFileId },
+    select: { id: true },
+  });
+  if (earlier) return done(earlier.id);
+  const ctx = { principal: { kind: "operator" as const, accountId }, services, accountId };
+  try {
+    const source = await resolveSource(ctx, { fileId: conv.resultFileId }, { parseCounted: true });
+    return done((await createSite(services, accountId, plan, source)).id);
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    services.log.info("a conversion's PDF could not be published", {
+      conversionId: conv.id,
+      error: err.message,
+    });
+    return {
+      hostErrorCode: err.code === "CONFLICT" ? "NAMESPACE_TAKEN" : "PUBLISH_FAILED",
+      hostErrorMessage: err.message,
+    };
   }
 }
 

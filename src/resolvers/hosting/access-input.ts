@@ -28,3 +28,11 @@ export const sourceInput = z.union(
 export type SourceInput = z.output<typeof sourceInput>;
 
 export const titleInput = z.string().trim().min(1).max(300);
+
+/** What a publish takes besides its source (also a conversion's `host` option). */
+export const hostInput = z.strictObject({
+  namespace: z.string().max(100).optional(),
+  title: titleInput.optional(),
+  access: accessInput.optional(),
+});
+export type HostInput = z.output<typeof hostInput>;

@@ -21,7 +21,12 @@ export type ResolvedSource = {
  * (in the background, as POST /v1/documents {file_id} would) unless a document parsed from it
  * exists already, in which case that one is served.
  */
-export async function resolveSource(ctx: AccountContext, source: SourceInput): Promise<ResolvedSource> {
+export async function resolveSource(
+  ctx: AccountContext,
+  source: SourceInput,
+  /** The parse was counted when the request was made (a conversion's `host` option). */
+  opts: { parseCounted?: boolean } = {},
+): Promise<ResolvedSource> {
   if ("documentId" in source) {
     const { doc } = await findDocument(ctx, source.documentId, "admin");
     if (doc.accountId !== ctx.accountId)
@@ -51,7 +56,7 @@ export async function resolveSource(ctx: AccountContext, source: SourceInput): P
       fileName: file.fileName,
     };
   // A parse is an expensive request, whichever route starts it.
-  await charge(ctx.services.db.pool, ctx.principal, "expensive", 1);
+  if (!opts.parseCounted) await charge(ctx.services.db.pool, ctx.principal, "expensive", 1);
   const documentId = (await uploadDocument.invoke(ctx, { fileId: file.id })).id;
   return {
     sourceKind: "file",
