@@ -68,6 +68,18 @@ let working = false;
 /** Documents deleted through this process (most recent 10,000): nothing of theirs is stored again. */
 const forgotten = new Set<string>();
 const FORGOTTEN_KEPT = 10_000;
+/**
+ * Images this process has seen stored (most recent KNOWN_STORED_KEPT): read-ahead skips them
+ * without asking the store, which a reader paging through stored pages would otherwise do twice
+ * a page. Only read-ahead trusts it; a request always reads the store.
+ */
+const knownStored = new Set<string>();
+const KNOWN_STORED_KEPT = 50_000;
+function markStored(key: string) {
+  if (knownStored.has(key)) return;
+  knownStored.add(key);
+  if (knownStored.size > KNOWN_STORED_KEPT) knownStored.delete(knownStored.values().next().value as string);
+}
 /** Images that ran over the drawing budget, with the error that said so. */
 const undrawable = new Map<string, PageRenderBudgetError>();
 
@@ -104,6 +116,7 @@ function renderOnce(deps: PageImageDeps, r: PageImageRequest): Promise<Buffer> {
         await deps.blobs.put(key, png);
         // A delete or reparse between the check and the write: take the image out again.
         if (!(await stillCurrent(deps, r))) await deps.blobs.delete(key);
+        else markStored(key);
       } catch (err) {
         deps.log.warn("page image not stored", { key, error: (err as Error).message });
       }
@@ -119,7 +132,10 @@ export async function pageImage(deps: PageImageDeps, r: PageImageRequest): Promi
   const key = keyOf(r);
   const pending = inFlight.get(key);
   if (pending) return pending;
-  return (await deps.blobs.get(key)) ?? renderOnce(deps, r);
+  const stored = await deps.blobs.get(key);
+  if (!stored) return renderOnce(deps, r);
+  markStored(key);
+  return stored;
 }
 
 /**
@@ -131,7 +147,11 @@ export async function ensurePageImage(
   r: PageImageRequest,
 ): Promise<"stored" | "rendered" | "stale"> {
   const key = keyOf(r);
-  if (inFlight.has(key) || (await deps.blobs.has(key))) return "stored";
+  if (inFlight.has(key)) return "stored";
+  if (await deps.blobs.has(key)) {
+    markStored(key);
+    return "stored";
+  }
   if (!(await stillCurrent(deps, r))) return "stale";
   await renderOnce(deps, r);
   return "rendered";
@@ -158,6 +178,7 @@ export function readAhead(deps: PageImageDeps, r: PageImageRequest, pagesTotal: 
   for (let page = r.page + 1; page <= Math.min(pagesTotal, r.page + READ_AHEAD); page++) {
     const next = { ...r, page };
     const key = keyOf(next);
+    if (knownStored.has(key)) continue;
     // The queue holds a few jobs at most: what is pending is read off it, not kept beside it.
     const pending = inFlight.has(key) || current?.key === key || queue.some((j) => j.key === key);
     const mine =
@@ -202,6 +223,7 @@ export async function forgetPageImages(documentId: string): Promise<void> {
   forgotten.add(documentId);
   if (forgotten.size > FORGOTTEN_KEPT) forgotten.delete(forgotten.values().next().value as string);
   const prefix = pageImagePrefix(documentId);
+  for (const key of knownStored) if (key.startsWith(prefix)) knownStored.delete(key);
   for (let i = queue.length - 1; i >= 0; i--) if (queue[i]?.documentId === documentId) queue.splice(i, 1);
   const renders: Promise<unknown>[] = [...inFlight]
     .filter(([key]) => key.startsWith(prefix))

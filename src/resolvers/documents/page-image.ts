@@ -1,5 +1,5 @@
 import { pageImageKey, sourceBlobKey } from "../../core/documents/blob-keys.ts";
-import { activeGenerationIn, servePageImage } from "../../core/documents/page-images.ts";
+import { activeGenerationIn, readAhead, servePageImage } from "../../core/documents/page-images.ts";
 import { AppError } from "../../core/errors.ts";
 import { PageRenderBudgetError, PageRenderError } from "../../core/extraction/page-renderer.ts";
 import { PdfOpenError } from "../../core/extraction/pdf-open-error.ts";
@@ -52,6 +52,25 @@ export async function documentPageImage(
       `Document ${doc.id} has not been opened yet (phase ${doc.phase}); try again shortly.`,
     );
   }
+  const request = {
+    documentId: doc.id,
+    generation: doc.activeGeneration,
+    page: page,
+    scale,
+    // The source is read only when this process does not hold the document open already.
+    load: async () => {
+      const pdf = await blobs.get(sourceBlobKey(doc.id));
+      if (!pdf) throw new AppError("NOT_FOUND", `The source of document ${doc.id} is missing.`);
+      return pdf;
+    },
+  };
+  const deps = { blobs, log, renderer, activeGeneration: activeGenerationIn(services.db) };
+  // A stored image was drawn before: whether its page could be read need not be asked again.
+  const stored = await blobs.get(pageImageKey(doc.id, doc.activeGeneration, page, scale));
+  if (stored) {
+    readAhead(deps, request, doc.pagesTotal);
+    return stored;
+  }
   // A page the extraction could not read (it ran into a time, memory or reading limit) would
   // cost the drawing engine as much: it is refused instead of drawn.
   const read = await services.db.prisma.page.findUnique({
@@ -69,19 +88,6 @@ export async function documentPageImage(
       "UNPROCESSABLE",
       `Page ${page} could not be read when the document was extracted, so it is not drawn either; the document's error says why.`,
     );
-  const request = {
-    documentId: doc.id,
-    generation: doc.activeGeneration,
-    page: page,
-    scale,
-    // The source is read only when this process does not hold the document open already.
-    load: async () => {
-      const pdf = await blobs.get(sourceBlobKey(doc.id));
-      if (!pdf) throw new AppError("NOT_FOUND", `The source of document ${doc.id} is missing.`);
-      return pdf;
-    },
-  };
-  const deps = { blobs, log, renderer, activeGeneration: activeGenerationIn(services.db) };
   try {
     return await servePageImage(deps, request, doc.pagesTotal);
   } catch (err) {
