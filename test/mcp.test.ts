@@ -81,9 +81,9 @@ describe("listing", () => {
     expect(read?.outputSchema?.properties).toHaveProperty("next_cursor");
     // The limits come from the operations: the scale of a page image is bounded, a list's page too.
     const image = tools.find((t) => t.name === "get_page_image");
-    expect((image?.inputSchema.properties?.scale as { maximum: number }).maximum).toBe(2);
+    expect(image?.inputSchema.properties?.scale).toMatchObject({ maximum: 2 });
     const list = tools.find((t) => t.name === "list_documents");
-    expect((list?.inputSchema.properties?.limit as { maximum: number }).maximum).toBe(100);
+    expect(list?.inputSchema.properties?.limit).toMatchObject({ maximum: 100 });
 
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates.map((r) => r.uriTemplate).sort()).toEqual([

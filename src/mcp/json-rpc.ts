@@ -1,3 +1,5 @@
+import { ClientRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+
 // The envelope of what a client posts, checked before anything runs, so that a malformed message
 // gets the JSON-RPC error the specification names (-32700 for text that is not JSON, -32600 for
 // JSON that is not a request) rather than a transport's generic one or a 500.
@@ -67,3 +69,23 @@ export const rpcErrorBody = (code: number, message: string, id: RpcId | null = n
   id,
   error: { code, message, ...(data !== undefined ? { data } : {}) },
 });
+
+// The SDK checks a request's params against its method's schema too, but answers a mismatch as
+// an internal error (-32603); the specification's answer is -32602 Invalid params. Checked here
+// against the same schemas, built into a table once.
+const requestSchemas = new Map<string, { safeParse: (v: unknown) => { success: boolean; error?: unknown } }>(
+  ClientRequestSchema.options.map((o) => [o.shape.method.value, o]),
+);
+
+/** What is wrong with a request's params for its method, or null (unknown methods are the SDK's to refuse). */
+export function paramsProblem(m: Extract<RpcMessage, { kind: "request" }>): string | null {
+  const schema = requestSchemas.get(m.method);
+  if (!schema) return null;
+  const r = schema.safeParse({ method: m.method, ...(m.params !== undefined ? { params: m.params } : {}) });
+  if (r.success) return null;
+  const issues = (r.error as { issues?: { path: PropertyKey[]; message: string }[] }).issues ?? [];
+  return issues
+    .slice(0, 5)
+    .map((i) => `${i.path.map(String).join(".") || "params"}: ${i.message}`)
+    .join("; ");
+}

@@ -9,7 +9,7 @@ import type { AppEnv } from "../http/env.ts";
 import { toAppError } from "../http/error-response.ts";
 import { authDeps, credentialsOf } from "../http/request-info.ts";
 import { base64Length } from "./inline-bytes.ts";
-import { type Envelope, parseEnvelope, rpcErrorBody } from "./json-rpc.ts";
+import { type Envelope, paramsProblem, parseEnvelope, rpcErrorBody } from "./json-rpc.ts";
 import { originCheck } from "./origin.ts";
 import { mcpFace } from "./server.ts";
 import { toolError } from "./tool.ts";
@@ -163,6 +163,17 @@ export function mcpApp(services: Services): Hono<AppEnv> {
       );
     if (!envelope) throw new AppError("INTERNAL", "a keyed request without a body");
     if (!envelope.ok) return refusal(400, envelope.code, envelope.message, rate, envelope.id);
+    for (const m of envelope.messages) {
+      const problem = m.kind === "request" ? paramsProblem(m) : null;
+      if (m.kind === "request" && problem !== null)
+        return refusal(
+          envelope.messages.length === 1 ? 200 : 400,
+          -32602,
+          `Invalid params: ${problem}`,
+          rate,
+          m.id,
+        );
+    }
 
     const server = face.serverFor(
       {

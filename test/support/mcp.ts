@@ -37,7 +37,6 @@ export const textOf = (r: CallToolResult) =>
     .map((c) => (c as { text: string }).text)
     .join("\n");
 
-// biome-ignore lint/suspicious/noExplicitAny: structured content is whatever the tool's schema says
 export const data = (r: CallToolResult): any => r.structuredContent;
 
 export type RawReply = { status: number; headers: Headers; body: any; text: string };
