@@ -276,6 +276,28 @@ describe("documents, reading and answering", () => {
   });
 });
 
+describe("waiting", () => {
+  it("sends progress notifications while a document is parsed, then its final record", async () => {
+    const up = await callOk(client, "upload_document", {
+      content_base64: b64(await longPdf(12)),
+      file_name: "wait.pdf",
+    });
+    const seen: { progress: number; total?: number; message?: string }[] = [];
+    const r = (await client.callTool(
+      { name: "wait_for_document", arguments: { document_id: data(up).id } },
+      undefined,
+      { onprogress: (p) => seen.push(p), timeout: 70_000 },
+    )) as Awaited<ReturnType<typeof callOk>>;
+    expect(r.isError).toBeFalsy();
+    expect(data(r)).toMatchObject({ phase: "complete", pages_completed: 12, done: true });
+    // Queued first (the job waits for a worker), so at least that state is reported.
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen[0]?.message).toMatch(/^(queued|extracting), \d+ of/);
+    for (const [i, p] of seen.entries())
+      if (i > 0) expect(p.progress).toBeGreaterThanOrEqual(seen[i - 1]?.progress ?? 0);
+  });
+});
+
 describe("the result budget", () => {
   it("cuts a long read at the budget and its cursor reads on to the end, nothing lost or repeated", async () => {
     const id = await uploadAndWait(await longPdf(8), "long.pdf");
