@@ -11,7 +11,7 @@ import { authDeps, credentialsOf } from "../http/request-info.ts";
 import { base64Length } from "./inline-bytes.ts";
 import { type Envelope, paramsProblem, parseEnvelope, rpcErrorBody } from "./json-rpc.ts";
 import { originCheck } from "./origin.ts";
-import { mcpFace } from "./server.ts";
+import { mcpFace, needsOf } from "./server.ts";
 import { toolError } from "./tool.ts";
 
 // MCP at /mcp: Streamable HTTP, stateless (any API process answers any call; nothing is kept
@@ -56,6 +56,9 @@ async function readBounded(req: Request, limit: number): Promise<string | null> 
   return Buffer.concat(chunks).toString("utf8");
 }
 
+const toolName = (params: Record<string, unknown> | undefined) =>
+  typeof params?.name === "string" ? params.name : undefined;
+
 type Plan = { rateClass: RateClass; points: number; toolCall: { id: string | number; wait: boolean } | null };
 
 export function mcpApp(services: Services): Hono<AppEnv> {
@@ -76,7 +79,8 @@ export function mcpApp(services: Services): Hono<AppEnv> {
     if (!envelope.ok) return { rateClass: "standard", points: 1, toolCall: null };
     const requests = envelope.messages.flatMap((m) => (m.kind === "request" ? [m] : []));
     const only = envelope.messages.length === 1 ? requests[0] : undefined;
-    const tool = only?.method === "tools/call" ? tools.get(String(only.params?.name)) : undefined;
+    const name = toolName(only?.params);
+    const tool = only?.method === "tools/call" && name !== undefined ? tools.get(name) : undefined;
     if (only && tool) {
       const meta = only.params?._meta as { progressToken?: unknown } | undefined;
       return {
@@ -184,6 +188,11 @@ export function mcpApp(services: Services): Hono<AppEnv> {
       },
       requestId,
       plan.toolCall !== null,
+      needsOf(
+        envelope.messages.flatMap((m) =>
+          m.kind === "request" ? [{ method: m.method, tool: toolName(m.params) }] : [],
+        ),
+      ),
     );
     // One JSON answer unless the call sends progress as it goes (wait_for_document with a progress token).
     const streamed = plan.toolCall?.wait === true;

@@ -1,4 +1,5 @@
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { UriTemplate } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";
 import { ErrorCode, McpError, type ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { chargeClass } from "../core/auth/authenticate.ts";
 import { AppError } from "../core/errors.ts";
@@ -20,6 +21,13 @@ export const resourceTemplates = {
   markdown: "quire://documents/{id}/full.md",
   record: "quire://documents/{id}",
 } as const;
+
+// Parsed once per process; each request's templates share them.
+const uriTemplates = {
+  page: new UriTemplate(resourceTemplates.page),
+  markdown: new UriTemplate(resourceTemplates.markdown),
+  record: new UriTemplate(resourceTemplates.record),
+};
 
 /** A failure as a JSON-RPC error a client can read: not found as the resources spec says (-32002). */
 function rpcError(err: AppError): McpError {
@@ -61,7 +69,7 @@ export function registerResources(server: McpServer, call: Call, requestId: stri
 
   server.registerResource(
     "document-page",
-    new ResourceTemplate(resourceTemplates.page, { list: undefined }),
+    new ResourceTemplate(uriTemplates.page, { list: undefined }),
     { title: "One page's markdown", mimeType: "text/markdown" },
     read(getPage, async (v) => {
       const n = Number(one(v.n));
@@ -83,7 +91,7 @@ export function registerResources(server: McpServer, call: Call, requestId: stri
   );
   server.registerResource(
     "document-markdown",
-    new ResourceTemplate(resourceTemplates.markdown, {
+    new ResourceTemplate(uriTemplates.markdown, {
       list: async () => ({
         resources: (await documents())
           .filter((d) => d.completed_at !== null)
@@ -111,7 +119,7 @@ export function registerResources(server: McpServer, call: Call, requestId: stri
   );
   server.registerResource(
     "document",
-    new ResourceTemplate(resourceTemplates.record, {
+    new ResourceTemplate(uriTemplates.record, {
       list: async () => ({
         resources: (await documents()).map((d) => ({
           uri: `quire://documents/${d.id}`,
