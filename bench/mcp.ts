@@ -11,7 +11,8 @@
 // alike. Rate limits stay as in production: requests take keys in turn, with enough keys that
 // none passes its minute's budget (30 expensive requests).
 //
-// Knobs: BENCH_N (requests per face, operation and round; 200), BENCH_ROUNDS (3).
+// Knobs: BENCH_N (requests per face, operation and round; 200), BENCH_ROUNDS (3),
+// BENCH_CONCURRENCY (10; 1 shows the cost of one call without queueing).
 
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -27,7 +28,7 @@ import { percentile } from "./support/passage-corpus.ts";
 
 const N = Number(process.env.BENCH_N ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONCURRENCY = 10;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const TARGET = 1.3;
 
 type Ready = { type: "ready"; url: string };
