@@ -100,6 +100,15 @@ const schema = z
       .default("default=gpt-4o-mini"),
     PROVIDER_TIMEOUT_SECONDS: positiveInt.max(3600).default(60),
     PROVIDER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+    MCP_MAX_RESULT_CHARS: positiveInt.min(1000).max(1_000_000).default(20_000),
+    MCP_MAX_INLINE_UPLOAD_BYTES: positiveInt.max(100 * 1024 * 1024).default(5 * 1024 * 1024),
+    MCP_ALLOWED_ORIGINS: z
+      .string()
+      .regex(
+        /^https?:\/\/[^\s,/]+(\s*,\s*https?:\/\/[^\s,/]+)*$/,
+        "must be a comma-separated list of origins such as http://localhost:6274",
+      )
+      .optional(),
   })
   .superRefine((e, ctx) => {
     if (e.BLOB_STORE !== "s3") return;
@@ -179,6 +188,14 @@ export type Config = {
     models: Record<string, string>;
     timeoutSeconds: number;
     maxRetries: number;
+  };
+  mcp: {
+    /** The longest text a tool result carries; longer text is cut, saying so and where to read on. */
+    maxResultChars: number;
+    /** The largest PDF upload_document and upload_file take inline (base64 in the arguments). */
+    maxInlineUploadBytes: number;
+    /** Browser origins, besides BASE_URL's own, whose pages may call /mcp. */
+    allowedOrigins: string[];
   };
 };
 
@@ -268,6 +285,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       models: modelMap(e.OPENAI_MODELS),
       timeoutSeconds: e.PROVIDER_TIMEOUT_SECONDS,
       maxRetries: e.PROVIDER_MAX_RETRIES,
+    },
+    mcp: {
+      maxResultChars: e.MCP_MAX_RESULT_CHARS,
+      maxInlineUploadBytes: e.MCP_MAX_INLINE_UPLOAD_BYTES,
+      allowedOrigins: (e.MCP_ALLOWED_ORIGINS ?? "")
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
     },
   };
 }

@@ -28,6 +28,8 @@ const forbidden: Record<string, string[]> = {
   rest: ["schema", "jobs", "cli", "start-service.ts", "build-services.ts", "main.ts"],
   schema: ["rest", "jobs", "cli", "start-service.ts", "build-services.ts", "main.ts"],
   http: ["jobs", "cli", "start-service.ts", "build-services.ts", "main.ts"],
+  // A face of its own: it calls operations, never another face.
+  mcp: ["rest", "schema", "jobs", "cli", "start-service.ts", "build-services.ts", "main.ts"],
   // The hosted viewer is presentation only: pages from a model, and static assets.
   hosting: [
     "resolvers",

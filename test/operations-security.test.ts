@@ -15,6 +15,7 @@ import {
 } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits } from "../src/core/auth/rate-limit.ts";
+import { mcpFace } from "../src/mcp/server.ts";
 import type { AnyOperation } from "../src/resolvers/operation.ts";
 import { schema } from "../src/schema/index.ts";
 import { operationFields, operationOf } from "../src/schema/served-by.ts";
@@ -93,8 +94,14 @@ describe("operation descriptors", () => {
     for (const [i, name] of restNames.entries())
       expect(ops.has(name ?? ""), `${routes[i]?.key} serves ${name}`).toBe(true);
     const graphqlNames = [...operationFields(schema).values()].map((op) => op.name);
+    // MCP tools name their operation too (test/mcp-security.test.ts holds them to its rules).
+    const mcpNames = mcpFace(server.services).tools.map((t) => t.operation.name);
+    for (const name of mcpNames) expect(ops.has(name), `an MCP tool serves ${name}`).toBe(true);
     for (const name of ops.keys())
-      expect(restNames.includes(name) || graphqlNames.includes(name), `${name} has no face`).toBe(true);
+      expect(
+        restNames.includes(name) || graphqlNames.includes(name) || mcpNames.includes(name),
+        `${name} has no face`,
+      ).toBe(true);
     expect(ops.size).toBeGreaterThan(30);
   });
 });

@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
+import { mcpApp } from "../mcp/mcp-app.ts";
 import { registerAccountRoutes } from "../rest/accounts.ts";
 import { registerAnsweringRoutes } from "../rest/answering.ts";
 import { restFace } from "../rest/bind-route.ts";
@@ -41,7 +42,7 @@ function restApp(services: Services): OpenAPIHono<AppEnv> {
 
 /**
  * The whole HTTP face, composed of sub-apps that each bring their own middleware: REST under
- * /v1, GraphQL at /graphql. What every response shares (a request id, CORS, the error envelope)
+ * /v1, GraphQL at /graphql, MCP at /mcp. What every response shares (a request id, CORS, the error envelope)
  * is set here.
  */
 export function createApp(services: Services) {
@@ -64,6 +65,7 @@ export function createApp(services: Services) {
 
   app.route("/", restApp(services));
   app.route("/", graphqlApp(services));
+  app.route("/", mcpApp(services));
 
   // A path that is no route is still a request: the caller is authenticated and counted first, so
   // a wrong key hears 401 whatever the path.

@@ -129,7 +129,7 @@ export function corsPolicy(services: Services): MiddlewareHandler<AppEnv> {
         ...common(origin),
         "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
         "Access-Control-Allow-Headers":
-          "Authorization, X-Api-Key, Content-Type, Accept, X-Request-Id, Last-Event-ID",
+          "Authorization, X-Api-Key, Content-Type, Accept, X-Request-Id, Last-Event-ID, Mcp-Protocol-Version, Mcp-Session-Id",
         "Access-Control-Max-Age": "600",
       });
     }
@@ -138,7 +138,7 @@ export function corsPolicy(services: Services): MiddlewareHandler<AppEnv> {
       for (const [k, v] of Object.entries(common(origin))) c.res.headers.set(k, v);
       c.res.headers.set(
         "Access-Control-Expose-Headers",
-        "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id, Content-Disposition",
+        "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id, Content-Disposition, Mcp-Session-Id, WWW-Authenticate",
       );
     }
     return undefined;

@@ -1,0 +1,20 @@
+import type { Services } from "../../core/services.ts";
+import type { ToolDefinition } from "../tool.ts";
+import { answeringTools } from "./answering.ts";
+import { collectionTools } from "./collections.ts";
+import { documentTools } from "./documents.ts";
+import { fileTools } from "./files.ts";
+import { hostingTools } from "./hosting.ts";
+import { readingTools } from "./reading.ts";
+
+/** Every tool, in the order a model reads the list: documents, reading, answering, collections, files, hosting. */
+export function allTools(services: Services): ToolDefinition[] {
+  return [
+    ...documentTools(services),
+    ...readingTools(services),
+    ...answeringTools(services),
+    ...collectionTools(services),
+    ...fileTools(services),
+    ...hostingTools(services),
+  ];
+}
