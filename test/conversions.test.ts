@@ -233,8 +233,10 @@ describe("conversions", () => {
     const heic = await convert(server.url, t.secret, [{ bytes: heicBytes(), name: "IMG_0001.HEIC" }]);
     expectError(heic, 415, "UNSUPPORTED_MEDIA_TYPE");
     expect(heic.body.error.message).toMatch(/IMG_0001\.HEIC.*HEIC.*JPEG/);
+    expect(heic.body.error.message.match(/Image 1/g)).toHaveLength(1);
     const pdf = await convert(server.url, t.secret, [{ bytes: await reportPdf(), name: "r.pdf" }]);
     expectError(pdf, 415, "UNSUPPORTED_MEDIA_TYPE");
+    expect(pdf.body.error.message).toMatch(/^Image 1 \(r\.pdf\): It is a PDF, not an image/);
     expectError(await convert(server.url, t.secret, []), 400, "BAD_REQUEST");
     const many = Array.from({ length: 51 }, (_, i) => ({ bytes: png, name: `p${i}.png` }));
     const tooMany = await convert(server.url, t.secret, many);

@@ -4,6 +4,7 @@ import { rateLimits } from "../src/core/auth/rate-limit.ts";
 import { mcpFace } from "../src/mcp/server.ts";
 import { uploadAndWait } from "./support/documents.ts";
 import { call } from "./support/http.ts";
+import { pngBytes } from "./support/images.ts";
 import { callOk, callTool, data, mcpClient, rpc, textOf, toolCallBody } from "./support/mcp.ts";
 import { annualReportPdf } from "./support/pdfs.ts";
 import { type Keys, securityFixture } from "./support/security.ts";
@@ -69,8 +70,20 @@ describe("authentication", () => {
   });
 });
 
+const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
+
 describe("authorization", () => {
   it("shows another account's document as not found, leaking nothing of it", async () => {
+    // A conversion of the owner's (of an image cut after its signature: it ends failed, no file).
+    const conv = await callOk(owner, "convert_images_to_pdf", {
+      images: [
+        {
+          file_name: "secret-plans.png",
+          content_base64: b64((await pngBytes(8, 8, { r: 1, g: 2, b: 3 })).subarray(0, 60)),
+        },
+      ],
+    });
+    const convId = data(conv).id as string;
     const other = await mcpClient(server.url, keys.other.secret);
     try {
       for (const [name, args] of [
@@ -80,6 +93,7 @@ describe("authorization", () => {
         ["ask_document", { document_id: docId, question: "Who are the auditors?" }],
         ["publish", { document_id: docId }],
         ["add_to_collection", { collection: "x", document_ids: [docId] }],
+        ["get_conversion", { conversion_id: convId }],
       ] as const) {
         const r = await callTool(other, name, args);
         expect(r.isError, name).toBe(true);
@@ -105,6 +119,8 @@ describe("authorization", () => {
         ["create_collection", { name: "nope" }],
         ["add_to_collection", { collection: "nope", document_ids: [docId] }],
         ["publish", { document_id: docId }],
+        ["convert_images_to_pdf", { images: [{ file_name: "a.png", content_base64: "iVBORw0KGgo=" }] }],
+        ["get_conversion", { conversion_id: "conv_0000000000000000" }],
         ["list_documents", {}],
       ] as const) {
         const r = await callTool(pk, name, args);

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "./support/http.ts";
+import { pngBytes as pngImage } from "./support/images.ts";
 import { callOk, callTool, data, mcpClient, textOf } from "./support/mcp.ts";
 import { annualReportPdf, longPdf, reportPdf } from "./support/pdfs.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
@@ -55,6 +56,8 @@ const toolNames = [
   "add_to_collection",
   "upload_file",
   "list_files",
+  "convert_images_to_pdf",
+  "get_conversion",
   "publish",
   "list_deployments",
 ];
@@ -274,6 +277,60 @@ describe("documents, reading and answering", () => {
     const sites = await callOk(client, "list_deployments", {});
     expect(data(sites).sites.map((s: { namespace: string }) => s.namespace)).toEqual(["mcp-tables"]);
   });
+});
+
+describe("conversions", () => {
+  it("makes a PDF of inline and stored images, publishes it when asked, and names a bad image", async () => {
+    const png = await pngImage(40, 30, { r: 250, g: 0, b: 0 });
+    const stored = await callOk(client, "upload_file", { content_base64: b64(png), file_name: "red.png" });
+    // Images inline or stored, one of the two.
+    const both = await callTool(client, "convert_images_to_pdf", {
+      images: [{ file_name: "inline.png", content_base64: b64(png) }],
+      file_ids: [data(stored).id],
+    });
+    expect(both.isError).toBe(true);
+    expect(textOf(both)).toMatch(/file_ids/);
+
+    const made = await callOk(client, "convert_images_to_pdf", {
+      file_ids: [data(stored).id, data(stored).id],
+      file_name: "reds",
+      host: { namespace: "mcp-scans", access: { unlisted: true } },
+    });
+    expect(data(made)).toMatchObject({ status: "queued", host_requested: true, deployment: null });
+    const done = await callOk(client, "get_conversion", { conversion_id: data(made).id, wait_seconds: 60 });
+    expect(data(done)).toMatchObject({
+      status: "succeeded",
+      pages: 2,
+      file_name: "reds.pdf",
+      deployment: {
+        namespace: "mcp-scans",
+        url: expect.stringMatching(/^http:\/\/mcp-scans\.quire\.localhost:\d+$/),
+        access: { unlisted: true },
+      },
+      host_error: null,
+    });
+    expect(data(done).file_id).toMatch(/^file_/);
+    // A taken namespace is refused before anything is made.
+    const taken = await callTool(client, "convert_images_to_pdf", {
+      file_ids: [data(stored).id],
+      host: { namespace: "mcp-scans" },
+    });
+    expect(textOf(taken)).toMatch(/^CONFLICT: .*mcp-scans/);
+
+    const broken = await callOk(client, "convert_images_to_pdf", {
+      images: [{ file_name: "cut.png", content_base64: b64(png.subarray(0, 60)) }],
+    });
+    const failed = await callOk(client, "get_conversion", {
+      conversion_id: data(broken).id,
+      wait_seconds: 60,
+    });
+    expect(data(failed)).toMatchObject({
+      status: "failed",
+      file_id: null,
+      error: { code: "IMAGE_UNREADABLE", input: 0 },
+    });
+    expect(data(failed).error.message).toMatch(/cut\.png/);
+  }, 120_000);
 });
 
 describe("waiting", () => {

@@ -1,4 +1,5 @@
 import type { CollectionRecord } from "../resolvers/collections/collection-record.ts";
+import type { ConversionRecord } from "../resolvers/conversions/conversion-record.ts";
 import type { DocumentRecord } from "../resolvers/documents/document-record.ts";
 import type { FileRecord } from "../resolvers/files/file-record.ts";
 import type { SiteRecord } from "../resolvers/hosting/site-record.ts";
@@ -59,4 +60,18 @@ export const siteJson = (s: SiteRecord, url: string) => ({
     status: s.deployment.status,
     created_at: iso(s.deployment.createdAt),
   },
+});
+
+export const conversionJson = (c: ConversionRecord, siteUrl: (namespace: string) => string) => ({
+  id: c.id,
+  status: c.status,
+  file_id: c.fileId,
+  file_name: c.fileName,
+  pages: c.pages,
+  inputs: c.inputs.map((i) => ({ file_id: i.fileId, file_name: i.fileName })),
+  error: c.error,
+  host_requested: c.hostRequested,
+  deployment: c.deployment && siteJson(c.deployment, siteUrl(c.deployment.namespace)),
+  host_error: c.hostError,
+  created_at: iso(c.createdAt),
 });

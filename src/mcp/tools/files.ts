@@ -14,8 +14,8 @@ export function fileTools(services: Services): ToolDefinition[] {
   return [
     defineTool({
       name: "upload_file",
-      title: "Store a PDF without parsing it",
-      description: `Stores a PDF as a private file (not parsed): for publishing later, or parsing with upload_document's file_id. The bytes come inline, base64, at most ${maxInline} bytes; larger files go through POST /v1/files.`,
+      title: "Store a PDF or an image without parsing it",
+      description: `Stores a PDF or an image (JPEG, PNG, TIFF, WebP, GIF) as a private file, not parsed: a PDF for publishing or for upload_document's file_id, an image for convert_images_to_pdf. The bytes come inline, base64, at most ${maxInline} bytes; larger files go through POST /v1/files.`,
       operation: uploadFile,
       input: z.object({
         content_base64: inlineContent(maxInline),

@@ -11,7 +11,7 @@ import { boundedList } from "./documents.ts";
 
 const siteOut = z.looseObject({ namespace: z.string(), url: z.string() });
 
-const accessArg = z
+export const accessArg = z
   .strictObject({
     disabled: z.boolean().optional().describe("The address answers 404 while true."),
     unlisted: z.boolean().optional().describe("Kept out of the sitemap; reachable by its address only."),
@@ -27,6 +27,17 @@ const accessArg = z
       .describe("Search engines may index it (listed sites only; default false)."),
   })
   .describe("Who may see the site and how; anything left out takes its default.");
+
+/** The access settings as the operations take them. */
+export const accessIn = (access: z.output<typeof accessArg> | undefined) =>
+  access && {
+    disabled: access.disabled,
+    unlisted: access.unlisted,
+    expiresAt: access.expires_at,
+    password: access.password,
+    allowDownload: access.allow_download,
+    indexing: access.indexing,
+  };
 
 export function hostingTools(services: Services): ToolDefinition[] {
   const json = (call: ToolCall) => (s: SiteRecord) =>
@@ -51,19 +62,11 @@ export function hostingTools(services: Services): ToolDefinition[] {
       run: async (call, a) => {
         if ((a.file_id === undefined) === (a.document_id === undefined))
           throw badArgument("file_id", "give file_id or document_id, exactly one of the two.");
-        const access = a.access;
         const site = await publishSite.invoke(call.ctx, {
           source: a.file_id !== undefined ? { fileId: a.file_id } : { documentId: a.document_id as string },
           namespace: a.namespace,
           title: a.title,
-          access: access && {
-            disabled: access.disabled,
-            unlisted: access.unlisted,
-            expiresAt: access.expires_at,
-            password: access.password,
-            allowDownload: access.allow_download,
-            indexing: access.indexing,
-          },
+          access: accessIn(a.access),
         });
         return structured(json(call)(site));
       },

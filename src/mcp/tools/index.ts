@@ -2,12 +2,13 @@ import type { Services } from "../../core/services.ts";
 import type { ToolDefinition } from "../tool.ts";
 import { answeringTools } from "./answering.ts";
 import { collectionTools } from "./collections.ts";
+import { conversionTools } from "./conversions.ts";
 import { documentTools } from "./documents.ts";
 import { fileTools } from "./files.ts";
 import { hostingTools } from "./hosting.ts";
 import { readingTools } from "./reading.ts";
 
-/** Every tool, in the order a model reads the list: documents, reading, answering, collections, files, hosting. */
+/** Every tool, in the order a model reads the list: documents, reading, answering, collections, files, conversions, hosting. */
 export function allTools(services: Services): ToolDefinition[] {
   return [
     ...documentTools(services),
@@ -15,6 +16,7 @@ export function allTools(services: Services): ToolDefinition[] {
     ...answeringTools(services),
     ...collectionTools(services),
     ...fileTools(services),
+    ...conversionTools(services),
     ...hostingTools(services),
   ];
 }

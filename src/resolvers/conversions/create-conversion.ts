@@ -136,17 +136,13 @@ function resultName(asked: string | undefined, firstInput: string): string {
   return `${stem.slice(0, MAX_FILE_NAME - 4)}.pdf`;
 }
 
-const imageOnly = (what: string) => (head: Uint8Array) => {
-  let type: FileType;
-  try {
-    type = storedFileType(head);
-  } catch (err) {
-    throw named(err, what);
-  }
+/** The image's type by its first bytes; anything else is refused (the caller names the input). */
+const imageOnly = (head: Uint8Array): FileType => {
+  const type = storedFileType(head);
   if (type.kind !== "image")
     throw new AppError(
       "UNSUPPORTED_MEDIA_TYPE",
-      `${what} is a PDF, not an image: a conversion takes JPEG, PNG, TIFF, WebP or GIF images.`,
+      "It is a PDF, not an image: a conversion takes JPEG, PNG, TIFF, WebP or GIF images.",
     );
   return type;
 };
@@ -178,7 +174,7 @@ async function receiveInputs(
         { key: blobKey, prefix: conversionBlobPrefix(id) },
         part.body,
         config.maxUploadBytes,
-        imageOnly(what),
+        imageOnly,
       ).catch((err) => {
         throw named(err, what);
       });
