@@ -12,7 +12,11 @@
 // Each REST client uses a key of its own for each round, so no key comes near the per-key rate
 // limit (600 a minute); hosted sites have no per-reader limit on these paths.
 //
-// Env: BENCH_VIEWERS (50), BENCH_PAGES (300), BENCH_ROUNDS (2).
+// By default each viewer asks for the next page as soon as the last one arrived (a closed loop: the
+// figures then measure throughput as much as latency). BENCH_PACE_MS paces each viewer to one page
+// every that many milliseconds, as a reader flipping through would: 200 is five pages a second.
+//
+// Env: BENCH_VIEWERS (50), BENCH_PAGES (300), BENCH_ROUNDS (2), BENCH_PACE_MS (0).
 
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -28,6 +32,7 @@ import { serveParent, startChild, stopChild } from "./support/child-service.ts";
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 50);
 const PAGES = Number(process.env.BENCH_PAGES ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 0);
 const DOMAIN = "quire.localhost";
 const TARGET_P95_MS = 50;
 const TARGET_RATIO = 1.2;
@@ -181,15 +186,21 @@ async function round(
           ? { host }
           : { authorization: `Bearer ${fixture.keys[roundIndex]?.[v] as string}` };
       if (route === "hosted") await timedGet("/", headers, into.viewer);
+      // Paced viewers start spread over one pace, as readers arriving at different moments.
+      if (PACE_MS > 0) await sleep((v / VIEWERS) * PACE_MS);
       for (let p = 1; p <= pages; p++) {
         const pathName =
           route === "hosted" ? `/pages/${p}.png` : `/v1/documents/${fixture.documentId}/pages/${p}/image.png`;
+        const t0 = performance.now();
         await timedGet(pathName, headers, into.page);
+        if (PACE_MS > 0) await sleep(t0 + PACE_MS - performance.now());
       }
     }),
   );
   into.seconds += (performance.now() - started) / 1000;
 }
+
+const sleep = (ms: number) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
 
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -236,7 +247,7 @@ function report(s: { rest: Samples; hosted: Samples }): void {
   const row = (name: string, xs: number[], seconds: number) =>
     `| ${name} | ${xs.length} | ${percentile(xs, 50).toFixed(1)} | ${percentile(xs, 95).toFixed(1)} | ${percentile(xs, 99).toFixed(1)} | ${Math.max(...xs).toFixed(1)} | ${(xs.length / seconds).toFixed(0)} |`;
   console.log(
-    `\n${VIEWERS} concurrent viewers, ${PAGES} stored pages each, ${ROUNDS} rounds per route (ms)\n`,
+    `\n${VIEWERS} concurrent viewers${PACE_MS > 0 ? ` (each a page every ${PACE_MS} ms)` : " (closed loop)"}, ${PAGES} stored pages each, ${ROUNDS} rounds per route (ms)\n`,
   );
   console.log("| Route | Requests | p50 | p95 | p99 | max | req/s |");
   console.log("|---|---|---|---|---|---|---|");

@@ -15,11 +15,17 @@ export type ConversionJob = { conversionId: string };
 
 export const CONVERSION_QUEUE = "run-conversion";
 
+/** A workflow run to read once its documents are parsed. */
+export type WorkflowRunJob = { runId: string };
+
+export const WORKFLOW_RUN_QUEUE = "run-workflow";
+
 /** The payload each queue carries, by queue name. */
 export type JobPayloads = {
   [EXTRACTION_QUEUE]: ExtractionJob;
   [FILE_PAGES_QUEUE]: FilePagesJob;
   [CONVERSION_QUEUE]: ConversionJob;
+  [WORKFLOW_RUN_QUEUE]: WorkflowRunJob;
 };
 export type QueueName = keyof JobPayloads;
 

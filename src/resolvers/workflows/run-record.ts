@@ -1,0 +1,79 @@
+import type { InvoiceCheck } from "../../core/invoices/invoice-checks.ts";
+import type { FieldSource, InvoiceData } from "../../core/invoices/invoice-types.ts";
+import type { Run, RunDocument } from "../../generated/prisma/client.ts";
+
+export const runStatuses = ["queued", "running", "succeeded", "needs_review", "failed"] as const;
+export type RunStatus = (typeof runStatuses)[number];
+
+/** A document of a run: queued, then parsing (its document being parsed), then read. */
+export const runDocumentStatuses = ["queued", "parsing", "succeeded", "needs_review", "failed"] as const;
+export type RunDocumentStatus = (typeof runDocumentStatuses)[number];
+
+/** Statuses of a run's document still to be read. */
+export const unreadStatuses: RunDocumentStatus[] = ["queued", "parsing"];
+/** Statuses of a run whose documents are still in use (their deletion is refused). */
+export const liveRunStatuses: RunStatus[] = ["queued", "running"];
+
+export type RunOptions = { locale?: string | undefined; currency?: string | undefined };
+
+export type RunDocumentRecord = {
+  position: number;
+  /** null once the document was deleted (what was read from it stays). */
+  documentId: string | null;
+  fileId: string | null;
+  fileName: string;
+  status: RunDocumentStatus;
+  data: InvoiceData | null;
+  sources: Record<string, FieldSource> | null;
+  checks: InvoiceCheck[] | null;
+  /** Why it failed, or what needs review beside the checks. */
+  error: string | null;
+};
+
+/** A run as every face shows it. */
+export type RunRecord = {
+  id: string;
+  workflow: string;
+  status: RunStatus;
+  options: RunOptions;
+  error: string | null;
+  documents: RunDocumentRecord[];
+  createdAt: Date;
+  updatedAt: Date;
+  finishedAt: Date | null;
+};
+
+export type RunRow = Run & { documents: RunDocument[] };
+
+/** What a query must include for toRunRecord. */
+export const runInclude = { documents: { orderBy: { position: "asc" } } } as const;
+
+export function toRunRecord(r: RunRow): RunRecord {
+  return {
+    id: r.id,
+    workflow: r.workflow,
+    // The database's CHECK constraints admit only the values of these unions.
+    status: r.status as RunStatus,
+    options: r.options as RunOptions,
+    error: r.error,
+    documents: [...r.documents]
+      .sort((a, b) => a.position - b.position)
+      .map((d) => ({
+        position: d.position,
+        documentId: d.documentId,
+        fileId: d.fileId,
+        fileName: d.fileName,
+        status: d.status as RunDocumentStatus,
+        data: d.data as InvoiceData | null,
+        sources: d.sources as Record<string, FieldSource> | null,
+        checks: d.checks as InvoiceCheck[] | null,
+        error: d.error,
+      })),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    finishedAt: r.finishedAt,
+  };
+}
+
+/** Where a run's progress is published (runProgress subscriptions listen). */
+export const runTopic = (id: string) => `run:${id}`;
