@@ -195,30 +195,35 @@ function finishNumber(n: ParsedNumber, text: string, wants: NumberWants): Coerce
   return { ok: true, value, text: text.trim() };
 }
 
-const MONTHS: Record<string, number> = {
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12,
-};
-const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+// Month names in English, German and French (full and the usual abbreviations), by number.
+const MONTH_NAMES: [number, string][] = [
+  [1, "jan(?:uary|uar|v(?:ier)?)?|j(?:ä|ae)n(?:ner)?|janvier"],
+  [2, "feb(?:ruary|ruar)?|f(?:é|e)vr?(?:ier)?"],
+  [3, "mar(?:ch|s)?|m(?:ä|ae)rz?"],
+  [4, "apr(?:il)?|avr(?:il)?"],
+  [5, "may|mai"],
+  [6, "june?|juni|juin"],
+  [7, "july?|juli|juil(?:let)?"],
+  [8, "aug(?:ust)?|ao(?:û|u)t"],
+  [9, "sep(?:t(?:ember|embre)?)?"],
+  [10, "o[ck]t(?:ober|obre)?"],
+  [11, "nov(?:ember|embre)?"],
+  [12, "de[cz](?:ember)?|d(?:é|e)c(?:embre)?"],
+];
+const MONTH_RES = MONTH_NAMES.map(([n, re]) => [n, new RegExp(`^(?:${re})\\.?$`, "iu")] as const);
+const MONTH = `(${MONTH_NAMES.map(([, re]) => re).join("|")})(?![\\p{L}])\\.?`;
 const WEEKDAY = String.raw`(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+)?`;
-const ORD = "(?:st|nd|rd|th)?";
+const ORD = "(?:st|nd|rd|th|er|\\.)?";
 
 /** Group `i` of a match as a number (NaN when absent), and a month name's number. */
 const g = (m: RegExpExecArray, i: number) => Number(m[i] ?? Number.NaN);
-const month = (m: RegExpExecArray, i: number) => MONTHS[(m[i] ?? "").slice(0, 3).toLowerCase()] ?? 0;
+const month = (m: RegExpExecArray, i: number) => {
+  const name = m[i] ?? "";
+  return MONTH_RES.find(([, re]) => re.test(name))?.[0] ?? 0;
+};
 
 /** Date patterns, each giving [year, month, day] from its match. */
-const DATE_PATTERNS: [RegExp, (m: RegExpExecArray) => [number, number, number]][] = [
+const DATE_PATTERNS: [RegExp, (m: RegExpExecArray, dayFirst: boolean) => [number, number, number]][] = [
   // 2026-03-05, 2026/03/05, 2026.03.05
   [/(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)/giu, (m) => [g(m, 1), g(m, 3), g(m, 4)]],
   // March 5, 2026; Thursday, Mar. 5th 2026
@@ -233,10 +238,12 @@ const DATE_PATTERNS: [RegExp, (m: RegExpExecArray) => [number, number, number]][
   ],
   // 05.03.2026: day.month.year
   [/(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)/gu, (m) => [g(m, 3), g(m, 2), g(m, 1)]],
-  // 03/05/2026 or 03-05-2026: month/day, unless the first number cannot be a month
+  // 03/05/2026 or 03-05-2026: month/day (or day/month where the locale says so), unless the
+  // first number cannot be a month
   [
     /(?<![\d/-])(\d{1,2})([/-])(\d{1,2})\2(\d{4})(?!\d)/gu,
-    (m) => (g(m, 1) > 12 ? [g(m, 4), g(m, 3), g(m, 1)] : [g(m, 4), g(m, 1), g(m, 3)]),
+    (m, dayFirst) =>
+      g(m, 1) > 12 || (dayFirst && g(m, 3) <= 12) ? [g(m, 4), g(m, 3), g(m, 1)] : [g(m, 4), g(m, 1), g(m, 3)],
   ],
 ];
 
@@ -245,13 +252,16 @@ export type DateMatch = { iso: string; start: number; end: number; text: string 
 const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");
 
-/** Every calendar date written in a text, in order, as ISO 8601 (YYYY-MM-DD). */
-export function findDates(text: string): DateMatch[] {
+/**
+ * Every calendar date written in a text, in order, as ISO 8601 (YYYY-MM-DD). `dayFirst` reads
+ * 03/05/2026 as 3 May (most of the world) instead of March 5 (the United States).
+ */
+export function findDates(text: string, opts: { dayFirst?: boolean } = {}): DateMatch[] {
   const out: DateMatch[] = [];
   for (const [re, parts] of DATE_PATTERNS) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
-      const [y, mo, d] = parts(m);
+      const [y, mo, d] = parts(m, opts.dayFirst ?? false);
       const start = m.index;
       const end = m.index + m[0].length;
       if (out.some((o) => start < o.end && end > o.start)) continue;

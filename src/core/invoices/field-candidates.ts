@@ -1,0 +1,88 @@
+import { findLabels, type LabelField } from "./invoice-labels.ts";
+import type { Line, Table } from "./invoice-lines.ts";
+import { BLOCK_FIELDS, type FieldValue, lineSpans, type ReadContext, readValue } from "./label-values.ts";
+
+// Every labelled value of the invoice, from its text lines and from the cells of its tables
+// (a label cell with its value to the right or below), with where it was read.
+
+export type Candidate = {
+  field: LabelField;
+  value: FieldValue;
+  page: number;
+  quote: string;
+  confidence: number;
+  /** Position in the document (lines and tables interleaved), to prefer the first or the last. */
+  order: number;
+  /** The line it was read from (text lines only). */
+  line: number | null;
+  table: Table | null;
+};
+
+export function lineCandidates(lines: Line[], ctx: ReadContext): Candidate[] {
+  const out: Candidate[] = [];
+  lines.forEach((line, i) => {
+    const spans = lineSpans(line.text, ctx);
+    spans.forEach((s, k) => {
+      const base = { field: s.hit.field, page: line.page, order: line.order + k / 100, line: i, table: null };
+      const conf = line.ocr ? 0.8 : 0.92;
+      if (s.value) {
+        out.push({ ...base, value: s.value, quote: line.text.slice(s.hit.start, s.valueEnd).trim(), confidence: conf });
+        return;
+      }
+      // A label ending its line: the value is the next line, when that line holds no label of its own.
+      if (k !== spans.length - 1 || BLOCK_FIELDS.has(s.hit.field) || s.hit.field === "other") return;
+      const next = lines[i + 1];
+      if (!next || next.page !== line.page || findLabels(next.text).some((h) => h.start < 3)) return;
+      const v = readValue(s.hit.field, next.text, ctx);
+      if (v) out.push({ ...base, value: v, quote: `${s.hit.text}\n${next.text}`, confidence: conf - 0.15 });
+    });
+  });
+  return out;
+}
+
+export function tableCandidates(tables: Table[], skip: Set<Table>, ctx: ReadContext, summaryRows: Map<Table, Set<number>>): Candidate[] {
+  const out: Candidate[] = [];
+  for (const t of tables) {
+    const only = summaryRows.get(t);
+    if (skip.has(t) && !only) continue;
+    t.rows.forEach((row, r) => {
+      if (only && !only.has(r)) return;
+      row.forEach((cell, c) => {
+        if (!cell) return;
+        const spans = lineSpans(cell, ctx);
+        spans.forEach((s, k) => {
+          const base = { field: s.hit.field, page: t.page, order: t.order - 0.5 + r / 1000, line: null, table: t };
+          if (s.value) {
+            out.push({ ...base, value: s.value, quote: cell.slice(s.hit.start, s.valueEnd).trim(), confidence: 0.9 });
+            return;
+          }
+          if (k !== spans.length - 1 || BLOCK_FIELDS.has(s.hit.field) || s.hit.field === "other") return;
+          // The value: the next filled cell to the right that is no label, else the cell below.
+          const right = row.slice(c + 1).find((x) => x.trim());
+          const rightIsLabel = right !== undefined && lineSpans(right, ctx).some((x) => x.hit.start < 2);
+          const below = t.rows[r + 1]?.[c];
+          for (const [text, conf] of [
+            [rightIsLabel ? undefined : right, 0.88],
+            [below, 0.85],
+          ] as const) {
+            if (!text) continue;
+            const v = readValue(s.hit.field, text, ctx);
+            if (v) {
+              out.push({ ...base, value: v, quote: `${cell} ${text}`, confidence: conf });
+              return;
+            }
+          }
+        });
+      });
+    });
+  }
+  return out;
+}
+
+/** Meta fields are printed once near the top: the first. Totals come last: the last. */
+export function choose(cands: Candidate[], field: LabelField, exclude?: (c: Candidate) => boolean): Candidate | null {
+  const own = cands.filter((c) => c.field === field && !exclude?.(c)).sort((a, b) => a.order - b.order);
+  if (!own.length) return null;
+  const last = ["subtotal", "total_discount", "shipping", "total_tax", "invoice_total", "amount_paid", "amount_due"];
+  return (last.includes(field) ? own[own.length - 1] : own[0]) ?? null;
+}

@@ -1,0 +1,195 @@
+import { type Amount, findAmounts, type NumberStyle, parseAmount } from "./amounts.ts";
+import { findLabels } from "./invoice-labels.ts";
+import type { Line, Table } from "./invoice-lines.ts";
+import type { InvoiceItem } from "./invoice-types.ts";
+
+// Line items. From a table whose header names the columns (three languages), or, when the header
+// row is missing or unreadable, whose columns say what they are by their content (the numeric
+// column that is the product of two others is the amount). Tables that continue it on later
+// pages are read on. Without a table, lines that end in a quantity, a price and their product.
+
+export type Role = keyof InvoiceItem;
+export type ItemRow = { item: InvoiceItem; table: Table | null; row: number; page: number; quote: string };
+
+const ROLE_TESTS: [Role, RegExp][] = [
+  ["tax_rate", /^(?:(?:vat|tax|mwst|ust|tva|gst|steuer)\.?\s*(?:%|rate|satz|-satz)|mwst\.?-satz|taux(?: de)? tva|tva|vat|tax|mwst\.?|ust\.?|%)$|%$/],
+  ["unit_price", /unit\s*(?:price|cost)|^(?:rate|price|preis|e-?preis|einzelpreis|stückpreis|prix|prix unitaire|p\.?\s?u\.?(?:\s?ht)?|unit\s?price|price per unit)$/],
+  ["quantity", /^(?:qty|qté|qte|quantity|quantité|menge|anzahl|stk\.?|hours|hrs|units|nb)$/],
+  ["unit", /^(?:unit|uom|u\.?|einheit|me|unité)$/],
+  ["product_code", /^(?:code|sku|item\s?#|item no\.?|part no\.?|part #|art\.?-?nr\.?|artikelnr\.?|artikel-nr\.?|réf\.?|référence|ref\.?|product code|pos\.?-?nr\.?)$/],
+  ["amount", /amount|^(?:total|line total|net|betrag|gesamt|gesamtpreis|summe|montant|montant ht|total ht|ext\.? price|extended|netto)$/],
+  ["description", /descr|item|beschreibung|bezeichnung|artikel|leistung|désignation|designation|libellé|product|service|details|position/],
+];
+
+const roleOf = (h: string): Role | null => {
+  const t = h.toLowerCase().replace(/[:*]/g, "").replace(/\s+/g, " ").trim();
+  if (!t) return null;
+  return ROLE_TESTS.find(([, re]) => re.test(t))?.[0] ?? null;
+};
+
+function headerRoles(header: string[]): Map<Role, number> | null {
+  const roles = new Map<Role, number>();
+  header.forEach((h, i) => {
+    const r = roleOf(h);
+    if (r && !roles.has(r)) roles.set(r, i);
+  });
+  const ok = roles.has("description") && (roles.has("amount") || roles.has("unit_price")) && roles.size >= 3;
+  return ok ? roles : null;
+}
+
+const num = (s: string, style: NumberStyle): number | null => {
+  const a = parseAmount(s.replace(/[A-Za-z€$£]{0,3}$/, ""), style) ?? parseAmount(s, style);
+  return a ? a.value : null;
+};
+
+/** Roles from the cells: text columns and numeric ones, the amount being a product of two others. */
+function contentRoles(rows: string[][], style: NumberStyle): Map<Role, number> | null {
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  const numeric: number[] = [];
+  let desc = -1;
+  let longest = 0;
+  for (let c = 0; c < width; c++) {
+    const cells = rows.map((r) => r[c] ?? "").filter(Boolean);
+    if (!cells.length) continue;
+    const nums = cells.filter((x) => num(x.replace(/%/, ""), style) !== null).length;
+    if (nums >= cells.length * 0.8) numeric.push(c);
+    else {
+      const len = cells.reduce((s, x) => s + x.length, 0) / cells.length;
+      if (len > longest) {
+        longest = len;
+        desc = c;
+      }
+    }
+  }
+  if (desc < 0 || numeric.length < 2) return null;
+  const roles = new Map<Role, number>([["description", desc]]);
+  for (const a of [...numeric].reverse())
+    for (const q of numeric)
+      for (const p of numeric) {
+        if (roles.has("amount") || q === p || q === a || p === a) continue;
+        const fits = rows.filter((r) => {
+          const [vq, vp, va] = [num(r[q] ?? "", style), num(r[p] ?? "", style), num(r[a] ?? "", style)];
+          return vq !== null && vp !== null && va !== null && Math.abs(vq * vp - va) < 0.011;
+        }).length;
+        if (fits >= Math.max(1, rows.length * 0.6)) {
+          roles.set("amount", a);
+          // The quantity is usually the smaller, whole-looking one, printed first.
+          roles.set("quantity", Math.min(q, p));
+          roles.set("unit_price", Math.max(q, p));
+        }
+      }
+  if (!roles.has("amount")) roles.set("amount", numeric[numeric.length - 1] as number);
+  return roles;
+}
+
+const SUMMARY_FIELDS = new Set(["subtotal", "total_discount", "shipping", "total_tax", "invoice_total", "amount_paid", "amount_due", "payment_terms"]);
+
+/** A row that carries a total: a totals label opening one of its cells. */
+export const isSummaryRow = (row: string[]) =>
+  row.some((c) => findLabels(c).some((h) => h.start < 2 && SUMMARY_FIELDS.has(h.field)));
+
+function readRow(row: string[], roles: Map<Role, number>, style: NumberStyle): InvoiceItem | null {
+  const get = (r: Role) => {
+    const i = roles.get(r);
+    return i === undefined ? "" : (row[i] ?? "").trim();
+  };
+  const description = get("description");
+  const amount = num(get("amount"), style);
+  const unitPrice = num(get("unit_price"), style);
+  const quantity = num(get("quantity"), style);
+  if (!description && amount === null) return null;
+  const rate = get("tax_rate") ? num(get("tax_rate").replace(/\s?%/, ""), style) : null;
+  return {
+    description: description || null,
+    quantity,
+    unit: get("unit") || null,
+    unit_price: unitPrice,
+    tax_rate: rate,
+    amount,
+    product_code: get("product_code") || null,
+  };
+}
+
+export type ItemTables = { items: ItemRow[]; used: Set<Table>; summaryRows: Map<Table, Set<number>> };
+
+export function tableItems(tables: Table[], style: NumberStyle, pageOf: (t: Table, text: string) => number): ItemTables {
+  const used = new Set<Table>();
+  const summaryRows = new Map<Table, Set<number>>();
+  const items: ItemRow[] = [];
+  let roles: Map<Role, number> | null = null;
+  let width = 0;
+  for (const t of tables) {
+    const own = t.rows[0] ? headerRoles(t.rows[0]) : null;
+    const w = Math.max(0, ...t.rows.map((r) => r.length));
+    let start = own ? 1 : 0;
+    let use = own;
+    // A table that continues the item table on a later page: same width, header repeated or not.
+    if (!use && roles && w === width && t.page > (items[items.length - 1]?.page ?? 0) - 1) use = roles;
+    if (!use) {
+      const data = t.rows.filter((r) => !isSummaryRow(r));
+      const guess = data.length >= 2 ? contentRoles(data.slice(1), style) : null;
+      // A first row of text over numeric columns is a header the extractor did not mark.
+      if (guess && (t.rows[0] ?? []).every((c) => !c || num(c, style) === null)) start = 1;
+      use = guess;
+      if (guess && !guess.has("quantity") && !guess.has("unit_price")) use = null;
+    }
+    if (!use) continue;
+    roles = use;
+    width = w;
+    used.add(t);
+    const summary = new Set<number>();
+    summaryRows.set(t, summary);
+    for (let r = start; r < t.rows.length; r++) {
+      const row = t.rows[r] as string[];
+      if (isSummaryRow(row)) {
+        summary.add(r);
+        continue;
+      }
+      if (headerRoles(row)) continue;
+      const item = readRow(row, use, style);
+      if (!item) continue;
+      const prev = items[items.length - 1];
+      // A row of description alone continues the description above it (wrapped text).
+      if (prev && item.amount === null && item.quantity === null && item.unit_price === null && prev.table === t) {
+        prev.item.description = `${prev.item.description ?? ""} ${item.description ?? ""}`.trim();
+        continue;
+      }
+      const desc = item.description ?? "";
+      items.push({ item, table: t, row: r, page: pageOf(t, desc), quote: row.filter(Boolean).join(" | ") });
+    }
+  }
+  return { items, used, summaryRows };
+}
+
+/** Items written as text: "Widget 2 x 12.50 25.00", or the description on the line above. */
+export function lineItems(lines: Line[], style: NumberStyle): ItemRow[] {
+  const out: ItemRow[] = [];
+  lines.forEach((line, i) => {
+    const all = findAmounts(line.text, style).filter((a) => !a.percent);
+    if (all.length < 3) return;
+    const [q, p, a] = all.slice(-3) as [Amount, Amount, Amount];
+    if (Math.abs(q.value * p.value - a.value) > 0.011 || q.value <= 0) return;
+    if (findLabels(line.text).some((h) => SUMMARY_FIELDS.has(h.field))) return;
+    let description = line.text.slice(0, q.start).replace(/[\s|:–-]+$/, "").trim();
+    const prev = lines[i - 1];
+    if (!/\p{L}{2}/u.test(description) && prev && prev.page === line.page && findAmounts(prev.text, style).length === 0)
+      description = prev.text;
+    if (!/\p{L}{2}/u.test(description)) return;
+    out.push({
+      item: {
+        description,
+        quantity: q.value,
+        unit: null,
+        unit_price: p.value,
+        tax_rate: null,
+        amount: a.value,
+        product_code: null,
+      },
+      table: null,
+      row: i,
+      page: line.page,
+      quote: line.text,
+    });
+  });
+  return out;
+}

@@ -1,0 +1,74 @@
+import { type TableGrid, textRows } from "../tables/table-model.ts";
+import type { InvoiceSourceDocument } from "./invoice-types.ts";
+
+// The document as the invoice reader walks it: the text lines of each page (markdown markers
+// gone, tables left to their own list) and the tables as rows of cell texts.
+
+export type Line = { page: number; text: string; order: number; ocr: boolean };
+
+export type Table = {
+  index: number;
+  page: number;
+  pages: number[];
+  bbox: [number, number, number, number] | null;
+  rows: string[][];
+  /** Where the table stands among the lines (the order of the first line after it). */
+  order: number;
+};
+
+const clean = (raw: string) =>
+  raw
+    .replace(/^\s*#{1,6}\s+/, "")
+    .replace(/^\s*[-*+•]\s+/, "")
+    .replace(/\*\*|__|`/g, "")
+    .replace(/\\([\\`*_{}[\]()#+\-.!|])/g, "$1")
+    .replace(/<br\s*\/?>/gi, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+
+const cellText = (s: string) => clean(s);
+
+export function documentLines(doc: InvoiceSourceDocument): { lines: Line[]; tables: Table[] } {
+  const lines: Line[] = [];
+  const tableStarts: { page: number; order: number }[] = [];
+  for (const p of [...doc.pages].sort((a, b) => a.pageNumber - b.pageNumber)) {
+    let inTable = false;
+    for (const raw of p.markdown.split("\n")) {
+      if (/^\s*\|/.test(raw)) {
+        if (!inTable) tableStarts.push({ page: p.pageNumber, order: lines.length });
+        inTable = true;
+        continue;
+      }
+      inTable = false;
+      const text = clean(raw);
+      if (text) lines.push({ page: p.pageNumber, text, order: lines.length, ocr: p.method === "ocr" });
+    }
+  }
+  const tables: Table[] = doc.tables.map((t, index) => {
+    const grid = Array.isArray(t.cells) ? (t.cells as TableGrid) : [];
+    const rows = textRows(grid).map((r) => r.map(cellText));
+    const b = t.bbox;
+    const at = tableStarts.filter((s) => s.page === t.pageNumber)[
+      doc.tables.slice(0, index).filter((o) => o.pageNumber === t.pageNumber).length
+    ];
+    return {
+      index,
+      page: t.pageNumber,
+      pages: t.pages.length ? t.pages : [t.pageNumber],
+      bbox: b.length === 4 ? (b as [number, number, number, number]) : null,
+      rows,
+      order: at?.order ?? lines.filter((l) => l.page <= t.pageNumber).length,
+    };
+  });
+  return { lines, tables };
+}
+
+/** The page a cell's text stands on, among the pages its table spans. */
+export function pageOf(doc: InvoiceSourceDocument, table: Table, text: string): number {
+  if (table.pages.length < 2 || !text) return table.page;
+  for (const n of table.pages) {
+    const page = doc.pages.find((p) => p.pageNumber === n);
+    if (page?.markdown.includes(text)) return n;
+  }
+  return table.page;
+}

@@ -1,0 +1,141 @@
+import { splitParty } from "../answering/structured/parties.ts";
+import { findLabels, TITLE } from "./invoice-labels.ts";
+import type { Line, Table } from "./invoice-lines.ts";
+import { BLOCK_FIELDS } from "./label-values.ts";
+
+// Vendor and customer. The customer is the block a "Bill to" label opens (a "Ship to" block only
+// when there is no other); the vendor is the block a "From" label opens, else the letterhead:
+// the first lines of the first page that are neither the title nor a label. Tables that are not
+// item tables are read column by column here, since layouts put the two parties, or a party and
+// the invoice's details, side by side.
+
+export type PartyRead = { name: string | null; address: string | null; page: number; quote: string; lines: number[] };
+
+const MAX_BLOCK = 5;
+
+/** The lines the parties are looked for in: text lines, and other tables' columns top to bottom. */
+export function partyLines(lines: Line[], tables: Table[], itemTables: Set<Table>): Line[] {
+  const out: Line[] = [];
+  const extra = tables
+    .filter((t) => !itemTables.has(t))
+    .flatMap((t) => {
+      const width = Math.max(0, ...t.rows.map((r) => r.length));
+      const cols: Line[] = [];
+      for (let c = 0; c < width; c++)
+        for (const r of t.rows) {
+          const text = (r[c] ?? "").trim();
+          if (text) cols.push({ page: t.page, text, order: t.order - 0.5, ocr: false });
+        }
+      return cols;
+    });
+  let e = 0;
+  for (const l of lines) {
+    while (e < extra.length && (extra[e] as Line).order < l.order) out.push(extra[e++] as Line);
+    out.push(l);
+  }
+  while (e < extra.length) out.push(extra[e++] as Line);
+  return out;
+}
+
+/** Where a line's own text ends: before the first label that is not at its start. */
+const ownText = (text: string) => {
+  const hit = findLabels(text).find((h) => h.start > 0 && !BLOCK_FIELDS.has(h.field));
+  return (hit ? text.slice(0, hit.start) : text).replace(/[\s|,·]+$/, "").trim();
+};
+
+const blockField = (l: Line) => {
+  const h = findLabels(l.text)[0];
+  return h && h.start <= 1 && BLOCK_FIELDS.has(h.field) ? { field: h.field, rest: l.text.slice(h.end) } : null;
+};
+
+const stops = (l: Line) => {
+  const h = findLabels(l.text)[0];
+  return (h && h.start <= 1) || TITLE.test(l.text) || /\s·\s/.test(l.text);
+};
+
+function toParty(block: Line[], idx: number[]): PartyRead | null {
+  if (!block.length) return null;
+  const split = splitParty(block.map((l) => ({ text: l.text, quote: l.text })));
+  return {
+    name: split.name?.text ?? null,
+    address: split.address?.text ?? null,
+    page: block[0]?.page ?? 1,
+    quote: block.map((l) => l.text).join("\n"),
+    lines: idx,
+  };
+}
+
+export function readParties(plines: Line[]): { customer: PartyRead | null; vendor: PartyRead | null; shipTo: PartyRead | null } {
+  const blocks: Partial<Record<"customer" | "ship_to" | "vendor", PartyRead>> = {};
+  for (let i = 0; i < plines.length; i++) {
+    const line = plines[i] as Line;
+    const b = blockField(line);
+    if (!b || blocks[b.field as "customer"]) continue;
+    // Two block labels one after the other: two columns read row by row, their lines alternate.
+    const next = plines[i + 1];
+    const nb = next && next.page === line.page ? blockField(next) : null;
+    const body: { l: Line; i: number }[] = [];
+    const rest = b.rest.replace(/^[\s:]+/, "");
+    if (rest && !nb) body.push({ l: { ...line, text: rest }, i });
+    const from = nb ? i + 2 : i + 1;
+    for (let j = from; j < plines.length && body.length < (nb ? MAX_BLOCK * 2 : MAX_BLOCK); j++) {
+      const l = plines[j] as Line;
+      if (l.page !== line.page || stops(l)) break;
+      const own = ownText(l.text);
+      if (!own) break;
+      body.push({ l: { ...l, text: own }, i: j });
+      if (own !== l.text.trim()) break;
+    }
+    if (nb && next) {
+      const mine = body.filter((_, k) => k % 2 === 0);
+      const theirs = body.filter((_, k) => k % 2 === 1);
+      const p1 = toParty(mine.map((x) => x.l), mine.map((x) => x.i));
+      const p2 = toParty(theirs.map((x) => x.l), theirs.map((x) => x.i));
+      if (p1) blocks[b.field as "customer"] ??= p1;
+      if (p2) blocks[nb.field as "customer"] ??= p2;
+      i++;
+      continue;
+    }
+    const p = toParty(body.map((x) => x.l), body.map((x) => x.i));
+    if (p) blocks[b.field as "customer"] = p;
+  }
+  const customer = blocks.customer ?? blocks.ship_to ?? null;
+  return { customer, vendor: blocks.vendor ?? letterhead(plines, customer), shipTo: blocks.ship_to ?? null };
+}
+
+const TITLE_WORDS = /^(?:(?:tax|sales|commercial|vat)\s+)?(?:invoice|rechnung|facture|receipt)\b[\s—–\-|:]*|[\s—–\-|:]*\b(?:(?:tax|sales|commercial|vat)\s+)?(?:invoice|rechnung|facture|receipt)$/i;
+
+/** The issuer from the top of the first page: its first line that is a name, and the address lines under it. */
+function letterhead(plines: Line[], customer: PartyRead | null): PartyRead | null {
+  const first = plines[0]?.page ?? 1;
+  const taken = new Set(customer?.lines ?? []);
+  let name: { l: Line; i: number } | null = null;
+  const address: { l: Line; i: number }[] = [];
+  for (let i = 0; i < plines.length && i < 40; i++) {
+    const l = plines[i] as Line;
+    if (l.page !== first || blockField(l)) {
+      if (name) break;
+      continue;
+    }
+    if (taken.has(i)) {
+      if (name) break;
+      continue;
+    }
+    let text = l.text;
+    for (let k = 0; k < 2; k++) text = text.replace(TITLE_WORDS, "").trim();
+    text = ownText(text);
+    if (!text || TITLE.test(text) || (findLabels(l.text)[0]?.start ?? 9) <= 1) {
+      if (name && address.length) break;
+      continue;
+    }
+    if (!name) {
+      if (!/\p{L}{2}/u.test(text) || /^\d/.test(text)) continue;
+      name = { l: { ...l, text }, i };
+      continue;
+    }
+    if (text === name.l.text || /\s·\s/.test(text) || address.length >= 3) break;
+    address.push({ l: { ...l, text }, i });
+  }
+  if (!name) return null;
+  return toParty([name.l, ...address.map((a) => a.l)], [name.i, ...address.map((a) => a.i)]);
+}

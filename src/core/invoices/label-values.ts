@@ -1,0 +1,93 @@
+import { findDates } from "../answering/structured/coerce.ts";
+import { type Amount, findAmounts, type NumberStyle } from "./amounts.ts";
+import { findLabels, type LabelField, type LabelHit } from "./invoice-labels.ts";
+
+// Labelled values on a line or in a table cell. A label's value is the text from the label to
+// the next label on the line; a label whose text holds no value of its field's kind ("Tax" in
+// "Tax Invoice", "Due" in "Due on receipt", "date" in "30 days from invoice date") is no label,
+// and its words go back to the value before it. A label with nothing after it takes its value
+// from the cell to its right or below, or from the next line.
+
+export type ReadContext = { style: NumberStyle; dayFirst: boolean };
+
+export type FieldValue = { value: string | number; amount?: Amount; rate?: number };
+
+export const BLOCK_FIELDS = new Set<LabelField>(["customer", "ship_to", "vendor"]);
+const AMOUNT_FIELDS = new Set<LabelField>([
+  "subtotal",
+  "total_discount",
+  "shipping",
+  "total_tax",
+  "invoice_total",
+  "amount_paid",
+  "amount_due",
+]);
+export const isAmountField = (f: LabelField) => AMOUNT_FIELDS.has(f);
+
+/** The value of a field's kind at the start of `text`, or null. */
+export function readValue(field: LabelField, text: string, ctx: ReadContext): FieldValue | null {
+  const t = text.replace(/^[\s:#.°º\-–|]+/, "").trim();
+  if (field === "invoice_date" || field === "due_date") {
+    const d = findDates(t, { dayFirst: ctx.dayFirst })[0];
+    // The date must come first: "30 days from invoice date" is no date label.
+    return d && d.start <= 3 ? { value: d.iso } : null;
+  }
+  if (AMOUNT_FIELDS.has(field)) {
+    const all = findAmounts(t, ctx.style);
+    const amount = all.find((a) => !a.percent);
+    if (!amount) return null;
+    // Words between the label and the amount other than a rate or currency mean it is not its value.
+    const before = t.slice(0, amount.start).replace(/\([^)]*\)|[\d.,\s%:$€£¥₹\-–()]|[A-Z]{3}/g, "");
+    if (before.length > 12) return null;
+    const rate = all.find((a) => a.percent && a.start < amount.start)?.value;
+    return rate === undefined ? { value: amount.value, amount } : { value: amount.value, amount, rate };
+  }
+  if (field === "invoice_id" || field === "purchase_order" || field === "customer_id") {
+    const token = /^[^\s,;]+/.exec(t.replace(/^(?:no\.?|nr\.?|n°|#)\s*:?\s*/i, ""))?.[0]?.replace(/[.,;:)]+$/, "");
+    return token && /\d/.test(token) && token.length <= 30 ? { value: token } : null;
+  }
+  if (field === "vendor_tax_id") {
+    const m = /^(?:[A-Z]{2,3}[-\s]?)?\d[\dA-Z.\-/ ]{4,}[\dA-Z]/.exec(t);
+    return m && (m[0].match(/\d/g) ?? []).length >= 5 ? { value: m[0].trim() } : null;
+  }
+  if (field === "payment_terms") {
+    const v = t.replace(/[\s.;,]+$/, "");
+    return v && v.length <= 120 ? { value: v } : null;
+  }
+  return { value: t };
+}
+
+export type Span = { hit: LabelHit; valueStart: number; valueEnd: number; value: FieldValue | null };
+
+/**
+ * The labels of one line and their values. `atStart` says which block labels count: only one
+ * opening the line ("Bill to"), as "from" inside a sentence introduces nothing.
+ */
+export function lineSpans(text: string, ctx: ReadContext): Span[] {
+  let hits = findLabels(text).filter((h) => !BLOCK_FIELDS.has(h.field) || /^[\s*#|]*$/.test(text.slice(0, h.start)));
+  for (;;) {
+    const spans = hits.map((hit, k): Span => {
+      const valueEnd = hits[k + 1]?.start ?? text.length;
+      const region = text.slice(hit.end, valueEnd);
+      const empty = region.replace(/[\s:#.\-–|]/g, "") === "";
+      return {
+        hit,
+        valueStart: hit.end,
+        valueEnd,
+        value: empty || BLOCK_FIELDS.has(hit.field) || hit.field === "other" ? null : readValue(hit.field, region, ctx),
+      };
+    });
+    // A label with words after it but no value of its kind is no label (titles, sentences); an
+    // empty one is kept, its value standing right of it or below.
+    const bad = spans.findIndex(
+      (s) =>
+        !s.value &&
+        !BLOCK_FIELDS.has(s.hit.field) &&
+        s.hit.field !== "other" &&
+        text.slice(s.valueStart, s.valueEnd).replace(/[\s:#.\-–|]/g, "") !== "",
+    );
+    if (bad < 0) return spans;
+    hits = hits.filter((_, k) => k !== bad);
+  }
+}
+

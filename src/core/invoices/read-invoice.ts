@@ -1,0 +1,156 @@
+import { findAmounts, numberStyle } from "./amounts.ts";
+import { type Candidate, choose, lineCandidates, tableCandidates } from "./field-candidates.ts";
+import type { LabelField } from "./invoice-labels.ts";
+import { documentLines, pageOf } from "./invoice-lines.ts";
+import { partyLines, readParties } from "./invoice-parties.ts";
+import { lineItems, tableItems } from "./invoice-items.ts";
+import type {
+  FieldSource,
+  InvoiceData,
+  InvoiceHints,
+  InvoiceItem,
+  InvoiceReading,
+  InvoiceSourceDocument,
+} from "./invoice-types.ts";
+import type { ReadContext } from "./label-values.ts";
+
+// The built-in invoice reader: no model, the stored pages and tables of a parsed document in,
+// the invoice's fields and where each was read out. Pure and synchronous.
+
+const GERMAN = /\b(?:rechnung|mwst|ust|betrag|datum|menge|zahlbar|kunde|netto|brutto|summe)\b/i;
+const FRENCH = /\b(?:facture|tva|montant|quantité|qté|échéance|désignation|net à payer|ttc)\b/i;
+
+/** Whether 03/05/2026 means 3 May: the locale says, else a date that cannot be month-first, else the language and currency. */
+function dayFirst(text: string, hints: InvoiceHints): boolean {
+  if (hints.locale) return !/^en-US$/i.test(hints.locale) && !/-(US|PH|CA)$/i.test(hints.locale);
+  for (const m of text.matchAll(/(?<![\d/.-])(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?!\d)/g)) {
+    if (Number(m[1]) > 12) return true;
+    if (Number(m[2]) > 12) return false;
+  }
+  if (GERMAN.test(text) || FRENCH.test(text)) return true;
+  if (/[£€]|\b(?:GBP|EUR|CHF)\b/.test(text)) return true;
+  return false;
+}
+
+const DOLLARS = new Set(["USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN"]);
+
+function currency(text: string, hints: InvoiceHints, ctx: ReadContext): { code: string; quote: string; confidence: number } | null {
+  const counts = new Map<string, { n: number; quote: string }>();
+  for (const a of findAmounts(text, ctx.style)) {
+    if (!a.currency) continue;
+    const c = counts.get(a.currency) ?? { n: 0, quote: a.text };
+    c.n++;
+    counts.set(a.currency, c);
+  }
+  for (const m of text.matchAll(/(?:currency|währung|devise|montants? en|beträge in|amounts in)\s*:?\s*([A-Z]{3})\b/gi)) {
+    const code = (m[1] ?? "").toUpperCase();
+    const c = counts.get(code) ?? { n: 0, quote: m[0] };
+    c.n += 5;
+    counts.set(code, c);
+  }
+  const best = [...counts.entries()].filter(([k]) => k !== "$").sort((a, b) => b[1].n - a[1].n)[0];
+  if (best) return { code: best[0], quote: best[1].quote, confidence: 0.9 };
+  const dollar = counts.get("$");
+  if (dollar) {
+    const hinted = hints.currency && DOLLARS.has(hints.currency.toUpperCase());
+    return { code: hinted ? (hints.currency as string).toUpperCase() : "USD", quote: dollar.quote, confidence: hinted ? 0.8 : 0.6 };
+  }
+  return hints.currency ? { code: hints.currency.toUpperCase(), quote: "", confidence: 0.3 } : null;
+}
+
+const EMPTY: InvoiceData = {
+  invoice_id: null,
+  invoice_date: null,
+  due_date: null,
+  purchase_order: null,
+  vendor_name: null,
+  vendor_address: null,
+  vendor_tax_id: null,
+  customer_name: null,
+  customer_address: null,
+  customer_id: null,
+  currency: null,
+  subtotal: null,
+  total_discount: null,
+  shipping: null,
+  total_tax: null,
+  invoice_total: null,
+  amount_paid: null,
+  amount_due: null,
+  payment_terms: null,
+  items: [],
+};
+
+type ScalarKey = Exclude<keyof InvoiceData, "items">;
+const LABELLED: LabelField[] = [
+  "invoice_id",
+  "invoice_date",
+  "due_date",
+  "purchase_order",
+  "customer_id",
+  "payment_terms",
+  "subtotal",
+  "total_discount",
+  "shipping",
+  "total_tax",
+  "invoice_total",
+  "amount_paid",
+  "amount_due",
+];
+/** Deductions are reported as positive amounts, however they are printed (-50.00, (50.00)). */
+const DEDUCTIONS = new Set<LabelField>(["total_discount", "amount_paid"]);
+
+export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}): InvoiceReading {
+  const { lines, tables } = documentLines(doc);
+  const allText = [...lines.map((l) => l.text), ...tables.flatMap((t) => t.rows.map((r) => r.join("  ")))].join("\n");
+  const ctx: ReadContext = { style: numberStyle(allText, hints.locale), dayFirst: dayFirst(allText, hints) };
+  const data: InvoiceData = { ...EMPTY, items: [] };
+  const sources: Record<string, FieldSource> = {};
+  const put = (key: ScalarKey, value: string | number, page: number, quote: string, confidence: number, bbox: FieldSource["bbox"] = null) => {
+    (data as Record<ScalarKey, unknown>)[key] = value;
+    sources[`/${key}`] = { page, quote, bbox, confidence };
+  };
+
+  const fromTables = tableItems(tables, ctx.style, (t, text) => pageOf(doc, t, text));
+  const cands: Candidate[] = [
+    ...lineCandidates(lines, ctx),
+    ...tableCandidates(tables, fromTables.used, ctx, fromTables.summaryRows),
+  ];
+
+  for (const field of LABELLED) {
+    const c = choose(cands, field);
+    if (!c) continue;
+    let v = c.value.value;
+    if (typeof v === "number" && DEDUCTIONS.has(field)) v = Math.abs(v);
+    put(field as ScalarKey, v, c.page, c.quote, c.confidence, c.table?.bbox ?? null);
+  }
+
+  const parties = readParties(partyLines(lines, tables, fromTables.used));
+  const customerLines = new Set(parties.customer?.lines ?? []);
+  // The vendor's tax id: not one printed inside the customer's block (or on the line right after it).
+  const taxId = choose(cands, "vendor_tax_id", (c) => c.line !== null && (customerLines.has(c.line) || customerLines.has(c.line - 1)));
+  if (taxId) put("vendor_tax_id", String(taxId.value.value), taxId.page, taxId.quote, taxId.confidence);
+  for (const [who, p] of [["vendor", parties.vendor], ["customer", parties.customer]] as const) {
+    if (!p) continue;
+    const conf = who === "vendor" && !p.quote ? 0.5 : 0.75;
+    if (p.name) put(`${who}_name`, p.name, p.page, p.name, conf);
+    if (p.address) put(`${who}_address`, p.address, p.page, p.quote, conf - 0.05);
+  }
+
+  const cur = currency(allText, hints, ctx);
+  if (cur) put("currency", cur.code, 1, cur.quote, cur.confidence);
+
+  const textItems = lineItems(lines, ctx.style);
+  const complete = (rows: { item: InvoiceItem }[]) => rows.filter((r) => r.item.amount !== null && r.item.description).length;
+  const items = complete(textItems) > complete(fromTables.items) ? textItems : fromTables.items;
+  items.forEach((row, i) => {
+    data.items.push(row.item);
+    const bbox = row.table && row.page === row.table.page ? row.table.bbox : null;
+    for (const [k, v] of Object.entries(row.item)) {
+      if (v === null) continue;
+      sources[`/items/${i}/${k}`] = { page: row.page, quote: String(v), bbox, confidence: row.table ? 0.85 : 0.7 };
+    }
+  });
+
+  return { data, sources };
+}
