@@ -16,6 +16,7 @@ import { registerHostRoutes } from "../rest/host.ts";
 import { registerKeyRoutes } from "../rest/keys.ts";
 import { registerOpenApiDocument } from "../rest/openapi.ts";
 import { validationHook } from "../rest/validation-hook.ts";
+import { registerWorkflowRoutes } from "../rest/workflows.ts";
 import type { AppEnv } from "./env.ts";
 import { errorResponse, toAppError } from "./error-response.ts";
 import { graphqlApp } from "./graphql-route.ts";
@@ -36,6 +37,7 @@ function restApp(services: Services): OpenAPIHono<AppEnv> {
   registerFileRoutes(app, face);
   registerHostRoutes(app, face);
   registerConversionRoutes(app, face);
+  registerWorkflowRoutes(app, face);
   registerOpenApiDocument(app, services);
   return app;
 }

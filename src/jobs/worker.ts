@@ -8,6 +8,7 @@ import { ExtractionActivity } from "./extraction-activity.ts";
 import { conversionQueue } from "./queues/conversion.ts";
 import { extractionQueue } from "./queues/extraction.ts";
 import { filePagesQueue } from "./queues/file-pages.ts";
+import { workflowRunQueue } from "./queues/workflow-run.ts";
 import { runQueues } from "./runner.ts";
 
 /** How long after the last extraction ended background page images may start. */
@@ -24,6 +25,7 @@ export async function startWorker(
     extractionQueue({ activity, prerender }),
     filePagesQueue,
     conversionQueue,
+    workflowRunQueue,
   ]);
   return {
     prerender,

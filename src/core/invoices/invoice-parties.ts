@@ -9,7 +9,13 @@ import { BLOCK_FIELDS } from "./label-values.ts";
 // item tables are read column by column here, since layouts put the two parties, or a party and
 // the invoice's details, side by side.
 
-export type PartyRead = { name: string | null; address: string | null; page: number; quote: string; lines: number[] };
+export type PartyRead = {
+  name: string | null;
+  address: string | null;
+  page: number;
+  quote: string;
+  lines: number[];
+};
 
 const MAX_BLOCK = 5;
 
@@ -45,7 +51,9 @@ const ownText = (text: string) => {
 
 const blockField = (l: Line) => {
   const h = findLabels(l.text)[0];
-  return h && h.start <= 1 && BLOCK_FIELDS.has(h.field) ? { field: h.field, rest: l.text.slice(h.end) } : null;
+  return h && h.start <= 1 && BLOCK_FIELDS.has(h.field)
+    ? { field: h.field, rest: l.text.slice(h.end) }
+    : null;
 };
 
 const stops = (l: Line) => {
@@ -65,7 +73,11 @@ function toParty(block: Line[], idx: number[]): PartyRead | null {
   };
 }
 
-export function readParties(plines: Line[]): { customer: PartyRead | null; vendor: PartyRead | null; shipTo: PartyRead | null } {
+export function readParties(plines: Line[]): {
+  customer: PartyRead | null;
+  vendor: PartyRead | null;
+  shipTo: PartyRead | null;
+} {
   const blocks: Partial<Record<"customer" | "ship_to" | "vendor", PartyRead>> = {};
   for (let i = 0; i < plines.length; i++) {
     const line = plines[i] as Line;
@@ -89,21 +101,31 @@ export function readParties(plines: Line[]): { customer: PartyRead | null; vendo
     if (nb && next) {
       const mine = body.filter((_, k) => k % 2 === 0);
       const theirs = body.filter((_, k) => k % 2 === 1);
-      const p1 = toParty(mine.map((x) => x.l), mine.map((x) => x.i));
-      const p2 = toParty(theirs.map((x) => x.l), theirs.map((x) => x.i));
+      const p1 = toParty(
+        mine.map((x) => x.l),
+        mine.map((x) => x.i),
+      );
+      const p2 = toParty(
+        theirs.map((x) => x.l),
+        theirs.map((x) => x.i),
+      );
       if (p1) blocks[b.field as "customer"] ??= p1;
       if (p2) blocks[nb.field as "customer"] ??= p2;
       i++;
       continue;
     }
-    const p = toParty(body.map((x) => x.l), body.map((x) => x.i));
+    const p = toParty(
+      body.map((x) => x.l),
+      body.map((x) => x.i),
+    );
     if (p) blocks[b.field as "customer"] = p;
   }
   const customer = blocks.customer ?? blocks.ship_to ?? null;
   return { customer, vendor: blocks.vendor ?? letterhead(plines, customer), shipTo: blocks.ship_to ?? null };
 }
 
-const TITLE_WORDS = /^(?:(?:tax|sales|commercial|vat)\s+)?(?:invoice|rechnung|facture|receipt)\b[\s—–\-|:]*|[\s—–\-|:]*\b(?:(?:tax|sales|commercial|vat)\s+)?(?:invoice|rechnung|facture|receipt)$/i;
+const TITLE_WORDS =
+  /^(?:(?:tax|sales|commercial|vat)\s+)?(?:invoice|rechnung|facture|receipt)\b[\s—–\-|:]*|[\s—–\-|:]*\b(?:(?:tax|sales|commercial|vat)\s+)?(?:invoice|rechnung|facture|receipt)$/i;
 
 /** The issuer from the top of the first page: its first line that is a name, and the address lines under it. */
 function letterhead(plines: Line[], customer: PartyRead | null): PartyRead | null {

@@ -43,7 +43,9 @@ export function readValue(field: LabelField, text: string, ctx: ReadContext): Fi
     return rate === undefined ? { value: amount.value, amount } : { value: amount.value, amount, rate };
   }
   if (field === "invoice_id" || field === "purchase_order" || field === "customer_id") {
-    const token = /^[^\s,;]+/.exec(t.replace(/^(?:no\.?|nr\.?|n°|#)\s*:?\s*/i, ""))?.[0]?.replace(/[.,;:)]+$/, "");
+    const token = /^[^\s,;]+/
+      .exec(t.replace(/^(?:no\.?|nr\.?|n°|#)\s*:?\s*/i, ""))?.[0]
+      ?.replace(/[.,;:)]+$/, "");
     return token && /\d/.test(token) && token.length <= 30 ? { value: token } : null;
   }
   if (field === "vendor_tax_id") {
@@ -64,7 +66,9 @@ export type Span = { hit: LabelHit; valueStart: number; valueEnd: number; value:
  * opening the line ("Bill to"), as "from" inside a sentence introduces nothing.
  */
 export function lineSpans(text: string, ctx: ReadContext): Span[] {
-  let hits = findLabels(text).filter((h) => !BLOCK_FIELDS.has(h.field) || /^[\s*#|]*$/.test(text.slice(0, h.start)));
+  let hits = findLabels(text).filter(
+    (h) => !BLOCK_FIELDS.has(h.field) || /^[\s*#|]*$/.test(text.slice(0, h.start)),
+  );
   for (;;) {
     const spans = hits.map((hit, k): Span => {
       const valueEnd = hits[k + 1]?.start ?? text.length;
@@ -74,7 +78,10 @@ export function lineSpans(text: string, ctx: ReadContext): Span[] {
         hit,
         valueStart: hit.end,
         valueEnd,
-        value: empty || BLOCK_FIELDS.has(hit.field) || hit.field === "other" ? null : readValue(hit.field, region, ctx),
+        value:
+          empty || BLOCK_FIELDS.has(hit.field) || hit.field === "other"
+            ? null
+            : readValue(hit.field, region, ctx),
       };
     });
     // A label with words after it but no value of its kind is no label (titles, sentences); an
@@ -90,4 +97,3 @@ export function lineSpans(text: string, ctx: ReadContext): Span[] {
     hits = hits.filter((_, k) => k !== bad);
   }
 }
-

@@ -1,0 +1,82 @@
+import { AppError } from "../../core/errors.ts";
+import {
+  type InvoiceResult,
+  invoiceResultsCsv,
+  invoiceResultsXlsx,
+} from "../../core/exports/invoice-results.ts";
+import { z } from "../../core/zod.ts";
+import { defineOperation } from "../operation.ts";
+import { findRun, runRef } from "./find-run.ts";
+import { liveRunStatuses, type RunRecord, type RunStatus, toRunRecord } from "./run-record.ts";
+import { resultFormats } from "./workflow-catalog.ts";
+
+export type RunResults = { contentType: string; fileName: string; body: Uint8Array | string };
+
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+const resultsOf = (run: RunRecord): InvoiceResult[] =>
+  run.documents.map((d) => ({
+    documentId: d.documentId,
+    fileName: d.fileName,
+    status: d.status,
+    data: d.data,
+    checks: d.checks,
+    error: d.error,
+  }));
+
+/** The results as JSON: the run's documents with their data and checks (sources stay on the run). */
+export const resultsJson = (run: RunRecord) => ({
+  run_id: run.id,
+  workflow: run.workflow,
+  status: run.status,
+  finished_at: run.finishedAt?.toISOString() ?? null,
+  documents: run.documents.map((d) => ({
+    document_id: d.documentId,
+    file_name: d.fileName,
+    status: d.status,
+    data: d.data,
+    checks: d.checks,
+    error: d.error,
+  })),
+});
+
+/**
+ * A finished run's results in one format. CONFLICT while the run is queued or running: results
+ * are whole or not given.
+ */
+export const runResults = defineOperation({
+  name: "runResults",
+  rateClass: "standard",
+  caller: "secretKey",
+  input: z.object({ ref: runRef, workflow: z.string().max(100), format: z.enum(resultFormats) }),
+  run: async (ctx, input): Promise<RunResults> => {
+    const run = toRunRecord(await findRun(ctx, input.ref, input.workflow));
+    if (liveRunStatuses.includes(run.status as RunStatus))
+      throw new AppError(
+        "CONFLICT",
+        `Run ${run.id} is still ${run.status}: its results are ready once its status is succeeded, needs_review or failed.`,
+      );
+    switch (input.format) {
+      case "json":
+        return {
+          contentType: "application/json",
+          fileName: `${run.id}.json`,
+          body: JSON.stringify(resultsJson(run)),
+        };
+      case "csv":
+        return {
+          contentType: "text/csv; charset=utf-8",
+          fileName: `${run.id}.csv`,
+          body: invoiceResultsCsv(resultsOf(run)),
+        };
+      case "xlsx":
+        return {
+          contentType: XLSX_TYPE,
+          fileName: `${run.id}.xlsx`,
+          body: await invoiceResultsXlsx(resultsOf(run)),
+        };
+      case "xml":
+        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "XML results are not served yet.");
+    }
+  },
+});

@@ -1,0 +1,431 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { AppError } from "../core/errors.ts";
+import { checkRules } from "../core/invoices/invoice-checks.ts";
+import { invalidInput } from "../core/validation.ts";
+import type { AppEnv } from "../http/env.ts";
+import { streamUploads } from "../http/multipart-stream.ts";
+import { cursorInput } from "../resolvers/cursor.ts";
+import { documentRef } from "../resolvers/documents/find-document.ts";
+import { fileRef } from "../resolvers/files/find-file.ts";
+import { createRun, runOptionsInput } from "../resolvers/workflows/create-run.ts";
+import { runRef } from "../resolvers/workflows/find-run.ts";
+import { getRun } from "../resolvers/workflows/get-run.ts";
+import { listRuns, MAX_RUNS_PAGE } from "../resolvers/workflows/list-runs.ts";
+import { type RunRecord, runDocumentStatuses, runStatuses } from "../resolvers/workflows/run-record.ts";
+import { runResults } from "../resolvers/workflows/run-results.ts";
+import {
+  INVOICE_WORKFLOW,
+  listWorkflows,
+  MAX_RUN_DOCUMENTS,
+  resultFormats,
+  type WorkflowRecord,
+} from "../resolvers/workflows/workflow-catalog.ts";
+import type { RestFace } from "./bind-route.ts";
+import { errorResponses, integerParameter, iso, jsonResponse, mediaResponse } from "./shared-schemas.ts";
+
+const tags = ["Workflows"];
+
+const nullableString = z.string().nullable();
+const nullableNumber = z.number().nullable();
+
+const InvoiceItemSchema = z
+  .object({
+    description: nullableString,
+    quantity: nullableNumber,
+    unit: nullableString,
+    unit_price: nullableNumber,
+    tax_rate: nullableNumber.openapi({ description: "Percent (20 for 20 %)." }),
+    amount: nullableNumber,
+    product_code: nullableString,
+  })
+  .openapi("InvoiceItem");
+
+const InvoiceDataSchema = z
+  .object({
+    invoice_id: nullableString,
+    invoice_date: nullableString.openapi({ format: "date", description: "ISO 8601 (YYYY-MM-DD)." }),
+    due_date: nullableString.openapi({ format: "date" }),
+    purchase_order: nullableString,
+    vendor_name: nullableString,
+    vendor_address: nullableString,
+    vendor_tax_id: nullableString,
+    customer_name: nullableString,
+    customer_address: nullableString,
+    customer_id: nullableString,
+    currency: nullableString.openapi({ description: "ISO 4217." }),
+    subtotal: nullableNumber,
+    total_discount: nullableNumber,
+    shipping: nullableNumber,
+    total_tax: nullableNumber,
+    invoice_total: nullableNumber,
+    amount_paid: nullableNumber.openapi({ description: "Deposits or payments already made." }),
+    amount_due: nullableNumber,
+    payment_terms: nullableString,
+    items: z.array(InvoiceItemSchema),
+  })
+  .openapi("InvoiceData", {
+    description:
+      "Azure Document Intelligence's prebuilt invoice fields in snake_case (plus shipping and amount_paid); a field not on the invoice is null; amounts in the invoice's currency.",
+  });
+
+const FieldSourceSchema = z
+  .object({
+    page: z.number().int(),
+    quote: z.string().openapi({ description: "The text the value was read from." }),
+    bbox: z
+      .array(z.number())
+      .length(4)
+      .nullable()
+      .openapi({ description: "[x0, y0, x1, y1] in PDF points, origin top-left; null when not known." }),
+    confidence: z.number().min(0).max(1),
+  })
+  .openapi("FieldSource");
+
+const CheckSchema = z
+  .object({
+    rule: z.enum(checkRules),
+    status: z.enum(["passed", "failed", "skipped"]),
+    message: z.string().openapi({ description: "What was compared, with the figures." }),
+  })
+  .openapi("InvoiceCheck");
+
+const RunDocumentSchema = z
+  .object({
+    document_id: z.string().nullable().openapi({ description: "null once the document was deleted." }),
+    file_id: z.string().nullable().openapi({ description: "The stored file it was parsed from, if any." }),
+    file_name: z.string(),
+    status: z.enum(runDocumentStatuses).openapi({
+      description:
+        "queued, parsing (its document is being parsed), then succeeded, needs_review (a check failed, or the parse awaits review) or failed (error says why).",
+    }),
+    data: InvoiceDataSchema.nullable(),
+    sources: z
+      .record(z.string(), FieldSourceSchema)
+      .nullable()
+      .openapi({
+        description:
+          "Where each value was read, by the value's JSON Pointer in data (`/invoice_total`, `/items/0/amount`).",
+      }),
+    checks: z.array(CheckSchema).nullable(),
+    error: z.string().nullable(),
+  })
+  .openapi("RunDocument");
+
+const RunSchema = z
+  .object({
+    id: z.string().openapi({ example: "run_4f8a0c2k9m1x7q3z" }),
+    workflow: z.string().openapi({ example: INVOICE_WORKFLOW }),
+    status: z.enum(runStatuses).openapi({
+      description:
+        "queued, running, then succeeded (every document read and its checks passed), needs_review (a document failed or needs review) or failed (every document failed).",
+    }),
+    options: z.object({ locale: z.string().optional(), currency: z.string().optional() }),
+    error: z.string().nullable(),
+    documents: z.array(RunDocumentSchema),
+    created_at: z.string().openapi({ format: "date-time" }),
+    updated_at: z.string().openapi({ format: "date-time" }),
+    finished_at: z.string().nullable().openapi({ format: "date-time" }),
+  })
+  .openapi("Run");
+
+export const runJson = (r: RunRecord): z.infer<typeof RunSchema> => ({
+  id: r.id,
+  workflow: r.workflow,
+  status: r.status,
+  options: r.options,
+  error: r.error,
+  documents: r.documents.map((d) => ({
+    document_id: d.documentId,
+    file_id: d.fileId,
+    file_name: d.fileName,
+    status: d.status,
+    data: d.data,
+    sources: d.sources,
+    checks: d.checks,
+    error: d.error,
+  })),
+  created_at: iso(r.createdAt) as string,
+  updated_at: iso(r.updatedAt) as string,
+  finished_at: iso(r.finishedAt),
+});
+
+const WorkflowSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    input: z.object({
+      documents: z.object({ min: z.number().int(), max: z.number().int() }),
+      options: z.record(z.string(), z.string()),
+    }),
+    output: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: "The JSON Schema of one document's data." }),
+    checks: z.array(z.string()),
+    result_formats: z.array(z.enum(resultFormats)),
+  })
+  .openapi("Workflow");
+
+const workflowJson = (w: WorkflowRecord): z.infer<typeof WorkflowSchema> => ({
+  id: w.id,
+  name: w.name,
+  description: w.description,
+  input: w.input,
+  output: w.output,
+  checks: [...w.checks],
+  result_formats: [...w.resultFormats],
+});
+
+const WorkflowParam = z.object({
+  workflow_id: z
+    .string()
+    .max(100)
+    .openapi({
+      param: { name: "workflow_id", in: "path" },
+      description: "The workflow: `invoice-extraction` (the built-in one).",
+      example: INVOICE_WORKFLOW,
+    }),
+});
+const RunParam = z.object({
+  run_id: runRef.openapi({ param: { name: "run_id", in: "path" }, example: "run_4f8a0c2k9m1x7q3z" }),
+});
+
+/** The workflows that exist: an unknown one is NOT_FOUND. */
+function knownWorkflow(id: string): typeof INVOICE_WORKFLOW {
+  if (id !== INVOICE_WORKFLOW)
+    throw new AppError("NOT_FOUND", `Workflow ${id} was not found: the built-in one is ${INVOICE_WORKFLOW}.`);
+  return id;
+}
+
+const RunFromIds = z
+  .object({
+    document_ids: z.array(documentRef).min(1).max(MAX_RUN_DOCUMENTS).optional(),
+    file_ids: z.array(fileRef).min(1).max(MAX_RUN_DOCUMENTS).optional(),
+    options: runOptionsInput.optional(),
+  })
+  .strict();
+
+const optionsField = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be a JSON object ({locale, currency})" });
+      return z.NEVER;
+    }
+  })
+  .pipe(runOptionsInput);
+const RunFields = z.object({ options: optionsField.optional() }).strict();
+
+/** A body part checked as the route validators check bodies. */
+function checked<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw invalidInput(parsed.error.issues, where);
+  return parsed.data;
+}
+
+const optionsDescription =
+  "`locale` (BCP 47: en-US, de-DE, fr-FR; how to read 03/05/2026 and 1.234,56 when the invoice does not tell) and `currency` (ISO 4217, for invoices that name none).";
+
+const list = createRoute({
+  method: "get",
+  path: "/v1/workflows",
+  tags,
+  summary: "The workflows the account can run",
+  responses: {
+    200: jsonResponse(z.object({ data: z.array(WorkflowSchema) }).openapi("WorkflowList"), "The workflows."),
+    ...errorResponses("FORBIDDEN"),
+  },
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/v1/workflows/{workflow_id}/runs",
+  tags,
+  summary: "Run a workflow over PDFs (read in the background)",
+  description: `Either multipart form data with an optional text field \`options\` (JSON) first and then 1 to ${MAX_RUN_DOCUMENTS} PDFs, each in a part named \`file\` (each streamed and parsed as POST /v1/documents would), or JSON \`{document_ids}\` (documents of the account, parsed or being parsed) or \`{file_ids}\` (stored files: the document parsed from one before is reused, else it is parsed), with \`options\`: ${optionsDescription} Answers 202 with the run queued; poll GET /v1/runs/{run_id} (or follow the runProgress subscription) until it is succeeded, needs_review or failed, then download the results. Each PDF parsed for the run counts one expensive operation (the first with the request), so a run of new PDFs takes at most the expensive budget (30 a minute); documents already parsed cost nothing more. Refused, with nothing kept (documents parsed for the request are removed): no PDF or more than ${MAX_RUN_DOCUMENTS} (400), a part that is not a PDF (415, naming it), a document or file of another account or none (404, naming it), bad options (400).`,
+  request: {
+    params: WorkflowParam,
+    body: {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            required: ["file"],
+            properties: {
+              options: {
+                type: "string",
+                contentMediaType: "application/json",
+                description: optionsDescription,
+              },
+              file: {
+                type: "array",
+                minItems: 1,
+                maxItems: MAX_RUN_DOCUMENTS,
+                items: { type: "string", format: "binary" },
+                description: "The PDFs, one part each.",
+              },
+            },
+          },
+        },
+        "application/json": { schema: RunFromIds.openapi("RunRequest") },
+      },
+    },
+  },
+  responses: {
+    202: jsonResponse(RunSchema, "Accepted: the run is queued. Location names it."),
+    ...errorResponses(
+      "FORBIDDEN",
+      "NOT_FOUND",
+      "CONFLICT",
+      "PAYLOAD_TOO_LARGE",
+      "UNSUPPORTED_MEDIA_TYPE",
+      "STORAGE_UNAVAILABLE",
+    ),
+  },
+});
+
+const listQuery = z.object({
+  limit: integerParameter(listRuns.input.shape.limit).openapi({ description: `At most ${MAX_RUNS_PAGE}.` }),
+  cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
+});
+const RunList = z.object({ data: z.array(RunSchema), next_cursor: z.string().nullable() }).openapi("RunList");
+
+const listOfWorkflow = createRoute({
+  method: "get",
+  path: "/v1/workflows/{workflow_id}/runs",
+  operationId: "listWorkflowRuns",
+  tags,
+  summary: "A workflow's runs, newest first",
+  request: { params: WorkflowParam, query: listQuery },
+  responses: { 200: jsonResponse(RunList, "A page of runs."), ...errorResponses("FORBIDDEN", "NOT_FOUND") },
+});
+
+const listAll = createRoute({
+  method: "get",
+  path: "/v1/runs",
+  tags,
+  summary: "The account's runs of every workflow, newest first",
+  request: { query: listQuery },
+  responses: { 200: jsonResponse(RunList, "A page of runs."), ...errorResponses("FORBIDDEN") },
+});
+
+const getOfWorkflow = createRoute({
+  method: "get",
+  path: "/v1/workflows/{workflow_id}/runs/{run_id}",
+  operationId: "getWorkflowRun",
+  tags,
+  summary: "A run with what was read from each document",
+  request: { params: WorkflowParam.merge(RunParam) },
+  responses: { 200: jsonResponse(RunSchema, "The run."), ...errorResponses("FORBIDDEN", "NOT_FOUND") },
+});
+
+const getAny = createRoute({
+  method: "get",
+  path: "/v1/runs/{run_id}",
+  tags,
+  summary: "A run, whatever its workflow",
+  request: { params: RunParam },
+  responses: { 200: jsonResponse(RunSchema, "The run."), ...errorResponses("FORBIDDEN", "NOT_FOUND") },
+});
+
+const resultFiles = resultFormats.map((f) => `results.${f}` as const);
+
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const binary = { schema: { type: "string", format: "binary" } };
+
+const results = createRoute({
+  method: "get",
+  path: "/v1/workflows/{workflow_id}/runs/{run_id}/{results_file}",
+  tags,
+  summary: "A finished run's results as JSON, CSV, XLSX or XML",
+  description:
+    "`results.json`: the run's documents with their data, checks and errors. `results.csv` (RFC 4180, UTF-8): one row per line item, the document's columns (document_id, file_name, status, failed_checks, error) and the invoice's fields repeated on each, then item and item_* columns; a document without items has one row. `results.xlsx`: sheets `invoices` (a row per document) and `items` (a row per line item). `results.xml`: UBL 2.1 invoices (see docs/api.md). 409 while the run is queued or running.",
+  request: {
+    params: WorkflowParam.merge(RunParam).extend({
+      results_file: z
+        .enum(resultFiles)
+        .openapi({ param: { name: "results_file", in: "path" }, description: "The format, as a file name." }),
+    }),
+  },
+  responses: {
+    200: mediaResponse(
+      { "application/json": binary, "text/csv": binary, [XLSX_TYPE]: binary, "application/xml": binary },
+      "The results, as an attachment.",
+    ),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT"),
+  },
+});
+
+export function registerWorkflowRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: RestFace) {
+  app.openapi(bind(list, listWorkflows), async (c) => {
+    const r = await listWorkflows.invoke(ctxOf(c), {});
+    return c.json({ data: r.map(workflowJson) }, 200);
+  });
+  app.openapi(bind(create, createRun), async (c) => {
+    const workflow = knownWorkflow(c.req.valid("param").workflow_id);
+    const json = (c.req.header("content-type") ?? "").toLowerCase().startsWith("application/json");
+    let r: RunRecord;
+    if (json) {
+      const raw = await c.req.json().catch(() => {
+        throw new AppError("BAD_REQUEST", "The body is not valid JSON.");
+      });
+      const b = checked(RunFromIds, raw, "body");
+      r = await createRun.invoke(ctxOf(c), {
+        workflow,
+        documentIds: b.document_ids,
+        fileIds: b.file_ids,
+        options: b.options,
+      });
+    } else {
+      const { fields, files } = await streamUploads(c.req.raw, "file", { maxFiles: MAX_RUN_DOCUMENTS });
+      const f = checked(RunFields, fields, "form field");
+      r = await createRun.invoke(ctxOf(c), {
+        workflow,
+        uploads: (async function* () {
+          for await (const part of files) yield { fileName: part.fileName, body: part.body };
+        })(),
+        options: f.options,
+      });
+    }
+    c.header("Location", `/v1/runs/${r.id}`);
+    return c.json(runJson(r), 202);
+  });
+  const listed = (r: { runs: RunRecord[]; nextCursor: string | null }) => ({
+    data: r.runs.map(runJson),
+    next_cursor: r.nextCursor,
+  });
+  app.openapi(bind(listOfWorkflow, listRuns), async (c) => {
+    const workflow = knownWorkflow(c.req.valid("param").workflow_id);
+    const q = c.req.valid("query");
+    return c.json(
+      listed(await listRuns.invoke(ctxOf(c), { limit: q.limit, cursor: q.cursor, workflow })),
+      200,
+    );
+  });
+  app.openapi(bind(listAll, listRuns), async (c) => {
+    const q = c.req.valid("query");
+    return c.json(listed(await listRuns.invoke(ctxOf(c), { limit: q.limit, cursor: q.cursor })), 200);
+  });
+  app.openapi(bind(getOfWorkflow, getRun), async (c) => {
+    const p = c.req.valid("param");
+    const workflow = knownWorkflow(p.workflow_id);
+    return c.json(runJson(await getRun.invoke(ctxOf(c), { ref: p.run_id, workflow })), 200);
+  });
+  app.openapi(bind(getAny, getRun), async (c) =>
+    c.json(runJson(await getRun.invoke(ctxOf(c), { ref: c.req.valid("param").run_id })), 200),
+  );
+  app.openapi(bind(results, runResults), async (c) => {
+    const p = c.req.valid("param");
+    const workflow = knownWorkflow(p.workflow_id);
+    const format = p.results_file.slice("results.".length) as (typeof resultFormats)[number];
+    const r = await runResults.invoke(ctxOf(c), { ref: p.run_id, workflow, format });
+    return c.body(typeof r.body === "string" ? r.body : new Uint8Array(r.body), 200, {
+      "Content-Type": r.contentType,
+      "Content-Disposition": `attachment; filename="${r.fileName}"`,
+      "Cache-Control": "private, no-cache",
+    }) as never;
+  });
+}
