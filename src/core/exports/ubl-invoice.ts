@@ -17,8 +17,8 @@ export type UblMeta = {
   documentId: string;
   fileName: string;
   /**
-   * ISO 8601 date or date-time (the document's created_at): its UTC date is cbc:IssueDate when the
-   * invoice's own date was not read, since UBL requires an issue date and the day Quire received
+   * ISO 8601 date or date-time (the document's created_at, in UTC): its date part is cbc:IssueDate
+   * when the invoice's own date was not read, since UBL requires an issue date and the day Quire received
    * the invoice is the nearest true date there is.
    */
   issuedFallback: string;
@@ -78,6 +78,39 @@ function token(s: string | null | undefined): string | null {
  */
 type Dec = { units: bigint; scale: number };
 
+/**
+ * XML Schema 1.0 asks processors to hold xsd:decimal values of at least 18 digits, and libxml2
+ * counts a fraction's leading zeros among them (0.0…1 with 25 places fails there), so a value is
+ * kept to 18 digits in all: the fraction rounded half away from zero, as money is. A value with
+ * more than 18 digits before the point (a quintillion or more) is no invoice figure: not read.
+ */
+const MAX_DIGITS = 18;
+
+function trim(d: Dec): Dec {
+  let { units, scale } = d;
+  while (scale > 0 && units % 10n === 0n) {
+    units /= 10n;
+    scale--;
+  }
+  return { units, scale };
+}
+
+function fitDigits(d: Dec | null): Dec | null {
+  if (!d) return null;
+  const { units, scale } = trim(d);
+  const neg = units < 0n;
+  const abs = neg ? -units : units;
+  const int = abs / 10n ** BigInt(scale);
+  const intDigits = int === 0n ? 0 : int.toString().length;
+  if (intDigits > MAX_DIGITS) return null;
+  const keep = MAX_DIGITS - intDigits;
+  if (scale <= keep) return { units, scale };
+  const div = 10n ** BigInt(scale - keep);
+  const rounded = (abs / div + (2n * (abs % div) >= div ? 1n : 0n)) * (neg ? -1n : 1n);
+  // Rounding up can carry into one more integer digit (999…9.5): fit once more.
+  return fitDigits({ units: rounded, scale: keep });
+}
+
 export function toDec(n: number | null | undefined): Dec | null {
   if (n == null || !Number.isFinite(n)) return null;
   // String() gives the shortest digits that read back as n: the value as the reader produced it.
@@ -90,7 +123,7 @@ export function toDec(n: number | null | undefined): Dec | null {
     units *= 10n ** BigInt(-scale);
     scale = 0;
   }
-  return { units: n < 0 ? -units : units, scale };
+  return fitDigits({ units: n < 0 ? -units : units, scale });
 }
 
 function align(a: Dec, b: Dec): [bigint, bigint, number] {
@@ -116,11 +149,7 @@ const ZERO: Dec = { units: 0n, scale: 0 };
 
 /** xsd:decimal's lexical form: no exponent, no trailing fraction zeros, no "-0". */
 export function decString(d: Dec): string {
-  let { units, scale } = d;
-  while (scale > 0 && units % 10n === 0n) {
-    units /= 10n;
-    scale--;
-  }
+  const { units, scale } = trim(d);
   const neg = units < 0n;
   const digits = (neg ? -units : units).toString().padStart(scale + 1, "0");
   const int = digits.slice(0, digits.length - scale);
@@ -142,11 +171,10 @@ function isoDate(s: string | null | undefined): string | null {
 }
 
 function issueDateFallback(s: string): string {
-  if (isoDate(s)) return isoDate(s) as string;
-  // A date-time with an offset names a day in its own zone; the rule is the UTC day, as documented.
-  const t = new Date(s);
-  if (Number.isNaN(t.getTime())) throw new Error(`ublInvoice: issuedFallback is not an ISO 8601 date: ${s}`);
-  return t.toISOString().slice(0, 10);
+  const d = isoDate(s);
+  // A caller's mistake, not the invoice's: there is no truer date to fall back on.
+  if (!d) throw new Error(`ublInvoice: issuedFallback is not an ISO 8601 date: ${s}`);
+  return d;
 }
 
 /**
@@ -238,7 +266,12 @@ function postalAddress(address: string | null): Node | null {
     .split(/\r\n|\r|\n/)
     .map((l) => l.trim())
     .filter((l) => l);
-  return lines.length ? el("cac:PostalAddress", lines.map((l) => el("cac:AddressLine", [el("cbc:Line", l)]))) : null;
+  return lines.length
+    ? el(
+        "cac:PostalAddress",
+        lines.map((l) => el("cac:AddressLine", [el("cbc:Line", l)])),
+      )
+    : null;
 }
 
 /**
@@ -259,12 +292,13 @@ function invoiceNode(data: InvoiceData, meta: UblMeta): Node {
 
   const invoiceDate = isoDate(data.invoice_date);
   const issueDate = invoiceDate ?? issueDateFallback(meta.issuedFallback);
-  if (!invoiceDate) notes.push("Quire: the invoice date was not read; IssueDate is the day the document was received.");
+  if (!invoiceDate)
+    notes.push("Quire: the invoice date was not read; IssueDate is the day the document was received.");
 
   const lines: Line[] = data.items.map((item) => {
     const qty = toDec(item.quantity);
     const price = toDec(item.unit_price);
-    return { item, amount: toDec(item.amount) ?? (qty && price ? mul(qty, price) : null) };
+    return { item, amount: toDec(item.amount) ?? (qty && price ? fitDigits(mul(qty, price)) : null) };
   });
 
   // Totals the invoice did not print are derived by the same arithmetic as the workflow's checks
@@ -275,17 +309,20 @@ function invoiceNode(data: InvoiceData, meta: UblMeta): Node {
   const tax = toDec(data.total_tax);
   const total = toDec(data.invoice_total);
   const paid = toDec(data.amount_paid);
+  // Each derived amount goes through fitDigits(), as read ones do through toDec().
   const lineSum =
     lines.length > 0 && lines.every((l) => l.amount)
-      ? lines.reduce((s, l) => add(s, l.amount as Dec), ZERO)
+      ? fitDigits(lines.reduce((s, l) => add(s, l.amount as Dec), ZERO))
       : null;
   const lineExtension =
     toDec(data.subtotal) ??
     lineSum ??
-    (total && tax ? add(sub(sub(total, tax), shipping ?? ZERO), discount ?? ZERO) : null);
-  const taxExclusive = lineExtension ? add(sub(lineExtension, discount ?? ZERO), shipping ?? ZERO) : null;
-  const taxInclusive = total ?? (taxExclusive && tax ? add(taxExclusive, tax) : null);
-  let payable = toDec(data.amount_due) ?? (taxInclusive ? sub(taxInclusive, paid ?? ZERO) : null);
+    (total && tax ? fitDigits(add(sub(sub(total, tax), shipping ?? ZERO), discount ?? ZERO)) : null);
+  const taxExclusive = lineExtension
+    ? fitDigits(add(sub(lineExtension, discount ?? ZERO), shipping ?? ZERO))
+    : null;
+  const taxInclusive = total ?? (taxExclusive && tax ? fitDigits(add(taxExclusive, tax)) : null);
+  let payable = toDec(data.amount_due) ?? (taxInclusive ? fitDigits(sub(taxInclusive, paid ?? ZERO)) : null);
   if (!payable) {
     // PayableAmount is required; 0 with a note says plainly that it is not known.
     notes.push("Quire: the amount due was not read and could not be derived; PayableAmount is 0.");
