@@ -99,13 +99,10 @@ const RunDocumentSchema = z
         "queued, parsing (its document is being parsed), then succeeded, needs_review (a check failed, or the parse awaits review) or failed (error says why).",
     }),
     data: InvoiceDataSchema.nullable(),
-    sources: z
-      .record(z.string(), FieldSourceSchema)
-      .nullable()
-      .openapi({
-        description:
-          "Where each value was read, by the value's JSON Pointer in data (`/invoice_total`, `/items/0/amount`).",
-      }),
+    sources: z.record(z.string(), FieldSourceSchema).nullable().openapi({
+      description:
+        "Where each value was read, by the value's JSON Pointer in data (`/invoice_total`, `/items/0/amount`).",
+    }),
     checks: z.array(CheckSchema).nullable(),
     error: z.string().nullable(),
   })

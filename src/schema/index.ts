@@ -9,6 +9,7 @@ import "./document.ts";
 import "./document-config.ts";
 import "./deployment.ts";
 import "./file.ts";
+import "./workflow.ts";
 
 export const schema = builder.toSchema();
 /** The same schema with types in a stable order, for printing schema.graphql. */

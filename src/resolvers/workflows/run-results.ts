@@ -4,6 +4,7 @@ import {
   invoiceResultsCsv,
   invoiceResultsXlsx,
 } from "../../core/exports/invoice-results.ts";
+import { ublInvoices } from "../../core/exports/ubl-invoice.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { findRun, runRef } from "./find-run.ts";
@@ -39,6 +40,22 @@ export const resultsJson = (run: RunRecord) => ({
     error: d.error,
   })),
 });
+
+/** UBL 2.1 invoices in the run's container; a document not read is listed without one. */
+const resultsXml = (run: RunRecord) =>
+  ublInvoices(
+    run.documents.map((d) => ({
+      data: d.status === "failed" ? null : d.data,
+      meta: {
+        documentId: d.documentId ?? `${run.id}-${d.position}`,
+        fileName: d.fileName,
+        // The day the invoice reached Quire: UBL requires an issue date, and this is the nearest true one.
+        issuedFallback: run.createdAt.toISOString(),
+        status: d.status,
+      },
+    })),
+    run.id,
+  );
 
 /**
  * A finished run's results in one format. CONFLICT while the run is queued or running: results
@@ -76,7 +93,7 @@ export const runResults = defineOperation({
           body: await invoiceResultsXlsx(resultsOf(run)),
         };
       case "xml":
-        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "XML results are not served yet.");
+        return { contentType: "application/xml", fileName: `${run.id}.xml`, body: resultsXml(run) };
     }
   },
 });
