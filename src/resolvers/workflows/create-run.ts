@@ -19,26 +19,17 @@ const uploadedPdfs = z.custom<AsyncIterable<UploadedPdf>>(
   "must be a stream of uploaded PDFs",
 );
 
-const validLocale = (v: string) => {
-  try {
-    return Intl.getCanonicalLocales(v).length === 1;
-  } catch {
-    return false;
-  }
-};
-const knownCurrencies = new Set(Intl.supportedValuesOf("currency"));
+/** Language, optional script and region (en, en-US, de-DE, sr-Latn-RS, es-419): what a reader needs to know. */
+const LOCALE = /^[a-zA-Z]{2,3}(-[a-zA-Z]{4})?(-([a-zA-Z]{2}|[0-9]{3}))?$/;
+const currencies = Intl.supportedValuesOf("currency") as [string, ...string[]];
 
 export const runOptionsInput = z
   .strictObject({
     locale: z
       .string()
-      .max(35)
-      .refine(validLocale, "must be a BCP 47 language tag such as en-US, de-DE or fr-FR")
+      .regex(LOCALE, "must be a language tag such as en-US, de-DE or fr-FR")
       .optional(),
-    currency: z
-      .string()
-      .refine((v) => knownCurrencies.has(v), "must be an ISO 4217 currency code in capitals, such as EUR")
-      .optional(),
+    currency: z.enum(currencies, "must be an ISO 4217 currency code in capitals, such as EUR").optional(),
   })
   .default({});
 
