@@ -127,7 +127,7 @@ const ALL = (Object.entries(LABELS) as [LabelField, string[]][])
   .sort((a, b) => b.l.length - a.l.length);
 const FIELD_OF = new Map(ALL.map(({ field, l }) => [l.replace(/\s+/g, " "), field]));
 const LABEL_RE = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${ALL.map(({ l }) => escape(l)).join("|")})(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])(?:${ALL.map(({ l }) => escape(l)).join("|")})(?![\\p{L}\\p{N}]|-[\\p{L}\\p{N}])`,
   "giu",
 );
 

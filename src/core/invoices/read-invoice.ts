@@ -114,7 +114,7 @@ export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}
   const fromTables = tableItems(tables, ctx.style, (t, text) => pageOf(doc, t, text));
   const cands: Candidate[] = [
     ...lineCandidates(lines, ctx),
-    ...tableCandidates(tables, fromTables.used, ctx, fromTables.summaryRows),
+    ...tableCandidates(tables, ctx, fromTables.itemRows),
   ];
 
   for (const field of LABELLED) {
