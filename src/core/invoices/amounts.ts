@@ -26,7 +26,8 @@ export function numberStyle(text: string, locale?: string): NumberStyle {
   const comma = (text.match(/\d,\d{2}(?!\d)/g) ?? []).length;
   const dot = (text.match(/\d\.\d{2}(?![\d.])/g) ?? []).length;
   const spaced = (text.match(new RegExp(`\\d${SPACE}\\d{3},\\d{2}(?!\\d)`, "g")) ?? []).length;
-  const byLocale: "." | "," = /^(de|fr|es|it|nl|pt|da|sv|nb|fi|pl|cs)/i.test(locale ?? "") && !/-CH$/i.test(locale ?? "") ? "," : ".";
+  const byLocale: "." | "," =
+    /^(de|fr|es|it|nl|pt|da|sv|nb|fi|pl|cs)/i.test(locale ?? "") && !/-CH$/i.test(locale ?? "") ? "," : ".";
   const decimal = comma === dot ? byLocale : comma > dot ? "," : ".";
   return { decimal, spaceGroups: decimal === "," && spaced > 0 };
 }
@@ -57,7 +58,9 @@ export function findAmounts(text: string, style: NumberStyle): Amount[] {
   for (const m of text.matchAll(re)) {
     const g = m.groups ?? {};
     const core = g.core ?? "";
-    const digits = core.replace(new RegExp(`[^\\d${style.decimal === "," ? "," : "."}]`, "g"), "").replace(",", ".");
+    const digits = core
+      .replace(new RegExp(`[^\\d${style.decimal === "," ? "," : "."}]`, "g"), "")
+      .replace(",", ".");
     let value = Number(digits);
     if (!Number.isFinite(value)) continue;
     const negative = Boolean((g.open && g.close) || g.sign || g.sign2 || g.trail);

@@ -26,7 +26,12 @@ export function lineCandidates(lines: Line[], ctx: ReadContext): Candidate[] {
       const base = { field: s.hit.field, page: line.page, order: line.order + k / 100, line: i, table: null };
       const conf = line.ocr ? 0.8 : 0.92;
       if (s.value) {
-        out.push({ ...base, value: s.value, quote: line.text.slice(s.hit.start, s.valueEnd).trim(), confidence: conf });
+        out.push({
+          ...base,
+          value: s.value,
+          quote: line.text.slice(s.hit.start, s.valueEnd).trim(),
+          confidence: conf,
+        });
         return;
       }
       // A label ending its line: the value is the next line, when that line holds no label of its own.
@@ -41,7 +46,11 @@ export function lineCandidates(lines: Line[], ctx: ReadContext): Candidate[] {
 }
 
 /** `itemRows`: the rows of item tables that are items or their header, skipped here. */
-export function tableCandidates(tables: Table[], ctx: ReadContext, itemRows: Map<Table, Set<number>>): Candidate[] {
+export function tableCandidates(
+  tables: Table[],
+  ctx: ReadContext,
+  itemRows: Map<Table, Set<number>>,
+): Candidate[] {
   const out: Candidate[] = [];
   for (const t of tables) {
     const skip = itemRows.get(t);
@@ -51,9 +60,20 @@ export function tableCandidates(tables: Table[], ctx: ReadContext, itemRows: Map
         if (!cell) return;
         const spans = lineSpans(cell, ctx);
         spans.forEach((s, k) => {
-          const base = { field: s.hit.field, page: t.page, order: t.order - 0.5 + r / 1000, line: null, table: t };
+          const base = {
+            field: s.hit.field,
+            page: t.page,
+            order: t.order - 0.5 + r / 1000,
+            line: null,
+            table: t,
+          };
           if (s.value) {
-            out.push({ ...base, value: s.value, quote: cell.slice(s.hit.start, s.valueEnd).trim(), confidence: 0.9 });
+            out.push({
+              ...base,
+              value: s.value,
+              quote: cell.slice(s.hit.start, s.valueEnd).trim(),
+              confidence: 0.9,
+            });
             return;
           }
           if (k !== spans.length - 1 || BLOCK_FIELDS.has(s.hit.field) || s.hit.field === "other") return;
@@ -80,9 +100,21 @@ export function tableCandidates(tables: Table[], ctx: ReadContext, itemRows: Map
 }
 
 /** Meta fields are printed once near the top: the first. Totals come last: the last. */
-export function choose(cands: Candidate[], field: LabelField, exclude?: (c: Candidate) => boolean): Candidate | null {
+export function choose(
+  cands: Candidate[],
+  field: LabelField,
+  exclude?: (c: Candidate) => boolean,
+): Candidate | null {
   const own = cands.filter((c) => c.field === field && !exclude?.(c)).sort((a, b) => a.order - b.order);
   if (!own.length) return null;
-  const last = ["subtotal", "total_discount", "shipping", "total_tax", "invoice_total", "amount_paid", "amount_due"];
+  const last = [
+    "subtotal",
+    "total_discount",
+    "shipping",
+    "total_tax",
+    "invoice_total",
+    "amount_paid",
+    "amount_due",
+  ];
   return (last.includes(field) ? own[own.length - 1] : own[0]) ?? null;
 }

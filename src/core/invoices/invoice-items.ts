@@ -12,13 +12,28 @@ export type Role = keyof InvoiceItem;
 export type ItemRow = { item: InvoiceItem; table: Table | null; row: number; page: number; quote: string };
 
 const ROLE_TESTS: [Role, RegExp][] = [
-  ["tax_rate", /^(?:(?:vat|tax|mwst|ust|tva|gst|steuer)\.?\s*(?:%|rate|satz|-satz)|mwst\.?-satz|taux(?: de)? tva|tva|vat|tax|mwst\.?|ust\.?|%)$|%$/],
-  ["unit_price", /unit\s*(?:price|cost)|^(?:rate|price|preis|e-?preis|einzelpreis|stückpreis|prix|prix unitaire|p\.?\s?u\.?(?:\s?ht)?|unit\s?price|price per unit)$/],
+  [
+    "tax_rate",
+    /^(?:(?:vat|tax|mwst|ust|tva|gst|steuer)\.?\s*(?:%|rate|satz|-satz)|mwst\.?-satz|taux(?: de)? tva|tva|vat|tax|mwst\.?|ust\.?|%)$|%$/,
+  ],
+  [
+    "unit_price",
+    /unit\s*(?:price|cost)|^(?:rate|price|preis|e-?preis|einzelpreis|stückpreis|prix|prix unitaire|p\.?\s?u\.?(?:\s?ht)?|unit\s?price|price per unit)$/,
+  ],
   ["quantity", /^(?:qty|qté|qte|quantity|quantité|menge|anzahl|stk\.?|hours|hrs|units|nb)$/],
   ["unit", /^(?:unit|uom|u\.?|einheit|me|unité)$/],
-  ["product_code", /^(?:code|sku|item\s?#|item no\.?|part no\.?|part #|art\.?-?nr\.?|artikelnr\.?|artikel-nr\.?|réf\.?|référence|ref\.?|product code|pos\.?-?nr\.?)$/],
-  ["amount", /amount|^(?:total|line total|net|betrag|gesamt|gesamtpreis|summe|montant|montant ht|total ht|ext\.? price|extended|netto)$/],
-  ["description", /descr|item|beschreibung|bezeichnung|artikel|leistung|désignation|designation|libellé|product|service|details|position/],
+  [
+    "product_code",
+    /^(?:code|sku|item\s?#|item no\.?|part no\.?|part #|art\.?-?nr\.?|artikelnr\.?|artikel-nr\.?|réf\.?|référence|ref\.?|product code|pos\.?-?nr\.?)$/,
+  ],
+  [
+    "amount",
+    /amount|^(?:total|line total|net|betrag|gesamt|gesamtpreis|summe|montant|montant ht|total ht|ext\.? price|extended|netto)$/,
+  ],
+  [
+    "description",
+    /descr|item|beschreibung|bezeichnung|artikel|leistung|désignation|designation|libellé|product|service|details|position/,
+  ],
 ];
 
 const roleOf = (h: string): Role | null => {
@@ -84,7 +99,16 @@ function contentRoles(rows: string[][], style: NumberStyle): Map<Role, number> |
   return roles;
 }
 
-const SUMMARY_FIELDS = new Set(["subtotal", "total_discount", "shipping", "total_tax", "invoice_total", "amount_paid", "amount_due", "payment_terms"]);
+const SUMMARY_FIELDS = new Set([
+  "subtotal",
+  "total_discount",
+  "shipping",
+  "total_tax",
+  "invoice_total",
+  "amount_paid",
+  "amount_due",
+  "payment_terms",
+]);
 
 /** A row that carries a total: a totals label opening one of its cells. */
 export const isSummaryRow = (row: string[]) =>
@@ -115,7 +139,11 @@ function readRow(row: string[], roles: Map<Role, number>, style: NumberStyle): I
 /** `itemRows`: per item table, its header and item rows (the rest may hold labelled values). */
 export type ItemTables = { items: ItemRow[]; used: Set<Table>; itemRows: Map<Table, Set<number>> };
 
-export function tableItems(tables: Table[], style: NumberStyle, pageOf: (t: Table, text: string) => number): ItemTables {
+export function tableItems(
+  tables: Table[],
+  style: NumberStyle,
+  pageOf: (t: Table, text: string) => number,
+): ItemTables {
   const used = new Set<Table>();
   const itemRows = new Map<Table, Set<number>>();
   const items: ItemRow[] = [];
@@ -153,7 +181,13 @@ export function tableItems(tables: Table[], style: NumberStyle, pageOf: (t: Tabl
       if (!item) continue;
       const prev = items[items.length - 1];
       // A row of description alone continues the description above it (wrapped text).
-      if (prev && item.amount === null && item.quantity === null && item.unit_price === null && prev.table === t) {
+      if (
+        prev &&
+        item.amount === null &&
+        item.quantity === null &&
+        item.unit_price === null &&
+        prev.table === t
+      ) {
         prev.item.description = `${prev.item.description ?? ""} ${item.description ?? ""}`.trim();
         continue;
       }
@@ -173,9 +207,17 @@ export function lineItems(lines: Line[], style: NumberStyle): ItemRow[] {
     const [q, p, a] = all.slice(-3) as [Amount, Amount, Amount];
     if (Math.abs(q.value * p.value - a.value) > 0.011 || q.value <= 0) return;
     if (findLabels(line.text).some((h) => SUMMARY_FIELDS.has(h.field))) return;
-    let description = line.text.slice(0, q.start).replace(/[\s|:–-]+$/, "").trim();
+    let description = line.text
+      .slice(0, q.start)
+      .replace(/[\s|:–-]+$/, "")
+      .trim();
     const prev = lines[i - 1];
-    if (!/\p{L}{2}/u.test(description) && prev && prev.page === line.page && findAmounts(prev.text, style).length === 0)
+    if (
+      !/\p{L}{2}/u.test(description) &&
+      prev &&
+      prev.page === line.page &&
+      findAmounts(prev.text, style).length === 0
+    )
       description = prev.text;
     if (!/\p{L}{2}/u.test(description)) return;
     out.push({

@@ -1,7 +1,7 @@
 import { splitParty } from "../answering/structured/parties.ts";
 import { findLabels, TITLE } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
-import { BLOCK_FIELDS } from "./label-values.ts";
+import { BLOCK_FIELDS, lineSpans, type ReadContext } from "./label-values.ts";
 
 // Vendor and customer. The customer is the block a "Bill to" label opens (a "Ship to" block only
 // when there is no other); the vendor is the block a "From" label opens, else the letterhead:
@@ -9,7 +9,13 @@ import { BLOCK_FIELDS } from "./label-values.ts";
 // item tables are read column by column here, since layouts put the two parties, or a party and
 // the invoice's details, side by side.
 
-export type PartyRead = { name: string | null; address: string | null; page: number; quote: string; lines: number[] };
+export type PartyRead = {
+  name: string | null;
+  address: string | null;
+  page: number;
+  quote: string;
+  lines: number[];
+};
 
 const MAX_BLOCK = 5;
 
@@ -37,20 +43,28 @@ export function partyLines(lines: Line[], tables: Table[], itemTables: Set<Table
   return out;
 }
 
-/** Where a line's own text ends: before the first label that is not at its start. */
+const ANY: ReadContext = { style: { decimal: ".", spaceGroups: false }, dayFirst: false };
+
+/** Where a line's own text ends: before the first label that has a value ("Freight" in a name has none). */
 const ownText = (text: string) => {
-  const hit = findLabels(text).find((h) => h.start > 0 && !BLOCK_FIELDS.has(h.field));
-  return (hit ? text.slice(0, hit.start) : text).replace(/[\s|,·]+$/, "").trim();
+  const span = lineSpans(text, ANY).find((s) => s.hit.start > 0 && (s.value || s.hit.field === "other"));
+  return (span ? text.slice(0, span.hit.start) : text).replace(/[\s|,·]+$/, "").trim();
 };
 
 const blockField = (l: Line) => {
   const h = findLabels(l.text)[0];
-  return h && h.start <= 1 && BLOCK_FIELDS.has(h.field) ? { field: h.field, rest: l.text.slice(h.end) } : null;
+  return h && h.start <= 1 && BLOCK_FIELDS.has(h.field)
+    ? { field: h.field, rest: l.text.slice(h.end) }
+    : null;
 };
 
 const stops = (l: Line) => {
-  const h = findLabels(l.text)[0];
-  return (h && h.start <= 1) || TITLE.test(l.text) || /\s·\s/.test(l.text);
+  const h = lineSpans(l.text, ANY)[0];
+  return (
+    (h && h.hit.start <= 1 && (h.value || h.hit.field !== "ship_to")) ||
+    TITLE.test(l.text) ||
+    /\s·\s/.test(l.text)
+  );
 };
 
 function toParty(block: Line[], idx: number[]): PartyRead | null {
@@ -65,7 +79,11 @@ function toParty(block: Line[], idx: number[]): PartyRead | null {
   };
 }
 
-export function readParties(plines: Line[]): { customer: PartyRead | null; vendor: PartyRead | null; shipTo: PartyRead | null } {
+export function readParties(plines: Line[]): {
+  customer: PartyRead | null;
+  vendor: PartyRead | null;
+  shipTo: PartyRead | null;
+} {
   const blocks: Partial<Record<"customer" | "ship_to" | "vendor", PartyRead>> = {};
   for (let i = 0; i < plines.length; i++) {
     const line = plines[i] as Line;
@@ -89,21 +107,31 @@ export function readParties(plines: Line[]): { customer: PartyRead | null; vendo
     if (nb && next) {
       const mine = body.filter((_, k) => k % 2 === 0);
       const theirs = body.filter((_, k) => k % 2 === 1);
-      const p1 = toParty(mine.map((x) => x.l), mine.map((x) => x.i));
-      const p2 = toParty(theirs.map((x) => x.l), theirs.map((x) => x.i));
+      const p1 = toParty(
+        mine.map((x) => x.l),
+        mine.map((x) => x.i),
+      );
+      const p2 = toParty(
+        theirs.map((x) => x.l),
+        theirs.map((x) => x.i),
+      );
       if (p1) blocks[b.field as "customer"] ??= p1;
       if (p2) blocks[nb.field as "customer"] ??= p2;
       i++;
       continue;
     }
-    const p = toParty(body.map((x) => x.l), body.map((x) => x.i));
+    const p = toParty(
+      body.map((x) => x.l),
+      body.map((x) => x.i),
+    );
     if (p) blocks[b.field as "customer"] = p;
   }
   const customer = blocks.customer ?? blocks.ship_to ?? null;
   return { customer, vendor: blocks.vendor ?? letterhead(plines, customer), shipTo: blocks.ship_to ?? null };
 }
 
-const TITLE_WORDS = /^(?:(?:tax|sales|commercial|vat)\s+)?(?:invoice|rechnung|facture|receipt)\b[\s—–\-|:]*|[\s—–\-|:]*\b(?:(?:tax|sales|commercial|vat)\s+)?(?:invoice|rechnung|facture|receipt)$/i;
+const TITLE_WORDS =
+  /^(?:(?:tax|sales|commercial|vat)\s+)?(?:invoice|rechnung|facture|receipt)\b[\s—–\-|:]*|[\s—–\-|:]*\b(?:(?:tax|sales|commercial|vat)\s+)?(?:invoice|rechnung|facture|receipt)$/i;
 
 /** The issuer from the top of the first page: its first line that is a name, and the address lines under it. */
 function letterhead(plines: Line[], customer: PartyRead | null): PartyRead | null {

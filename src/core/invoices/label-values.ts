@@ -43,11 +43,13 @@ export function readValue(field: LabelField, text: string, ctx: ReadContext): Fi
     return rate === undefined ? { value: amount.value, amount } : { value: amount.value, amount, rate };
   }
   if (field === "invoice_id" || field === "purchase_order" || field === "customer_id") {
-    const token = /^[^\s,;]+/.exec(t.replace(/^(?:no\.?|nr\.?|n°|#)\s*:?\s*/i, ""))?.[0]?.replace(/[.,;:)]+$/, "");
+    const token = /^[^\s,;]+/
+      .exec(t.replace(/^(?:no\.?|nr\.?|n°|#)\s*:?\s*/i, ""))?.[0]
+      ?.replace(/[.,;:)]+$/, "");
     return token && /\d/.test(token) && token.length <= 30 ? { value: token } : null;
   }
   if (field === "vendor_tax_id") {
-    const m = /^(?:[A-Z]{2,3}[-\s]?)?\d[\dA-Z.\-/ ]{4,}[\dA-Z]/.exec(t);
+    const m = /^(?:[A-Z]{2,3}[-\s]?)?\d[\dA-Z.\-/]*(?:\s\d[\dA-Z.\-/]*)*/.exec(t);
     return m && (m[0].match(/\d/g) ?? []).length >= 5 ? { value: m[0].trim() } : null;
   }
   if (field === "payment_terms") {
@@ -68,7 +70,9 @@ export type Span = { hit: LabelHit; valueStart: number; valueEnd: number; value:
  * opening the line ("Bill to"), as "from" inside a sentence introduces nothing.
  */
 export function lineSpans(text: string, ctx: ReadContext): Span[] {
-  let hits = findLabels(text).filter((h) => !BLOCK_FIELDS.has(h.field) || /^[\s*#|]*$/.test(text.slice(0, h.start)));
+  let hits = findLabels(text).filter(
+    (h) => !BLOCK_FIELDS.has(h.field) || /^[\s*#|]*$/.test(text.slice(0, h.start)),
+  );
   for (;;) {
     const spans = hits.map((hit, k): Span => {
       const valueEnd = hits[k + 1]?.start ?? text.length;
@@ -78,7 +82,10 @@ export function lineSpans(text: string, ctx: ReadContext): Span[] {
         hit,
         valueStart: hit.end,
         valueEnd,
-        value: empty || BLOCK_FIELDS.has(hit.field) || hit.field === "other" ? null : readValue(hit.field, region, ctx),
+        value:
+          empty || BLOCK_FIELDS.has(hit.field) || hit.field === "other"
+            ? null
+            : readValue(hit.field, region, ctx),
       };
     });
     // A label with words after it but no value of its kind is no label (titles, sentences); an
@@ -91,7 +98,18 @@ export function lineSpans(text: string, ctx: ReadContext): Span[] {
         !isEmpty(text.slice(s.valueStart, s.valueEnd)),
     );
     // An empty label right after a value ends that value's text ("14 Tage netto"), not a field.
-    const trailing = bad < 0 ? spans.findIndex((s, k) => k > 0 && !s.value && !BLOCK_FIELDS.has(s.hit.field) && s.hit.field !== "other" && spans[k - 1]?.value && (k === spans.length - 1 || spans[k + 1]?.hit.field === "other")) : -1;
+    const trailing =
+      bad < 0
+        ? spans.findIndex(
+            (s, k) =>
+              k > 0 &&
+              !s.value &&
+              !BLOCK_FIELDS.has(s.hit.field) &&
+              s.hit.field !== "other" &&
+              spans[k - 1]?.value &&
+              (k === spans.length - 1 || spans[k + 1]?.hit.field === "other"),
+          )
+        : -1;
     if (trailing >= 0) {
       hits = hits.filter((_, k) => k !== trailing);
       continue;
@@ -100,4 +118,3 @@ export function lineSpans(text: string, ctx: ReadContext): Span[] {
     hits = hits.filter((_, k) => k !== bad);
   }
 }
-

@@ -1,9 +1,9 @@
 import { findAmounts, numberStyle } from "./amounts.ts";
 import { type Candidate, choose, lineCandidates, tableCandidates } from "./field-candidates.ts";
+import { lineItems, tableItems } from "./invoice-items.ts";
 import type { LabelField } from "./invoice-labels.ts";
 import { documentLines, pageOf } from "./invoice-lines.ts";
 import { partyLines, readParties } from "./invoice-parties.ts";
-import { lineItems, tableItems } from "./invoice-items.ts";
 import type {
   FieldSource,
   InvoiceData,
@@ -34,7 +34,11 @@ function dayFirst(text: string, hints: InvoiceHints): boolean {
 
 const DOLLARS = new Set(["USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN"]);
 
-function currency(text: string, hints: InvoiceHints, ctx: ReadContext): { code: string; quote: string; confidence: number } | null {
+function currency(
+  text: string,
+  hints: InvoiceHints,
+  ctx: ReadContext,
+): { code: string; quote: string; confidence: number } | null {
   const counts = new Map<string, { n: number; quote: string }>();
   for (const a of findAmounts(text, ctx.style)) {
     if (!a.currency) continue;
@@ -42,7 +46,9 @@ function currency(text: string, hints: InvoiceHints, ctx: ReadContext): { code: 
     c.n++;
     counts.set(a.currency, c);
   }
-  for (const m of text.matchAll(/(?:currency|währung|devise|montants? en|beträge in|amounts in)\s*:?\s*([A-Z]{3})\b/gi)) {
+  for (const m of text.matchAll(
+    /(?:currency|währung|devise|montants? en|beträge in|amounts in)\s*:?\s*([A-Z]{3})\b/gi,
+  )) {
     const code = (m[1] ?? "").toUpperCase();
     const c = counts.get(code) ?? { n: 0, quote: m[0] };
     c.n += 5;
@@ -53,7 +59,11 @@ function currency(text: string, hints: InvoiceHints, ctx: ReadContext): { code: 
   const dollar = counts.get("$");
   if (dollar) {
     const hinted = hints.currency && DOLLARS.has(hints.currency.toUpperCase());
-    return { code: hinted ? (hints.currency as string).toUpperCase() : "USD", quote: dollar.quote, confidence: hinted ? 0.8 : 0.6 };
+    return {
+      code: hinted ? (hints.currency as string).toUpperCase() : "USD",
+      quote: dollar.quote,
+      confidence: hinted ? 0.8 : 0.6,
+    };
   }
   return hints.currency ? { code: hints.currency.toUpperCase(), quote: "", confidence: 0.3 } : null;
 }
@@ -102,11 +112,21 @@ const DEDUCTIONS = new Set<LabelField>(["total_discount", "amount_paid"]);
 
 export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}): InvoiceReading {
   const { lines, tables } = documentLines(doc);
-  const allText = [...lines.map((l) => l.text), ...tables.flatMap((t) => t.rows.map((r) => r.join("  ")))].join("\n");
+  const allText = [
+    ...lines.map((l) => l.text),
+    ...tables.flatMap((t) => t.rows.map((r) => r.join("  "))),
+  ].join("\n");
   const ctx: ReadContext = { style: numberStyle(allText, hints.locale), dayFirst: dayFirst(allText, hints) };
   const data: InvoiceData = { ...EMPTY, items: [] };
   const sources: Record<string, FieldSource> = {};
-  const put = (key: ScalarKey, value: string | number, page: number, quote: string, confidence: number, bbox: FieldSource["bbox"] = null) => {
+  const put = (
+    key: ScalarKey,
+    value: string | number,
+    page: number,
+    quote: string,
+    confidence: number,
+    bbox: FieldSource["bbox"] = null,
+  ) => {
     (data as Record<ScalarKey, unknown>)[key] = value;
     sources[`/${key}`] = { page, quote, bbox, confidence };
   };
@@ -128,9 +148,16 @@ export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}
   const parties = readParties(partyLines(lines, tables, fromTables.used));
   const customerLines = new Set(parties.customer?.lines ?? []);
   // The vendor's tax id: not one printed inside the customer's block (or on the line right after it).
-  const taxId = choose(cands, "vendor_tax_id", (c) => c.line !== null && (customerLines.has(c.line) || customerLines.has(c.line - 1)));
+  const taxId = choose(
+    cands,
+    "vendor_tax_id",
+    (c) => c.line !== null && (customerLines.has(c.line) || customerLines.has(c.line - 1)),
+  );
   if (taxId) put("vendor_tax_id", String(taxId.value.value), taxId.page, taxId.quote, taxId.confidence);
-  for (const [who, p] of [["vendor", parties.vendor], ["customer", parties.customer]] as const) {
+  for (const [who, p] of [
+    ["vendor", parties.vendor],
+    ["customer", parties.customer],
+  ] as const) {
     if (!p) continue;
     const conf = who === "vendor" && !p.quote ? 0.5 : 0.75;
     if (p.name) put(`${who}_name`, p.name, p.page, p.name, conf);
@@ -140,15 +167,33 @@ export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}
   const cur = currency(allText, hints, ctx);
   if (cur) put("currency", cur.code, 1, cur.quote, cur.confidence);
 
-  const textItems = lineItems(lines, ctx.style);
-  const complete = (rows: { item: InvoiceItem }[]) => rows.filter((r) => r.item.amount !== null && r.item.description).length;
+  // Items written as lines of text, or as table rows the layout split ("2 x 12.50 | 25.00").
+  const rowLines = tables.flatMap((t) =>
+    t.rows.map((r, k) => ({
+      page: t.page,
+      text: r.filter(Boolean).join(" "),
+      order: t.order - 0.5 + k / 1000,
+      ocr: false,
+    })),
+  );
+  const textItems = lineItems(
+    [...lines, ...rowLines].sort((a, b) => a.order - b.order),
+    ctx.style,
+  );
+  const complete = (rows: { item: InvoiceItem }[]) =>
+    rows.filter((r) => r.item.amount !== null && r.item.description).length;
   const items = complete(textItems) > complete(fromTables.items) ? textItems : fromTables.items;
   items.forEach((row, i) => {
     data.items.push(row.item);
     const bbox = row.table && row.page === row.table.page ? row.table.bbox : null;
     for (const [k, v] of Object.entries(row.item)) {
       if (v === null) continue;
-      sources[`/items/${i}/${k}`] = { page: row.page, quote: String(v), bbox, confidence: row.table ? 0.85 : 0.7 };
+      sources[`/items/${i}/${k}`] = {
+        page: row.page,
+        quote: String(v),
+        bbox,
+        confidence: row.table ? 0.85 : 0.7,
+      };
     }
   });
 
