@@ -163,6 +163,7 @@ describe("readInvoice on written pages", () => {
   });
 });
 
+const CORPUS_CASES = ["inv-001-header-band-en-US", "inv-016-multi-page-de-CH", "inv-048-label-grid-fr-FR"];
 const corpus = path.join(import.meta.dirname, "..", "bench", "invoices", "corpus");
 const truthOf = (name: string) =>
   (JSON.parse(readFileSync(path.join(corpus, `${name}.json`), "utf8")) as { truth: InvoiceData }).truth;
@@ -179,7 +180,8 @@ describe("corpus invoices through the service", () => {
     await server?.close();
   });
 
-  // One per language and producer, and a multi-page one; every field is asserted.
+  // One per language, among them a multi-page one with its items continued on page 2; every
+  // field is asserted.
   for (const name of CORPUS_CASES)
     it(`reads ${name}`, async () => {
       const doc = await extractDocument(
