@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { PDFDocument } from "pdf-lib";
 import { chromium } from "playwright-core";
 import sharp from "sharp";
+import type { CorpusMeta } from "./generate-types.ts";
 import { makeSpec } from "./invoice-data.ts";
 import { LAYOUTS } from "./layouts.ts";
 import type { Lang } from "./locales.ts";
@@ -29,14 +30,6 @@ const { values } = parseArgs({
 const seed = Number(values.seed);
 const count = Number(values.count);
 const out = values.out as string;
-
-export type CorpusMeta = {
-  layout: string;
-  lang: Lang;
-  locale: string;
-  producer: "chromium" | "libreoffice";
-  scan: boolean;
-};
 
 async function scan(pdf: Uint8Array, r: ReturnType<typeof rng>, work: string): Promise<Uint8Array> {
   const src = path.join(work, "src.pdf");
@@ -76,7 +69,13 @@ async function main() {
   for (const f of readdirSync(out)) if (/\.(pdf|json)$/.test(f)) rmSync(path.join(out, f));
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+    ],
   });
   const page = await browser.newPage();
   const langs: Lang[] = ["en", "de", "fr"];
@@ -90,7 +89,8 @@ async function main() {
       const spec = makeSpec(r, lang, items === undefined ? {} : { items });
       const html = layout.render(spec, r);
       // The receipt is a narrow page LibreOffice's HTML import would not keep.
-      const producer: CorpusMeta["producer"] = layout.name !== "receipt" && i % 3 === 1 ? "libreoffice" : "chromium";
+      const producer: CorpusMeta["producer"] =
+        layout.name !== "receipt" && i % 3 === 1 ? "libreoffice" : "chromium";
       let pdf: Uint8Array;
       if (producer === "chromium") {
         await page.setContent(html);
@@ -101,7 +101,15 @@ async function main() {
         writeFileSync(htmlPath, html);
         execFileSync(
           "soffice",
-          ["--headless", "--infilter=HTML (StarWriter)", "--convert-to", "pdf:writer_pdf_Export", "--outdir", dir, htmlPath],
+          [
+            "--headless",
+            "--infilter=HTML (StarWriter)",
+            "--convert-to",
+            "pdf:writer_pdf_Export",
+            "--outdir",
+            dir,
+            htmlPath,
+          ],
           { stdio: "ignore", env: { ...process.env, HOME: work } },
         );
         pdf = readFileSync(path.join(dir, "invoice.pdf"));
@@ -114,7 +122,10 @@ async function main() {
       const name = `inv-${String(i + 1).padStart(3, "0")}-${layout.name}-${spec.locale}${isScan ? "-scan" : ""}`;
       const meta: CorpusMeta = { layout: layout.name, lang, locale: spec.locale, producer, scan: isScan };
       writeFileSync(path.join(out, `${name}.pdf`), pdf);
-      writeFileSync(path.join(out, `${name}.json`), `${JSON.stringify({ meta, truth: spec.truth }, null, 2)}\n`);
+      writeFileSync(
+        path.join(out, `${name}.json`),
+        `${JSON.stringify({ meta, truth: spec.truth }, null, 2)}\n`,
+      );
       console.log(name, producer, `${Math.round(pdf.length / 1024)} KB`);
     }
   } finally {

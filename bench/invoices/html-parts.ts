@@ -1,8 +1,8 @@
 // The pieces every layout is made of: amounts and dates as the invoice's locale writes them, a
 // party's block, the item table in several styles, the totals as lines, a box or one line.
 
-import { formatDate, formatNumber } from "./locales.ts";
 import type { Party, Spec } from "./invoice-data.ts";
+import { formatDate, formatNumber } from "./locales.ts";
 import type { Rng } from "./rng.ts";
 
 export const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -15,7 +15,8 @@ export function money(spec: Spec, n: number, mark = true): string {
   return `${num} ${m.text}`;
 }
 
-export const qty = (spec: Spec, n: number) => (Number.isInteger(n) ? String(n) : formatNumber(n, spec.numbers, 1));
+export const qty = (spec: Spec, n: number) =>
+  Number.isInteger(n) ? String(n) : formatNumber(n, spec.numbers, 1);
 
 export const date = (spec: Spec, iso: string) =>
   formatDate(iso, spec.dateStyle, spec.lang, spec.locale === "en-US");
@@ -67,7 +68,8 @@ export function itemGrid(spec: Spec): { header: string[]; rows: string[][]; nume
     r.push(qty(spec, it.quantity ?? 0));
     if (c.unit) r.push(it.unit ?? "");
     r.push(money(spec, it.unit_price ?? 0, false));
-    if (c.taxRate) r.push(`${formatNumber(it.tax_rate ?? 0, spec.numbers, Number.isInteger(it.tax_rate) ? 0 : 1)} %`);
+    if (c.taxRate)
+      r.push(`${formatNumber(it.tax_rate ?? 0, spec.numbers, Number.isInteger(it.tax_rate) ? 0 : 1)} %`);
     r.push(money(spec, it.amount ?? 0, false));
     return r;
   });
@@ -135,9 +137,12 @@ export function footer(spec: Spec, r: Rng): string {
   const w = spec.words;
   const parts: string[] = [];
   if (t.payment_terms) parts.push(`${colon(w.terms)} ${esc(t.payment_terms)}`);
-  parts.push(`${esc(w.bank)}: DE${r.int(10, 99)} ${r.int(1000, 9999)} ${r.int(1000, 9999)} ${r.int(1000, 9999)} ${r.int(10, 99)}`);
+  parts.push(
+    `${esc(w.bank)}: DE${r.int(10, 99)} ${r.int(1000, 9999)} ${r.int(1000, 9999)} ${r.int(1000, 9999)} ${r.int(10, 99)}`,
+  );
   // Amounts printed without a currency mark name it once, as invoices do.
-  if (!spec.currencyMark) parts.push(`${esc({ en: "Currency", de: "Währung", fr: "Devise" }[spec.lang])}: ${spec.currency}`);
+  if (!spec.currencyMark)
+    parts.push(`${esc({ en: "Currency", de: "Währung", fr: "Devise" }[spec.lang])}: ${spec.currency}`);
   parts.push(esc(w.thanks));
   return `<div style="margin-top:24px;font-size:10pt">${parts.join("<br>")}</div>`;
 }

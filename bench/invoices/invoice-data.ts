@@ -3,7 +3,15 @@
 // truth is what the page shows.
 
 import type { InvoiceData, InvoiceItem } from "../../src/core/invoices/invoice-types.ts";
-import { type DateStyle, type Lang, NUMBER_STYLES, type NumberStyle, pickWords, WORDS, type Words } from "./locales.ts";
+import {
+  type DateStyle,
+  type Lang,
+  NUMBER_STYLES,
+  type NumberStyle,
+  pickWords,
+  WORDS,
+  type Words,
+} from "./locales.ts";
 import type { Rng } from "./rng.ts";
 
 export type Party = { name: string; lines: string[]; taxId: string | null };
@@ -61,7 +69,13 @@ const COMPANIES: Record<Lang, string[]> = {
 const STREETS: Record<Lang, string[]> = {
   en: ["12 Harbour Street", "450 Market St, Suite 210", "88 King's Road", "1701 Elm Avenue", "3 Mill Lane"],
   de: ["Hauptstraße 12", "Bahnhofstr. 45", "Lindenallee 7", "Industriestraße 101", "Am Markt 3"],
-  fr: ["12 rue de la Paix", "45 avenue Jean Jaurès", "8 boulevard Voltaire", "3 place Bellecour", "27 quai Saint-Antoine"],
+  fr: [
+    "12 rue de la Paix",
+    "45 avenue Jean Jaurès",
+    "8 boulevard Voltaire",
+    "3 place Bellecour",
+    "27 quai Saint-Antoine",
+  ],
 };
 const CITIES: Record<string, string[]> = {
   "en-US": ["Seattle, WA 98101", "Austin, TX 78701", "Boston, MA 02108", "Denver, CO 80202"],
@@ -132,7 +146,11 @@ const TERMS: Record<Lang, string[]> = {
   de: ["14 Tage netto", "Zahlbar innerhalb von 30 Tagen ohne Abzug", "Sofort fällig"],
   fr: ["30 jours fin de mois", "Paiement à réception", "45 jours date de facture"],
 };
-const LOCALES: Record<Lang, string[]> = { en: ["en-US", "en-GB"], de: ["de-DE", "de-CH"], fr: ["fr-FR", "fr-CH"] };
+const LOCALES: Record<Lang, string[]> = {
+  en: ["en-US", "en-GB"],
+  de: ["de-DE", "de-CH"],
+  fr: ["fr-FR", "fr-CH"],
+};
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -160,7 +178,8 @@ function isoDate(r: Rng): string {
   return `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 }
 
-const addDays = (iso: string, n: number) => new Date(Date.parse(iso) + n * 86400000).toISOString().slice(0, 10);
+const addDays = (iso: string, n: number) =>
+  new Date(Date.parse(iso) + n * 86400000).toISOString().slice(0, 10);
 
 export function makeSpec(r: Rng, lang: Lang, opts: { items?: number } = {}): Spec {
   const locale = r.pick(LOCALES[lang]);
@@ -199,9 +218,13 @@ export function makeSpec(r: Rng, lang: Lang, opts: { items?: number } = {}): Spe
   const shipTo = r.chance(0.3) ? party(lang, locale, r, customer.name) : null;
   const columns = { code: r.chance(0.4), unit: r.chance(0.35), taxRate: r.chance(0.3) };
   const n = opts.items ?? r.int(2, 8);
-  const taxRate = r.chance(0.15) ? null : lang === "en" && locale === "en-US" ? r.pick([8.25, 7, 6.5]) : r.pick(
-    locale.endsWith("CH") ? [8.1, 7.7] : lang === "de" ? [19, 7] : lang === "fr" ? [20, 10] : [20, 5],
-  );
+  const taxRate = r.chance(0.15)
+    ? null
+    : lang === "en" && locale === "en-US"
+      ? r.pick([8.25, 7, 6.5])
+      : r.pick(
+          locale.endsWith("CH") ? [8.1, 7.7] : lang === "de" ? [19, 7] : lang === "fr" ? [20, 10] : [20, 5],
+        );
   if (taxRate === null) columns.taxRate = false;
   const items: InvoiceItem[] = [];
   const usedNames = new Set<string>();
@@ -210,7 +233,9 @@ export function makeSpec(r: Rng, lang: Lang, opts: { items?: number } = {}): Spe
     if (usedNames.has(description)) description = `${description} ${String.fromCharCode(65 + (i % 26))}`;
     usedNames.add(description);
     const quantity = r.chance(0.3) ? r.int(1, 3) * 0.5 + r.int(1, 20) : r.int(1, 25);
-    const unit_price = round2(r.pick([4.5, 12, 19.99, 49, 85, 120, 249.5, 1150, 2400]) * r.pick([1, 1, 1.1, 0.9]));
+    const unit_price = round2(
+      r.pick([4.5, 12, 19.99, 49, 85, 120, 249.5, 1150, 2400]) * r.pick([1, 1, 1.1, 0.9]),
+    );
     items.push({
       description,
       quantity,

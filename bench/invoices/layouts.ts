@@ -46,7 +46,8 @@ const shipBlock = (spec: Spec) =>
 const vendorParty = (spec: Spec) =>
   partyHtml(spec.vendor, spec.truth.vendor_tax_id ? spec.words.taxId : null);
 
-const pickStyle = (r: Rng): TableStyle => r.pick(["ruled", "zebra", "borderless-bold", "plain-lines"] as const);
+const pickStyle = (r: Rng): TableStyle =>
+  r.pick(["ruled", "zebra", "borderless-bold", "plain-lines"] as const);
 
 /** A coloured band: the vendor's name as a logo on the left, the title on the right. */
 const band: Layout = {
@@ -76,7 +77,10 @@ const twoColumn: Layout = {
 <td>${customerBlock(spec, spec.words.billTo)}</td></tr></table>
 <table border="1" cellspacing="0" style="border-collapse:collapse;margin-top:12px">
 ${metaPairs(spec)
-  .map(([l, v]) => `<tr><td style="padding:3px 8px;background:#f2f2f2">${esc(l)}</td><td style="padding:3px 8px">${esc(v)}</td></tr>`)
+  .map(
+    ([l, v]) =>
+      `<tr><td style="padding:3px 8px;background:#f2f2f2">${esc(l)}</td><td style="padding:3px 8px">${esc(v)}</td></tr>`,
+  )
   .join("")}</table>
 ${shipBlock(spec)}
 ${itemTable(spec, "zebra")}
@@ -183,7 +187,10 @@ const receipt: Layout = {
       )
       .join("");
     const totals = totalPairs(spec, r)
-      .map(([l, v]) => `<div style="display:flex;justify-content:space-between"><span>${esc(l)}</span><span>${esc(v)}</span></div>`)
+      .map(
+        ([l, v]) =>
+          `<div style="display:flex;justify-content:space-between"><span>${esc(l)}</span><span>${esc(v)}</span></div>`,
+      )
       .join("");
     return doc(
       `<div style="font-family:'DejaVu Sans Mono',monospace;font-size:9pt">
@@ -217,4 +224,14 @@ ${footer(spec, r)}`);
   },
 };
 
-export const LAYOUTS: Layout[] = [band, twoColumn, labelGrid, letter, inline, totalsBox, multiPage, receipt, summaryGrid];
+export const LAYOUTS: Layout[] = [
+  band,
+  twoColumn,
+  labelGrid,
+  letter,
+  inline,
+  totalsBox,
+  multiPage,
+  receipt,
+  summaryGrid,
+];

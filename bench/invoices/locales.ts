@@ -8,13 +8,13 @@ export type Lang = "en" | "de" | "fr";
 /** Number style: thousands separator and decimal mark. */
 export type NumberStyle = { group: string; decimal: string };
 
-export const NUMBER_STYLES: Record<string, NumberStyle> = {
+export const NUMBER_STYLES = {
   us: { group: ",", decimal: "." },
   de: { group: ".", decimal: "," },
   fr: { group: "\u202f", decimal: "," },
   frSpace: { group: " ", decimal: "," },
   ch: { group: "'", decimal: "." },
-};
+} satisfies Record<string, NumberStyle>;
 
 export function formatNumber(n: number, style: NumberStyle, decimals = 2): string {
   const neg = n < 0;

@@ -5,7 +5,11 @@
 
 import type { InvoiceData, InvoiceItem } from "../../src/core/invoices/invoice-types.ts";
 
-const fold = (s: string) => s.toLowerCase().replace(/[\s,]+/g, " ").trim();
+const fold = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[\s,]+/g, " ")
+    .trim();
 
 export function same(a: unknown, b: unknown): boolean {
   if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
@@ -15,7 +19,15 @@ export function same(a: unknown, b: unknown): boolean {
 
 export type FieldScore = { field: string; right: boolean; expected: unknown; got: unknown };
 
-const ITEM_KEYS: (keyof InvoiceItem)[] = ["description", "quantity", "unit", "unit_price", "tax_rate", "amount", "product_code"];
+const ITEM_KEYS: (keyof InvoiceItem)[] = [
+  "description",
+  "quantity",
+  "unit",
+  "unit_price",
+  "tax_rate",
+  "amount",
+  "product_code",
+];
 
 export function scoreInvoice(truth: InvoiceData, got: InvoiceData): FieldScore[] {
   const out: FieldScore[] = [];

@@ -37,8 +37,8 @@ function tokenRe(style: NumberStyle): RegExp {
   const dec = style.decimal === "," ? "," : "\\.";
   const core = `\\d{1,3}(?:(?:${group})\\d{3})+(?:${dec}\\d{1,2})?|\\d+(?:${dec}\\d{1,2})?`;
   return new RegExp(
-    `(?<open>\\()?(?<sign>[-−–])?\\s?(?<cur1>[${SYMBOLS}]|(?<![\\p{L}])(?:${CODES})(?![\\p{L}]))?\\s?(?<sign2>[-−])?` +
-      `(?<![\\d.,'’\\p{L}])(?<core>${core})(?![\\d\\p{L}]|[.,]\\d)` +
+    `(?<![\\p{L}\\p{N}])(?<open>\\()?(?<sign>[-−–])?\\s?(?<cur1>[${SYMBOLS}]|(?<![\\p{L}])(?:${CODES})(?![\\p{L}]))?\\s?(?<sign2>[-−])?` +
+      `(?<![\\d.,'’\\p{L}])(?<![\\p{L}\\p{N}][-/])(?<core>${core})(?![\\d\\p{L}]|[.,]\\d)` +
       `(?:\\s?(?<pct>%))?(?:\\s?(?<cur2>[${SYMBOLS}]|(?<![\\p{L}])(?:${CODES})(?![\\p{L}])))?(?<trail>-(?!\\d))?(?<close>\\))?`,
     "gu",
   );

@@ -45,18 +45,17 @@ export function lineCandidates(lines: Line[], ctx: ReadContext): Candidate[] {
   return out;
 }
 
+/** `itemRows`: the rows of item tables that are items or their header, skipped here. */
 export function tableCandidates(
   tables: Table[],
-  skip: Set<Table>,
   ctx: ReadContext,
-  summaryRows: Map<Table, Set<number>>,
+  itemRows: Map<Table, Set<number>>,
 ): Candidate[] {
   const out: Candidate[] = [];
   for (const t of tables) {
-    const only = summaryRows.get(t);
-    if (skip.has(t) && !only) continue;
+    const skip = itemRows.get(t);
     t.rows.forEach((row, r) => {
-      if (only && !only.has(r)) return;
+      if (skip?.has(r)) return;
       row.forEach((cell, c) => {
         if (!cell) return;
         const spans = lineSpans(cell, ctx);

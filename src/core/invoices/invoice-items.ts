@@ -52,10 +52,12 @@ function headerRoles(header: string[]): Map<Role, number> | null {
   return ok ? roles : null;
 }
 
+/** A cell's number, a unit word after it ("20 Std.", "3 pcs") left aside. */
 const num = (s: string, style: NumberStyle): number | null => {
-  const a = parseAmount(s.replace(/[A-Za-z€$£]{0,3}$/, ""), style) ?? parseAmount(s, style);
+  const a = parseAmount(s, style) ?? parseAmount(s.replace(/\s+\p{L}[\p{L}.]*$/u, ""), style);
   return a ? a.value : null;
 };
+const unitWord = (s: string) => /\d\s+(\p{L}[\p{L}.]*)$/u.exec(s)?.[1] ?? null;
 
 /** Roles from the cells: text columns and numeric ones, the amount being a product of two others. */
 function contentRoles(rows: string[][], style: NumberStyle): Map<Role, number> | null {
@@ -126,7 +128,7 @@ function readRow(row: string[], roles: Map<Role, number>, style: NumberStyle): I
   return {
     description: description || null,
     quantity,
-    unit: get("unit") || null,
+    unit: get("unit") || unitWord(get("quantity")),
     unit_price: unitPrice,
     tax_rate: rate,
     amount,
@@ -134,7 +136,8 @@ function readRow(row: string[], roles: Map<Role, number>, style: NumberStyle): I
   };
 }
 
-export type ItemTables = { items: ItemRow[]; used: Set<Table>; summaryRows: Map<Table, Set<number>> };
+/** `itemRows`: per item table, its header and item rows (the rest may hold labelled values). */
+export type ItemTables = { items: ItemRow[]; used: Set<Table>; itemRows: Map<Table, Set<number>> };
 
 export function tableItems(
   tables: Table[],
@@ -142,14 +145,16 @@ export function tableItems(
   pageOf: (t: Table, text: string) => number,
 ): ItemTables {
   const used = new Set<Table>();
-  const summaryRows = new Map<Table, Set<number>>();
+  const itemRows = new Map<Table, Set<number>>();
   const items: ItemRow[] = [];
   let roles: Map<Role, number> | null = null;
   let width = 0;
   for (const t of tables) {
-    const own = t.rows[0] ? headerRoles(t.rows[0]) : null;
+    // The header may stand below other rows when a layout's grid swallowed the page's top.
+    const headerAt = t.rows.findIndex((r) => headerRoles(r) !== null);
+    const own = headerAt >= 0 ? headerRoles(t.rows[headerAt] as string[]) : null;
     const w = Math.max(0, ...t.rows.map((r) => r.length));
-    let start = own ? 1 : 0;
+    let start = own ? headerAt + 1 : 0;
     let use = own;
     // A table that continues the item table on a later page: same width, header repeated or not.
     if (!use && roles && w === width && t.page > (items[items.length - 1]?.page ?? 0) - 1) use = roles;
@@ -165,14 +170,12 @@ export function tableItems(
     roles = use;
     width = w;
     used.add(t);
-    const summary = new Set<number>();
-    summaryRows.set(t, summary);
+    const taken = new Set<number>(start > 0 ? [start - 1] : []);
+    itemRows.set(t, taken);
     for (let r = start; r < t.rows.length; r++) {
       const row = t.rows[r] as string[];
-      if (isSummaryRow(row)) {
-        summary.add(r);
-        continue;
-      }
+      if (isSummaryRow(row)) continue;
+      taken.add(r);
       if (headerRoles(row)) continue;
       const item = readRow(row, use, style);
       if (!item) continue;
@@ -192,7 +195,7 @@ export function tableItems(
       items.push({ item, table: t, row: r, page: pageOf(t, desc), quote: row.filter(Boolean).join(" | ") });
     }
   }
-  return { items, used, summaryRows };
+  return { items, used, itemRows };
 }
 
 /** Items written as text: "Widget 2 x 12.50 25.00", or the description on the line above. */

@@ -430,7 +430,7 @@ export const LABELS: Record<LabelField, string[]> = {
 
 export type LabelHit = { field: LabelField; start: number; end: number; text: string };
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
+const asPattern = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/ /g, "\\s+");
 
 /** One pattern of every label, longest first so a longer label wins where both start. */
 const ALL = (Object.entries(LABELS) as [LabelField, string[]][])
@@ -438,7 +438,7 @@ const ALL = (Object.entries(LABELS) as [LabelField, string[]][])
   .sort((a, b) => b.l.length - a.l.length);
 const FIELD_OF = new Map(ALL.map(({ field, l }) => [l.replace(/\s+/g, " "), field]));
 const LABEL_RE = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${ALL.map(({ l }) => escape(l)).join("|")})(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])(?:${ALL.map(({ l }) => asPattern(l)).join("|")})(?![\\p{L}\\p{N}]|-[\\p{L}\\p{N}])`,
   "giu",
 );
 

@@ -1,7 +1,7 @@
 import { splitParty } from "../answering/structured/parties.ts";
 import { findLabels, TITLE } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
-import { BLOCK_FIELDS } from "./label-values.ts";
+import { BLOCK_FIELDS, lineSpans, type ReadContext } from "./label-values.ts";
 
 // Vendor and customer. The customer is the block a "Bill to" label opens (a "Ship to" block only
 // when there is no other); the vendor is the block a "From" label opens, else the letterhead:
@@ -43,10 +43,12 @@ export function partyLines(lines: Line[], tables: Table[], itemTables: Set<Table
   return out;
 }
 
-/** Where a line's own text ends: before the first label that is not at its start. */
+const ANY: ReadContext = { style: { decimal: ".", spaceGroups: false }, dayFirst: false };
+
+/** Where a line's own text ends: before the first label that has a value ("Freight" in a name has none). */
 const ownText = (text: string) => {
-  const hit = findLabels(text).find((h) => h.start > 0 && !BLOCK_FIELDS.has(h.field));
-  return (hit ? text.slice(0, hit.start) : text).replace(/[\s|,·]+$/, "").trim();
+  const span = lineSpans(text, ANY).find((s) => s.hit.start > 0 && (s.value || s.hit.field === "other"));
+  return (span ? text.slice(0, span.hit.start) : text).replace(/[\s|,·]+$/, "").trim();
 };
 
 const blockField = (l: Line) => {
@@ -57,8 +59,12 @@ const blockField = (l: Line) => {
 };
 
 const stops = (l: Line) => {
-  const h = findLabels(l.text)[0];
-  return (h && h.start <= 1) || TITLE.test(l.text) || /\s·\s/.test(l.text);
+  const h = lineSpans(l.text, ANY)[0];
+  return (
+    (h && h.hit.start <= 1 && (h.value || h.hit.field !== "ship_to")) ||
+    TITLE.test(l.text) ||
+    /\s·\s/.test(l.text)
+  );
 };
 
 function toParty(block: Line[], idx: number[]): PartyRead | null {

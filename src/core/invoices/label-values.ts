@@ -49,7 +49,7 @@ export function readValue(field: LabelField, text: string, ctx: ReadContext): Fi
     return token && /\d/.test(token) && token.length <= 30 ? { value: token } : null;
   }
   if (field === "vendor_tax_id") {
-    const m = /^(?:[A-Z]{2,3}[-\s]?)?\d[\dA-Z.\-/ ]{4,}[\dA-Z]/.exec(t);
+    const m = /^(?:[A-Z]{2,3}[-\s]?)?\d[\dA-Z.\-/]*(?:\s\d[\dA-Z.\-/]*)*/.exec(t);
     return m && (m[0].match(/\d/g) ?? []).length >= 5 ? { value: m[0].trim() } : null;
   }
   if (field === "payment_terms") {
@@ -58,6 +58,10 @@ export function readValue(field: LabelField, text: string, ctx: ReadContext): Fi
   }
   return { value: t };
 }
+
+/** Nothing but punctuation or a rate ("VAT 20 %:" with its amount in the next cell). */
+const isEmpty = (region: string) =>
+  region.replace(/\(?\d{1,2}(?:[.,]\d{1,2})?\s?%\)?/g, "").replace(/[\s:#.\-–|]/g, "") === "";
 
 export type Span = { hit: LabelHit; valueStart: number; valueEnd: number; value: FieldValue | null };
 
@@ -73,7 +77,7 @@ export function lineSpans(text: string, ctx: ReadContext): Span[] {
     const spans = hits.map((hit, k): Span => {
       const valueEnd = hits[k + 1]?.start ?? text.length;
       const region = text.slice(hit.end, valueEnd);
-      const empty = region.replace(/[\s:#.\-–|]/g, "") === "";
+      const empty = isEmpty(region);
       return {
         hit,
         valueStart: hit.end,
@@ -91,8 +95,25 @@ export function lineSpans(text: string, ctx: ReadContext): Span[] {
         !s.value &&
         !BLOCK_FIELDS.has(s.hit.field) &&
         s.hit.field !== "other" &&
-        text.slice(s.valueStart, s.valueEnd).replace(/[\s:#.\-–|]/g, "") !== "",
+        !isEmpty(text.slice(s.valueStart, s.valueEnd)),
     );
+    // An empty label right after a value ends that value's text ("14 Tage netto"), not a field.
+    const trailing =
+      bad < 0
+        ? spans.findIndex(
+            (s, k) =>
+              k > 0 &&
+              !s.value &&
+              !BLOCK_FIELDS.has(s.hit.field) &&
+              s.hit.field !== "other" &&
+              spans[k - 1]?.value &&
+              (k === spans.length - 1 || spans[k + 1]?.hit.field === "other"),
+          )
+        : -1;
+    if (trailing >= 0) {
+      hits = hits.filter((_, k) => k !== trailing);
+      continue;
+    }
     if (bad < 0) return spans;
     hits = hits.filter((_, k) => k !== bad);
   }

@@ -134,7 +134,7 @@ export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}
   const fromTables = tableItems(tables, ctx.style, (t, text) => pageOf(doc, t, text));
   const cands: Candidate[] = [
     ...lineCandidates(lines, ctx),
-    ...tableCandidates(tables, fromTables.used, ctx, fromTables.summaryRows),
+    ...tableCandidates(tables, ctx, fromTables.itemRows),
   ];
 
   for (const field of LABELLED) {
@@ -167,7 +167,19 @@ export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}
   const cur = currency(allText, hints, ctx);
   if (cur) put("currency", cur.code, 1, cur.quote, cur.confidence);
 
-  const textItems = lineItems(lines, ctx.style);
+  // Items written as lines of text, or as table rows the layout split ("2 x 12.50 | 25.00").
+  const rowLines = tables.flatMap((t) =>
+    t.rows.map((r, k) => ({
+      page: t.page,
+      text: r.filter(Boolean).join(" "),
+      order: t.order - 0.5 + k / 1000,
+      ocr: false,
+    })),
+  );
+  const textItems = lineItems(
+    [...lines, ...rowLines].sort((a, b) => a.order - b.order),
+    ctx.style,
+  );
   const complete = (rows: { item: InvoiceItem }[]) =>
     rows.filter((r) => r.item.amount !== null && r.item.description).length;
   const items = complete(textItems) > complete(fromTables.items) ? textItems : fromTables.items;
