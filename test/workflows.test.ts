@@ -19,7 +19,8 @@ import { createTenant, type Tenant } from "./support/tenant.ts";
 
 const corpus = path.resolve(import.meta.dirname, "../bench/invoices/corpus");
 const corpusPdf = (name: string) => new Uint8Array(readFileSync(path.join(corpus, `${name}.pdf`)));
-const corpusTruth = (name: string) => JSON.parse(readFileSync(path.join(corpus, `${name}.json`), "utf8")).truth;
+const corpusTruth = (name: string) =>
+  JSON.parse(readFileSync(path.join(corpus, `${name}.json`), "utf8")).truth;
 const ENGLISH = "inv-001-header-band-en-US";
 const GERMAN = "inv-010-header-band-de-DE";
 

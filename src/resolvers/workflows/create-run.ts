@@ -25,10 +25,7 @@ const currencies = Intl.supportedValuesOf("currency") as [string, ...string[]];
 
 export const runOptionsInput = z
   .strictObject({
-    locale: z
-      .string()
-      .regex(LOCALE, "must be a language tag such as en-US, de-DE or fr-FR")
-      .optional(),
+    locale: z.string().regex(LOCALE, "must be a language tag such as en-US, de-DE or fr-FR").optional(),
     currency: z.enum(currencies, "must be an ISO 4217 currency code in capitals, such as EUR").optional(),
   })
   .default({});
