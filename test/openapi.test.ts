@@ -83,6 +83,13 @@ const covered = [
   "POST /v1/conversions",
   "GET /v1/conversions",
   "GET /v1/conversions/{id}",
+  "GET /v1/workflows",
+  "POST /v1/workflows/{workflow_id}/runs",
+  "GET /v1/workflows/{workflow_id}/runs",
+  "GET /v1/workflows/{workflow_id}/runs/{run_id}",
+  "GET /v1/workflows/{workflow_id}/runs/{run_id}/{results_file}",
+  "GET /v1/runs",
+  "GET /v1/runs/{run_id}",
   "GET /openapi.json",
 ];
 
@@ -1458,6 +1465,77 @@ describe("real responses match the document", () => {
       await refused(get, `/v1/conversions/${id}`, { key: other.secret }, 404, "NOT_FOUND");
       await refused(get, `/v1/conversions/${id}`, {}, 401, "UNAUTHORIZED");
     });
+  });
+
+  describe("workflows", () => {
+    it("lists workflows, runs one over uploads and documents, reads runs and results", async () => {
+      await resetAnonymousBudget(server);
+      const pdf = await textPdf([
+        ["INVOICE", "Invoice No.: OA-7", "Subtotal: 10.00", "VAT 10%: 1.00", "Total: 11.00 EUR"],
+      ]);
+      await checked("GET /v1/workflows", "/v1/workflows", { key: t.secret }, 200);
+      await refused("GET /v1/workflows", "/v1/workflows", {}, 401, "UNAUTHORIZED");
+      const create = "POST /v1/workflows/{workflow_id}/runs";
+      const path = "/v1/workflows/invoice-extraction/runs";
+      const made = await checked(create, path, { key: t.secret, body: pdfForm(pdf, "inv.pdf") }, 202);
+      const id = made.body.id as string;
+      await refused(create, path, { key: t.secret, json: {} }, 400, "BAD_REQUEST");
+      await refused(
+        create,
+        path,
+        { key: t.secret, json: { document_ids: ["doc-0000000000000000"] } },
+        404,
+        "NOT_FOUND",
+      );
+      await refused(
+        create,
+        "/v1/workflows/payroll/runs",
+        { key: t.secret, json: { document_ids: ["x"] } },
+        404,
+        "NOT_FOUND",
+      );
+      await refused(create, path, { key: publishable, json: { document_ids: ["x"] } }, 403, "FORBIDDEN");
+      await refused(create, path, { body: pdfForm(pdf) }, 401, "UNAUTHORIZED");
+
+      const results = "GET /v1/workflows/{workflow_id}/runs/{run_id}/{results_file}";
+      const done = async () => {
+        for (let i = 0; i < 600; i++) {
+          const r = await call(server.url, "GET", `/v1/runs/${id}`, { key: t.secret });
+          if (!["queued", "running"].includes(r.body.status)) return r;
+          await new Promise((res) => setTimeout(res, 100));
+        }
+        throw new Error("run did not end");
+      };
+      const early = await call(server.url, "GET", `${path}/${id}/results.json`, { key: t.secret });
+      if (early.status === 409)
+        await refused(results, `${path}/${id}/results.json`, { key: t.secret }, 409, "CONFLICT");
+      await done();
+      for (const file of ["results.json", "results.csv", "results.xlsx", "results.xml"])
+        await checked(results, `${path}/${id}/${file}`, { key: t.secret }, 200);
+      await refused(results, `${path}/${id}/results.json`, { key: other.secret }, 404, "NOT_FOUND");
+      await refused(results, `${path}/run_0000000000000000/results.csv`, { key: t.secret }, 404, "NOT_FOUND");
+
+      const getOne = "GET /v1/workflows/{workflow_id}/runs/{run_id}";
+      const run = await checked(getOne, `${path}/${id}`, { key: t.secret }, 200);
+      expect(run.body.documents[0].data.invoice_id).toBe("OA-7");
+      await refused(getOne, `${path}/${id}`, { key: other.secret }, 404, "NOT_FOUND");
+      await checked("GET /v1/runs/{run_id}", `/v1/runs/${id}`, { key: t.secret }, 200);
+      await refused("GET /v1/runs/{run_id}", `/v1/runs/${id}`, {}, 401, "UNAUTHORIZED");
+      await checked("GET /v1/runs", "/v1/runs?limit=1", { key: t.secret }, 200);
+      await refused("GET /v1/runs", "/v1/runs?limit=0", { key: t.secret }, 400, "BAD_REQUEST");
+      await refused("GET /v1/runs", "/v1/runs", {}, 401, "UNAUTHORIZED");
+      await checked("GET /v1/workflows/{workflow_id}/runs", `${path}?limit=5`, { key: t.secret }, 200);
+      await refused("GET /v1/workflows/{workflow_id}/runs", path, {}, 401, "UNAUTHORIZED");
+      await refused(getOne, `${path}/${id}`, {}, 401, "UNAUTHORIZED");
+      await refused(results, `${path}/${id}/results.csv`, {}, 401, "UNAUTHORIZED");
+      await refused(
+        "GET /v1/workflows/{workflow_id}/runs",
+        "/v1/workflows/payroll/runs",
+        { key: t.secret },
+        404,
+        "NOT_FOUND",
+      );
+    }, 120_000);
   });
 
   describe("answering", () => {

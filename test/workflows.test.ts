@@ -271,12 +271,12 @@ describe("the invoice-extraction workflow", () => {
     );
     named(await post(runForm([])), 400, "BAD_REQUEST", /No PDF/);
     named(await post(undefined, { document_ids: [] }), 400, "BAD_REQUEST", /document_ids/);
-    named(await post(undefined, {}), 400, "BAD_REQUEST", /one of the three/);
+    named(await post(undefined, {}), 400, "BAD_REQUEST", /one of the two/);
     named(
       await post(undefined, { document_ids: ["doc-0000000000000000"], file_ids: ["file_0000000000000000"] }),
       400,
       "BAD_REQUEST",
-      /one of the three/,
+      /one of the two/,
     );
     named(
       await post(undefined, { document_ids: ["doc-0000000000000000"] }),

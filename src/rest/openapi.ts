@@ -52,6 +52,11 @@ const tags = [
     description:
       "Publish a file or a parsed document at https://{namespace}.{hosted_domain}: a viewer page, access settings (disabled, unlisted, expiry, password, downloads, indexing) and counts of what it served. Secret keys only.",
   },
+  {
+    name: "Workflows",
+    description:
+      "Built-in document workflows (invoice-extraction: invoices read into fields with their sources, checked, and given back as JSON, CSV, XLSX or UBL XML) and their runs. Secret keys only.",
+  },
   { name: "Service", description: "The API's own description." },
 ];
 

@@ -79,7 +79,7 @@ const FieldSourceSchema = z
       .openapi({ description: "[x0, y0, x1, y1] in PDF points, origin top-left; null when not known." }),
     confidence: z.number().min(0).max(1),
   })
-  .openapi("FieldSource");
+  .openapi("InvoiceFieldSource");
 
 const CheckSchema = z
   .object({
@@ -194,13 +194,41 @@ function knownWorkflow(id: string): typeof INVOICE_WORKFLOW {
   return id;
 }
 
+/** The JSON form as the document describes it: document ids or file ids, one of the two. */
+const RunFromIdsDescribed = z.union(
+  [
+    z
+      .object({
+        document_ids: z.array(documentRef).min(1).max(MAX_RUN_DOCUMENTS),
+        options: runOptionsInput.optional(),
+      })
+      .strict(),
+    z
+      .object({
+        file_ids: z.array(fileRef).min(1).max(MAX_RUN_DOCUMENTS),
+        options: runOptionsInput.optional(),
+      })
+      .strict(),
+  ],
+  {
+    error: `give document_ids or file_ids, one of the two, each with 1 to ${MAX_RUN_DOCUMENTS} ids (and options, if any)`,
+  },
+);
+
+/**
+ * The same form as the handler checks it: one object, so that a bad id or option is named by its
+ * field rather than lost in "no branch of the union matched".
+ */
 const RunFromIds = z
   .object({
     document_ids: z.array(documentRef).min(1).max(MAX_RUN_DOCUMENTS).optional(),
     file_ids: z.array(fileRef).min(1).max(MAX_RUN_DOCUMENTS).optional(),
     options: runOptionsInput.optional(),
   })
-  .strict();
+  .strict()
+  .refine((b) => (b.document_ids === undefined) !== (b.file_ids === undefined), {
+    message: "give document_ids or file_ids, one of the two",
+  });
 
 const optionsField = z
   .string()
@@ -214,6 +242,11 @@ const optionsField = z
   })
   .pipe(runOptionsInput);
 const RunFields = z.object({ options: optionsField.optional() }).strict();
+
+const jsonSchemaOf = (schema: z.ZodType) => {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema) as Record<string, unknown>;
+  return rest;
+};
 
 /** A body part checked as the route validators check bodies. */
 function checked<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
@@ -267,7 +300,8 @@ const create = createRoute({
             },
           },
         },
-        "application/json": { schema: RunFromIds.openapi("RunRequest") },
+        // Validated by the handler: a route validator would also run on the multipart form.
+        "application/json": { schema: jsonSchemaOf(RunFromIdsDescribed) },
       },
     },
   },
@@ -328,6 +362,25 @@ const getAny = createRoute({
   responses: { 200: jsonResponse(RunSchema, "The run."), ...errorResponses("FORBIDDEN", "NOT_FOUND") },
 });
 
+const ResultsJsonSchema = z
+  .object({
+    run_id: z.string(),
+    workflow: z.string(),
+    status: z.enum(runStatuses),
+    finished_at: z.string().nullable().openapi({ format: "date-time" }),
+    documents: z.array(
+      RunDocumentSchema.pick({
+        document_id: true,
+        file_name: true,
+        status: true,
+        data: true,
+        checks: true,
+        error: true,
+      }),
+    ),
+  })
+  .openapi("RunResults");
+
 const resultFiles = resultFormats.map((f) => `results.${f}` as const);
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -349,7 +402,12 @@ const results = createRoute({
   },
   responses: {
     200: mediaResponse(
-      { "application/json": binary, "text/csv": binary, [XLSX_TYPE]: binary, "application/xml": binary },
+      {
+        "application/json": { schema: ResultsJsonSchema },
+        "text/csv": binary,
+        [XLSX_TYPE]: binary,
+        "application/xml": binary,
+      },
       "The results, as an attachment.",
     ),
     ...errorResponses("FORBIDDEN", "NOT_FOUND", "CONFLICT"),
