@@ -94,6 +94,7 @@ describe("authorization", () => {
         ["publish", { document_id: docId }],
         ["add_to_collection", { collection: "x", document_ids: [docId] }],
         ["get_conversion", { conversion_id: convId }],
+        ["run_invoice_workflow", { document_ids: [docId] }],
       ] as const) {
         const r = await callTool(other, name, args);
         expect(r.isError, name).toBe(true);
@@ -121,6 +122,8 @@ describe("authorization", () => {
         ["publish", { document_id: docId }],
         ["convert_images_to_pdf", { images: [{ file_name: "a.png", content_base64: "iVBORw0KGgo=" }] }],
         ["get_conversion", { conversion_id: "conv_0000000000000000" }],
+        ["run_invoice_workflow", { document_ids: [docId] }],
+        ["get_run", { run_id: "run_0000000000000000" }],
         ["list_documents", {}],
       ] as const) {
         const r = await callTool(pk, name, args);

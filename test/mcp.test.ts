@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "./support/http.ts";
 import { pngBytes as pngImage } from "./support/images.ts";
 import { callOk, callTool, data, mcpClient, textOf } from "./support/mcp.ts";
-import { annualReportPdf, longPdf, reportPdf } from "./support/pdfs.ts";
+import { annualReportPdf, longPdf, reportPdf, textPdf } from "./support/pdfs.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
@@ -60,6 +60,8 @@ const toolNames = [
   "get_conversion",
   "publish",
   "list_deployments",
+  "run_invoice_workflow",
+  "get_run",
 ];
 
 async function uploadAndWait(bytes: Uint8Array, fileName: string) {
@@ -330,6 +332,45 @@ describe("conversions", () => {
       error: { code: "IMAGE_UNREADABLE", input: 0 },
     });
     expect(data(failed).error.message).toMatch(/cut\.png/);
+  }, 120_000);
+});
+
+describe("workflows", () => {
+  it("reads an invoice into fields and names the check that failed", async () => {
+    const pdf = await textPdf([
+      [
+        "INVOICE",
+        "Invoice No.: M-42",
+        "Invoice date: 2026-03-05",
+        "Subtotal: 100.00",
+        "VAT 20%: 20.00",
+        "Total: 150.00 EUR",
+      ],
+    ]);
+    const doc = await callOk(client, "upload_document", { content_base64: b64(pdf), file_name: "m42.pdf" });
+    const both = await callTool(client, "run_invoice_workflow", {
+      document_ids: [data(doc).id],
+      file_ids: ["file_x"],
+    });
+    expect(textOf(both)).toMatch(/^BAD_REQUEST: .*document_ids/);
+    const run = await callOk(client, "run_invoice_workflow", {
+      document_ids: [data(doc).id],
+      currency: "EUR",
+    });
+    expect(data(run)).toMatchObject({ status: "queued", workflow: "invoice-extraction" });
+    const done = await callOk(client, "get_run", { run_id: data(run).id, wait_seconds: 60 });
+    expect(data(done)).toMatchObject({
+      status: "needs_review",
+      documents: [
+        {
+          document_id: data(doc).id,
+          status: "needs_review",
+          data: { invoice_id: "M-42", invoice_total: 150 },
+          failed_checks: [{ rule: "totals_add_up" }],
+        },
+      ],
+      truncated: false,
+    });
   }, 120_000);
 });
 

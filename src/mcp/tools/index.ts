@@ -7,8 +7,9 @@ import { documentTools } from "./documents.ts";
 import { fileTools } from "./files.ts";
 import { hostingTools } from "./hosting.ts";
 import { readingTools } from "./reading.ts";
+import { workflowTools } from "./workflows.ts";
 
-/** Every tool, in the order a model reads the list: documents, reading, answering, collections, files, conversions, hosting. */
+/** Every tool, in the order a model reads the list: documents, reading, answering, collections, files, conversions, hosting, workflows. */
 export function allTools(services: Services): ToolDefinition[] {
   return [
     ...documentTools(services),
@@ -18,5 +19,6 @@ export function allTools(services: Services): ToolDefinition[] {
     ...fileTools(services),
     ...conversionTools(services),
     ...hostingTools(services),
+    ...workflowTools(services),
   ];
 }
