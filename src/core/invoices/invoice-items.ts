@@ -20,7 +20,11 @@ const ROLE_TESTS: [Role, RegExp][] = [
     "unit_price",
     /unit\s*(?:price|cost)|^(?:rate|price|preis|e-?preis|einzelpreis|stückpreis|prix|prix unitaire|p\.?\s?u\.?(?:\s?ht)?|unit\s?price|price per unit)$/,
   ],
-  ["quantity", /^(?:qty|qté|qte|quantity|quantité|menge|anzahl|stk\.?|hours|hrs|units|nb)$/],
+  // "Menge ME", "Qté U.", "QTYUoM": one column holds the quantity and its unit ("20 Std.").
+  [
+    "quantity",
+    /^(?:qty|qté|qte|quantity|quantité|menge|anzahl|stk\.?|hours|hrs|units|nb)(?:\s*[/.]?\s*(?:unit|uom|u\.?|me|einheit|unité|eh))?$/,
+  ],
   ["unit", /^(?:unit|uom|u\.?|einheit|me|unité)$/],
   [
     "product_code",
@@ -54,10 +58,11 @@ function headerRoles(header: string[]): Map<Role, number> | null {
 
 /** A cell's number, a unit word after it ("20 Std.", "3 pcs") left aside. */
 const num = (s: string, style: NumberStyle): number | null => {
-  const a = parseAmount(s, style) ?? parseAmount(s.replace(/\s+\p{L}[\p{L}.]*$/u, ""), style);
+  const a = parseAmount(s, style) ?? parseAmount(s.replace(/(?<=\d)\s*\p{L}[\p{L}.]*$/u, ""), style);
   return a ? a.value : null;
 };
-const unitWord = (s: string) => /\d\s+(\p{L}[\p{L}.]*)$/u.exec(s)?.[1] ?? null;
+/** The unit printed after a quantity, with or without a space ("20 Std.", "23pcs"). */
+const unitWord = (s: string) => /\d\s*(\p{L}[\p{L}.]*)$/u.exec(s)?.[1] ?? null;
 
 /** Roles from the cells: text columns and numeric ones, the amount being a product of two others. */
 function contentRoles(rows: string[][], style: NumberStyle): Map<Role, number> | null {
