@@ -2,6 +2,7 @@ import { type Amount, findAmounts, type NumberStyle, parseAmount } from "./amoun
 import { findLabels } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
 import type { InvoiceItem } from "./invoice-types.ts";
+import { repairOcrNumber } from "./ocr-numbers.ts";
 
 // Line items. From a table whose header names the columns (three languages), or, when the header
 // row is missing or unreadable, whose columns say what they are by their content (the numeric
@@ -58,8 +59,13 @@ function headerRoles(header: string[]): Map<Role, number> | null {
 
 /** A cell's number, a unit word after it ("20 Std.", "3 pcs") left aside. */
 const num = (s: string, style: NumberStyle): number | null => {
-  const a = parseAmount(s, style) ?? parseAmount(s.replace(/(?<=\d)\s*\p{L}[\p{L}.]*$/u, ""), style);
-  return a ? a.value : null;
+  const read = (t: string) =>
+    parseAmount(t, style) ?? parseAmount(t.replace(/(?<=\d)\s*\p{L}[\p{L}.]*$/u, ""), style);
+  const a = read(s);
+  if (a) return a.value;
+  // A scan's cell may hold the number with OCR noise around or in it ("©. 44:10", "7%.").
+  const repaired = repairOcrNumber(s, style.decimal);
+  return repaired === null ? null : (read(repaired)?.value ?? null);
 };
 /** The unit printed after a quantity, with or without a space ("20 Std.", "23pcs"). */
 const unitWord = (s: string) => /\d\s*(\p{L}[\p{L}.]*)$/u.exec(s)?.[1] ?? null;
@@ -130,15 +136,34 @@ function readRow(row: string[], roles: Map<Role, number>, style: NumberStyle): I
   const quantity = num(get("quantity"), style);
   if (!description && amount === null) return null;
   const rate = get("tax_rate") ? num(get("tax_rate").replace(/\s?%/, ""), style) : null;
-  return {
+  return withProduct({
     description: description || null,
     quantity,
     unit: get("unit") || unitWord(get("quantity")),
     unit_price: unitPrice,
     tax_rate: rate,
     amount,
-    product_code: get("product_code") || null,
-  };
+    // A code wrapped in its cell at a hyphen ("SKU-<br>28115") is one code: no space at the break.
+    product_code: get("product_code").replace(/(?<=[-/_.])\s+/g, "") || null,
+  });
+}
+
+const cents = (v: number) => Math.round(v * 100) / 100;
+
+/**
+ * Quantity × unit price = amount: when one of the three was left blank or unreadable (a scan's
+ * cell), the other two give it, if the result is a whole number of cents (of hundredths for a
+ * quantity) that multiplies back exactly.
+ */
+export function withProduct(item: InvoiceItem): InvoiceItem {
+  const { quantity: q, unit_price: p, amount: a } = item;
+  const fits = (q2: number, p2: number, a2: number) => Math.abs(q2 * p2 - a2) < 0.011;
+  if (q !== null && p !== null && a === null && q > 0) return { ...item, amount: cents(q * p) };
+  if (q !== null && p === null && a !== null && q > 0 && fits(q, cents(a / q), a))
+    return { ...item, unit_price: cents(a / q) };
+  if (q === null && p !== null && a !== null && p !== 0 && fits(cents(a / p), p, a) && a / p > 0)
+    return { ...item, quantity: cents(a / p) };
+  return item;
 }
 
 /** `itemRows`: per item table, its header and item rows (the rest may hold labelled values). */
