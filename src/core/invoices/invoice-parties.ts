@@ -2,7 +2,7 @@ import { splitParty } from "../answering/structured/parties.ts";
 import { findLabels, TITLE } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
 import { BLOCK_FIELDS, lineSpans, type ReadContext } from "./label-values.ts";
-import { endsAddress, holdsMoney, isColumnHeader, LEGAL_FORM } from "./party-lines.ts";
+import { cutLabelled, endsAddress, holdsMoney, isColumnHeader, LEGAL_FORM } from "./party-lines.ts";
 import { tablesPartyLines } from "./party-tables.ts";
 
 // Vendor and customer. The customer is the block a "Bill to" label opens (a "Ship to" block only
@@ -86,7 +86,9 @@ export function readParties(plines: Line[]): {
     const nb = next && next.page === line.page ? blockField(next) : null;
     const body: { l: Line; i: number }[] = [];
     const rest = b.rest.replace(/^[\s:]+/, "");
-    if (rest && !nb) body.push({ l: { ...line, text: rest }, i });
+    // The label's own line may go on with its block, the invoice's details interleaved.
+    const pieces = rest && !nb ? (cutLabelled(rest) ?? [rest]) : [];
+    for (const text of pieces) body.push({ l: { ...line, text }, i });
     const from = nb ? i + 2 : i + 1;
     for (let j = from; j < plines.length && body.length < (nb ? MAX_BLOCK * 2 : MAX_BLOCK); j++) {
       const l = plines[j] as Line;

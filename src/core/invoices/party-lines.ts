@@ -1,5 +1,7 @@
+import { findDates } from "../answering/structured/coerce.ts";
 import { findAmounts, type NumberStyle } from "./amounts.ts";
-import { findLabels } from "./invoice-labels.ts";
+import { findLabels, type LabelField } from "./invoice-labels.ts";
+import { BLOCK_FIELDS, lineSpans, type ReadContext } from "./label-values.ts";
 
 // What is not a party's line, and a legal form that wrapped onto a line of its own. A party block
 // (a name and address lines under "Bill to", or the letterhead) is read until something that
@@ -37,3 +39,38 @@ const COUNTRY =
 
 /** A line an address can end on: one with a postcode or house number (3+ digits), or a country. */
 export const endsAddress = (text: string) => /\d{3}/.test(text) || COUNTRY.test(text.trim());
+
+/** Where a labelled value printed at the start of `region` ends (dates, ids, amounts), or -1. */
+function valueExtent(field: LabelField, region: string): number {
+  const lead = /^[\s:#.°º\-–|]*/.exec(region)?.[0].length ?? 0;
+  const t = region.slice(lead);
+  if (field === "invoice_date" || field === "due_date") {
+    const d = findDates(t)[0] ?? findDates(t, { dayFirst: true })[0];
+    return d && d.start <= 3 ? lead + d.end : -1;
+  }
+  const token = /^(?:(?:no\.?|nr\.?|n°|#)\s*:?\s*)?[^\s,;]+/i.exec(t);
+  return token ? lead + token[0].length : -1;
+}
+
+/**
+ * A party block's line with the invoice's details interleaved ("Invoice no: B-1480 Summit
+ * Consulting Group Date: 20 October 2025 3 Mill Lane", two columns read as one line): the labelled
+ * values cut out, the pieces between them the block's own lines. Null when the line has none.
+ */
+export function cutLabelled(text: string): string[] | null {
+  const ctx: ReadContext = { style: ANY, dayFirst: false };
+  const cuts = lineSpans(text, ctx).flatMap((s) => {
+    if (!s.value || BLOCK_FIELDS.has(s.hit.field)) return [];
+    const end = valueExtent(s.hit.field, text.slice(s.valueStart, s.valueEnd));
+    return end < 0 ? [] : [[s.hit.start, s.valueStart + end] as const];
+  });
+  if (!cuts.length) return null;
+  const pieces: string[] = [];
+  let at = 0;
+  for (const [a, b] of cuts) {
+    pieces.push(text.slice(at, a));
+    at = b;
+  }
+  pieces.push(text.slice(at));
+  return pieces.map((p) => p.replace(/^[\s,;:|]+|[\s,;:|]+$/g, "")).filter((p) => /\p{L}|\d/u.test(p));
+}
