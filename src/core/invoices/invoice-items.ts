@@ -3,6 +3,7 @@ import { findLabels } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
 import type { InvoiceItem } from "./invoice-types.ts";
 import { repairOcrNumber } from "./ocr-numbers.ts";
+import { mergeRows, pairSplitRows } from "./ocr-rows.ts";
 
 // Line items. From a table whose header names the columns (three languages), or, when the header
 // row is missing or unreadable, whose columns say what they are by their content (the numeric
@@ -125,12 +126,35 @@ const SUMMARY_FIELDS = new Set([
 export const isSummaryRow = (row: string[]) =>
   row.some((c) => findLabels(c).some((h) => h.start < 2 && SUMMARY_FIELDS.has(h.field)));
 
-function readRow(row: string[], roles: Map<Role, number>, style: NumberStyle): InvoiceItem | null {
+/** What a row of an item table holds: numbers without a description, a description alone, both. */
+function rowKind(row: string[], roles: Map<Role, number>, style: NumberStyle) {
+  const cell = (r: Role) => (row[roles.get(r) ?? -1] ?? "").trim();
+  const numbers = (["amount", "quantity", "unit_price"] as Role[]).some((r) => num(cell(r), style) !== null);
+  const text = /\p{L}{2}/u.test(cell("description"));
+  return numbers && text ? "full" : numbers ? "numbers" : text ? "text" : "other";
+}
+
+function readRow(
+  row: string[],
+  roles: Map<Role, number>,
+  style: NumberStyle,
+  ocr = false,
+): InvoiceItem | null {
   const get = (r: Role) => {
     const i = roles.get(r);
     return i === undefined ? "" : (row[i] ?? "").trim();
   };
-  const description = get("description");
+  let description = get("description");
+  // A scan's grid cuts a description over the columns right of it that have no role ("Lampe de
+  // bureau | LED"): their words continue it.
+  const at = roles.get("description");
+  if (ocr && at !== undefined) {
+    const taken = new Set(roles.values());
+    for (let k = at + 1; k < row.length && !taken.has(k); k++) {
+      const extra = (row[k] ?? "").trim();
+      if (extra && num(extra, style) === null) description = `${description} ${extra}`.trim();
+    }
+  }
   const amount = num(get("amount"), style);
   const unitPrice = num(get("unit_price"), style);
   const quantity = num(get("quantity"), style);
@@ -181,8 +205,13 @@ export function tableItems(
   let width = 0;
   for (const t of tables) {
     // The header may stand below other rows when a layout's grid swallowed the page's top.
-    const headerAt = t.rows.findIndex((r) => headerRoles(r) !== null);
-    const own = headerAt >= 0 ? headerRoles(t.rows[headerAt] as string[]) : null;
+    let headerAt = t.rows.findIndex((r) => headerRoles(r) !== null);
+    let own = headerAt >= 0 ? headerRoles(t.rows[headerAt] as string[]) : null;
+    // A scan's header cut over two rows ("| | Quantité | Montant |" over "| Description | | |").
+    for (let r = 0; !own && t.ocr && r + 1 < t.rows.length; r++) {
+      own = headerRoles(mergeRows(t.rows[r] as string[], t.rows[r + 1] as string[]));
+      if (own) headerAt = r + 1;
+    }
     const w = Math.max(0, ...t.rows.map((r) => r.length));
     let start = own ? headerAt + 1 : 0;
     let use = own;
@@ -202,12 +231,13 @@ export function tableItems(
     used.add(t);
     const taken = new Set<number>(start > 0 ? [start - 1] : []);
     itemRows.set(t, taken);
-    for (let r = start; r < t.rows.length; r++) {
-      const row = t.rows[r] as string[];
-      if (isSummaryRow(row)) continue;
-      taken.add(r);
+    const roleSet = use;
+    const body = t.rows.flatMap((cells, at) => (at >= start && !isSummaryRow(cells) ? [{ cells, at }] : []));
+    for (const b of body) taken.add(b.at);
+    const rows = t.ocr ? pairSplitRows(body, (row) => rowKind(row, roleSet, style)) : body;
+    for (const { cells: row, at: r } of rows) {
       if (headerRoles(row)) continue;
-      const item = readRow(row, use, style);
+      const item = readRow(row, use, style, t.ocr);
       if (!item) continue;
       const prev = items[items.length - 1];
       // A row of description alone continues the description above it (wrapped text).

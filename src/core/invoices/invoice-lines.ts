@@ -14,6 +14,8 @@ export type Table = {
   rows: string[][];
   /** Where the table stands among the lines (the order of the first line after it). */
   order: number;
+  /** Read by OCR from a scan: its grid may split rows (see ocr-rows.ts). */
+  ocr: boolean;
 };
 
 const clean = (raw: string) =>
@@ -58,6 +60,7 @@ export function documentLines(doc: InvoiceSourceDocument): { lines: Line[]; tabl
       bbox: b.length === 4 ? (b as [number, number, number, number]) : null,
       rows,
       order: at?.order ?? lines.filter((l) => l.page <= t.pageNumber).length,
+      ocr: doc.pages.find((p) => p.pageNumber === t.pageNumber)?.method === "ocr",
     };
   });
   return { lines, tables };
