@@ -1,5 +1,6 @@
 import { type TableGrid, textRows } from "../tables/table-model.ts";
 import type { InvoiceSourceDocument } from "./invoice-types.ts";
+import { fixOcrLabels } from "./ocr-labels.ts";
 
 // The document as the invoice reader walks it: the text lines of each page (markdown markers
 // gone, tables left to their own list) and the tables as rows of cell texts.
@@ -42,13 +43,15 @@ export function documentLines(doc: InvoiceSourceDocument): { lines: Line[]; tabl
         continue;
       }
       inTable = false;
-      const text = clean(raw);
-      if (text) lines.push({ page: p.pageNumber, text, order: lines.length, ocr: p.method === "ocr" });
+      const ocr = p.method === "ocr";
+      const text = ocr ? fixOcrLabels(clean(raw)) : clean(raw);
+      if (text) lines.push({ page: p.pageNumber, text, order: lines.length, ocr });
     }
   }
   const tables: Table[] = doc.tables.map((t, index) => {
     const grid = Array.isArray(t.cells) ? (t.cells as TableGrid) : [];
-    const rows = textRows(grid).map((r) => r.map(cellText));
+    const ocr = doc.pages.find((p) => p.pageNumber === t.pageNumber)?.method === "ocr";
+    const rows = textRows(grid).map((r) => r.map((c) => (ocr ? fixOcrLabels(cellText(c)) : cellText(c))));
     const b = t.bbox;
     const at = tableStarts.filter((s) => s.page === t.pageNumber)[
       doc.tables.slice(0, index).filter((o) => o.pageNumber === t.pageNumber).length
@@ -60,7 +63,7 @@ export function documentLines(doc: InvoiceSourceDocument): { lines: Line[]; tabl
       bbox: b.length === 4 ? (b as [number, number, number, number]) : null,
       rows,
       order: at?.order ?? lines.filter((l) => l.page <= t.pageNumber).length,
-      ocr: doc.pages.find((p) => p.pageNumber === t.pageNumber)?.method === "ocr",
+      ocr,
     };
   });
   return { lines, tables };
