@@ -126,6 +126,9 @@ const SUMMARY_FIELDS = new Set([
 export const isSummaryRow = (row: string[]) =>
   row.some((c) => findLabels(c).some((h) => h.start < 2 && SUMMARY_FIELDS.has(h.field)));
 
+/** A code (capitals and at least four digits, "A76662", "SKU-12345") and the words after it. */
+const LEADING_CODE = /^((?=[A-Z0-9-]*\d{4})[A-Z]{1,4}-?\d[\dA-Z-]*)\s+(?=\p{L})/u;
+
 /** What a row of an item table holds: numbers without a description, a description alone, both. */
 function rowKind(row: string[], roles: Map<Role, number>, style: NumberStyle) {
   const cell = (r: Role) => (row[roles.get(r) ?? -1] ?? "").trim();
@@ -160,6 +163,13 @@ function readRow(
   const quantity = num(get("quantity"), style);
   if (!description && amount === null) return null;
   const rate = get("tax_rate") ? num(get("tax_rate").replace(/\s?%/, ""), style) : null;
+  // No code column: a code opening the description ("P44604 Clavier sans fil") is the item's code.
+  let code = get("product_code").replace(/(?<=[-/_.])\s+/g, "");
+  const lead = roles.has("product_code") ? null : LEADING_CODE.exec(description);
+  if (lead?.[1] && !code) {
+    code = lead[1];
+    description = description.slice(lead[0].length);
+  }
   return withProduct({
     description: description || null,
     quantity,
@@ -168,7 +178,7 @@ function readRow(
     tax_rate: rate,
     amount,
     // A code wrapped in its cell at a hyphen ("SKU-<br>28115") is one code: no space at the break.
-    product_code: get("product_code").replace(/(?<=[-/_.])\s+/g, "") || null,
+    product_code: code || null,
   });
 }
 
@@ -280,6 +290,8 @@ export function lineItems(lines: Line[], style: NumberStyle): ItemRow[] {
     )
       description = prev.text;
     if (!/\p{L}{2}/u.test(description)) return;
+    const code = LEADING_CODE.exec(description);
+    if (code) description = description.slice(code[0].length);
     out.push({
       item: {
         description,
@@ -288,7 +300,7 @@ export function lineItems(lines: Line[], style: NumberStyle): ItemRow[] {
         unit_price: p.value,
         tax_rate: null,
         amount: a.value,
-        product_code: null,
+        product_code: code?.[1] ?? null,
       },
       table: null,
       row: i,

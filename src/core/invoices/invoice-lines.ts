@@ -31,6 +31,20 @@ const clean = (raw: string) =>
 
 const cellText = (s: string) => clean(s);
 
+/**
+ * A word whose first letter the extractor put in a cell of its own ("O | ffener Betrag", a
+ * letter-spaced capital over a column line): the letter goes back to its word.
+ */
+function rejoinCutWords(row: string[]): string[] {
+  const out = [...row];
+  for (let k = 0; k + 1 < out.length; k++)
+    if (/^\p{Lu}$/u.test(out[k] ?? "") && /^\p{Ll}{2}/u.test(out[k + 1] ?? "")) {
+      out[k + 1] = `${out[k]}${out[k + 1]}`;
+      out[k] = "";
+    }
+  return out;
+}
+
 export function documentLines(doc: InvoiceSourceDocument): { lines: Line[]; tables: Table[] } {
   const lines: Line[] = [];
   const tableStarts: { page: number; order: number }[] = [];
@@ -51,7 +65,9 @@ export function documentLines(doc: InvoiceSourceDocument): { lines: Line[]; tabl
   const tables: Table[] = doc.tables.map((t, index) => {
     const grid = Array.isArray(t.cells) ? (t.cells as TableGrid) : [];
     const ocr = doc.pages.find((p) => p.pageNumber === t.pageNumber)?.method === "ocr";
-    const rows = textRows(grid).map((r) => r.map((c) => (ocr ? fixOcrLabels(cellText(c)) : cellText(c))));
+    const rows = textRows(grid).map((r) =>
+      rejoinCutWords(r.map((c) => (ocr ? fixOcrLabels(cellText(c)) : cellText(c)))),
+    );
     const b = t.bbox;
     const at = tableStarts.filter((s) => s.page === t.pageNumber)[
       doc.tables.slice(0, index).filter((o) => o.pageNumber === t.pageNumber).length
