@@ -4,6 +4,7 @@ import type { Line, Table } from "./invoice-lines.ts";
 import type { InvoiceItem } from "./invoice-types.ts";
 import { repairOcrNumber } from "./ocr-numbers.ts";
 import { mergeRows, pairSplitRows } from "./ocr-rows.ts";
+import { holdsMoney } from "./party-lines.ts";
 
 // Line items. From a table whose header names the columns (three languages), or, when the header
 // row is missing or unreadable, whose columns say what they are by their content (the numeric
@@ -286,7 +287,8 @@ export function lineItems(lines: Line[], style: NumberStyle): ItemRow[] {
       !/\p{L}{2}/u.test(description) &&
       prev &&
       prev.page === line.page &&
-      findAmounts(prev.text, style).length === 0
+      // The line above may hold a number of its own ("Cable Cat6, 5 m"), but no money.
+      !holdsMoney(prev.text)
     )
       description = prev.text;
     if (!/\p{L}{2}/u.test(description)) return;
