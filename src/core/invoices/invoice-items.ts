@@ -2,6 +2,9 @@ import { type Amount, findAmounts, type NumberStyle, parseAmount } from "./amoun
 import { findLabels } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
 import type { InvoiceItem } from "./invoice-types.ts";
+import { repairOcrNumber } from "./ocr-numbers.ts";
+import { mergeRows, pairSplitRows } from "./ocr-rows.ts";
+import { holdsMoney } from "./party-lines.ts";
 
 // Line items. From a table whose header names the columns (three languages), or, when the header
 // row is missing or unreadable, whose columns say what they are by their content (the numeric
@@ -20,7 +23,11 @@ const ROLE_TESTS: [Role, RegExp][] = [
     "unit_price",
     /unit\s*(?:price|cost)|^(?:rate|price|preis|e-?preis|einzelpreis|stückpreis|prix|prix unitaire|p\.?\s?u\.?(?:\s?ht)?|unit\s?price|price per unit)$/,
   ],
-  ["quantity", /^(?:qty|qté|qte|quantity|quantité|menge|anzahl|stk\.?|hours|hrs|units|nb)$/],
+  // "Menge ME", "Qté U.", "QTYUoM": one column holds the quantity and its unit ("20 Std.").
+  [
+    "quantity",
+    /^(?:qty|qté|qte|quantity|quantité|menge|anzahl|stk\.?|hours|hrs|units|nb)(?:\s*[/.]?\s*(?:unit|uom|u\.?|me|einheit|unité|eh))?$/,
+  ],
   ["unit", /^(?:unit|uom|u\.?|einheit|me|unité)$/],
   [
     "product_code",
@@ -54,10 +61,16 @@ function headerRoles(header: string[]): Map<Role, number> | null {
 
 /** A cell's number, a unit word after it ("20 Std.", "3 pcs") left aside. */
 const num = (s: string, style: NumberStyle): number | null => {
-  const a = parseAmount(s, style) ?? parseAmount(s.replace(/\s+\p{L}[\p{L}.]*$/u, ""), style);
-  return a ? a.value : null;
+  const read = (t: string) =>
+    parseAmount(t, style) ?? parseAmount(t.replace(/(?<=\d)\s*\p{L}[\p{L}.]*$/u, ""), style);
+  const a = read(s);
+  if (a) return a.value;
+  // A scan's cell may hold the number with OCR noise around or in it ("©. 44:10", "7%.").
+  const repaired = repairOcrNumber(s, style.decimal);
+  return repaired === null ? null : (read(repaired)?.value ?? null);
 };
-const unitWord = (s: string) => /\d\s+(\p{L}[\p{L}.]*)$/u.exec(s)?.[1] ?? null;
+/** The unit printed after a quantity, with or without a space ("20 Std.", "23pcs"). */
+const unitWord = (s: string) => /\d\s*(\p{L}[\p{L}.]*)$/u.exec(s)?.[1] ?? null;
 
 /** Roles from the cells: text columns and numeric ones, the amount being a product of two others. */
 function contentRoles(rows: string[][], style: NumberStyle): Map<Role, number> | null {
@@ -114,26 +127,78 @@ const SUMMARY_FIELDS = new Set([
 export const isSummaryRow = (row: string[]) =>
   row.some((c) => findLabels(c).some((h) => h.start < 2 && SUMMARY_FIELDS.has(h.field)));
 
-function readRow(row: string[], roles: Map<Role, number>, style: NumberStyle): InvoiceItem | null {
+/** A code (capitals and at least four digits, "A76662", "SKU-12345") and the words after it. */
+const LEADING_CODE = /^((?=[A-Z0-9-]*\d{4})[A-Z]{1,4}-?\d[\dA-Z-]*)\s+(?=\p{L})/u;
+
+/** What a row of an item table holds: numbers without a description, a description alone, both. */
+function rowKind(row: string[], roles: Map<Role, number>, style: NumberStyle) {
+  const cell = (r: Role) => (row[roles.get(r) ?? -1] ?? "").trim();
+  const numbers = (["amount", "quantity", "unit_price"] as Role[]).some((r) => num(cell(r), style) !== null);
+  const text = /\p{L}{2}/u.test(cell("description"));
+  return numbers && text ? "full" : numbers ? "numbers" : text ? "text" : "other";
+}
+
+function readRow(
+  row: string[],
+  roles: Map<Role, number>,
+  style: NumberStyle,
+  ocr = false,
+): InvoiceItem | null {
   const get = (r: Role) => {
     const i = roles.get(r);
     return i === undefined ? "" : (row[i] ?? "").trim();
   };
-  const description = get("description");
+  let description = get("description");
+  // A scan's grid cuts a description over the columns right of it that have no role ("Lampe de
+  // bureau | LED"): their words continue it.
+  const at = roles.get("description");
+  if (ocr && at !== undefined) {
+    const taken = new Set(roles.values());
+    for (let k = at + 1; k < row.length && !taken.has(k); k++) {
+      const extra = (row[k] ?? "").trim();
+      if (extra && num(extra, style) === null) description = `${description} ${extra}`.trim();
+    }
+  }
   const amount = num(get("amount"), style);
   const unitPrice = num(get("unit_price"), style);
   const quantity = num(get("quantity"), style);
   if (!description && amount === null) return null;
   const rate = get("tax_rate") ? num(get("tax_rate").replace(/\s?%/, ""), style) : null;
-  return {
+  // No code column: a code opening the description ("P44604 Clavier sans fil") is the item's code.
+  let code = get("product_code").replace(/(?<=[-/_.])\s+/g, "");
+  const lead = roles.has("product_code") ? null : LEADING_CODE.exec(description);
+  if (lead?.[1] && !code) {
+    code = lead[1];
+    description = description.slice(lead[0].length);
+  }
+  return withProduct({
     description: description || null,
     quantity,
     unit: get("unit") || unitWord(get("quantity")),
     unit_price: unitPrice,
     tax_rate: rate,
     amount,
-    product_code: get("product_code") || null,
-  };
+    // A code wrapped in its cell at a hyphen ("SKU-<br>28115") is one code: no space at the break.
+    product_code: code || null,
+  });
+}
+
+const cents = (v: number) => Math.round(v * 100) / 100;
+
+/**
+ * Quantity × unit price = amount: when one of the three was left blank or unreadable (a scan's
+ * cell), the other two give it, if the result is a whole number of cents (of hundredths for a
+ * quantity) that multiplies back exactly.
+ */
+export function withProduct(item: InvoiceItem): InvoiceItem {
+  const { quantity: q, unit_price: p, amount: a } = item;
+  const fits = (q2: number, p2: number, a2: number) => Math.abs(q2 * p2 - a2) < 0.011;
+  if (q !== null && p !== null && a === null && q > 0) return { ...item, amount: cents(q * p) };
+  if (q !== null && p === null && a !== null && q > 0 && fits(q, cents(a / q), a))
+    return { ...item, unit_price: cents(a / q) };
+  if (q === null && p !== null && a !== null && p !== 0 && fits(cents(a / p), p, a) && a / p > 0)
+    return { ...item, quantity: cents(a / p) };
+  return item;
 }
 
 /** `itemRows`: per item table, its header and item rows (the rest may hold labelled values). */
@@ -151,8 +216,13 @@ export function tableItems(
   let width = 0;
   for (const t of tables) {
     // The header may stand below other rows when a layout's grid swallowed the page's top.
-    const headerAt = t.rows.findIndex((r) => headerRoles(r) !== null);
-    const own = headerAt >= 0 ? headerRoles(t.rows[headerAt] as string[]) : null;
+    let headerAt = t.rows.findIndex((r) => headerRoles(r) !== null);
+    let own = headerAt >= 0 ? headerRoles(t.rows[headerAt] as string[]) : null;
+    // A scan's header cut over two rows ("| | Quantité | Montant |" over "| Description | | |").
+    for (let r = 0; !own && t.ocr && r + 1 < t.rows.length; r++) {
+      own = headerRoles(mergeRows(t.rows[r] as string[], t.rows[r + 1] as string[]));
+      if (own) headerAt = r + 1;
+    }
     const w = Math.max(0, ...t.rows.map((r) => r.length));
     let start = own ? headerAt + 1 : 0;
     let use = own;
@@ -172,12 +242,13 @@ export function tableItems(
     used.add(t);
     const taken = new Set<number>(start > 0 ? [start - 1] : []);
     itemRows.set(t, taken);
-    for (let r = start; r < t.rows.length; r++) {
-      const row = t.rows[r] as string[];
-      if (isSummaryRow(row)) continue;
-      taken.add(r);
+    const roleSet = use;
+    const body = t.rows.flatMap((cells, at) => (at >= start && !isSummaryRow(cells) ? [{ cells, at }] : []));
+    for (const b of body) taken.add(b.at);
+    const rows = t.ocr ? pairSplitRows(body, (row) => rowKind(row, roleSet, style)) : body;
+    for (const { cells: row, at: r } of rows) {
       if (headerRoles(row)) continue;
-      const item = readRow(row, use, style);
+      const item = readRow(row, use, style, t.ocr);
       if (!item) continue;
       const prev = items[items.length - 1];
       // A row of description alone continues the description above it (wrapped text).
@@ -216,10 +287,13 @@ export function lineItems(lines: Line[], style: NumberStyle): ItemRow[] {
       !/\p{L}{2}/u.test(description) &&
       prev &&
       prev.page === line.page &&
-      findAmounts(prev.text, style).length === 0
+      // The line above may hold a number of its own ("Cable Cat6, 5 m"), but no money.
+      !holdsMoney(prev.text)
     )
       description = prev.text;
     if (!/\p{L}{2}/u.test(description)) return;
+    const code = LEADING_CODE.exec(description);
+    if (code) description = description.slice(code[0].length);
     out.push({
       item: {
         description,
@@ -228,7 +302,7 @@ export function lineItems(lines: Line[], style: NumberStyle): ItemRow[] {
         unit_price: p.value,
         tax_rate: null,
         amount: a.value,
-        product_code: null,
+        product_code: code?.[1] ?? null,
       },
       table: null,
       row: i,

@@ -1,5 +1,6 @@
 import { type TableGrid, textRows } from "../tables/table-model.ts";
 import type { InvoiceSourceDocument } from "./invoice-types.ts";
+import { fixOcrLabels } from "./ocr-labels.ts";
 
 // The document as the invoice reader walks it: the text lines of each page (markdown markers
 // gone, tables left to their own list) and the tables as rows of cell texts.
@@ -14,6 +15,8 @@ export type Table = {
   rows: string[][];
   /** Where the table stands among the lines (the order of the first line after it). */
   order: number;
+  /** Read by OCR from a scan: its grid may split rows (see ocr-rows.ts). */
+  ocr: boolean;
 };
 
 const clean = (raw: string) =>
@@ -28,6 +31,20 @@ const clean = (raw: string) =>
 
 const cellText = (s: string) => clean(s);
 
+/**
+ * A word whose first letter the extractor put in a cell of its own ("O | ffener Betrag", a
+ * letter-spaced capital over a column line): the letter goes back to its word.
+ */
+function rejoinCutWords(row: string[]): string[] {
+  const out = [...row];
+  for (let k = 0; k + 1 < out.length; k++)
+    if (/^\p{Lu}$/u.test(out[k] ?? "") && /^\p{Ll}{2}/u.test(out[k + 1] ?? "")) {
+      out[k + 1] = `${out[k]}${out[k + 1]}`;
+      out[k] = "";
+    }
+  return out;
+}
+
 export function documentLines(doc: InvoiceSourceDocument): { lines: Line[]; tables: Table[] } {
   const lines: Line[] = [];
   const tableStarts: { page: number; order: number }[] = [];
@@ -40,13 +57,17 @@ export function documentLines(doc: InvoiceSourceDocument): { lines: Line[]; tabl
         continue;
       }
       inTable = false;
-      const text = clean(raw);
-      if (text) lines.push({ page: p.pageNumber, text, order: lines.length, ocr: p.method === "ocr" });
+      const ocr = p.method === "ocr";
+      const text = ocr ? fixOcrLabels(clean(raw)) : clean(raw);
+      if (text) lines.push({ page: p.pageNumber, text, order: lines.length, ocr });
     }
   }
   const tables: Table[] = doc.tables.map((t, index) => {
     const grid = Array.isArray(t.cells) ? (t.cells as TableGrid) : [];
-    const rows = textRows(grid).map((r) => r.map(cellText));
+    const ocr = doc.pages.find((p) => p.pageNumber === t.pageNumber)?.method === "ocr";
+    const rows = textRows(grid).map((r) =>
+      rejoinCutWords(r.map((c) => (ocr ? fixOcrLabels(cellText(c)) : cellText(c)))),
+    );
     const b = t.bbox;
     const at = tableStarts.filter((s) => s.page === t.pageNumber)[
       doc.tables.slice(0, index).filter((o) => o.pageNumber === t.pageNumber).length
@@ -58,6 +79,7 @@ export function documentLines(doc: InvoiceSourceDocument): { lines: Line[]; tabl
       bbox: b.length === 4 ? (b as [number, number, number, number]) : null,
       rows,
       order: at?.order ?? lines.filter((l) => l.page <= t.pageNumber).length,
+      ocr,
     };
   });
   return { lines, tables };

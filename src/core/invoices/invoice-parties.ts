@@ -2,6 +2,8 @@ import { splitParty } from "../answering/structured/parties.ts";
 import { findLabels, TITLE } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
 import { BLOCK_FIELDS, lineSpans, type ReadContext } from "./label-values.ts";
+import { cutLabelled, endsAddress, holdsMoney, isColumnHeader, LEGAL_FORM } from "./party-lines.ts";
+import { tablesPartyLines } from "./party-tables.ts";
 
 // Vendor and customer. The customer is the block a "Bill to" label opens (a "Ship to" block only
 // when there is no other); the vendor is the block a "From" label opens, else the letterhead:
@@ -19,21 +21,10 @@ export type PartyRead = {
 
 const MAX_BLOCK = 5;
 
-/** The lines the parties are looked for in: text lines, and other tables' columns top to bottom. */
-export function partyLines(lines: Line[], tables: Table[], itemTables: Set<Table>): Line[] {
+/** The lines the parties are looked for in: text lines, and tables' (see party-tables.ts) where they stand. */
+export function partyLines(lines: Line[], tables: Table[], itemRows: Map<Table, Set<number>>): Line[] {
   const out: Line[] = [];
-  const extra = tables
-    .filter((t) => !itemTables.has(t))
-    .flatMap((t) => {
-      const width = Math.max(0, ...t.rows.map((r) => r.length));
-      const cols: Line[] = [];
-      for (let c = 0; c < width; c++)
-        for (const r of t.rows) {
-          const text = (r[c] ?? "").trim();
-          if (text) cols.push({ page: t.page, text, order: t.order - 0.5, ocr: false });
-        }
-      return cols;
-    });
+  const extra = tablesPartyLines(tables, itemRows);
   let e = 0;
   for (const l of lines) {
     while (e < extra.length && (extra[e] as Line).order < l.order) out.push(extra[e++] as Line);
@@ -63,7 +54,8 @@ const stops = (l: Line) => {
   return (
     (h && h.hit.start <= 1 && (h.value || h.hit.field !== "ship_to")) ||
     TITLE.test(l.text) ||
-    /\s·\s/.test(l.text)
+    /\s·\s/.test(l.text) ||
+    isColumnHeader(l.text)
   );
 };
 
@@ -94,11 +86,20 @@ export function readParties(plines: Line[]): {
     const nb = next && next.page === line.page ? blockField(next) : null;
     const body: { l: Line; i: number }[] = [];
     const rest = b.rest.replace(/^[\s:]+/, "");
-    if (rest && !nb) body.push({ l: { ...line, text: rest }, i });
+    // The label's own line may go on with its block, the invoice's details interleaved.
+    const pieces = rest && !nb ? (cutLabelled(rest) ?? [rest]) : [];
+    for (const text of pieces) body.push({ l: { ...line, text }, i });
     const from = nb ? i + 2 : i + 1;
     for (let j = from; j < plines.length && body.length < (nb ? MAX_BLOCK * 2 : MAX_BLOCK); j++) {
       const l = plines[j] as Line;
       if (l.page !== line.page || stops(l)) break;
+      // An amount ends the block; a line of words just above it is that item's description
+      // ("Project management" over "21 x 93.50"), once the block has a name and an address line.
+      if (holdsMoney(l.text)) {
+        const last = body[body.length - 1];
+        if (!nb && last && body.length >= 3 && !endsAddress(last.l.text)) body.pop();
+        break;
+      }
       const own = ownText(l.text);
       if (!own) break;
       body.push({ l: { ...l, text: own }, i: j });
@@ -161,6 +162,13 @@ function letterhead(plines: Line[], customer: PartyRead | null): PartyRead | nul
       name = { l: { ...l, text }, i };
       continue;
     }
+    // A legal form wrapped onto a line of its own ends the name ("Harbor & Pine Supply" / "Co.").
+    if (!address.length && LEGAL_FORM.test(text)) {
+      const head: { l: Line; i: number } = name;
+      name = { l: { ...head.l, text: `${head.l.text} ${text}` }, i: head.i };
+      continue;
+    }
+    if (holdsMoney(text) || isColumnHeader(text)) break;
     if (text === name.l.text || /\s·\s/.test(text) || address.length >= 3) break;
     address.push({ l: { ...l, text }, i });
   }

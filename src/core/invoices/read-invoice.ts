@@ -145,7 +145,7 @@ export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}
     put(field as ScalarKey, v, c.page, c.quote, c.confidence, c.table?.bbox ?? null);
   }
 
-  const parties = readParties(partyLines(lines, tables, fromTables.used));
+  const parties = readParties(partyLines(lines, tables, fromTables.itemRows));
   const customerLines = new Set(parties.customer?.lines ?? []);
   // The vendor's tax id: not one printed inside the customer's block (or on the line right after it).
   const taxId = choose(

@@ -1,0 +1,62 @@
+import { findLabels } from "./invoice-labels.ts";
+import type { Line, Table } from "./invoice-lines.ts";
+import { BLOCK_FIELDS } from "./label-values.ts";
+
+// A table's cells as the lines the party reader walks. Layouts put the two parties side by side
+// under their labels ("Bill to" | "Ship to"), and the extractor's grid may cut one party's name
+// over two cells ("Zimmermann | Holzbau GmbH"). A block label owns the columns from its own to
+// the next filled cell of its row, and those left of it that are empty in its row (the grid's
+// columns need not line up with the labels); each row under it gives one line, its cells in that
+// span joined. The other cells are read column by column, top to bottom.
+
+const isBlockLabel = (cell: string) => {
+  const h = findLabels(cell)[0];
+  return Boolean(
+    h && h.start <= 1 && BLOCK_FIELDS.has(h.field) && cell.slice(h.end).replace(/[\s:]/g, "") === "",
+  );
+};
+
+/** The party lines of a table's rows (`rows` may be the part of an item table above its header). */
+export function tableLines(rows: string[][], page: number, order: number): Line[] {
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  const used = new Set<string>();
+  const out: Line[] = [];
+  const line = (text: string): Line => ({ page, text, order, ocr: false });
+  const cell = (r: number, c: number) => (rows[r]?.[c] ?? "").trim();
+  /** The block a label at (r, c) opens, as lines, its cells marked used; an empty line ends it. */
+  const block = (r: number, c: number) => {
+    let from = c;
+    while (from > 0 && !cell(r, from - 1) && !used.has(`${r}:${from - 1}`)) from--;
+    let to = c + 1;
+    while (to < width && !cell(r, to)) to++;
+    out.push(line(cell(r, c)));
+    for (let rr = r + 1; rr < rows.length; rr++) {
+      const cells = Array.from({ length: to - from }, (_, k) => cell(rr, from + k));
+      if (cells.some(isBlockLabel)) break;
+      const text = cells.filter(Boolean).join(" ");
+      if (!text) break;
+      out.push(line(text));
+      for (let k = from; k < to; k++) used.add(`${rr}:${k}`);
+    }
+    // The block's end: the party reader stops at an empty line.
+    out.push(line(""));
+  };
+  // Rows' labels first claim their cells, left to right, so a block never takes its neighbour's.
+  for (let c = 0; c < width; c++)
+    for (let r = 0; r < rows.length; r++) {
+      if (used.has(`${r}:${c}`) || !cell(r, c)) continue;
+      used.add(`${r}:${c}`);
+      if (isBlockLabel(cell(r, c))) block(r, c);
+      else out.push(line(cell(r, c)));
+    }
+  return out;
+}
+
+/** Every table's party lines: all of a table that holds no items, the rows above an item table's header. */
+export function tablesPartyLines(tables: Table[], itemRows: Map<Table, Set<number>>): Line[] {
+  return tables.flatMap((t) => {
+    const taken = itemRows.get(t);
+    const rows = taken ? t.rows.slice(0, taken.size ? Math.min(...taken) : 0) : t.rows;
+    return rows.length ? tableLines(rows, t.page, t.order - 0.5) : [];
+  });
+}
