@@ -2,7 +2,6 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { pageSizes } from "../core/conversions/page-size.ts";
 import { AppError } from "../core/errors.ts";
 import { hostedUrl } from "../core/hosting/hosted-url.ts";
-import { invalidInput } from "../core/validation.ts";
 import type { AppEnv } from "../http/env.ts";
 import { streamUploads } from "../http/multipart-stream.ts";
 import {
@@ -19,6 +18,7 @@ import { listConversions, MAX_CONVERSIONS_PAGE } from "../resolvers/conversions/
 import { cursorInput } from "../resolvers/cursor.ts";
 import { fileRef } from "../resolvers/files/find-file.ts";
 import type { RestFace } from "./bind-route.ts";
+import { checked, jsonSchemaOf, jsonTextField } from "./body-parts.ts";
 import { HostRequest, hostIn, SiteSchema, siteJson } from "./host.ts";
 import { errorResponses, integerParameter, iso, jsonResponse } from "./shared-schemas.ts";
 
@@ -128,27 +128,12 @@ const ConversionFromFiles = z
   .strict();
 
 /** `host` in a form: the same object, as JSON text. */
-const hostField = z
-  .string()
-  .transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: "custom", message: "must be a JSON object (the host settings)" });
-      return z.NEVER;
-    }
-  })
-  .pipe(HostRequest);
+const hostField = jsonTextField(HostRequest, "the host settings");
 
 /** The text fields of the multipart form, sent before the file parts. */
 const ConversionFields = ConversionFromFiles.omit({ file_ids: true, host: true })
   .extend({ host: hostField.optional() })
   .strict();
-
-const jsonSchemaOf = (schema: z.ZodType) => {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema) as Record<string, unknown>;
-  return rest;
-};
 
 const kindDescription = "The conversion: image_to_pdf (the one kind).";
 const pageSizeDescription =
@@ -282,13 +267,6 @@ const get = createRoute({
     ...errorResponses("FORBIDDEN", "NOT_FOUND"),
   },
 });
-
-/** A body part of the request checked as the route validators check bodies. */
-function checked<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw invalidInput(parsed.error.issues, where);
-  return parsed.data;
-}
 
 export function registerConversionRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, services }: RestFace) {
   // Sites' addresses as the request reached the API (BASE_URL decides when set).

@@ -1,7 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { AppError } from "../core/errors.ts";
 import { checkRules } from "../core/invoices/invoice-checks.ts";
-import { invalidInput } from "../core/validation.ts";
 import type { AppEnv } from "../http/env.ts";
 import { streamUploads } from "../http/multipart-stream.ts";
 import { cursorInput } from "../resolvers/cursor.ts";
@@ -21,6 +20,7 @@ import {
   type WorkflowRecord,
 } from "../resolvers/workflows/workflow-catalog.ts";
 import type { RestFace } from "./bind-route.ts";
+import { checked, jsonSchemaOf, jsonTextField } from "./body-parts.ts";
 import { errorResponses, integerParameter, iso, jsonResponse, mediaResponse } from "./shared-schemas.ts";
 
 const tags = ["Workflows"];
@@ -230,30 +230,8 @@ const RunFromIds = z
     message: "give document_ids or file_ids, one of the two",
   });
 
-const optionsField = z
-  .string()
-  .transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: "custom", message: "must be a JSON object ({locale, currency})" });
-      return z.NEVER;
-    }
-  })
-  .pipe(runOptionsInput);
+const optionsField = jsonTextField(runOptionsInput, "{locale, currency}");
 const RunFields = z.object({ options: optionsField.optional() }).strict();
-
-const jsonSchemaOf = (schema: z.ZodType) => {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema) as Record<string, unknown>;
-  return rest;
-};
-
-/** A body part checked as the route validators check bodies. */
-function checked<T extends z.ZodType>(schema: T, value: unknown, where: string): z.output<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw invalidInput(parsed.error.issues, where);
-  return parsed.data;
-}
 
 const optionsDescription =
   "`locale` (BCP 47: en-US, de-DE, fr-FR; how to read 03/05/2026 and 1.234,56 when the invoice does not tell) and `currency` (ISO 4217, for invoices that name none).";

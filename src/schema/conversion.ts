@@ -14,6 +14,7 @@ import { sizedBy } from "./cost.ts";
 import { DeploymentType, HostInputType, hostOf } from "./deployment.ts";
 import { forwardConnection } from "./forward-connection.ts";
 import { servedBy } from "./served-by.ts";
+import { uploadsOf } from "./uploads.ts";
 
 // Conversions over GraphQL, the twins of /v1/conversions.
 
@@ -118,11 +119,6 @@ builder.queryFields((t) => ({
       }),
   }),
 }));
-
-/** Uploaded files as the operation reads them: one after the other, each streamed. */
-async function* uploadsOf(files: readonly File[]) {
-  for (const f of files) yield { fileName: f.name, body: f.stream() as unknown as AsyncIterable<Uint8Array> };
-}
 
 builder.mutationFields((t) => ({
   convertImages: t.field({

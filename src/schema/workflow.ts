@@ -19,6 +19,7 @@ import { builder } from "./builder.ts";
 import { sizedBy } from "./cost.ts";
 import { forwardConnection } from "./forward-connection.ts";
 import { servedBy } from "./served-by.ts";
+import { uploadsOf } from "./uploads.ts";
 
 // Workflows and their runs over GraphQL, the twins of /v1/workflows and /v1/runs. The invoice's
 // data, sources and checks are JSON: the same objects as the REST answer's, snake_case inside.
@@ -88,11 +89,6 @@ const RunOptionsInput = builder.inputType("RunOptionsInput", {
     currency: t.string({ required: false, description: "ISO 4217, for invoices that name none." }),
   }),
 });
-
-/** Uploaded files as the operation reads them: one after the other, each streamed. */
-async function* uploadsOf(files: readonly File[]) {
-  for (const f of files) yield { fileName: f.name, body: f.stream() as unknown as AsyncIterable<Uint8Array> };
-}
 
 builder.queryFields((t) => ({
   workflows: t.field({

@@ -9,6 +9,7 @@ import { publishSite } from "../../resolvers/hosting/publish-site.ts";
 import { base64Length, inlineBytes } from "../inline-bytes.ts";
 import { conversionJson } from "../records.ts";
 import { badArgument, defineTool, hints, structured, type ToolCall, type ToolDefinition } from "../tool.ts";
+import { waitFor } from "../wait.ts";
 import { accessArg, accessIn } from "./hosting.ts";
 
 /** How long get_conversion may wait for the end, at most. */
@@ -126,12 +127,11 @@ export function conversionTools(services: Services): ToolDefinition[] {
       output: conversionOut,
       annotations: hints.read,
       run: async (call, a) => {
-        const until = Date.now() + (a.wait_seconds ?? 0) * 1000;
-        let c = await getConversion.invoke(call.ctx, { ref: a.conversion_id });
-        while (!terminal(c) && Date.now() < until && !call.extra.signal.aborted) {
-          await new Promise((r) => setTimeout(r, POLL_MS));
-          c = await getConversion.invoke(call.ctx, { ref: a.conversion_id });
-        }
+        const c = await waitFor(() => getConversion.invoke(call.ctx, { ref: a.conversion_id }), terminal, {
+          seconds: a.wait_seconds ?? 0,
+          pollMs: POLL_MS,
+          signal: call.extra.signal,
+        });
         return structured(json(call)(c));
       },
     }),

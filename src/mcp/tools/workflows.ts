@@ -12,6 +12,7 @@ import {
   structured,
   type ToolDefinition,
 } from "../tool.ts";
+import { waitFor } from "../wait.ts";
 
 /** How long get_run may wait for the end, at most. */
 const MAX_WAIT_SECONDS = 60;
@@ -94,12 +95,11 @@ export function workflowTools(_services: Services): ToolDefinition[] {
       output: runOut,
       annotations: hints.read,
       run: async (call, a) => {
-        const until = Date.now() + (a.wait_seconds ?? 0) * 1000;
-        let run = await getRun.invoke(call.ctx, { ref: a.run_id });
-        while (!ended(run) && Date.now() < until && !call.extra.signal.aborted) {
-          await new Promise((r) => setTimeout(r, POLL_MS));
-          run = await getRun.invoke(call.ctx, { ref: a.run_id });
-        }
+        const run = await waitFor(() => getRun.invoke(call.ctx, { ref: a.run_id }), ended, {
+          seconds: a.wait_seconds ?? 0,
+          pollMs: POLL_MS,
+          signal: call.extra.signal,
+        });
         return boundedStructured(
           runJson(run),
           call.budget,
