@@ -77,16 +77,31 @@ describe("extraction in a process of its own", () => {
     expect((await page(3)).content).toBe("Third page text");
   });
 
+});
+
+describe("the extraction's memory budget", () => {
+  let roomy: TestServer;
+  let tenant: Tenant;
+  beforeAll(async () => {
+    // The page time budget far away, so that memory is what stops the page even on a loaded
+    // machine where reaching 256 MB takes longer than a few seconds.
+    roomy = await startTestServer({ PAGE_TIME_BUDGET_SECONDS: "120", EXTRACTION_MEMORY_MB: "256" });
+    tenant = await createTenant(roomy.url);
+  });
+  afterAll(async () => {
+    await roomy?.close();
+  });
+
   it("ends a page that takes more memory than EXTRACTION_MEMORY_MB, and the next document is read as usual", async () => {
     // 200 MB of content: under the inflation caps, over the 256 MB the process may take.
-    const done = await uploadAndWait(server.url, t.secret, await contentBomb(200 * 2 ** 20, 1), "big.pdf");
+    const done = await uploadAndWait(roomy.url, tenant.secret, await contentBomb(200 * 2 ** 20, 1), "big.pdf");
     expect(done.phase).toBe("awaiting_review");
     expect(done.error).toMatch(
       /pages that could not be read: 1 \(page 1 needed more memory than the 256 MB an extraction may use\)/,
     );
-    const next = await uploadAndWait(server.url, t.secret, await textPdf([["Plain after the bomb"]]));
+    const next = await uploadAndWait(roomy.url, tenant.secret, await textPdf([["Plain after the bomb"]]));
     expect(next.phase).toBe("complete");
-    const p = await call(server.url, "GET", `/v1/documents/${next.id}/pages/1`, { key: t.secret });
+    const p = await call(roomy.url, "GET", `/v1/documents/${next.id}/pages/1`, { key: tenant.secret });
     expect(p.body.content).toBe("Plain after the bomb");
   });
 });
