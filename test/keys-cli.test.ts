@@ -29,7 +29,9 @@ async function keys(...args: string[]) {
   return { code: "code" in r && typeof r.code === "number" ? r.code : 0, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe("npm run keys", () => {
+// Each call starts the CLI afresh (tsx compiles it: seconds on a busy machine), so the cases get
+// more than the default minute.
+describe("npm run keys", { timeout: 180_000 }, () => {
   it("creates an account, creates, lists, rotates and revokes keys that the running API honours", async () => {
     const acct = await keys("create-account", "--name", "cli");
     expect(acct.code).toBe(0);
