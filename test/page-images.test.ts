@@ -99,6 +99,27 @@ describe("page images", () => {
     expect((await stored(doc.id)).filter((k) => k.endsWith("@1.png"))).toEqual([`g1-p${PAGES}@1.png`]);
   });
 
+  it("serves an image read lately from memory, and none of a document once it is deleted", async () => {
+    const doc = await uploadAndWait(server.url, t.secret, await pdf());
+    const first = await image(doc.id, 1);
+    expect(first.status).toBe(200);
+    const bytes = Buffer.from(await first.arrayBuffer());
+    await readAheadIdle();
+    // Out of the store behind the service's back: a second read that went to the store would
+    // draw the page again and store it anew.
+    await server.services.blobs.delete(`documents/${doc.id}/images/g1-p1@0.5.png`);
+    const again = await image(doc.id, 1);
+    expect(again.status).toBe(200);
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(await stored(doc.id)).not.toContain("g1-p1@0.5.png");
+    const del = await fetch(`${server.url}/v1/documents/${doc.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${t.secret}` },
+    });
+    expect(del.status).toBe(200);
+    expect((await image(doc.id, 1)).status).toBe(404);
+  });
+
   it("renders an image once when several ask for it at the same time", async () => {
     const doc = await uploadAndWait(server.url, t.secret, await pdf());
     const deps = depsOf();

@@ -22,9 +22,9 @@ import {
 } from "../core/hosting/access.ts";
 import { hostCookieSecret } from "../core/hosting/cookie-secret.ts";
 import { hostedDomainUrl, hostedUrl } from "../core/hosting/hosted-url.ts";
+import { findLiveSite, type LiveSite, type SiteDocument } from "../core/hosting/live-site.ts";
 import { createStatsCounter } from "../core/hosting/stats-counter.ts";
 import type { Services } from "../core/services.ts";
-import type { Document, HostedSite } from "../generated/prisma/client.ts";
 import { assetVersion, viewerAssets } from "../hosting/viewer/assets.ts";
 import { renderPasswordPage, renderStatusPage, renderViewerPage } from "../hosting/viewer/viewer-page.ts";
 import { documentPageImage } from "../resolvers/documents/page-image.ts";
@@ -55,7 +55,6 @@ const CSP = [
   "form-action 'self'",
 ].join("; ");
 
-type Site = HostedSite & { document: Document | null };
 type SiteEnv = { Bindings: { namespace: string } };
 
 /** What every hosted response carries, whatever it is. */
@@ -86,11 +85,8 @@ export function hostedApp(services: Services) {
   async function admit(
     c: Context,
     namespace: string,
-  ): Promise<{ site: Site; access: SiteAccess; locked: boolean } | Response> {
-    const site = await db.prisma.hostedSite.findFirst({
-      where: { namespace, unpublishedAt: null },
-      include: { document: true },
-    });
+  ): Promise<{ site: LiveSite; access: SiteAccess; locked: boolean } | Response> {
+    const site = await findLiveSite(db.pool, namespace);
     const access = site ? accessFromJson(site.access) : null;
     // A disabled site answers as one that does not exist: its address says nothing more.
     if (!site || !access || access.disabled)
@@ -114,7 +110,7 @@ export function hostedApp(services: Services) {
     return c.req.header("if-none-match") === etag ? c.body(null, 304) : null;
   };
 
-  const pageSizes = async (doc: Document) => {
+  const pageSizes = async (doc: SiteDocument) => {
     const rows = await db.prisma.page.findMany({
       where: { documentId: doc.id, generation: doc.activeGeneration },
       select: { pageNumber: true, width: true, height: true },
@@ -153,7 +149,7 @@ export function hostedApp(services: Services) {
       c.header("Cache-Control", "no-store");
       return c.html(renderPasswordPage({ title: s.title, csrf: formToken(secret, s.id, now()) }), 200);
     }
-    const doc = s.document as Document;
+    const doc = s.document as SiteDocument;
     if (doc.pagesTotal === null) {
       // Published a moment ago: the document is not opened yet, so its pages are unknown. The
       // page says so and reloads itself (a Refresh header: no script needed).
@@ -250,7 +246,7 @@ export function hostedApp(services: Services) {
     const admitted = await guarded(c);
     if (admitted instanceof Response) return admitted;
     const { site: s } = admitted;
-    const doc = s.document as Document;
+    const doc = s.document as SiteDocument;
     const page = Number(c.req.param("file").slice(0, -4));
     const etag = `"${s.deploymentId}-${doc.activeGeneration}-${page}"`;
     const same = notModified(c, etag);
@@ -275,7 +271,7 @@ export function hostedApp(services: Services) {
   site.get("/text.json", async (c) => {
     const admitted = await guarded(c);
     if (admitted instanceof Response) return admitted;
-    const doc = admitted.site.document as Document;
+    const doc = admitted.site.document as SiteDocument;
     const parse = statusOf(doc.phase);
     const status = parse === "done" ? "ready" : parse === "failed" ? "failed" : "pending";
     const etag = `"${admitted.site.deploymentId}-${doc.activeGeneration}-${status}-${doc.pagesCompleted}"`;
@@ -304,7 +300,7 @@ export function hostedApp(services: Services) {
         "Download not available",
         "The owner of this document has not allowed downloading it.",
       );
-    const doc = s.document as Document;
+    const doc = s.document as SiteDocument;
     const size = Number(doc.sizeBytes);
     const asked = rangeOf(c.req.header("range"));
     let range: { start: number; end: number } | null = null;

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { BlobStore } from "../blobs/blob-store.ts";
 import { PageRenderBudgetError, type PageRenderer } from "../extraction/page-renderer.ts";
 import type { Logger } from "../log.ts";
@@ -71,7 +72,7 @@ const FORGOTTEN_KEPT = 10_000;
 /**
  * Images this process has seen stored (most recent KNOWN_STORED_KEPT): read-ahead skips them
  * without asking the store, which a reader paging through stored pages would otherwise do twice
- * a page. Only read-ahead trusts it; a request always reads the store.
+ * a page. Only read-ahead trusts it; a request reads the image itself (from memory or the store).
  */
 const knownStored = new Set<string>();
 const KNOWN_STORED_KEPT = 50_000;
@@ -80,6 +81,33 @@ function markStored(key: string) {
   knownStored.add(key);
   if (knownStored.size > KNOWN_STORED_KEPT) knownStored.delete(knownStored.values().next().value as string);
 }
+/**
+ * The bytes of recently served images, most recently used kept, up to MEMORY_CACHE_BYTES: a
+ * stored image never changes under its key (a reparse stores under a new generation), so a
+ * reader paging through a document costs no read of the store per page. Each request has
+ * checked the reader may see the document before it gets here.
+ */
+export const MEMORY_CACHE_BYTES = 64 * 2 ** 20;
+/** Larger images (high scales) are read from the store each time. */
+const MEMORY_CACHE_MAX_IMAGE = 2 * 2 ** 20;
+const memory = new LRUCache<string, Buffer>({
+  maxSize: MEMORY_CACHE_BYTES,
+  maxEntrySize: MEMORY_CACHE_MAX_IMAGE,
+  sizeCalculation: (png) => Math.max(1, png.length),
+});
+
+/** A stored image, from memory when served lately, else from the store (null when not stored). */
+export async function storedPageImage(blobs: BlobStore, key: string): Promise<Buffer | null> {
+  const known = memory.get(key);
+  if (known) return known;
+  const stored = await blobs.get(key);
+  if (stored) {
+    markStored(key);
+    memory.set(key, stored);
+  }
+  return stored;
+}
+
 /** Images that ran over the drawing budget, with the error that said so. */
 const undrawable = new Map<string, PageRenderBudgetError>();
 
@@ -116,7 +144,10 @@ function renderOnce(deps: PageImageDeps, r: PageImageRequest): Promise<Buffer> {
         await deps.blobs.put(key, png);
         // A delete or reparse between the check and the write: take the image out again.
         if (!(await stillCurrent(deps, r))) await deps.blobs.delete(key);
-        else markStored(key);
+        else {
+          markStored(key);
+          memory.set(key, png);
+        }
       } catch (err) {
         deps.log.warn("page image not stored", { key, error: (err as Error).message });
       }
@@ -132,10 +163,7 @@ export async function pageImage(deps: PageImageDeps, r: PageImageRequest): Promi
   const key = keyOf(r);
   const pending = inFlight.get(key);
   if (pending) return pending;
-  const stored = await deps.blobs.get(key);
-  if (!stored) return renderOnce(deps, r);
-  markStored(key);
-  return stored;
+  return (await storedPageImage(deps.blobs, key)) ?? renderOnce(deps, r);
 }
 
 /**
@@ -224,6 +252,7 @@ export async function forgetPageImages(documentId: string): Promise<void> {
   if (forgotten.size > FORGOTTEN_KEPT) forgotten.delete(forgotten.values().next().value as string);
   const prefix = pageImagePrefix(documentId);
   for (const key of knownStored) if (key.startsWith(prefix)) knownStored.delete(key);
+  for (const key of [...memory.keys()]) if (key.startsWith(prefix)) memory.delete(key);
   for (let i = queue.length - 1; i >= 0; i--) if (queue[i]?.documentId === documentId) queue.splice(i, 1);
   const renders: Promise<unknown>[] = [...inFlight]
     .filter(([key]) => key.startsWith(prefix))

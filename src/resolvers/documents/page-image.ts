@@ -1,5 +1,10 @@
 import { pageImageKey, sourceBlobKey } from "../../core/documents/blob-keys.ts";
-import { activeGenerationIn, readAhead, servePageImage } from "../../core/documents/page-images.ts";
+import {
+  activeGenerationIn,
+  readAhead,
+  servePageImage,
+  storedPageImage,
+} from "../../core/documents/page-images.ts";
 import { AppError } from "../../core/errors.ts";
 import { PageRenderBudgetError, PageRenderError } from "../../core/extraction/page-renderer.ts";
 import { PdfOpenError } from "../../core/extraction/pdf-open-error.ts";
@@ -36,7 +41,7 @@ export const getPageImage = defineOperation({
  */
 export async function documentPageImage(
   services: Services,
-  doc: Document,
+  doc: Pick<Document, "id" | "activeGeneration" | "pagesTotal" | "phase">,
   page: number,
   scale: number,
 ): Promise<Buffer> {
@@ -45,7 +50,7 @@ export async function documentPageImage(
   const { blobs, log, renderer } = services;
   if (doc.pagesTotal === null) {
     // Not opened yet (or being opened again): only an image rendered before can be served.
-    const cached = await blobs.get(pageImageKey(doc.id, doc.activeGeneration, page, scale));
+    const cached = await storedPageImage(blobs, pageImageKey(doc.id, doc.activeGeneration, page, scale));
     if (cached) return cached;
     throw new AppError(
       "CONFLICT",
@@ -66,7 +71,7 @@ export async function documentPageImage(
   };
   const deps = { blobs, log, renderer, activeGeneration: activeGenerationIn(services.db) };
   // A stored image was drawn before: whether its page could be read need not be asked again.
-  const stored = await blobs.get(pageImageKey(doc.id, doc.activeGeneration, page, scale));
+  const stored = await storedPageImage(blobs, pageImageKey(doc.id, doc.activeGeneration, page, scale));
   if (stored) {
     readAhead(deps, request, doc.pagesTotal);
     return stored;

@@ -12,7 +12,7 @@ import { documentRef, findDocument } from "./find-document.ts";
 export const pageNumber = z.number().int().min(-MAX_INT).max(MAX_INT);
 
 /** Why a page that exists in the PDF cannot be served yet (or at all), or null when it can be looked up. */
-export function pageUnavailable(doc: Document, n: number): AppError | null {
+export function pageUnavailable(doc: Pick<Document, "pagesTotal">, n: number): AppError | null {
   if (n < 1 || (doc.pagesTotal !== null && n > doc.pagesTotal)) {
     return new AppError(
       "NOT_FOUND",
