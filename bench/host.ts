@@ -66,8 +66,25 @@ async function serve(databaseUrl: string, blobDir: string, role: string): Promis
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: VIEWERS * 2 });
 
-/** One GET over a kept-alive connection; the body is read whole, as a browser would. */
-function get(
+/**
+ * One GET over a kept-alive connection; the body is read whole, as a browser would. A kept-alive
+ * connection the server closes as idle just as a request goes out on it is reset: that request is
+ * sent again on a new one, as browsers do (Node's documented pattern, `reusedSocket`).
+ */
+async function get(
+  base: string,
+  pathName: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; bytes: number }> {
+  try {
+    return await getOnce(base, pathName, headers);
+  } catch (err) {
+    if ((err as { reusedSocket?: boolean }).reusedSocket) return getOnce(base, pathName, headers);
+    throw err;
+  }
+}
+
+function getOnce(
   base: string,
   pathName: string,
   headers: Record<string, string>,
@@ -85,7 +102,9 @@ function get(
         res.on("error", reject);
       },
     );
-    req.on("error", reject);
+    req.on("error", (err: NodeJS.ErrnoException) =>
+      reject(Object.assign(err, { reusedSocket: req.reusedSocket && err.code === "ECONNRESET" })),
+    );
     req.end();
   });
 }
