@@ -55,6 +55,10 @@ export class AppError extends Error {
   }
 }
 
+/** The same error with its message prefixed by the input it is about ("file_ids[2]: …"); other errors as they are. */
+export const aboutInput = (err: unknown, what: string) =>
+  err instanceof AppError ? new AppError(err.code, `${what}: ${err.message}`, err.headers, err.param) : err;
+
 /** A BAD_REQUEST about one field of the request. */
 export const invalidParam = (param: string, message: string) =>
   new AppError("BAD_REQUEST", message, {}, param);

@@ -1,3 +1,4 @@
+import { isKnownCurrency } from "./currencies.ts";
 import type { InvoiceData } from "./invoice-types.ts";
 
 // The arithmetic a bookkeeper does before paying an invoice. A check whose figures are not all on
@@ -23,7 +24,6 @@ export type InvoiceCheck = {
 /** Amounts are printed to the cent: each figure may be off by half a cent from its exact value. */
 const centsApart = (a: number, b: number, figures: number) => Math.abs(a - b) <= 0.005 * figures + 1e-9;
 const money = (n: number) => n.toFixed(2);
-const knownCurrencies = new Set(Intl.supportedValuesOf("currency"));
 
 export function checkInvoice(d: InvoiceData): InvoiceCheck[] {
   const checks: InvoiceCheck[] = [];
@@ -83,8 +83,8 @@ export function checkInvoice(d: InvoiceData): InvoiceCheck[] {
   else
     add(
       "currency_known",
-      knownCurrencies.has(d.currency) ? "passed" : "failed",
-      knownCurrencies.has(d.currency)
+      isKnownCurrency(d.currency) ? "passed" : "failed",
+      isKnownCurrency(d.currency)
         ? `${d.currency} is an ISO 4217 currency.`
         : `${d.currency} is not an ISO 4217 currency.`,
     );

@@ -1,6 +1,6 @@
 import { charge } from "../../core/auth/authenticate.ts";
 import { pageSizes } from "../../core/conversions/page-size.ts";
-import { AppError } from "../../core/errors.ts";
+import { AppError, aboutInput } from "../../core/errors.ts";
 import { type FileType, storedFileType } from "../../core/files/file-type.ts";
 import { storeChecked } from "../../core/files/store-checked.ts";
 import { newId } from "../../core/ids.ts";
@@ -147,10 +147,6 @@ const imageOnly = (head: Uint8Array): FileType => {
   return type;
 };
 
-/** An error about one input, its message prefixed with the input it is about. */
-const named = (err: unknown, what: string) =>
-  err instanceof AppError ? new AppError(err.code, `${what}: ${err.message}`, err.headers, err.param) : err;
-
 /** Images sent with the request, each stored under the conversion's prefix as it arrives. */
 async function receiveInputs(
   ctx: AccountContext,
@@ -176,7 +172,7 @@ async function receiveInputs(
         config.maxUploadBytes,
         imageOnly,
       ).catch((err) => {
-        throw named(err, what);
+        throw aboutInput(err, what);
       });
       rows.push({ position, fileId: null, fileName, contentType: stored.type.contentType, blobKey });
     }

@@ -1,6 +1,7 @@
 import { charge } from "../../core/auth/authenticate.ts";
-import { AppError } from "../../core/errors.ts";
+import { AppError, aboutInput } from "../../core/errors.ts";
 import { newId } from "../../core/ids.ts";
+import { currencyCodes } from "../../core/invoices/currencies.ts";
 import { WORKFLOW_RUN_QUEUE } from "../../core/job-queue.ts";
 import { z } from "../../core/zod.ts";
 import { deleteDocument } from "../documents/delete-document.ts";
@@ -21,12 +22,11 @@ const uploadedPdfs = z.custom<AsyncIterable<UploadedPdf>>(
 
 /** Language, optional script and region (en, en-US, de-DE, sr-Latn-RS, es-419): what a reader needs to know. */
 const LOCALE = /^[a-zA-Z]{2,3}(-[a-zA-Z]{4})?(-([a-zA-Z]{2}|[0-9]{3}))?$/;
-const currencies = Intl.supportedValuesOf("currency") as [string, ...string[]];
 
 export const runOptionsInput = z
   .strictObject({
     locale: z.string().regex(LOCALE, "must be a language tag such as en-US, de-DE or fr-FR").optional(),
-    currency: z.enum(currencies, "must be an ISO 4217 currency code in capitals, such as EUR").optional(),
+    currency: z.enum(currencyCodes, "must be an ISO 4217 currency code in capitals, such as EUR").optional(),
   })
   .default({});
 
@@ -101,14 +101,10 @@ export const createRun = defineOperation({
   },
 });
 
-/** An error about one input, its message prefixed with the input it is about. */
-const named = (err: unknown, what: string) =>
-  err instanceof AppError ? new AppError(err.code, `${what}: ${err.message}`, err.headers, err.param) : err;
-
 async function ownDocuments(ctx: AccountContext, refs: string[], into: RunInput[]) {
   for (const [i, ref] of refs.entries()) {
     const { doc } = await findDocument(ctx, ref, "admin").catch((err) => {
-      throw named(err, `document_ids[${i}]`);
+      throw aboutInput(err, `document_ids[${i}]`);
     });
     // Only the account's own documents: a document shared with it by a grant is not its to process.
     if (doc.accountId !== ctx.accountId)
@@ -121,7 +117,7 @@ async function parsedFiles(ctx: AccountContext, refs: string[], into: RunInput[]
   let parses = 0;
   for (const [i, ref] of refs.entries()) {
     const file = await findFile(ctx, ref).catch((err) => {
-      throw named(err, `file_ids[${i}]`);
+      throw aboutInput(err, `file_ids[${i}]`);
     });
     const parsed = await ctx.services.db.prisma.document.findFirst({
       where: {
@@ -139,7 +135,7 @@ async function parsedFiles(ctx: AccountContext, refs: string[], into: RunInput[]
     }
     if (parses++ > 0) await charge(ctx.services.db.pool, ctx.principal, "expensive", 1, COUNTED);
     const doc = await uploadDocument.invoke(ctx, { fileId: file.id }).catch((err) => {
-      throw named(err, `file_ids[${i}]`);
+      throw aboutInput(err, `file_ids[${i}]`);
     });
     into.push({ documentId: doc.id, fileId: file.id, fileName: doc.fileName, created: true });
   }
@@ -154,7 +150,7 @@ async function uploadedDocuments(ctx: AccountContext, uploads: AsyncIterable<Upl
     const doc = await uploadDocument
       .invoke(ctx, { fileName: part.fileName, body: part.body })
       .catch((err) => {
-        throw named(err, `File ${position + 1} (${part.fileName})`);
+        throw aboutInput(err, `File ${position + 1} (${part.fileName})`);
       });
     into.push({ documentId: doc.id, fileId: null, fileName: doc.fileName, created: true });
   }
