@@ -212,6 +212,8 @@ describe("hosting", () => {
     const theirs = await call(server.url, "GET", "/v1/host", { key: keys.other.secret });
     expect(theirs.body.data.map((s: { namespace: string }) => s.namespace)).not.toContain("list-a");
 
+    const before = await hosted(server.url, host("list-a"), "/");
+    expect(before.text).toContain("Download PDF");
     const fileId = await storeFile(pdf, "replacement.pdf");
     const patched = await call(server.url, "PATCH", "/v1/host/list-a", {
       key: keys.owner.secret,
@@ -227,6 +229,11 @@ describe("hosting", () => {
     expect(patched.body.created_at).toBe(a.body.created_at);
     const dl = await hosted(server.url, host("list-a"), "/document.pdf");
     expect(dl.status).toBe(403);
+    // The viewer page made before the change is not served again: it is made anew.
+    const after = await hosted(server.url, host("list-a"), "/");
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.text).toContain("New title");
+    expect(after.text).not.toContain("Download PDF");
     expect(dl.headers["content-type"]).toMatch(/^text\/html/);
     expectError(
       await call(server.url, "PATCH", "/v1/host/list-b", {

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie, setCookie } from "hono/cookie";
+import { LRUCache } from "lru-cache";
 import { countRequest } from "../core/auth/rate-limit.ts";
 import { resolveRange } from "../core/blobs/byte-range.ts";
 import { sourceBlobKey } from "../core/documents/blob-keys.ts";
@@ -40,6 +41,8 @@ import { clientAddress } from "./request-info.ts";
 const PASSWORD_TRIES_PER_MINUTE = 10;
 /** The password form's body, at most. */
 const MAX_FORM_BYTES = 4096;
+/** The viewer pages kept made, at most (characters). */
+const VIEWER_PAGES_CACHED_CHARS = 16 * 2 ** 20;
 /** Most URLs in one sitemap file (the protocol's limit). */
 const SITEMAP_MAX = 50_000;
 
@@ -130,6 +133,16 @@ export function hostedApp(services: Services) {
     });
   };
 
+  /**
+   * Viewer pages made lately, by site and ETag: readers arriving together at a long document
+   * would otherwise each read every page's size and build the same page (a 300-page document's is
+   * about 150 KB). The ETag names all it is made of, so a changed site or document misses.
+   */
+  const viewerPages = new LRUCache<string, string>({
+    maxSize: VIEWER_PAGES_CACHED_CHARS,
+    sizeCalculation: (html) => Math.max(1, html.length),
+  });
+
   const site = new Hono<SiteEnv>();
 
   site.get("/_assets/:name", (c) => {
@@ -157,20 +170,25 @@ export function hostedApp(services: Services) {
       c.header("Refresh", "2");
       return statusPage(c, 503, s.title, "This document is being prepared. The page reloads in a moment.");
     }
-    const etag = `"${s.deploymentId}-${doc.activeGeneration}-${doc.pagesTotal ?? "n"}-${assetVersion}-${s.updatedAt.getTime()}"`;
+    // Everything the page is made of: the deployment, the site's settings (updatedAt), the
+    // document's pages and how many are read (an unread page takes the first one's size).
+    const etag = `"${s.deploymentId}-${doc.activeGeneration}-${doc.pagesTotal ?? "n"}-${doc.pagesCompleted}-${assetVersion}-${s.updatedAt.getTime()}"`;
     const same = notModified(c, etag);
     if (same) return same;
     stats.count(s.id, "view");
-    return c.html(
-      renderViewerPage({
+    const key = `${s.id}|${etag}`;
+    let html = viewerPages.get(key);
+    if (html === undefined) {
+      html = renderViewerPage({
         title: s.title,
         pageCount: doc.pagesTotal ?? 0,
         pages: await pageSizes(doc),
         allowDownload: access.allowDownload,
         assetVersion,
-      }),
-      200,
-    );
+      });
+      viewerPages.set(key, html);
+    }
+    return c.html(html, 200);
   });
 
   // The form is a password and a token: a few hundred bytes. Anything bigger is not read.
