@@ -67,6 +67,10 @@ describe("authentication", () => {
     });
     expect(r.status).toBe(200);
     expect(r.body.result.structuredContent).toMatchObject({ id: docId, file_name: "secret-plans.pdf" });
+    // What every API response carries (SPEC 5 rule 7: private unless a public route says otherwise).
+    expect(r.headers.get("cache-control")).toBe("no-store");
+    expect(r.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(r.headers.get("x-request-id")).toMatch(/^[\w.-]{1,100}$/);
   });
 });
 

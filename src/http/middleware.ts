@@ -19,6 +19,14 @@ export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Every response says what it is; browsers must not guess (a PDF's text taken for HTML).
   c.header("X-Content-Type-Options", "nosniff");
   await next();
+  // A route that answers with a Response of its own (MCP's, made by the SDK) skips the headers
+  // set above: they are added to it, each unless the route set its own.
+  const own = c.res.headers;
+  if (!own.has("X-Request-Id")) {
+    own.set("X-Request-Id", id);
+    if (!own.has("Cache-Control")) own.set("Cache-Control", "no-store");
+    if (!own.has("X-Content-Type-Options")) own.set("X-Content-Type-Options", "nosniff");
+  }
 };
 
 /**
