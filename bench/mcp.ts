@@ -23,7 +23,7 @@ import { fileURLToPath } from "node:url";
 import { createTestDatabase } from "../test/support/database.ts";
 import { annualReportPdf } from "../test/support/pdfs.ts";
 import { BENCH_WORKER_SECRET, benchServiceConfig } from "./support/bench-service-config.ts";
-import { serveParent, startChild, stopChild } from "./support/child-service.ts";
+import { childCpu, serveParent, startChild, stopChild } from "./support/child-service.ts";
 import { percentile } from "./support/passage-corpus.ts";
 
 const N = Number(process.env.BENCH_N ?? 200);
@@ -179,6 +179,9 @@ async function main(): Promise<void> {
       read: { rest: [], mcp: [] },
       ask: { rest: [], mcp: [] },
     };
+    // The server's CPU time per request (µs), read from the child: unlike latency, it does not
+    // grow with what else the machine is doing.
+    const cpu: Record<Op, Record<Face, number>> = { read: { rest: 0, mcp: 0 }, ask: { rest: 0, mcp: 0 } };
     const warm: number[] = [];
     for (const op of ["read", "ask"] as const)
       for (const face of ["rest", "mcp"] as const) await load(base, fixture, op, face, 30, warm);
@@ -186,7 +189,12 @@ async function main(): Promise<void> {
       for (const op of ["read", "ask"] as const) {
         // Which face goes first alternates, so neither always meets the other's leftovers.
         const faces = r % 2 === 0 ? (["rest", "mcp"] as const) : (["mcp", "rest"] as const);
-        for (const face of faces) await load(base, fixture, op, face, N, times[op][face]);
+        for (const face of faces) {
+          const before = await childCpu(measured.child);
+          await load(base, fixture, op, face, N, times[op][face]);
+          const after = await childCpu(measured.child);
+          cpu[op][face] += after.user - before.user + after.system - before.system;
+        }
       }
     }
     console.log(`\n${CONCURRENCY} concurrent clients, ${N * ROUNDS} requests per face and operation (ms)\n`);
@@ -201,6 +209,13 @@ async function main(): Promise<void> {
         `${percentile(xs, 50).toFixed(1).padStart(6)} / ${percentile(xs, 99).toFixed(1).padStart(6)}`;
       console.log(
         `${(op === "read" ? "read_document" : "ask_document").padEnd(14)} | ${fmt(rest)}  | ${fmt(mcp)}  | ${r50.toFixed(2).padStart(12)} | ${r99.toFixed(2)}`,
+      );
+    }
+    console.log("\nserver CPU per request (ms): operation | REST | MCP | MCP/REST");
+    for (const op of ["read", "ask"] as const) {
+      const per = (face: Face) => cpu[op][face] / 1000 / (N * ROUNDS);
+      console.log(
+        `${(op === "read" ? "read_document" : "ask_document").padEnd(14)} | ${per("rest").toFixed(2)} | ${per("mcp").toFixed(2)} | ${(per("mcp") / per("rest")).toFixed(2)}`,
       );
     }
     console.log(`\ntarget (MCP within ${TARGET}x of REST at p50 and p99): ${met ? "met" : "not met"}`);
