@@ -76,7 +76,6 @@ describe("extraction in a process of its own", () => {
     expect(await page(2)).toMatchObject({ content: "", method: "failed" });
     expect((await page(3)).content).toBe("Third page text");
   });
-
 });
 
 describe("the extraction's memory budget", () => {
@@ -94,7 +93,12 @@ describe("the extraction's memory budget", () => {
 
   it("ends a page that takes more memory than EXTRACTION_MEMORY_MB, and the next document is read as usual", async () => {
     // 200 MB of content: under the inflation caps, over the 256 MB the process may take.
-    const done = await uploadAndWait(roomy.url, tenant.secret, await contentBomb(200 * 2 ** 20, 1), "big.pdf");
+    const done = await uploadAndWait(
+      roomy.url,
+      tenant.secret,
+      await contentBomb(200 * 2 ** 20, 1),
+      "big.pdf",
+    );
     expect(done.phase).toBe("awaiting_review");
     expect(done.error).toMatch(
       /pages that could not be read: 1 \(page 1 needed more memory than the 256 MB an extraction may use\)/,
