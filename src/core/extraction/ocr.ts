@@ -61,6 +61,13 @@ export type OcrEngineOptions = {
   minConfidence?: number;
   /** Default OCR_TIMEOUT_MS. */
   timeoutMs?: number;
+  /**
+   * How Tesseract finds text: "sparse" (the default) looks for every word wherever it stands,
+   * "auto" for blocks, columns and paragraphs first. Quire lays words out itself from their
+   * boxes, and Tesseract's block analysis drops words in table cells (a cell's short number
+   * taken for a speck, a row of cells for one garbled line): sparse mode read more of them.
+   */
+  segmentation?: "sparse" | "auto";
 };
 
 type Job = {
@@ -89,6 +96,7 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
   const maxWorkers = Math.max(1, Math.min(Math.floor(opts.workers ?? 1), availableParallelism()));
   const minConfidence = opts.minConfidence ?? MIN_WORD_CONFIDENCE;
   const timeoutMs = opts.timeoutMs ?? OCR_TIMEOUT_MS;
+  const pageSegmentation = opts.segmentation === "auto" ? PSM.AUTO : PSM.SPARSE_TEXT;
   const slots: Slot[] = [];
   const queue: Job[] = [];
   let closed = false;
@@ -138,9 +146,9 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
         thread.on("error", (err) => died(err instanceof Error ? err : new Error(String(err))));
         thread.on("exit", (code) => died(new Error(`OCR worker exited (code ${code})`)));
       }
-      // Blocks, columns and tables: full automatic layout analysis, no orientation detection
-      // (that needs the legacy model; pages are rendered upright).
-      await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
+      // No orientation detection in either mode (that needs the legacy model; pages are
+      // rendered upright).
+      await worker.setParameters({ tessedit_pageseg_mode: pageSegmentation });
       return worker;
     });
   };
