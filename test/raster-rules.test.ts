@@ -123,3 +123,20 @@ describe("raster rules", () => {
     expect(img.data.filter((v) => v < 128).length).toBeGreaterThan(0.8 * (inkBefore - ruleInk));
   });
 });
+
+describe("paper cleaning", () => {
+  it("splits a page of ink on grey paper between the two, and whitens only the paper", async () => {
+    const { otsuThreshold, whitenPaper } = await import("../src/core/extraction/raster/clean-background.ts");
+    const img = blank(400, 200);
+    const r = rng(3);
+    // Paper 200-240, ink 20-80.
+    for (let i = 0; i < img.data.length; i++) img.data[i] = 200 + Math.floor(r() * 40);
+    fill(img, 50, 50, 350, 60, 50);
+    const cut = otsuThreshold(img);
+    expect(cut).toBeGreaterThanOrEqual(50);
+    expect(cut).toBeLessThan(200);
+    whitenPaper(img);
+    expect(img.data[10]).toBe(255);
+    expect(img.data[55 * 400 + 100]).toBe(50);
+  });
+});
