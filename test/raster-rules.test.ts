@@ -140,3 +140,18 @@ describe("paper cleaning", () => {
     expect(img.data[55 * 400 + 100]).toBe(50);
   });
 });
+
+describe("specks", () => {
+  it("drops lone specks and keeps a full stop beside its figures", async () => {
+    const { dropSpecks } = await import("../src/core/extraction/raster/clean-background.ts");
+    const img = blank(300, 100);
+    fill(img, 20, 20, 23, 23); // a lone 3 px speck
+    fill(img, 100, 40, 106, 70); // a "digit"
+    fill(img, 108, 66, 111, 69); // its full stop, 2 px away
+    fill(img, 200, 40, 240, 70); // a blob bigger than a speck
+    dropSpecks(img, 128, SCALE);
+    expect(img.data[21 * 300 + 21]).toBe(255);
+    expect(img.data[67 * 300 + 109]).toBe(0);
+    expect(img.data[50 * 300 + 220]).toBe(0);
+  });
+});

@@ -35,9 +35,73 @@ export function otsuThreshold(img: GreyImage): number {
   return cut;
 }
 
-/** Makes every pixel lighter than the page's Otsu threshold white, in place. */
-export function whitenPaper(img: GreyImage): void {
+/** Makes every pixel lighter than the page's Otsu threshold white, in place; returns the threshold. */
+export function whitenPaper(img: GreyImage): number {
   const cut = otsuThreshold(img);
   const { data } = img;
   for (let i = 0; i < data.length; i++) if ((data[i] as number) > cut) data[i] = 255;
+  return cut;
+}
+
+/**
+ * Paints out specks: blobs of ink no bigger than `maxSpeck` points a side with no other ink
+ * within `clearance` points. A scanner's dust and a JPEG's noise are such blobs; the recogniser
+ * reads them as punctuation or gives up on a short word beside them. A full stop or the dot of
+ * an i stands closer than that to its letters, so it stays. `cut` is the ink threshold.
+ */
+export function dropSpecks(img: GreyImage, cut: number, scale: number, maxSpeck = 1, clearance = 1.2): void {
+  const { data, width, height } = img;
+  const size = Math.max(1, Math.round(maxSpeck * scale));
+  const reach = Math.max(1, Math.round(clearance * scale));
+  const label = new Int32Array(width * height);
+  const stack: number[] = [];
+  let next = 0;
+  for (let start = 0; start < data.length; start++) {
+    if ((data[start] as number) > cut || label[start] !== 0) continue;
+    next++;
+    label[start] = next;
+    stack.push(start);
+    const members: number[] = [];
+    let x0 = width;
+    let x1 = -1;
+    let y0 = height;
+    let y1 = -1;
+    let big = false;
+    while (stack.length > 0) {
+      const p = stack.pop() as number;
+      const x = p % width;
+      const y = (p - x) / width;
+      if (!big) members.push(p);
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+      // A blob already too big keeps being labelled (so it is walked once) but not collected.
+      if (x1 - x0 >= size || y1 - y0 >= size) big = true;
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          if (nx < 0 || nx >= width) continue;
+          const q = ny * width + nx;
+          if (label[q] === 0 && (data[q] as number) <= cut) {
+            label[q] = next;
+            stack.push(q);
+          }
+        }
+      }
+    }
+    if (big) continue;
+    let alone = true;
+    for (let y = Math.max(0, y0 - reach); alone && y <= Math.min(height - 1, y1 + reach); y++)
+      for (let x = Math.max(0, x0 - reach); x <= Math.min(width - 1, x1 + reach); x++) {
+        const q = y * width + x;
+        if ((data[q] as number) <= cut && label[q] !== next) {
+          alone = false;
+          break;
+        }
+      }
+    if (alone) for (const p of members) data[p] = 255;
+  }
 }

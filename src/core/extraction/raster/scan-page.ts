@@ -3,14 +3,14 @@ import { OCR_MAX_SIDE_PX, OCR_SCALE, type OcrWord } from "../ocr.ts";
 import type { PdfiumDocument } from "../pdfium.ts";
 import { encodePngGrey } from "../png.ts";
 import { fitScale } from "../render-page.ts";
-import { whitenPaper } from "./clean-background.ts";
+import { dropSpecks, whitenPaper } from "./clean-background.ts";
 import { rotateBack, skewAngle } from "./deskew.ts";
 import { greyFromRgba } from "./grey-image.ts";
 import { eraseRules, findRasterRules, type PixelRule } from "./raster-rules.ts";
 
 /** A scanned page made ready for OCR: the image to recognise, and the rules found in it, in points. */
 export type ScannedPage = {
-  /** Grey PNG, turned upright, rules painted out, paper made white. */
+  /** Grey PNG, turned upright, rules painted out, paper made white, specks dropped. */
   png: Buffer;
   /** Pixels per point of `png`. */
   scale: number;
@@ -25,7 +25,7 @@ export type ScannedPage = {
 /**
  * Draws a page that has no text layer for OCR (OCR_SCALE, capped at OCR_MAX_SIDE_PX a side),
  * deskews it, finds its printed rules, paints them out of the image the recogniser reads, and
- * makes its paper white (clean-background.ts).
+ * makes its paper white and drops its specks (clean-background.ts).
  * The rules come back in page points in the deskewed image's frame, which is the frame the OCR
  * words come back in too, so the ruled-table code of born-digital pages can use both as they are.
  */
@@ -39,7 +39,7 @@ export function readScannedPage(doc: PdfiumDocument, pageNumber: number): Scanne
   const img = rotateBack(drawn.grey, skew);
   const found = findRasterRules(img, { scale: drawn.scale });
   eraseRules(img, found);
-  whitenPaper(img);
+  dropSpecks(img, whitenPaper(img), drawn.scale);
   const s = drawn.scale;
   const horizontal = (r: PixelRule): Rule => ({ x0: r.from / s, x1: r.to / s, y0: r.at / s, y1: r.at / s });
   const vertical = (r: PixelRule): Rule => ({ x0: r.at / s, x1: r.at / s, y0: r.from / s, y1: r.to / s });
