@@ -9,6 +9,7 @@ import { createOcrEngine, type OcrEngine } from "./ocr.ts";
 import { PdfiumDocument, unloadPdfium } from "./pdfium.ts";
 import { openPdf } from "./pdfjs.ts";
 import { dropRuleGlyphs, readScannedPage } from "./raster/scan-page.ts";
+import { readUnreadCells } from "./raster/unread-cells.ts";
 import { DEFAULT_READING_LIMITS, readingLimits } from "./reading-limits.ts";
 
 /** A page with fewer words than this has no usable text layer (a scan, say) and is recognised by OCR. */
@@ -97,7 +98,13 @@ export const layoutExtractor: Extractor = {
             // Deskewed, its printed rules found in the pixels and painted out before recognition;
             // only here, so born-digital pages never pay for it.
             const scanned = readScannedPage(await drawing, pageNumber);
-            const runs = await ocrEngine().recognize(scanned.png, scanned.scale);
+            const page = await ocrEngine().recognize(scanned.png, scanned.scale);
+            const runs = [
+              ...page,
+              ...(tables
+                ? await readUnreadCells(ocrEngine(), scanned.image, scanned.scale, scanned.rules, page)
+                : []),
+            ];
             const { words, frame } = wordsFromRuns(
               dropRuleGlyphs(runs, scanned.rules.verticals),
               scanned.width,

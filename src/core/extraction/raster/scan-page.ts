@@ -5,7 +5,7 @@ import { encodePngGrey } from "../png.ts";
 import { fitScale } from "../render-page.ts";
 import { dropSpecks, whitenPaper } from "./clean-background.ts";
 import { rotateBack, skewAngle } from "./deskew.ts";
-import { greyFromRgba } from "./grey-image.ts";
+import { type GreyImage, greyFromRgba } from "./grey-image.ts";
 import { eraseRules, findRasterRules, type PixelRule } from "./raster-rules.ts";
 
 /** A scanned page made ready for OCR: the image to recognise, and the rules found in it, in points. */
@@ -20,6 +20,8 @@ export type ScannedPage = {
   /** Degrees the page was turned back by. */
   skew: number;
   rules: { horizontals: Rule[]; verticals: Rule[] };
+  /** The image `png` holds, for cells read again (unread-cells.ts). */
+  image: GreyImage;
 };
 
 /**
@@ -49,6 +51,7 @@ export function readScannedPage(doc: PdfiumDocument, pageNumber: number): Scanne
     width: drawn.page.width,
     height: drawn.page.height,
     skew,
+    image: img,
     rules: { horizontals: found.horizontals.map(horizontal), verticals: found.verticals.map(vertical) },
   };
 }
