@@ -15,14 +15,7 @@ const BODY = [
   ["Support plan", "2", "310.00", "620.00"],
 ];
 
-type Variant = {
-  title?: string;
-  bold: boolean;
-  rule: boolean;
-  caption?: string;
-  tight?: boolean;
-  shade?: boolean;
-};
+type Variant = { title?: string; bold: boolean; rule: boolean; caption?: string; tight?: boolean };
 
 async function invoice(v: Variant): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
