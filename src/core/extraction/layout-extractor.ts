@@ -5,9 +5,11 @@ import { pageGraphics } from "./graphics.ts";
 import { toLines } from "./layout/lines.ts";
 import { layoutWords, newLayoutMemory, rulesInFrame } from "./layout/page-layout.ts";
 import { pageText, pageWords, wordsFromRuns } from "./layout/words.ts";
-import { createOcrEngine, type OcrEngine, renderForOcr } from "./ocr.ts";
+import { createOcrEngine, type OcrEngine } from "./ocr.ts";
 import { PdfiumDocument, unloadPdfium } from "./pdfium.ts";
 import { openPdf } from "./pdfjs.ts";
+import { dropRuleGlyphs, readScannedPage } from "./raster/scan-page.ts";
+import { readUnreadCells } from "./raster/unread-cells.ts";
 import { DEFAULT_READING_LIMITS, readingLimits } from "./reading-limits.ts";
 
 /** A page with fewer words than this has no usable text layer (a scan, say) and is recognised by OCR. */
@@ -93,10 +95,22 @@ export const layoutExtractor: Extractor = {
             strategy === "ocr" || (strategy !== "text" && text.words.length < MIN_TEXT_LAYER_WORDS);
           if (useOcr) {
             drawing ??= PdfiumDocument.open(bytes);
-            const { png, scale, width, height } = await renderForOcr(await drawing, pageNumber);
-            const runs = await ocrEngine().recognize(png, scale);
-            const { words, frame } = wordsFromRuns(runs, width, height);
-            const layout = carry(layoutWords(words, NO_RULES, frame, memory, { tables }));
+            // Deskewed, its printed rules found in the pixels and painted out before recognition;
+            // only here, so born-digital pages never pay for it.
+            const scanned = readScannedPage(await drawing, pageNumber);
+            const page = await ocrEngine().recognize(scanned.png, scanned.scale);
+            const runs = [
+              ...page,
+              ...(tables
+                ? await readUnreadCells(ocrEngine(), scanned.image, scanned.scale, scanned.rules, page)
+                : []),
+            ];
+            const { words, frame } = wordsFromRuns(
+              dropRuleGlyphs(runs, scanned.rules.verticals),
+              scanned.width,
+              scanned.height,
+            );
+            const layout = carry(layoutWords(words, scanned.rules, frame, memory, { tables }));
             return { pageNumber, ...pick(layout), method: "ocr" };
           }
           let rules = NO_RULES;

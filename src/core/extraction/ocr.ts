@@ -39,6 +39,8 @@ export const OCR_MAX_SIDE_PX = Math.min(5000, MAX_SIDE_PX);
  * specks and rule fragments score far lower. A conservative cut, not tuned on noisy scans.
  */
 export const MIN_WORD_CONFIDENCE = 40;
+/** MIN_WORD_CONFIDENCE for an image read as one line (a table cell read again). */
+export const LINE_MIN_CONFIDENCE = 15;
 /** One page that takes longer than this is abandoned and its worker restarted. */
 export const OCR_TIMEOUT_MS = 120_000;
 
@@ -49,7 +51,7 @@ export type OcrWord = TextRun & { confidence: number };
 
 export type OcrEngine = {
   /** Words recognised on a page image rendered at `scale` (pixels per point), in page points. */
-  recognize(png: Buffer, scale: number): Promise<OcrWord[]>;
+  recognize(png: Buffer, scale: number, mode?: OcrMode): Promise<OcrWord[]>;
   /** Terminates the workers; pending and later calls to recognize reject. */
   close(): Promise<void>;
 };
@@ -61,11 +63,26 @@ export type OcrEngineOptions = {
   minConfidence?: number;
   /** Default OCR_TIMEOUT_MS. */
   timeoutMs?: number;
+  /**
+   * How Tesseract finds text: "auto" (the default) finds blocks, columns and paragraphs first;
+   * "sparse" looks for every word wherever it stands. Sparse mode read more of the words in
+   * unruled table cells on noisy scans, but dropped a lone digit standing apart ("3" in a Qty
+   * column), which auto mode reads; ruled cells it drops are read again (unread-cells.ts).
+   */
+  segmentation?: "sparse" | "auto";
 };
+
+/**
+ * "page": a whole page, segmented as the engine was made to ("sparse" or "auto"); "line": an
+ * image holding one line of text (a table cell), which page segmentation may drop as noise
+ * when it is a short figure standing alone.
+ */
+export type OcrMode = "page" | "line";
 
 type Job = {
   png: Buffer;
   scale: number;
+  mode: OcrMode;
   resolve: (words: OcrWord[]) => void;
   reject: (err: Error) => void;
 };
@@ -75,6 +92,7 @@ type Slot = {
   worker?: Worker;
   thread?: ThreadWorker;
   dpi?: number;
+  psm?: PSM;
   /** Settles when the worker is up (or failed to start). */
   ready?: Promise<unknown>;
   /** Rejects the job in flight when the thread dies under it (tesseract.js would leave it pending). */
@@ -89,6 +107,7 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
   const maxWorkers = Math.max(1, Math.min(Math.floor(opts.workers ?? 1), availableParallelism()));
   const minConfidence = opts.minConfidence ?? MIN_WORD_CONFIDENCE;
   const timeoutMs = opts.timeoutMs ?? OCR_TIMEOUT_MS;
+  const pageSegmentation = opts.segmentation === "sparse" ? PSM.SPARSE_TEXT : PSM.AUTO;
   const slots: Slot[] = [];
   const queue: Job[] = [];
   let closed = false;
@@ -138,9 +157,10 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
         thread.on("error", (err) => died(err instanceof Error ? err : new Error(String(err))));
         thread.on("exit", (code) => died(new Error(`OCR worker exited (code ${code})`)));
       }
-      // Blocks, columns and tables: full automatic layout analysis, no orientation detection
-      // (that needs the legacy model; pages are rendered upright).
-      await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
+      // No orientation detection in either mode (that needs the legacy model; pages are
+      // rendered upright).
+      await worker.setParameters({ tessedit_pageseg_mode: pageSegmentation });
+      slot.psm = pageSegmentation;
       return worker;
     });
   };
@@ -166,8 +186,15 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
         await Promise.race([worker.setParameters({ user_defined_dpi: String(dpi) }), died]);
         slot.dpi = dpi;
       }
+      const psm = job.mode === "line" ? PSM.SINGLE_LINE : pageSegmentation;
+      if (slot.psm !== psm) {
+        await Promise.race([worker.setParameters({ tessedit_pageseg_mode: psm }), died]);
+        slot.psm = psm;
+      }
       const result = await Promise.race([worker.recognize(job.png, {}, { text: false, blocks: true }), died]);
-      job.resolve(toWords(result.data, job.scale, minConfidence));
+      // A line read again is known to hold ink where no word was read: a guess beats nothing.
+      const floor = job.mode === "line" ? Math.min(minConfidence, LINE_MIN_CONFIDENCE) : minConfidence;
+      job.resolve(toWords(result.data, job.scale, floor));
     } catch (err) {
       // tesseract.js rejects with strings such as "Error: Error attempting to read image."
       job.reject(
@@ -222,13 +249,13 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
   }
 
   return {
-    recognize(png, scale) {
+    recognize(png, scale, mode = "page") {
       if (closed) return Promise.reject(new Error("The OCR engine is closed."));
       if (!(scale > 0) || !Number.isFinite(scale)) {
         return Promise.reject(new RangeError(`OCR scale must be a positive number, got ${scale}`));
       }
       return new Promise<OcrWord[]>((resolve, reject) => {
-        queue.push({ png, scale, resolve, reject });
+        queue.push({ png, scale, mode, resolve, reject });
         pump();
       });
     },

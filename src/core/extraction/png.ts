@@ -63,6 +63,20 @@ function greyRows(rgba: Uint8Array | Uint8ClampedArray, width: number, height: n
   return raw;
 }
 
+/** 8-bit grey pixels (one byte a pixel, rows top to bottom) to a greyscale PNG file. */
+export function encodePngGrey(grey: Uint8Array, width: number, height: number): Buffer {
+  if (grey.length < width * height)
+    throw new Error(`expected ${width * height} bytes of pixels, got ${grey.length}`);
+  const stride = width + 1;
+  const raw = Buffer.allocUnsafe(stride * height);
+  const src = Buffer.from(grey.buffer, grey.byteOffset, grey.byteLength);
+  for (let y = 0; y < height; y++) {
+    raw[y * stride] = 0; // filter type 0 (none)
+    src.copy(raw, y * stride + 1, y * width, (y + 1) * width);
+  }
+  return png(width, height, 0, raw);
+}
+
 /** Opaque RGBA pixels (4 bytes a pixel, rows top to bottom) to a PNG file, greyscale when every pixel is grey. */
 export function encodePngRgba(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Buffer {
   const row = width * 4;

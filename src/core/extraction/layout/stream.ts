@@ -1,5 +1,6 @@
 import { cell, type TableGrid } from "../../tables/table-model.ts";
 import { type Band, boxOf, CountedMedian, median, overlapX } from "./geometry.ts";
+import { headerAbove } from "./header-row.ts";
 import type { FoundTable, Rule } from "./lattice.ts";
 import { joinWords, type Line, letterless, type Segment, toSegment } from "./lines.ts";
 import { spannedColumns } from "./spanning-cells.ts";
@@ -388,14 +389,15 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
     if (bands) merged[merged.length - 1] = { start: prev.start, end: r.end, bands };
     else merged.push(r);
   }
-  return merged.map(({ start, end, bands }) => {
-    const run = lines.slice(start, end);
+  return merged.map(({ start, end, bands }, m) => {
+    // A header row set apart from the body (bold, over a rule, its cells closer together).
+    const header = headerAbove(lines, start, end, m > 0 ? (merged[m - 1] as Run).end : 0, bands, horizontals);
+    const run = header ? [header, ...lines.slice(start, end)] : lines.slice(start, end);
     // A line of dashes or underscores is a rule typed out, not a row.
     const typedRule = (l: Line) =>
       l.segments.every((s) => s.words.every((w) => /^[-_=–—]{3,}$/.test(w.text)));
-    const rows = Array.from({ length: end - start }, (_, k) => joinedLine(start + k)).filter(
-      (l) => !typedRule(l),
-    );
+    const body = Array.from({ length: end - start }, (_, k) => joinedLine(start + k));
+    const rows = (header ? [header, ...body] : body).filter((l) => !typedRule(l));
     const figures = figureColumns(rows, bands);
     // Each row's text by column, and the columns each cell spans (1 but for a spanning cell).
     const spans: number[][] = [];
