@@ -20,7 +20,6 @@
 
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,6 +27,7 @@ import { createTestDatabase } from "../test/support/database.ts";
 import { longPdf } from "../test/support/pdfs.ts";
 import { BENCH_WORKER_SECRET, benchServiceConfig } from "./support/bench-service-config.ts";
 import { serveParent, startChild, stopChild } from "./support/child-service.ts";
+import { keepAliveClient } from "./support/keep-alive-client.ts";
 
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 50);
 const PAGES = Number(process.env.BENCH_PAGES ?? 300);
@@ -64,50 +64,9 @@ async function serve(databaseUrl: string, blobDir: string, role: string): Promis
 // The parent: the document, the load and the figures.
 // ---------------------------------------------------------------------------------------------
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: VIEWERS * 2 });
-
-/**
- * One GET over a kept-alive connection; the body is read whole, as a browser would. A kept-alive
- * connection the server closes as idle just as a request goes out on it is reset: that request is
- * sent again on a new one, as browsers do (Node's documented pattern, `reusedSocket`).
- */
-async function get(
-  base: string,
-  pathName: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; bytes: number }> {
-  try {
-    return await getOnce(base, pathName, headers);
-  } catch (err) {
-    if ((err as { reusedSocket?: boolean }).reusedSocket) return getOnce(base, pathName, headers);
-    throw err;
-  }
-}
-
-function getOnce(
-  base: string,
-  pathName: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; bytes: number }> {
-  const url = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: url.hostname, port: url.port, path: pathName, method: "GET", headers, agent },
-      (res) => {
-        let bytes = 0;
-        res.on("data", (c: Buffer) => {
-          bytes += c.length;
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes }));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", (err: NodeJS.ErrnoException) =>
-      reject(Object.assign(err, { reusedSocket: req.reusedSocket && err.code === "ECONNRESET" })),
-    );
-    req.end();
-  });
-}
+const client = keepAliveClient(VIEWERS * 2);
+const get = (base: string, pathName: string, headers: Record<string, string>) =>
+  client.request(base, { path: pathName, headers });
 
 async function api(base: string, method: string, pathName: string, key: string | null, body?: unknown) {
   const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
@@ -256,7 +215,7 @@ async function main(): Promise<void> {
     report(samples);
   } finally {
     if (child) await stopChild(child);
-    agent.destroy();
+    client.close();
     await db.drop();
     rmSync(blobDir, { recursive: true, force: true });
   }
