@@ -202,7 +202,7 @@ export function textContentWords(
     // Split other runs at spaces; positions within a run are proportional to characters, the
     // best estimate without glyph widths (exact at the run's ends, where column gaps are).
     const perChar = (p.it.width || p.size * 0.5 * text.length) / Math.max(1, text.length);
-    const re = rtl ? /\S(.*\S)?/g : /\S+/g;
+    const re = rtl ? /\S(.*\S)?/g : groupedOrWord;
     const top = 0.8 * p.size;
     const bottom = -0.2 * p.size;
     for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -245,6 +245,13 @@ export function textContentWords(
   }
   return { words: tidyWords(words), frame };
 }
+
+/**
+ * A word, or an amount whose thousands are set apart by spaces ("1 150,00", "EUR 15 833,50" holds
+ * one): French, Swiss and Nordic figures, which split at the space would put "15" and "833,50" in
+ * two columns. Only with a decimal part, so "25 100" (a quantity and a price, perhaps) stays two.
+ */
+const groupedOrWord = /(?<!\S)[-\u2212(]?\d{1,3}(?: \d{3})+[.,]\d{1,2}\)?(?!\S)|\S+/g;
 
 /** CJK ideographs, kana, hangul and full-width forms: set at equal widths in any font. */
 const wide = /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
