@@ -2,30 +2,19 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { convert, waitForConversion } from "./support/conversions.ts";
 import { call } from "./support/http.ts";
-import { type ServiceProcess, spawnService } from "./support/process.ts";
-import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
 import { createTenant } from "./support/tenant.ts";
+import { apiWithWorkers, type WorkerFleet } from "./support/worker-fleet.ts";
 
 describe("a worker killed mid-conversion", () => {
-  let server: TestServer;
-  const workers: ServiceProcess[] = [];
+  let fleet: WorkerFleet | undefined;
   afterAll(async () => {
-    await Promise.all(workers.map((w) => w.kill("SIGKILL")));
-    await server?.close();
+    await fleet?.close();
   });
 
   it("leaves a running conversion that another worker takes over and finishes, once", async () => {
     // API only in this process; conversions run in worker processes sharing database and blobs.
-    const jobEnv = { JOB_HEARTBEAT_SECONDS: "10", JOB_SUPERVISE_SECONDS: "1" };
-    server = await startTestServer({ ROLE: "api", ...jobEnv });
-    const workerEnv = {
-      ...jobEnv,
-      ROLE: "worker",
-      DATABASE_URL: server.database.url,
-      BLOB_DIR: server.blobDir,
-      WORKER_SECRET,
-      WORKER_CONCURRENCY: "1",
-    };
+    fleet = await apiWithWorkers();
+    const { server } = fleet;
     const t = await createTenant(server.url);
     // Noise does not compress: each page costs the worker a real decode and encode.
     const noisy = new Uint8Array(
@@ -46,8 +35,7 @@ describe("a worker killed mid-conversion", () => {
     expect(r.status, r.text).toBe(202);
     const id = r.body.id as string;
 
-    const first = await spawnService(workerEnv);
-    workers.push(first);
+    const first = await fleet.spawnWorker();
     const until = Date.now() + 60_000;
     let status = "queued";
     while (status === "queued" && Date.now() < until) {
@@ -60,8 +48,7 @@ describe("a worker killed mid-conversion", () => {
     // Its uploaded images wait in the store for the next worker.
     expect((await server.services.blobs.list(`conversions/${id}/`)).length).toBe(10);
 
-    const second = await spawnService(workerEnv);
-    workers.push(second);
+    await fleet.spawnWorker();
     const done = await waitForConversion(server.url, t.secret, id, 90_000);
     expect(done, JSON.stringify(done.error)).toMatchObject({ status: "succeeded", pages: 10 });
     expect(await server.services.db.prisma.storedFile.count({ where: { id: done.file_id } })).toBe(1);

@@ -6,6 +6,7 @@ import { longPdf, reportPdf, textPdf } from "./support/pdfs.ts";
 import { type ServiceProcess, spawnService } from "./support/process.ts";
 import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
+import { apiWithWorkers, type WorkerFleet } from "./support/worker-fleet.ts";
 
 describe("reparse and ingest", () => {
   let server: TestServer;
@@ -142,27 +143,16 @@ describe("reparse and ingest", () => {
 });
 
 describe("a worker killed mid-extraction", () => {
-  let server: TestServer;
-  const workers: ServiceProcess[] = [];
+  let fleet: WorkerFleet | undefined;
   afterAll(async () => {
-    await Promise.all(workers.map((w) => w.kill("SIGKILL")));
-    await server?.close();
+    await fleet?.close();
   });
 
   it("leaves a document that another worker picks up and finishes, resuming after the pages written", async () => {
     // API only in this process; extraction happens in worker processes sharing database and blobs.
-    const jobEnv = { JOB_HEARTBEAT_SECONDS: "10", JOB_SUPERVISE_SECONDS: "1" };
-    server = await startTestServer({ ROLE: "api", ...jobEnv });
-    const workerEnv = {
-      ...jobEnv,
-      ROLE: "worker",
-      DATABASE_URL: server.database.url,
-      BLOB_DIR: server.blobDir,
-      WORKER_SECRET,
-      WORKER_CONCURRENCY: "1",
-    };
-    const first = await spawnService(workerEnv);
-    workers.push(first);
+    fleet = await apiWithWorkers();
+    const { server } = fleet;
+    const first = await fleet.spawnWorker();
     const t = await createTenant(server.url);
 
     const pages = 600;
@@ -190,8 +180,7 @@ describe("a worker killed mid-extraction", () => {
       200,
     );
 
-    const second = await spawnService(workerEnv);
-    workers.push(second);
+    const second = await fleet.spawnWorker();
     const done = await waitForTerminal(server.url, t.secret, id, 90_000);
     expect(done.phase).toBe("complete");
     expect(done.pagesCompleted).toBe(pages);

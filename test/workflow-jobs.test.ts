@@ -2,9 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { call } from "./support/http.ts";
-import { type ServiceProcess, spawnService } from "./support/process.ts";
-import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
 import { createTenant } from "./support/tenant.ts";
+import { apiWithWorkers, type WorkerFleet } from "./support/worker-fleet.ts";
 
 // A workflow run whose worker is killed (SIGKILL, as the OOM killer sends) while it runs: the
 // next worker takes the run and the parses it was waiting on over, and every invoice is read
@@ -22,26 +21,16 @@ const truthOf = (name: string) =>
   JSON.parse(readFileSync(path.join(corpus, `${name}.json`), "utf8")).truth as { invoice_id: string };
 
 describe("a worker killed mid-run", () => {
-  let server: TestServer;
-  const workers: ServiceProcess[] = [];
+  let fleet: WorkerFleet | undefined;
   afterAll(async () => {
-    await Promise.all(workers.map((w) => w.kill("SIGKILL")));
-    await server?.close();
+    await fleet?.close();
   });
 
   it("leaves a running run that another worker takes over and finishes, each invoice read once", async () => {
     // API only in this process; parses and runs are worked by worker processes over the same
     // database and blobs.
-    const jobEnv = { JOB_HEARTBEAT_SECONDS: "10", JOB_SUPERVISE_SECONDS: "1" };
-    server = await startTestServer({ ROLE: "api", ...jobEnv });
-    const workerEnv = {
-      ...jobEnv,
-      ROLE: "worker",
-      DATABASE_URL: server.database.url,
-      BLOB_DIR: server.blobDir,
-      WORKER_SECRET,
-      WORKER_CONCURRENCY: "1",
-    };
+    fleet = await apiWithWorkers();
+    const { server } = fleet;
     const t = await createTenant(server.url);
     const form = new FormData();
     for (const name of INVOICES)
@@ -59,8 +48,7 @@ describe("a worker killed mid-run", () => {
     expect(r.status, r.text).toBe(202);
     const id = r.body.id as string;
 
-    const first = await spawnService(workerEnv);
-    workers.push(first);
+    const first = await fleet.spawnWorker();
     const until = Date.now() + 60_000;
     let status = "queued";
     while (status === "queued" && Date.now() < until) {
@@ -75,8 +63,7 @@ describe("a worker killed mid-run", () => {
       stuck.documents.filter((d: { status: string }) => ["queued", "parsing"].includes(d.status)).length,
     ).toBeGreaterThan(0);
 
-    const second = await spawnService(workerEnv);
-    workers.push(second);
+    await fleet.spawnWorker();
     const deadline = Date.now() + 150_000;
     let done = stuck;
     while (["queued", "running"].includes(done.status) && Date.now() < deadline) {

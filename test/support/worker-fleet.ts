@@ -1,0 +1,42 @@
+import { type ServiceProcess, spawnService } from "./process.ts";
+import { startTestServer, type TestServer, WORKER_SECRET } from "./server.ts";
+
+export type WorkerFleet = {
+  /** The API, in this process, with no worker of its own. */
+  server: TestServer;
+  /** One more worker process over the API's database and blobs, taking one job at a time. */
+  spawnWorker: () => Promise<ServiceProcess>;
+  /** Kills every worker (SIGKILL) and stops the API. */
+  close: () => Promise<void>;
+};
+
+/**
+ * An API-only test server whose jobs are worked by worker processes of their own, for tests that
+ * kill a worker mid-job and watch another take over. Heartbeats every 10 s (the shortest allowed)
+ * and supervision every second, so a killed worker's job comes back within seconds.
+ */
+export async function apiWithWorkers(): Promise<WorkerFleet> {
+  const jobEnv = { JOB_HEARTBEAT_SECONDS: "10", JOB_SUPERVISE_SECONDS: "1" };
+  const server = await startTestServer({ ROLE: "api", ...jobEnv });
+  const workerEnv = {
+    ...jobEnv,
+    ROLE: "worker",
+    DATABASE_URL: server.database.url,
+    BLOB_DIR: server.blobDir,
+    WORKER_SECRET,
+    WORKER_CONCURRENCY: "1",
+  };
+  const workers: ServiceProcess[] = [];
+  return {
+    server,
+    spawnWorker: async () => {
+      const worker = await spawnService(workerEnv);
+      workers.push(worker);
+      return worker;
+    },
+    close: async () => {
+      await Promise.all(workers.map((w) => w.kill("SIGKILL")));
+      await server.close();
+    },
+  };
+}
