@@ -9,11 +9,10 @@ import { publishSite } from "../../resolvers/hosting/publish-site.ts";
 import { base64Length, inlineBytes } from "../inline-bytes.ts";
 import { conversionJson } from "../records.ts";
 import { badArgument, defineTool, hints, structured, type ToolCall, type ToolDefinition } from "../tool.ts";
-import { waitFor } from "../wait.ts";
+import { MAX_WAIT_SECONDS, waitFor, waitSecondsArg } from "../wait.ts";
 import { accessArg, accessIn } from "./hosting.ts";
 
 /** How long get_conversion may wait for the end, at most. */
-const MAX_WAIT_SECONDS = 60;
 const POLL_MS = 250;
 
 const conversionOut = z.looseObject({ id: z.string(), status: z.string(), file_id: z.string().nullable() });
@@ -116,13 +115,7 @@ export function conversionTools(services: Services): ToolDefinition[] {
       operation: getConversion,
       input: z.object({
         conversion_id: z.string().min(1).max(100).describe("The conversion (conv_…)."),
-        wait_seconds: z
-          .number()
-          .int()
-          .min(0)
-          .max(MAX_WAIT_SECONDS)
-          .optional()
-          .describe("Wait up to this long for it to succeed or fail (default 0: answer at once)."),
+        wait_seconds: waitSecondsArg("it to succeed or fail"),
       }),
       output: conversionOut,
       annotations: hints.read,

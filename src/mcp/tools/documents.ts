@@ -12,9 +12,9 @@ import { fitItems } from "../budget.ts";
 import { inlineBytes, inlineContent } from "../inline-bytes.ts";
 import { documentJson } from "../records.ts";
 import { badArgument, defineTool, hints, structured, type ToolCall, type ToolDefinition } from "../tool.ts";
+import { MAX_WAIT_SECONDS } from "../wait.ts";
 
 /** The longest wait_for_document waits: within the time clients give a tool call. */
-export const MAX_WAIT_SECONDS = 60;
 
 export const documentId = documentRef.describe("The document's id (doc-…) or its 6-character short hash.");
 

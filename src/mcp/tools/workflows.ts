@@ -12,10 +12,9 @@ import {
   structured,
   type ToolDefinition,
 } from "../tool.ts";
-import { waitFor } from "../wait.ts";
+import { MAX_WAIT_SECONDS, waitFor, waitSecondsArg } from "../wait.ts";
 
 /** How long get_run may wait for the end, at most. */
-const MAX_WAIT_SECONDS = 60;
 const POLL_MS = 500;
 
 const runOut = z.looseObject({ id: z.string(), status: z.string() });
@@ -84,13 +83,7 @@ export function workflowTools(_services: Services): ToolDefinition[] {
       operation: getRun,
       input: z.object({
         run_id: z.string().min(1).max(100).describe("The run (run_…)."),
-        wait_seconds: z
-          .number()
-          .int()
-          .min(0)
-          .max(MAX_WAIT_SECONDS)
-          .optional()
-          .describe("Wait up to this long for it to end (default 0: answer at once)."),
+        wait_seconds: waitSecondsArg("it to end"),
       }),
       output: runOut,
       annotations: hints.read,
