@@ -67,14 +67,7 @@ function greyRows(rgba: Uint8Array | Uint8ClampedArray, width: number, height: n
 export function encodePngGrey(grey: Uint8Array, width: number, height: number): Buffer {
   if (grey.length < width * height)
     throw new Error(`expected ${width * height} bytes of pixels, got ${grey.length}`);
-  const stride = width + 1;
-  const raw = Buffer.allocUnsafe(stride * height);
-  const src = Buffer.from(grey.buffer, grey.byteOffset, grey.byteLength);
-  for (let y = 0; y < height; y++) {
-    raw[y * stride] = 0; // filter type 0 (none)
-    src.copy(raw, y * stride + 1, y * width, (y + 1) * width);
-  }
-  return png(width, height, 0, raw);
+  return png(width, height, 0, unfilteredRows(grey, width, height));
 }
 
 /** Opaque RGBA pixels (4 bytes a pixel, rows top to bottom) to a PNG file, greyscale when every pixel is grey. */
@@ -85,12 +78,17 @@ export function encodePngRgba(rgba: Uint8Array | Uint8ClampedArray, width: numbe
   // A Uint32Array view needs a 4-byte aligned start; a misaligned buffer takes the RGBA path.
   const grey = rgba.byteOffset % 4 === 0 ? greyRows(rgba, width, height) : null;
   if (grey) return png(width, height, 0, grey);
-  const stride = row + 1;
+  return png(width, height, 6, unfilteredRows(rgba, row, height));
+}
+
+/** PNG scanlines: each row of `rowBytes` pixel bytes after its filter byte, type 0 (none). */
+function unfilteredRows(pixels: Uint8Array | Uint8ClampedArray, rowBytes: number, height: number): Buffer {
+  const stride = rowBytes + 1;
   const raw = Buffer.allocUnsafe(stride * height);
-  const src = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
+  const src = Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength);
   for (let y = 0; y < height; y++) {
-    raw[y * stride] = 0; // filter type 0 (none)
-    src.copy(raw, y * stride + 1, y * row, (y + 1) * row);
+    raw[y * stride] = 0;
+    src.copy(raw, y * stride + 1, y * rowBytes, (y + 1) * rowBytes);
   }
-  return png(width, height, 6, raw);
+  return raw;
 }
