@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { convert, waitForConversion } from "./support/conversions.ts";
 import { call } from "./support/http.ts";
 import { createTenant } from "./support/tenant.ts";
-import { apiWithWorkers, type WorkerFleet } from "./support/worker-fleet.ts";
+import { apiWithWorkers, type WorkerFleet, waitWhileQueued } from "./support/worker-fleet.ts";
 
 describe("a worker killed mid-conversion", () => {
   let fleet: WorkerFleet | undefined;
@@ -36,12 +36,7 @@ describe("a worker killed mid-conversion", () => {
     const id = r.body.id as string;
 
     const first = await fleet.spawnWorker();
-    const until = Date.now() + 60_000;
-    let status = "queued";
-    while (status === "queued" && Date.now() < until) {
-      status = (await call(server.url, "GET", `/v1/conversions/${id}`, { key: t.secret })).body.status;
-      if (status === "queued") await new Promise((res) => setTimeout(res, 20));
-    }
+    await waitWhileQueued(server.url, t.secret, `/v1/conversions/${id}`);
     await first.kill("SIGKILL");
     const stuck = (await call(server.url, "GET", `/v1/conversions/${id}`, { key: t.secret })).body;
     expect(stuck.status).toBe("running");

@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { call } from "./support/http.ts";
+import { waitForRun } from "./support/runs.ts";
 import { createTenant } from "./support/tenant.ts";
-import { apiWithWorkers, type WorkerFleet } from "./support/worker-fleet.ts";
+import { apiWithWorkers, type WorkerFleet, waitWhileQueued } from "./support/worker-fleet.ts";
 
 // A workflow run whose worker is killed (SIGKILL, as the OOM killer sends) while it runs: the
 // next worker takes the run and the parses it was waiting on over, and every invoice is read
@@ -49,12 +50,7 @@ describe("a worker killed mid-run", () => {
     const id = r.body.id as string;
 
     const first = await fleet.spawnWorker();
-    const until = Date.now() + 60_000;
-    let status = "queued";
-    while (status === "queued" && Date.now() < until) {
-      status = (await call(server.url, "GET", `/v1/runs/${id}`, { key: t.secret })).body.status;
-      if (status === "queued") await new Promise((res) => setTimeout(res, 20));
-    }
+    await waitWhileQueued(server.url, t.secret, `/v1/runs/${id}`);
     await first.kill("SIGKILL");
     const stuck = (await call(server.url, "GET", `/v1/runs/${id}`, { key: t.secret })).body;
     expect(stuck.status).toBe("running");
@@ -64,12 +60,7 @@ describe("a worker killed mid-run", () => {
     ).toBeGreaterThan(0);
 
     await fleet.spawnWorker();
-    const deadline = Date.now() + 150_000;
-    let done = stuck;
-    while (["queued", "running"].includes(done.status) && Date.now() < deadline) {
-      await new Promise((res) => setTimeout(res, 250));
-      done = (await call(server.url, "GET", `/v1/runs/${id}`, { key: t.secret })).body;
-    }
+    const done = await waitForRun(server.url, t.secret, id, 150_000);
     expect(["succeeded", "needs_review"], JSON.stringify(done)).toContain(done.status);
     expect(done.finished_at).not.toBeNull();
     expect(done.documents.map((d: { file_name: string }) => d.file_name)).toEqual(

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadAndWait } from "./support/documents.ts";
 import { call, type Reply } from "./support/http.ts";
 import { textPdf } from "./support/pdfs.ts";
+import { waitForRun } from "./support/runs.ts";
 import { expectError, expectSecured, type Keys, securityFixture } from "./support/security.ts";
 import { resetRateBudgets, startTestServer, type TestServer } from "./support/server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
@@ -45,17 +46,6 @@ const runForm = (files: { bytes: Uint8Array; name: string }[], options?: object)
     form.append("file", new Blob([new Uint8Array(f.bytes)], { type: "application/pdf" }), f.name);
   return form;
 };
-
-async function waitForRun(base: string, key: string, id: string, timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const r = await call(base, "GET", `/v1/runs/${id}`, { key });
-    expect(r.status, r.text).toBe(200);
-    if (!["queued", "running"].includes(r.body.status)) return r.body;
-    if (Date.now() > until) throw new Error(`run ${id} still ${r.body.status}`);
-    await new Promise((res) => setTimeout(res, 200));
-  }
-}
 
 const xmllint = promisify(execFile);
 

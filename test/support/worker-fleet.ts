@@ -1,3 +1,4 @@
+import { call } from "./http.ts";
 import { type ServiceProcess, spawnService } from "./process.ts";
 import { startTestServer, type TestServer, WORKER_SECRET } from "./server.ts";
 
@@ -39,4 +40,16 @@ export async function apiWithWorkers(): Promise<WorkerFleet> {
       await server.close();
     },
   };
+}
+
+/**
+ * Polls a job's record at `path` until its status leaves "queued" (a worker took it), for at most
+ * a minute, checking often so the test can kill the worker while the job runs.
+ */
+export async function waitWhileQueued(base: string, key: string, path: string): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if ((await call(base, "GET", path, { key })).body.status !== "queued") return;
+    await new Promise((res) => setTimeout(res, 20));
+  }
 }
