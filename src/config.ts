@@ -100,6 +100,8 @@ const schema = z
       .default("default=gpt-4o-mini"),
     PROVIDER_TIMEOUT_SECONDS: positiveInt.max(3600).default(60),
     PROVIDER_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+    // Dynamic workflows (POST /v1/workflows) are a private beta: off unless the operator turns them on.
+    WORKFLOWS_BETA: bool.default(false),
     MCP_MAX_RESULT_CHARS: positiveInt.min(1000).max(1_000_000).default(20_000),
     MCP_MAX_INLINE_UPLOAD_BYTES: positiveInt.max(100 * 1024 * 1024).default(5 * 1024 * 1024),
     MCP_ALLOWED_ORIGINS: z
@@ -189,6 +191,8 @@ export type Config = {
     timeoutSeconds: number;
     maxRetries: number;
   };
+  /** Dynamic workflows (an account's own steps) may be written and run. */
+  workflowsBeta: boolean;
   mcp: {
     /** The longest text a tool result carries; longer text is cut, saying so and where to read on. */
     maxResultChars: number;
@@ -286,6 +290,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       timeoutSeconds: e.PROVIDER_TIMEOUT_SECONDS,
       maxRetries: e.PROVIDER_MAX_RETRIES,
     },
+    workflowsBeta: e.WORKFLOWS_BETA,
     mcp: {
       maxResultChars: e.MCP_MAX_RESULT_CHARS,
       maxInlineUploadBytes: e.MCP_MAX_INLINE_UPLOAD_BYTES,

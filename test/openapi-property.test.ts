@@ -46,6 +46,8 @@ const judgedByTheService: Record<string, string> = {
   cursor: "opaque: only a next_cursor the service returned is one",
   schema: "structured output's `schema` must be a JSON Schema the engine compiles",
   model: "the model names a deployment answers with are its configuration's (MODEL_ALIASES)",
+  steps:
+    "a workflow's steps come in order with one extract, whose JSON Schema compiles and whose rules name fields of that schema",
 };
 
 /**

@@ -84,6 +84,9 @@ const covered = [
   "GET /v1/conversions",
   "GET /v1/conversions/{id}",
   "GET /v1/workflows",
+  "POST /v1/workflows",
+  "GET /v1/workflows/{workflow_id}",
+  "DELETE /v1/workflows/{workflow_id}",
   "POST /v1/workflows/{workflow_id}/runs",
   "GET /v1/workflows/{workflow_id}/runs",
   "GET /v1/workflows/{workflow_id}/runs/{run_id}",
@@ -174,7 +177,8 @@ async function refused(
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Dynamic workflows on, so that their operations' successes are checked too.
+  server = await startTestServer({ WORKFLOWS_BETA: "true" });
   docReply = await call(server.url, "GET", "/openapi.json");
   expect(docReply.status).toBe(200);
   doc = docReply.body as OpenApiDocument;
@@ -1536,6 +1540,53 @@ describe("real responses match the document", () => {
         "NOT_FOUND",
       );
     }, 120_000);
+
+    it("writes, reads and deletes a dynamic workflow", async () => {
+      const write = "POST /v1/workflows";
+      const steps = [
+        { type: "extract", schema: { type: "object", properties: { total: { type: "number" } } } },
+        { type: "validate", rules: [{ rule: "required", field: "/total" }] },
+      ];
+      const made = await checked(
+        write,
+        "/v1/workflows",
+        { key: t.secret, json: { name: "Totals", steps } },
+        201,
+      );
+      await refused(
+        write,
+        "/v1/workflows",
+        { key: t.secret, json: { name: "x", steps: [{ type: "parse" }] } },
+        400,
+        "BAD_REQUEST",
+      );
+      await refused(
+        write,
+        "/v1/workflows",
+        { key: publishable, json: { name: "x", steps } },
+        403,
+        "FORBIDDEN",
+      );
+      await refused(write, "/v1/workflows", { json: { name: "x", steps } }, 401, "UNAUTHORIZED");
+      const one = "GET /v1/workflows/{workflow_id}";
+      await checked(one, `/v1/workflows/${made.body.id}`, { key: t.secret }, 200);
+      await checked(one, "/v1/workflows/invoice-extraction", { key: t.secret }, 200);
+      await refused(one, `/v1/workflows/${made.body.id}`, { key: other.secret }, 404, "NOT_FOUND");
+      await refused(one, "/v1/workflows/payroll", { key: t.secret }, 404, "NOT_FOUND");
+      await refused(one, "/v1/workflows/invoice-extraction", {}, 401, "UNAUTHORIZED");
+      await refused(
+        "DELETE /v1/workflows/{workflow_id}",
+        "/v1/workflows/invoice-extraction",
+        {},
+        401,
+        "UNAUTHORIZED",
+      );
+      const remove = "DELETE /v1/workflows/{workflow_id}";
+      await refused(remove, "/v1/workflows/invoice-extraction", { key: t.secret }, 403, "FORBIDDEN");
+      await refused(remove, `/v1/workflows/${made.body.id}`, { key: other.secret }, 404, "NOT_FOUND");
+      await checked(remove, `/v1/workflows/${made.body.id}`, { key: t.secret }, 200);
+      await refused(remove, `/v1/workflows/${made.body.id}`, { key: t.secret }, 404, "NOT_FOUND");
+    });
   });
 
   describe("answering", () => {

@@ -40,6 +40,16 @@ function unsupportedFields(): Map<string, UnsupportedField[]> {
   return out;
 }
 
+/** Json fields stored as json (`@db.Json`: the text kept as sent, key order too) rather than jsonb. */
+function plainJsonFields(): Set<string> {
+  const src = readFileSync(new URL("../prisma/schema.prisma", import.meta.url), "utf8");
+  const out = new Set<string>();
+  for (const [, model = "", body = ""] of src.matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm))
+    for (const [, name = ""] of body.matchAll(/^\s*(\w+)\s+Json\??\s.*@db\.Json\b/gm))
+      out.add(`${model}.${name}`);
+  return out;
+}
+
 const pgType: Record<string, string[]> = {
   String: ["text"],
   Int: ["integer"],
@@ -113,6 +123,7 @@ describe("Prisma schema and migrated database agree", () => {
   const pothos = getDatamodel().datamodel.models as Record<string, any>;
   const runtime = runtimeDataModel();
   const unsupported = unsupportedFields();
+  const plainJson = plainJsonFields();
 
   for (const [model, def] of Object.entries(pothos)) {
     it(`model ${model}`, async () => {
@@ -134,7 +145,12 @@ describe("Prisma schema and migrated database agree", () => {
           expect(c?.data_type, `${table}.${col} is an array`).toBe("ARRAY");
           expect(listUdt[f.type], `${table}.${col} element type`).toBe(c?.udt_name);
         } else {
-          const kind = f.kind === "enum" ? ["USER-DEFINED", "text"] : pgType[f.type];
+          const kind =
+            f.kind === "enum"
+              ? ["USER-DEFINED", "text"]
+              : plainJson.has(`${model}.${f.name}`)
+                ? ["json"]
+                : pgType[f.type];
           expect(kind, `${model}.${f.name} has a known type`).toBeDefined();
           expect(kind, `${table}.${col} type`).toContain(c?.data_type);
         }

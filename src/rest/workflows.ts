@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { AppError } from "../core/errors.ts";
 import { checkRules } from "../core/invoices/invoice-checks.ts";
+import { dataFormats, MAX_RULES } from "../core/workflows/workflow-steps.ts";
 import type { AppEnv } from "../http/env.ts";
 import { streamUploads } from "../http/multipart-stream.ts";
 import { cursorInput } from "../resolvers/cursor.ts";
@@ -10,18 +11,26 @@ import { createRun, runOptionsInput } from "../resolvers/workflows/create-run.ts
 import { runRef } from "../resolvers/workflows/find-run.ts";
 import { getRun } from "../resolvers/workflows/get-run.ts";
 import { listRuns, MAX_RUNS_PAGE } from "../resolvers/workflows/list-runs.ts";
+import { getWorkflow, listWorkflows } from "../resolvers/workflows/list-workflows.ts";
 import { type RunRecord, runDocumentStatuses, runStatuses } from "../resolvers/workflows/run-record.ts";
 import { runResults } from "../resolvers/workflows/run-results.ts";
 import {
   INVOICE_WORKFLOW,
-  listWorkflows,
   MAX_RUN_DOCUMENTS,
   resultFormats,
   type WorkflowRecord,
 } from "../resolvers/workflows/workflow-catalog.ts";
+import { createWorkflow, deleteWorkflow, MAX_WORKFLOWS } from "../resolvers/workflows/write-workflow.ts";
 import type { RestFace } from "./bind-route.ts";
 import { checked, jsonSchemaOf, jsonTextField } from "./body-parts.ts";
-import { errorResponses, integerParameter, iso, jsonResponse, mediaResponse } from "./shared-schemas.ts";
+import {
+  errorResponses,
+  integerParameter,
+  iso,
+  jsonBody,
+  jsonResponse,
+  mediaResponse,
+} from "./shared-schemas.ts";
 
 const tags = ["Workflows"];
 
@@ -77,13 +86,17 @@ const FieldSourceSchema = z
       .length(4)
       .nullable()
       .openapi({ description: "[x0, y0, x1, y1] in PDF points, origin top-left; null when not known." }),
-    confidence: z.number().min(0).max(1),
+    confidence: z.number().min(0).max(1).nullable().openapi({
+      description: "How sure the reader is; null when it gives no figure (a dynamic workflow's values).",
+    }),
   })
   .openapi("InvoiceFieldSource");
 
 const CheckSchema = z
   .object({
-    rule: z.enum(checkRules),
+    rule: z.string().openapi({
+      description: `The invoice workflow's rules (${checkRules.join(", ")}); for a dynamic workflow, schema_valid and the validate step's rules by name (or kind:field).`,
+    }),
     status: z.enum(["passed", "failed", "skipped"]),
     message: z.string().openapi({ description: "What was compared, with the figures." }),
   })
@@ -98,7 +111,13 @@ const RunDocumentSchema = z
       description:
         "queued, parsing (its document is being parsed), then succeeded, needs_review (a check failed, or the parse awaits review) or failed (error says why).",
     }),
-    data: InvoiceDataSchema.nullable(),
+    data: z
+      .union([InvoiceDataSchema, z.record(z.string(), z.unknown())])
+      .nullable()
+      .openapi({
+        description:
+          "The invoice for invoice-extraction; for a dynamic workflow, an object of its extract schema.",
+      }),
     sources: z.record(z.string(), FieldSourceSchema).nullable().openapi({
       description:
         "Where each value was read, by the value's JSON Pointer in data (`/invoice_total`, `/items/0/amount`).",
@@ -146,9 +165,37 @@ export const runJson = (r: RunRecord): z.infer<typeof RunSchema> => ({
   finished_at: iso(r.finishedAt),
 });
 
+const RuleSchema = z.record(z.string(), z.unknown()).openapi("WorkflowRule", {
+  description:
+    "A check of the extracted data, fields named by JSON Pointer (/total, /items/0/amount): `{rule: required, field}`, `{rule: range, field, min?, max?}`, `{rule: compare, field, op: eq|ne|lt|le|gt|ge, than (a field) | value, tolerance?}`, `{rule: one_of, field, values}`, `{rule: sum, items (a list), of (a field of each item), equals (a field), tolerance (default 0.01)}`; each with an optional `name`. A rule whose values are missing is skipped (make them required with a rule of their own).",
+});
+
+const StepSchema = z
+  .object({
+    type: z.enum(["parse", "extract", "validate", "export"]),
+    schema: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ description: "extract: the JSON Schema of one document's data, an object at its root." }),
+    prompt: z
+      .string()
+      .optional()
+      .openapi({ description: "extract: what to read, in words, beside the schema." }),
+    rules: z
+      .array(RuleSchema)
+      .optional()
+      .openapi({ description: `validate: 1 to ${MAX_RULES} rules.` }),
+    formats: z
+      .array(z.enum(dataFormats))
+      .optional()
+      .openapi({ description: "export: the result formats runs give." }),
+  })
+  .openapi("WorkflowStep");
+
 const WorkflowSchema = z
   .object({
-    id: z.string(),
+    id: z.string().openapi({ description: "invoice-extraction, or wf_… for a dynamic workflow." }),
+    kind: z.enum(["built_in", "dynamic"]),
     name: z.string(),
     description: z.string(),
     input: z.object({
@@ -160,18 +207,31 @@ const WorkflowSchema = z
       .openapi({ description: "The JSON Schema of one document's data." }),
     checks: z.array(z.string()),
     result_formats: z.array(z.enum(resultFormats)),
+    steps: z
+      .array(StepSchema)
+      .nullable()
+      .openapi({ description: "A dynamic workflow's steps as written; null for a built-in one." }),
+    created_at: z.string().nullable().openapi({ format: "date-time" }),
+    updated_at: z.string().nullable().openapi({ format: "date-time" }),
   })
   .openapi("Workflow");
 
 const workflowJson = (w: WorkflowRecord): z.infer<typeof WorkflowSchema> => ({
   id: w.id,
+  kind: w.kind,
   name: w.name,
   description: w.description,
   input: w.input,
   output: w.output,
   checks: [...w.checks],
   result_formats: [...w.resultFormats],
+  steps: w.steps as z.infer<typeof StepSchema>[] | null,
+  created_at: iso(w.createdAt),
+  updated_at: iso(w.updatedAt),
 });
+
+const betaNote =
+  "Dynamic workflows are a private beta: with WORKFLOWS_BETA unset on the server, writing or naming one is 403.";
 
 const WorkflowParam = z.object({
   workflow_id: z
@@ -179,20 +239,13 @@ const WorkflowParam = z.object({
     .max(100)
     .openapi({
       param: { name: "workflow_id", in: "path" },
-      description: "The workflow: `invoice-extraction` (the built-in one).",
+      description: "The workflow: `invoice-extraction` (built in) or a dynamic workflow's id (`wf_…`).",
       example: INVOICE_WORKFLOW,
     }),
 });
 const RunParam = z.object({
   run_id: runRef.openapi({ param: { name: "run_id", in: "path" }, example: "run_4f8a0c2k9m1x7q3z" }),
 });
-
-/** The workflows that exist: an unknown one is NOT_FOUND. */
-function knownWorkflow(id: string): typeof INVOICE_WORKFLOW {
-  if (id !== INVOICE_WORKFLOW)
-    throw new AppError("NOT_FOUND", `Workflow ${id} was not found: the built-in one is ${INVOICE_WORKFLOW}.`);
-  return id;
-}
 
 /** The JSON form as the document describes it: document ids or file ids, one of the two. */
 const RunFromIdsDescribed = z.union(
@@ -244,6 +297,57 @@ const list = createRoute({
   responses: {
     200: jsonResponse(z.object({ data: z.array(WorkflowSchema) }).openapi("WorkflowList"), "The workflows."),
     ...errorResponses("FORBIDDEN"),
+  },
+});
+
+const createDynamic = createRoute({
+  method: "post",
+  path: "/v1/workflows",
+  tags,
+  summary: "Define a workflow of your own (private beta)",
+  description: `Steps, each type at most once and in this order: \`parse\` (optional: documents are always parsed first), \`extract\` (required: \`schema\`, a JSON Schema with an object at its root, and an optional \`prompt\`; filled by the same engine as POST /v1/documents/{id}/structured-output), \`validate\` (optional: \`rules\`), \`export\` (optional: \`formats\` of json, csv, xlsx; all three without it). Runs check the data against the schema (check schema_valid) and by each rule; a failed check sends the document to review. Refused with 400 naming the step and field: a schema that does not compile, a rule naming a field the schema lacks, steps out of order. An account keeps at most ${MAX_WORKFLOWS} workflows (409 past it). ${betaNote}`,
+  request: jsonBody(
+    z
+      .object({
+        name: createWorkflow.input.shape.name,
+        description: createWorkflow.input.shape.description.optional(),
+        steps: createWorkflow.input.shape.steps,
+      })
+      .strict()
+      .openapi("WorkflowCreate"),
+  ),
+  responses: {
+    201: jsonResponse(WorkflowSchema, "Created. Location names it."),
+    ...errorResponses("FORBIDDEN", "CONFLICT", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"),
+  },
+});
+
+const getOne = createRoute({
+  method: "get",
+  path: "/v1/workflows/{workflow_id}",
+  tags,
+  summary: "One workflow: built in or the account's own",
+  description: betaNote,
+  request: { params: WorkflowParam },
+  responses: {
+    200: jsonResponse(WorkflowSchema, "The workflow."),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND"),
+  },
+});
+
+const deleteOne = createRoute({
+  method: "delete",
+  path: "/v1/workflows/{workflow_id}",
+  tags,
+  summary: "Delete a workflow of the account's (its runs stay, with the steps they ran)",
+  description: `The built-in workflow cannot be deleted (403). ${betaNote}`,
+  request: { params: WorkflowParam },
+  responses: {
+    200: jsonResponse(
+      z.object({ id: z.string(), deleted: z.literal(true) }).openapi("WorkflowDeleted"),
+      "Deleted.",
+    ),
+    ...errorResponses("FORBIDDEN", "NOT_FOUND", "UNSUPPORTED_MEDIA_TYPE", "PAYLOAD_TOO_LARGE"),
   },
 });
 
@@ -397,8 +501,20 @@ export function registerWorkflowRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }
     const r = await listWorkflows.invoke(ctxOf(c), {});
     return c.json({ data: r.map(workflowJson) }, 200);
   });
+  app.openapi(bind(createDynamic, createWorkflow), async (c) => {
+    const b = c.req.valid("json");
+    const w = await createWorkflow.invoke(ctxOf(c), b);
+    c.header("Location", `/v1/workflows/${w.id}`);
+    return c.json(workflowJson(w), 201);
+  });
+  app.openapi(bind(getOne, getWorkflow), async (c) =>
+    c.json(workflowJson(await getWorkflow.invoke(ctxOf(c), { ref: c.req.valid("param").workflow_id })), 200),
+  );
+  app.openapi(bind(deleteOne, deleteWorkflow), async (c) =>
+    c.json(await deleteWorkflow.invoke(ctxOf(c), { ref: c.req.valid("param").workflow_id }), 200),
+  );
   app.openapi(bind(create, createRun), async (c) => {
-    const workflow = knownWorkflow(c.req.valid("param").workflow_id);
+    const workflow = c.req.valid("param").workflow_id;
     const json = (c.req.header("content-type") ?? "").toLowerCase().startsWith("application/json");
     let r: RunRecord;
     if (json) {
@@ -431,7 +547,7 @@ export function registerWorkflowRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }
     next_cursor: r.nextCursor,
   });
   app.openapi(bind(listOfWorkflow, listRuns), async (c) => {
-    const workflow = knownWorkflow(c.req.valid("param").workflow_id);
+    const workflow = c.req.valid("param").workflow_id;
     const q = c.req.valid("query");
     return c.json(
       listed(await listRuns.invoke(ctxOf(c), { limit: q.limit, cursor: q.cursor, workflow })),
@@ -444,7 +560,7 @@ export function registerWorkflowRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }
   });
   app.openapi(bind(getOfWorkflow, getRun), async (c) => {
     const p = c.req.valid("param");
-    const workflow = knownWorkflow(p.workflow_id);
+    const workflow = p.workflow_id;
     return c.json(runJson(await getRun.invoke(ctxOf(c), { ref: p.run_id, workflow })), 200);
   });
   app.openapi(bind(getAny, getRun), async (c) =>
@@ -452,7 +568,7 @@ export function registerWorkflowRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }
   );
   app.openapi(bind(results, runResults), async (c) => {
     const p = c.req.valid("param");
-    const workflow = knownWorkflow(p.workflow_id);
+    const workflow = p.workflow_id;
     const format = p.results_file.slice("results.".length) as (typeof resultFormats)[number];
     const r = await runResults.invoke(ctxOf(c), { ref: p.run_id, workflow, format });
     return c.body(typeof r.body === "string" ? r.body : new Uint8Array(r.body), 200, {

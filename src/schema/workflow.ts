@@ -1,6 +1,7 @@
 import { createRun } from "../resolvers/workflows/create-run.ts";
 import { getRun } from "../resolvers/workflows/get-run.ts";
 import { listRuns, MAX_RUNS_PAGE } from "../resolvers/workflows/list-runs.ts";
+import { getWorkflow, listWorkflows } from "../resolvers/workflows/list-workflows.ts";
 import {
   liveRunStatuses,
   type RunDocumentRecord,
@@ -10,11 +11,8 @@ import {
   runStatuses,
   runTopic,
 } from "../resolvers/workflows/run-record.ts";
-import {
-  INVOICE_WORKFLOW,
-  listWorkflows,
-  type WorkflowRecord,
-} from "../resolvers/workflows/workflow-catalog.ts";
+import { INVOICE_WORKFLOW, type WorkflowRecord } from "../resolvers/workflows/workflow-catalog.ts";
+import { createWorkflow, deleteWorkflow } from "../resolvers/workflows/write-workflow.ts";
 import { builder } from "./builder.ts";
 import { sizedBy } from "./cost.ts";
 import { forwardConnection } from "./forward-connection.ts";
@@ -27,10 +25,13 @@ import { uploadsOf } from "./uploads.ts";
 const RunStatusEnum = builder.enumType("RunStatus", { values: runStatuses });
 const RunDocumentStatusEnum = builder.enumType("RunDocumentStatus", { values: runDocumentStatuses });
 
+const WorkflowKind = builder.enumType("WorkflowKind", { values: ["built_in", "dynamic"] as const });
+
 const WorkflowType = builder.objectRef<WorkflowRecord>("Workflow").implement({
-  description: "A workflow the account can run (twin of GET /v1/workflows).",
+  description: "A workflow the account can run (twin of GET /v1/workflows/{id}).",
   fields: (t) => ({
-    id: t.exposeID("id"),
+    id: t.exposeID("id", { description: "invoice-extraction, or wf_… for a dynamic workflow." }),
+    kind: t.field({ type: WorkflowKind, resolve: (w) => w.kind }),
     name: t.exposeString("name"),
     description: t.exposeString("description"),
     input: t.field({ type: "JSON", resolve: (w) => w.input }),
@@ -41,7 +42,19 @@ const WorkflowType = builder.objectRef<WorkflowRecord>("Workflow").implement({
     }),
     checks: t.stringList({ resolve: (w) => [...w.checks] }),
     resultFormats: t.stringList({ resolve: (w) => [...w.resultFormats] }),
+    steps: t.field({
+      type: "JSON",
+      nullable: true,
+      description: "A dynamic workflow's steps as written (REST's steps); null for a built-in one.",
+      resolve: (w) => w.steps,
+    }),
+    createdAt: t.expose("createdAt", { type: "DateTime", nullable: true }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", nullable: true }),
   }),
+});
+
+const DeletedWorkflow = builder.objectRef<{ deleted: boolean; id: string }>("DeletedWorkflow").implement({
+  fields: (t) => ({ deleted: t.exposeBoolean("deleted"), id: t.exposeID("id") }),
 });
 
 const RunDocumentType = builder.objectRef<RunDocumentRecord>("RunDocument").implement({
@@ -97,6 +110,13 @@ builder.queryFields((t) => ({
     description: "The workflows the account can run. Needs a secret key.",
     resolve: (_root, _args, ctx) => listWorkflows.invoke(ctx, {}),
   }),
+  workflow: t.field({
+    type: WorkflowType,
+    extensions: servedBy(getWorkflow),
+    description: "A workflow by id: invoice-extraction or wf_…. Needs a secret key.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => getWorkflow.invoke(ctx, { ref: String(args.id) }),
+  }),
   run: t.field({
     type: RunType,
     extensions: servedBy(getRun),
@@ -117,7 +137,65 @@ builder.queryFields((t) => ({
   }),
 }));
 
+type RunArgs = {
+  files?: readonly File[] | null | undefined;
+  documentIds?: readonly string[] | null | undefined;
+  fileIds?: readonly string[] | null | undefined;
+  options?: { locale?: string | null | undefined; currency?: string | null | undefined } | null | undefined;
+};
+
+/** startRun and startInvoiceRun: the same operation, the workflow named or not. */
+const startRunOf = (ctx: Parameters<typeof createRun.invoke>[0], workflow: string, args: RunArgs) =>
+  createRun.invoke(ctx, {
+    workflow,
+    uploads: args.files ? uploadsOf(args.files) : undefined,
+    documentIds: args.documentIds ? args.documentIds.map(String) : undefined,
+    fileIds: args.fileIds ? args.fileIds.map(String) : undefined,
+    options: {
+      locale: args.options?.locale ?? undefined,
+      currency: args.options?.currency ?? undefined,
+    },
+  });
+
 builder.mutationFields((t) => ({
+  createWorkflow: t.field({
+    type: WorkflowType,
+    extensions: servedBy(createWorkflow),
+    description:
+      "Defines a dynamic workflow (twin of POST /v1/workflows; private beta, WORKFLOWS_BETA=true). `steps` as REST takes them: parse, extract {schema, prompt}, validate {rules}, export {formats}.",
+    args: {
+      name: t.arg.string({ required: true }),
+      description: t.arg.string({ required: false }),
+      steps: t.arg({ type: "JSON", required: true }),
+    },
+    resolve: (_root, args, ctx) =>
+      createWorkflow.invoke(ctx, {
+        name: args.name,
+        description: args.description ?? undefined,
+        steps: args.steps as never,
+      }),
+  }),
+  deleteWorkflow: t.field({
+    type: DeletedWorkflow,
+    extensions: servedBy(deleteWorkflow),
+    description: "Deletes a dynamic workflow (twin of DELETE /v1/workflows/{id}); its runs stay.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => deleteWorkflow.invoke(ctx, { ref: String(args.id) }),
+  }),
+  startRun: t.field({
+    type: RunType,
+    extensions: servedBy(createRun),
+    description:
+      "Runs a workflow, built in or dynamic (twin of POST /v1/workflows/{id}/runs), over uploads (GraphQL multipart request), documents or stored files, one of the three. Each PDF parsed for it counts one expensive operation.",
+    args: {
+      workflow: t.arg.id({ required: true }),
+      files: t.arg({ type: ["File"], required: false }),
+      documentIds: t.arg.idList({ required: false }),
+      fileIds: t.arg.idList({ required: false }),
+      options: t.arg({ type: RunOptionsInput, required: false }),
+    },
+    resolve: (_root, args, ctx) => startRunOf(ctx, String(args.workflow), args),
+  }),
   startInvoiceRun: t.field({
     type: RunType,
     extensions: servedBy(createRun),
@@ -129,17 +207,7 @@ builder.mutationFields((t) => ({
       fileIds: t.arg.idList({ required: false }),
       options: t.arg({ type: RunOptionsInput, required: false }),
     },
-    resolve: (_root, args, ctx) =>
-      createRun.invoke(ctx, {
-        workflow: INVOICE_WORKFLOW,
-        uploads: args.files ? uploadsOf(args.files) : undefined,
-        documentIds: args.documentIds ? args.documentIds.map(String) : undefined,
-        fileIds: args.fileIds ? args.fileIds.map(String) : undefined,
-        options: {
-          locale: args.options?.locale ?? undefined,
-          currency: args.options?.currency ?? undefined,
-        },
-      }),
+    resolve: (_root, args, ctx) => startRunOf(ctx, INVOICE_WORKFLOW, args),
   }),
 }));
 

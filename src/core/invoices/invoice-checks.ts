@@ -90,6 +90,3 @@ export function checkInvoice(d: InvoiceData): InvoiceCheck[] {
     );
   return checks;
 }
-
-/** Whether a person should look at the document before it is booked. */
-export const needsReview = (checks: InvoiceCheck[]) => checks.some((c) => c.status === "failed");

@@ -46,8 +46,8 @@ export type FieldSource = {
   quote: string;
   /** [x0, y0, x1, y1] in PDF points, origin top-left; null when the reader has no geometry for it. */
   bbox: [number, number, number, number] | null;
-  /** 0 to 1. */
-  confidence: number;
+  /** 0 to 1; null when the reader gives none (a dynamic workflow's extraction). */
+  confidence: number | null;
 };
 
 /** A parsed document as the reader sees it: its pages and tables, as extraction stored them. */

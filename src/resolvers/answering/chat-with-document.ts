@@ -94,7 +94,7 @@ export const answerOverDocument = async (
   ...(await startAnswer(ctx, { accountId: doc.accountId, documentIds: [doc.id] }, messages, {
     model: input.model,
     options: input.options,
-    documentContent: () => structuredSource(ctx, doc),
+    documentContent: () => structuredSource(ctx.services, doc),
   })),
   documentId: doc.id,
 });

@@ -33,7 +33,7 @@ export const structuredOutput = defineOperation({
     if (!compiled.ok) throw new AppError("BAD_REQUEST", `Invalid JSON Schema: ${compiled.message}`);
     const provider = ctx.services.answers;
     const model = chosenModel(provider.models, input.model);
-    const source = await structuredSource(ctx, doc);
+    const source = await structuredSource(ctx.services, doc);
     const result = await provider.extract({
       prompt: input.prompt,
       schema: input.schema as Record<string, unknown>,

@@ -1,15 +1,15 @@
 import type { StructuredSource } from "../../core/answering/answer-types.ts";
 import { AppError } from "../../core/errors.ts";
+import type { Services } from "../../core/services.ts";
 import { type TableGrid, textRows } from "../../core/tables/table-model.ts";
 import type { Document } from "../../generated/prisma/client.ts";
-import type { OperationContext } from "../context.ts";
 
 /**
  * A document's extracted pages and tables, as structured extraction reads them. CONFLICT while
  * the document has no extracted page.
  */
-export async function structuredSource(ctx: OperationContext, doc: Document): Promise<StructuredSource> {
-  const { prisma } = ctx.services.db;
+export async function structuredSource(services: Services, doc: Document): Promise<StructuredSource> {
+  const { prisma } = services.db;
   const where = { documentId: doc.id, generation: doc.activeGeneration };
   const [pages, tables] = await Promise.all([
     prisma.page.findMany({

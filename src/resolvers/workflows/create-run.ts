@@ -3,14 +3,17 @@ import { AppError, aboutInput } from "../../core/errors.ts";
 import { newId } from "../../core/ids.ts";
 import { currencyCodes } from "../../core/invoices/currencies.ts";
 import { WORKFLOW_RUN_QUEUE } from "../../core/job-queue.ts";
+import { definitionOf } from "../../core/workflows/workflow-steps.ts";
 import { z } from "../../core/zod.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
 import { deleteDocument } from "../documents/delete-document.ts";
 import { documentRef, findDocument } from "../documents/find-document.ts";
 import { uploadDocument } from "../documents/upload-document.ts";
 import { fileRef, findFile } from "../files/find-file.ts";
 import { type AccountContext, defineOperation } from "../operation.ts";
+import { findWorkflow, workflowRef } from "./find-workflow.ts";
 import { type RunRecord, runInclude, toRunRecord } from "./run-record.ts";
-import { INVOICE_WORKFLOW, MAX_RUN_DOCUMENTS } from "./workflow-catalog.ts";
+import { MAX_RUN_DOCUMENTS } from "./workflow-catalog.ts";
 
 /** A PDF sent with the request: its name and its bytes as they arrive. */
 export type UploadedPdf = { fileName: string; body: AsyncIterable<Uint8Array> };
@@ -35,7 +38,7 @@ const COUNTED = "each PDF of a run parsed for it counts as one expensive operati
 type RunInput = { documentId: string; fileId: string | null; fileName: string; created: boolean };
 
 /**
- * Starts a run of the invoice-extraction workflow over 1 to MAX_RUN_DOCUMENTS PDFs: sent with the
+ * Starts a run of a workflow (invoice-extraction, or a dynamic one of the account) over 1 to MAX_RUN_DOCUMENTS PDFs: sent with the
  * request (streamed, parsed as uploads are), stored files (parsed, or the document parsed from one
  * before reused) or documents of the account. Each PDF parsed for the run counts one expensive
  * operation (the first with the request). The run is read by a worker once its documents are
@@ -47,7 +50,7 @@ export const createRun = defineOperation({
   caller: "secretKey",
   input: z
     .strictObject({
-      workflow: z.literal(INVOICE_WORKFLOW),
+      workflow: workflowRef,
       uploads: uploadedPdfs.optional(),
       documentIds: z.array(documentRef).min(1).max(MAX_RUN_DOCUMENTS).optional(),
       fileIds: z.array(fileRef).min(1).max(MAX_RUN_DOCUMENTS).optional(),
@@ -57,6 +60,8 @@ export const createRun = defineOperation({
       message: "give the PDFs as uploads, document_ids or file_ids, one of the three",
     }),
   run: async (ctx, input): Promise<RunRecord> => {
+    // Before any PDF is read: an unknown workflow refuses the request whole.
+    const workflow = await findWorkflow(ctx, input.workflow);
     const inputs: RunInput[] = [];
     try {
       if (input.documentIds) await ownDocuments(ctx, input.documentIds, inputs);
@@ -68,7 +73,11 @@ export const createRun = defineOperation({
         data: {
           id,
           accountId: ctx.accountId,
-          workflow: input.workflow,
+          workflow: workflow.id,
+          // The steps as they are now: a run does what its workflow said when it was made.
+          ...(workflow.steps
+            ? { definition: definitionOf(workflow.steps) as unknown as Prisma.InputJsonValue }
+            : {}),
           status: "queued",
           options: input.options,
           documents: {

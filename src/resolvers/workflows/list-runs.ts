@@ -2,6 +2,7 @@ import { z } from "../../core/zod.ts";
 import { afterCursor, cursorInput, decodeCursor, pageOf } from "../cursor.ts";
 import { defineOperation } from "../operation.ts";
 import { runIdPattern } from "./find-run.ts";
+import { workflowName } from "./find-workflow.ts";
 import { type RunRecord, runInclude, toRunRecord } from "./run-record.ts";
 
 export const MAX_RUNS_PAGE = 50;
@@ -17,6 +18,7 @@ export const listRuns = defineOperation({
     workflow: z.string().max(100).optional(),
   }),
   run: async (ctx, input): Promise<{ runs: RunRecord[]; nextCursor: string | null }> => {
+    if (input.workflow !== undefined) workflowName(ctx, input.workflow);
     const after = input.cursor ? decodeCursor(input.cursor, runIdPattern) : null;
     const rows = await ctx.services.db.prisma.run.findMany({
       where: {

@@ -1,7 +1,5 @@
-import type { FieldSource as ModelFieldSource } from "../../core/answering/answer-types.ts";
 import { invoiceSchema } from "../../core/invoices/invoice-schema.ts";
 import type {
-  FieldSource,
   InvoiceData,
   InvoiceHints,
   InvoiceReading,
@@ -11,6 +9,7 @@ import { readInvoice } from "../../core/invoices/read-invoice.ts";
 import type { Services } from "../../core/services.ts";
 import { type TableGrid, textRows } from "../../core/tables/table-model.ts";
 import type { Document } from "../../generated/prisma/client.ts";
+import { sourcesByPointer } from "./field-sources.ts";
 
 /** A model's reading is trusted less than a rule that matched a label it knows. */
 const MODEL_CONFIDENCE = 0.7;
@@ -65,13 +64,5 @@ export async function readInvoiceDocument(
   });
   const data = result.data as InvoiceData;
   if (data.currency === null && hints.currency) data.currency = hints.currency;
-  return { data, sources: modelSources(result.sources) };
-}
-
-function modelSources(found: ModelFieldSource[]): Record<string, FieldSource> {
-  const out: Record<string, FieldSource> = {};
-  for (const s of found)
-    if (s.page !== null && s.path !== "")
-      out[s.path] = { page: s.page, quote: s.quote ?? "", bbox: null, confidence: MODEL_CONFIDENCE };
-  return out;
+  return { data, sources: sourcesByPointer(result.sources, MODEL_CONFIDENCE) };
 }

@@ -1,5 +1,6 @@
-import type { InvoiceCheck } from "../../core/invoices/invoice-checks.ts";
-import type { FieldSource, InvoiceData } from "../../core/invoices/invoice-types.ts";
+import type { FieldSource } from "../../core/invoices/invoice-types.ts";
+import type { DataCheck } from "../../core/workflows/data-checks.ts";
+import type { WorkflowDefinition } from "../../core/workflows/workflow-steps.ts";
 import type { Run, RunDocument } from "../../generated/prisma/client.ts";
 
 export const runStatuses = ["queued", "running", "succeeded", "needs_review", "failed"] as const;
@@ -23,9 +24,10 @@ export type RunDocumentRecord = {
   fileId: string | null;
   fileName: string;
   status: RunDocumentStatus;
-  data: InvoiceData | null;
+  /** The invoice (InvoiceData) for invoice-extraction; an object fitting the extract schema for a dynamic workflow. */
+  data: Record<string, unknown> | null;
   sources: Record<string, FieldSource> | null;
-  checks: InvoiceCheck[] | null;
+  checks: DataCheck[] | null;
   /** Why it failed, or what needs review beside the checks. */
   error: string | null;
 };
@@ -34,6 +36,8 @@ export type RunDocumentRecord = {
 export type RunRecord = {
   id: string;
   workflow: string;
+  /** A dynamic workflow's steps as the run was made with them; null for a built-in workflow. */
+  definition: WorkflowDefinition | null;
   status: RunStatus;
   options: RunOptions;
   error: string | null;
@@ -52,6 +56,8 @@ export function toRunRecord(r: RunRow): RunRecord {
   return {
     id: r.id,
     workflow: r.workflow,
+    // Written by createRun from steps workflowSteps admitted.
+    definition: r.definition as WorkflowDefinition | null,
     // The database's CHECK constraints admit only the values of these unions.
     status: r.status as RunStatus,
     options: r.options as RunOptions,
@@ -64,9 +70,9 @@ export function toRunRecord(r: RunRow): RunRecord {
         fileId: d.fileId,
         fileName: d.fileName,
         status: d.status as RunDocumentStatus,
-        data: d.data as InvoiceData | null,
+        data: d.data as Record<string, unknown> | null,
         sources: d.sources as Record<string, FieldSource> | null,
-        checks: d.checks as InvoiceCheck[] | null,
+        checks: d.checks as DataCheck[] | null,
         error: d.error,
       })),
     createdAt: r.createdAt,

@@ -1,27 +1,33 @@
 import { AppError } from "../../core/errors.ts";
+import { dataColumns, dataResultsCsv, dataResultsXlsx } from "../../core/exports/data-results.ts";
 import {
   type InvoiceResult,
   invoiceResultsCsv,
   invoiceResultsXlsx,
 } from "../../core/exports/invoice-results.ts";
 import { ublInvoices } from "../../core/exports/ubl-invoice.ts";
+import type { InvoiceCheck } from "../../core/invoices/invoice-checks.ts";
+import type { InvoiceData } from "../../core/invoices/invoice-types.ts";
+import type { DataFormat, WorkflowDefinition } from "../../core/workflows/workflow-steps.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { findRun, runRef } from "./find-run.ts";
 import { liveRunStatuses, type RunRecord, type RunStatus, toRunRecord } from "./run-record.ts";
-import { resultFormats } from "./workflow-catalog.ts";
+import { type ResultFormat, resultFormats } from "./workflow-catalog.ts";
 
 export type RunResults = { contentType: string; fileName: string; body: Uint8Array | string };
 
+const CSV_TYPE = "text/csv; charset=utf-8";
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
+// The invoice workflow's documents hold InvoiceData and InvoiceChecks (runWorkflow writes them).
 const resultsOf = (run: RunRecord): InvoiceResult[] =>
   run.documents.map((d) => ({
     documentId: d.documentId,
     fileName: d.fileName,
     status: d.status,
-    data: d.data,
-    checks: d.checks,
+    data: d.data as InvoiceData | null,
+    checks: d.checks as InvoiceCheck[] | null,
     error: d.error,
   }));
 
@@ -41,11 +47,47 @@ export const resultsJson = (run: RunRecord) => ({
   })),
 });
 
+const jsonResults = (run: RunRecord): RunResults => ({
+  contentType: "application/json",
+  fileName: `${run.id}.json`,
+  body: JSON.stringify(resultsJson(run)),
+});
+
+/** A dynamic workflow's results in a format its export step names (every one but xml when it has none). */
+async function dynamicResults(
+  run: RunRecord,
+  definition: WorkflowDefinition,
+  format: ResultFormat,
+): Promise<RunResults> {
+  if (!definition.formats.includes(format as DataFormat))
+    throw new AppError(
+      "NOT_FOUND",
+      `Run ${run.id} gives its results as ${definition.formats.map((f) => `results.${f}`).join(", ")} (its workflow's export step), not results.${format}.`,
+    );
+  const columns = dataColumns(definition.extract.schema);
+  switch (format as DataFormat) {
+    case "json":
+      return jsonResults(run);
+    case "csv":
+      return {
+        contentType: CSV_TYPE,
+        fileName: `${run.id}.csv`,
+        body: dataResultsCsv(run.documents, columns),
+      };
+    case "xlsx":
+      return {
+        contentType: XLSX_TYPE,
+        fileName: `${run.id}.xlsx`,
+        body: await dataResultsXlsx(run.documents, columns),
+      };
+  }
+}
+
 /** UBL 2.1 invoices in the run's container; a document not read is listed without one. */
 const resultsXml = (run: RunRecord) =>
   ublInvoices(
     run.documents.map((d) => ({
-      data: d.status === "failed" ? null : d.data,
+      data: d.status === "failed" ? null : (d.data as InvoiceData | null),
       meta: {
         documentId: d.documentId ?? `${run.id}-${d.position}`,
         fileName: d.fileName,
@@ -73,16 +115,14 @@ export const runResults = defineOperation({
         "CONFLICT",
         `Run ${run.id} is still ${run.status}: its results are ready once its status is succeeded, needs_review or failed.`,
       );
+    const { definition } = run;
+    if (definition) return dynamicResults(run, definition, input.format);
     switch (input.format) {
       case "json":
-        return {
-          contentType: "application/json",
-          fileName: `${run.id}.json`,
-          body: JSON.stringify(resultsJson(run)),
-        };
+        return jsonResults(run);
       case "csv":
         return {
-          contentType: "text/csv; charset=utf-8",
+          contentType: CSV_TYPE,
           fileName: `${run.id}.csv`,
           body: invoiceResultsCsv(resultsOf(run)),
         };

@@ -1,6 +1,10 @@
-import { checkInvoice, needsReview } from "../../core/invoices/invoice-checks.ts";
+import { checkInvoice } from "../../core/invoices/invoice-checks.ts";
 import type { WorkflowRunJob } from "../../core/job-queue.ts";
 import type { Services } from "../../core/services.ts";
+import { type DataCheck, needsReview } from "../../core/workflows/data-checks.ts";
+import type { WorkflowDefinition } from "../../core/workflows/workflow-steps.ts";
+import type { Document } from "../../generated/prisma/client.ts";
+import { readDynamicDocument } from "./read-dynamic-document.ts";
 import { readInvoiceDocument } from "./read-invoice-document.ts";
 import {
   type RunDocumentStatus,
@@ -43,6 +47,14 @@ export async function runWorkflow(services: Services, job: WorkflowRunJob): Prom
     await publish(services, run.id, { status: "running" });
   }
   const hints = run.options as RunOptions;
+  // Written by createRun for a dynamic workflow; a built-in one has none.
+  const definition = run.definition as WorkflowDefinition | null;
+  /** One parsed document read as the run's workflow reads it. */
+  const read = async (doc: Document) => {
+    if (definition) return readDynamicDocument(services, doc, definition, hints.locale);
+    const reading = await readInvoiceDocument(services, doc, hints);
+    return { ...reading, checks: checkInvoice(reading.data) as DataCheck[] };
+  };
   for (;;) {
     const pending = await prisma.runDocument.findMany({
       where: { runId: run.id, status: { in: unreadStatuses } },
@@ -86,14 +98,13 @@ export async function runWorkflow(services: Services, job: WorkflowRunJob): Prom
         if (rd.status === "queued") await set({ status: "parsing" });
         continue;
       }
-      const reading = await readInvoiceDocument(services, doc, hints);
-      const checks = checkInvoice(reading.data);
-      const review = needsReview(checks) || doc.phase === "awaiting_review";
+      const reading = await read(doc);
+      const review = needsReview(reading.checks) || doc.phase === "awaiting_review";
       await set({
         status: review ? "needs_review" : "succeeded",
         data: reading.data,
         sources: reading.sources,
-        checks,
+        checks: reading.checks,
         error:
           doc.phase === "awaiting_review"
             ? "The document's extraction awaits review (some pages could not be read): check the figures against the PDF."
