@@ -96,7 +96,7 @@ export function workflowTools(_services: Services): ToolDefinition[] {
         return boundedStructured(
           runJson(run),
           call.budget,
-          `download the whole results with GET /v1/workflows/invoice-extraction/runs/${run.id}/results.json`,
+          `download the whole results with GET /v1/workflows/${run.workflow}/runs/${run.id}/results.json`,
         );
       },
     }),
