@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { hyphenatedWords, paragraphMarkdown, paragraphs } from "../src/core/extraction/layout/blocks.ts";
+import { hyphenatedWords, paragraphForm, paragraphs } from "../src/core/extraction/layout/blocks.ts";
 import { type Line, toLines } from "../src/core/extraction/layout/lines.ts";
 import type { Word } from "../src/core/extraction/layout/words.ts";
 
@@ -37,7 +37,7 @@ it("makes a line starting with a symbol font's bullet (a private-use character) 
     ["over", 136, 155, 126],
     ["time.", 158, 180, 126],
   );
-  expect(paragraphs(page).map((p) => paragraphMarkdown(p, 10))).toEqual([
+  expect(paragraphs(page).map((p) => paragraphForm(p, 10).markdown)).toEqual([
     "Three designs:",
     "- Randomized control.",
     "- Outcomes over time.",

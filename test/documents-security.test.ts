@@ -40,6 +40,7 @@ const contentPaths = (id: string) => [
   `/v1/documents/${id}/full.md`,
   `/v1/documents/${id}/pages/1`,
   `/v1/documents/${id}/pages/1/markdown`,
+  `/v1/documents/${id}/pages/1/elements`,
   `/v1/documents/${id}/pages/1/image.png?scale=0.25`,
   `/v1/documents/${id}/entities/tables`,
   `/v1/documents/${id}/entities/tables/0`,
@@ -185,6 +186,7 @@ describe("credentials on every document route", () => {
     ["GET /v1/documents/{id}/full.md", (id: string) => `/v1/documents/${id}/full.md`],
     ["GET /v1/documents/{id}/pages/{n}", (id: string) => `/v1/documents/${id}/pages/1`],
     ["GET /v1/documents/{id}/pages/{n}/markdown", (id: string) => `/v1/documents/${id}/pages/1/markdown`],
+    ["GET /v1/documents/{id}/pages/{n}/elements", (id: string) => `/v1/documents/${id}/pages/1/elements`],
     [
       "GET /v1/documents/{id}/pages/{n}/image.png",
       (id: string) => `/v1/documents/${id}/pages/1/image.png?scale=0.25`,

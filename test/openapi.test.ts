@@ -45,6 +45,7 @@ const covered = [
   "GET /v1/documents/{id}/full.md",
   "GET /v1/documents/{id}/pages/{page_number}",
   "GET /v1/documents/{id}/pages/{page_number}/markdown",
+  "GET /v1/documents/{id}/pages/{page_number}/elements",
   "GET /v1/documents/{id}/pages/{page_number}/image.png",
   "GET /v1/documents/{id}/entities/tables",
   "GET /v1/documents/{id}/entities/tables/{index}",
@@ -106,6 +107,7 @@ const anonymousReads = [
   "GET /v1/documents/{id}/full.md",
   "GET /v1/documents/{id}/pages/{page_number}",
   "GET /v1/documents/{id}/pages/{page_number}/markdown",
+  "GET /v1/documents/{id}/pages/{page_number}/elements",
   "GET /v1/documents/{id}/pages/{page_number}/image.png",
   "GET /v1/documents/{id}/entities/tables",
   "GET /v1/documents/{id}/entities/tables/{index}",
@@ -865,6 +867,18 @@ describe("real responses match the document", () => {
       await refused(op, `/v1/documents/${cut.id}/pages/1/markdown`, { key: d.secret }, 409, "CONFLICT");
       await refused(op, `/v1/documents/${main.id}/pages/1/markdown`, { key: badKey }, 401, "UNAUTHORIZED");
       await refused(op, `/v1/documents/${spare.id}/pages/1/markdown`, {}, 403, "FORBIDDEN");
+    });
+
+    it("GET /v1/documents/{id}/pages/{page_number}/elements", async () => {
+      const op = "GET /v1/documents/{id}/pages/{page_number}/elements";
+      const r = await checked(op, `/v1/documents/${main.id}/pages/1/elements`, { key: d.secret }, 200);
+      expect(r.body.elements[0]).toMatchObject({ type: "heading", level: 1, text: "Quarterly Report" });
+      await checked(op, `/v1/documents/${main.id}/pages/1/elements`, {}, 200);
+      await refused(op, `/v1/documents/${main.id}/pages/2/elements`, { key: d.secret }, 404, "NOT_FOUND");
+      await refused(op, `/v1/documents/${main.id}/pages/one/elements`, { key: d.secret }, 400, "BAD_REQUEST");
+      await refused(op, `/v1/documents/${cut.id}/pages/1/elements`, { key: d.secret }, 409, "CONFLICT");
+      await refused(op, `/v1/documents/${main.id}/pages/1/elements`, { key: badKey }, 401, "UNAUTHORIZED");
+      await refused(op, `/v1/documents/${spare.id}/pages/1/elements`, {}, 403, "FORBIDDEN");
     });
 
     it("GET /v1/documents/{id}/pages/{page_number}/image.png", async () => {

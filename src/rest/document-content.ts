@@ -7,6 +7,7 @@ import { tableToCsv, tableToHtml, tableToMarkdown } from "../core/tables/table-f
 import type { TableGrid } from "../core/tables/table-model.ts";
 import { textRows } from "../core/tables/table-model.ts";
 import type { AppEnv } from "../http/env.ts";
+import { getPageElements } from "../resolvers/documents/page-elements.ts";
 import { getPageImage } from "../resolvers/documents/page-image.ts";
 import { getFullMarkdown, getPage } from "../resolvers/documents/read-pages.ts";
 import { getTable, listTables } from "../resolvers/documents/tables.ts";
@@ -52,6 +53,47 @@ const page = createRoute({
         })
         .openapi("PageContent"),
       "The page.",
+    ),
+    ...readErrors(),
+  },
+});
+
+const ElementSchema = z
+  .object({
+    type: z.enum(["heading", "paragraph", "list_item", "table", "code", "header", "footer"]).openapi({
+      description: "header and footer: running heads, feet and page numbers, which the markdown leaves out.",
+    }),
+    level: z.number().int().min(1).max(6).optional().openapi({ description: "A heading's level." }),
+    text: z.string().openapi({ description: "Plain text; a table's rows with tab-separated cells." }),
+    bbox: z
+      .array(z.number())
+      .length(4)
+      .openapi({ description: "[x0, y0, x1, y1] in PDF points from the page's top-left corner." }),
+    table: z.number().int().optional().openapi({
+      description: "A table's index, as GET /v1/documents/{id}/entities/tables/{index} takes it.",
+    }),
+  })
+  .openapi("PageElement");
+
+const pageElements = createRoute({
+  method: "get",
+  path: "/v1/documents/{id}/pages/{page_number}/elements",
+  tags: ["Document content"],
+  summary: "One page's elements in reading order, with their bounding boxes",
+  description:
+    "Headings (with their level), paragraphs, list items, tables (with their index), code, and the running headers and footers, each with its box in PDF points from the page's top-left corner (the page's width and height are given in the same units, so a box scales onto a page image of any size). 404 for a page outside 1..pagesTotal; 409 CONFLICT for a page not extracted yet, or extracted before elements were recorded (reparse the document).",
+  request: { params: PageParams },
+  responses: {
+    200: jsonResponse(
+      z
+        .object({
+          page: z.number().int(),
+          width: z.number().openapi({ description: "Points." }),
+          height: z.number().openapi({ description: "Points." }),
+          elements: z.array(ElementSchema),
+        })
+        .openapi("PageElements"),
+      "The page's elements.",
     ),
     ...readErrors(),
   },
@@ -214,6 +256,12 @@ export function registerDocumentContentRoutes(app: OpenAPIHono<AppEnv>, { ctxOf,
     const r = await getPage.invoke(ctxOf(c), { ref: p.id, page: p.page_number });
     setCacheControl(c, r.viaPublic);
     return c.json({ page: r.page.page, content: r.page.content, method: r.page.method }, 200);
+  });
+  app.openapi(bind(pageElements, getPageElements), async (c) => {
+    const p = c.req.valid("param");
+    const r = await getPageElements.invoke(ctxOf(c), { ref: p.id, page: p.page_number });
+    setCacheControl(c, r.viaPublic);
+    return c.json(r.page, 200);
   });
   app.openapi(bind(pageMd, getPage), async (c) => {
     const p = c.req.valid("param");

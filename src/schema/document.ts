@@ -3,6 +3,7 @@ import {
   documentTopic,
   terminalPhases,
 } from "../core/documents/document-events.ts";
+import type { PageElement } from "../core/extraction/extractor.ts";
 import { tableToCsv, tableToHtml } from "../core/tables/table-formats.ts";
 import { textRows } from "../core/tables/table-model.ts";
 import { approveReview } from "../resolvers/documents/approve-review.ts";
@@ -43,6 +44,32 @@ const DocumentStatus = builder.enumType("DocumentStatus", {
   values: ["queued", "processing", "done", "failed"] as const,
 });
 
+const PageElementKind = builder.enumType("PageElementType", {
+  values: ["heading", "paragraph", "list_item", "table", "code", "header", "footer"] as const,
+});
+
+const PageElementRef = builder.objectRef<PageElement>("PageElement").implement({
+  description: "One element of a page in reading order (twin of REST's /pages/{n}/elements).",
+  fields: (t) => ({
+    type: t.field({ type: PageElementKind, resolve: (e) => e.type }),
+    level: t.int({
+      nullable: true,
+      description: "A heading's level, 1 to 6.",
+      resolve: (e) => e.level ?? null,
+    }),
+    text: t.exposeString("text", { extensions: textHeavy }),
+    bbox: t.floatList({
+      description: "[x0, y0, x1, y1] in points from the page's top-left corner.",
+      resolve: (e) => e.bbox,
+    }),
+    table: t.int({
+      nullable: true,
+      description: "A table's index in the document.",
+      resolve: (e) => e.table ?? null,
+    }),
+  }),
+});
+
 export const Page = builder.objectRef<PageRecord>("Page").implement({
   fields: (t) => ({
     number: t.exposeInt("number"),
@@ -51,6 +78,14 @@ export const Page = builder.objectRef<PageRecord>("Page").implement({
     method: t.exposeString("method", { description: "text (the PDF's text layer), ocr, or failed." }),
     width: t.exposeFloat("width", { description: "Points." }),
     height: t.exposeFloat("height", { description: "Points." }),
+    elements: t.field({
+      type: [PageElementRef],
+      nullable: true,
+      extensions: textHeavy,
+      description:
+        "Headings, paragraphs, list items, tables, code, running headers and footers, in reading order with their boxes; null for a page extracted before elements were recorded (reparse the document).",
+      resolve: (p) => p.elements,
+    }),
   }),
 });
 

@@ -167,6 +167,7 @@ export async function runExtraction(
           markdown: "",
           text: "",
           tables: [],
+          elements: [],
           width: 0,
           height: 0,
           method: "failed" as never,
@@ -188,10 +189,17 @@ export async function runExtraction(
           : undefined;
       if (grown) tables = tables.slice(1);
       const firstIndex = (lastTable?.index ?? -1) + 1;
+      // The page's elements name its tables as the document numbers them: a continued table by
+      // the index of the table it grew, the rest from firstIndex on.
+      const documentIndex = (local: number) =>
+        grown ? (local === 0 ? grown.index : firstIndex + local - 1) : firstIndex + local;
+      const elements = page.elements.map((e) =>
+        e.table === undefined ? e : { ...e, table: tablesWanted ? documentIndex(e.table) : undefined },
+      );
       const progressed = await writePage(prisma, {
         documentId: id,
         generation,
-        page,
+        page: { ...page, elements },
         tables: tables.map((t, i) => ({
           index: firstIndex + i,
           bbox: t.bbox,

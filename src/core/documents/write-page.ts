@@ -6,7 +6,7 @@ import type { ExtractedPage } from "../extraction/extractor.ts";
 export type PageWrite = {
   documentId: string;
   generation: number;
-  page: Pick<ExtractedPage, "pageNumber" | "markdown" | "text" | "width" | "height" | "method">;
+  page: Pick<ExtractedPage, "pageNumber" | "markdown" | "text" | "width" | "height" | "method" | "elements">;
   /** Tables that start on this page, with their indexes in the document. */
   tables: { index: number; bbox: number[]; cells: unknown; markdown: string }[];
   /** A table of earlier pages that this page continues: its whole grid and pages now. */
@@ -85,9 +85,9 @@ async function writeStatement(
                                                 AND page_number = ${p.pageNumber})
         RETURNING id
       ), pg AS (
-        INSERT INTO pages (document_id, generation, page_number, markdown, text, width, height, method)
+        INSERT INTO pages (document_id, generation, page_number, markdown, text, width, height, method, elements)
         SELECT id, ${generation}, ${p.pageNumber}, ${p.markdown}, ${p.text},
-               ${p.width}::float8, ${p.height}::float8, ${p.method} FROM d
+               ${p.width}::float8, ${p.height}::float8, ${p.method}, ${jsonb(p.elements)}::jsonb FROM d
       ), t AS (
         INSERT INTO document_tables (document_id, generation, table_index, page_number, pages, bbox, cells, markdown)
         SELECT d.id, ${generation}, x.i, ${p.pageNumber}, ARRAY[${p.pageNumber}::int],

@@ -12,6 +12,23 @@ export type ExtractedTable = {
   continuation?: boolean;
 };
 
+/** [x0, y0, x1, y1] in PDF points from the page's top-left corner. */
+export type BBox = [number, number, number, number];
+
+/**
+ * One element of a page in reading order. Running headers, footers and page numbers are elements
+ * too, though the markdown leaves them out. `table` is the table's index: on an extracted page,
+ * among the page's own tables; once stored, in the document (as /tables numbers them).
+ */
+export type PageElement = {
+  type: "heading" | "paragraph" | "list_item" | "table" | "code" | "header" | "footer";
+  /** A heading's level, 1 to 6. */
+  level?: number;
+  text: string;
+  bbox: BBox;
+  table?: number;
+};
+
 export type ExtractedPage = {
   pageNumber: number;
   /** The page as markdown, tables included where they stand in the reading order. */
@@ -19,6 +36,8 @@ export type ExtractedPage = {
   /** Plain text in reading order, for search. */
   text: string;
   tables: ExtractedTable[];
+  /** The page's elements in reading order, each with its box. */
+  elements: PageElement[];
   width: number;
   height: number;
   /** "text": from the PDF's text layer; "ocr": recognised from the rendered page. */

@@ -161,6 +161,7 @@ const pick = (l: ReturnType<typeof layoutWords>) => ({
   markdown: l.markdown,
   text: l.text,
   tables: l.tables,
+  elements: l.elements,
   width: l.width,
   height: l.height,
 });

@@ -1,5 +1,6 @@
 import { allowedActions, unseenDocument } from "../../core/auth/authorize.ts";
 import { AppError } from "../../core/errors.ts";
+import type { PageElement } from "../../core/extraction/extractor.ts";
 import { z } from "../../core/zod.ts";
 import type { Document } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
@@ -20,6 +21,8 @@ export type PageRecord = {
   method: string;
   width: number;
   height: number;
+  /** In reading order, with boxes; null for a page extracted before elements were kept. */
+  elements: PageElement[] | null;
 };
 
 /** Each document's result, or the error that document alone answers with. */
@@ -97,6 +100,8 @@ export const listPagesOfDocuments = defineOperation({
           method: p.method,
           width: p.width,
           height: p.height,
+          // Written by the extraction as PageElement[] (write-page.ts).
+          elements: p.elements as PageElement[] | null,
         });
         found.set(p.documentId, list);
       }

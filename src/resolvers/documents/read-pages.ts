@@ -1,7 +1,8 @@
 import { MAX_INT } from "../../core/db/int4.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
-import type { Document } from "../../generated/prisma/client.ts";
+import type { Document, Page } from "../../generated/prisma/client.ts";
+import type { OperationContext } from "../context.ts";
 import { defineOperation } from "../operation.ts";
 import { documentRef, findDocument } from "./find-document.ts";
 
@@ -35,6 +36,23 @@ function notReady(doc: Document, n: number): AppError {
   );
 }
 
+/** A page of the document's current extraction: NOT_FOUND outside the document, CONFLICT until extracted. */
+export async function storedPage(ctx: OperationContext, doc: Document, n: number): Promise<Page> {
+  const gone = pageUnavailable(doc, n);
+  if (gone) throw gone;
+  const row = await ctx.services.db.prisma.page.findUnique({
+    where: {
+      documentId_generation_pageNumber: {
+        documentId: doc.id,
+        generation: doc.activeGeneration,
+        pageNumber: n,
+      },
+    },
+  });
+  if (!row) throw notReady(doc, n);
+  return row;
+}
+
 export type PageContent = { page: number; content: string; method: string; width: number; height: number };
 
 export const getPage = defineOperation({
@@ -44,18 +62,7 @@ export const getPage = defineOperation({
   input: z.object({ ref: documentRef, page: pageNumber }),
   run: async (ctx, input): Promise<{ page: PageContent; viaPublic: boolean }> => {
     const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_content");
-    const gone = pageUnavailable(doc, input.page);
-    if (gone) throw gone;
-    const row = await ctx.services.db.prisma.page.findUnique({
-      where: {
-        documentId_generation_pageNumber: {
-          documentId: doc.id,
-          generation: doc.activeGeneration,
-          pageNumber: input.page,
-        },
-      },
-    });
-    if (!row) throw notReady(doc, input.page);
+    const row = await storedPage(ctx, doc, input.page);
     return {
       page: {
         page: row.pageNumber,

@@ -115,7 +115,15 @@ export function hyphenatedWords(lines: Line[]): Set<string> {
   return found;
 }
 
-export type Paragraph = { text: string; size: number; bold: boolean; lines: number; code: boolean };
+export type Paragraph = {
+  text: string;
+  size: number;
+  bold: boolean;
+  lines: number;
+  code: boolean;
+  /** Where it stands: the union of its lines' boxes. */
+  box: Box;
+};
 
 /**
  * Consecutive lines of one size and close spacing form a paragraph; a list marker starts a new one.
@@ -131,6 +139,13 @@ export function paragraphs(
 ): Paragraph[] {
   // A code paragraph collects its lines and is written out at the end (codeText).
   type Building = Omit<Paragraph, "code"> & { last: Line; codeLines: Line[] | null };
+  const boxOfLine = (l: Line): Box => ({ x0: l.x0, y0: l.y0, x1: l.x1, y1: l.y1 });
+  const grow = (b: Box, l: Line) => {
+    b.x0 = Math.min(b.x0, l.x0);
+    b.y0 = Math.min(b.y0, l.y0);
+    b.x1 = Math.max(b.x1, l.x1);
+    b.y1 = Math.max(b.y1, l.y1);
+  };
   const out: Building[] = [];
   const fixed = lines.map(
     (l) => codeSize !== null && l.size < 1.15 * codeSize && l.segments.every((s) => s.mono),
@@ -151,8 +166,17 @@ export function paragraphs(
         prev.codeLines.push(line);
         prev.last = line;
         prev.lines++;
+        grow(prev.box, line);
       } else {
-        out.push({ text: "", size: line.size, bold: false, lines: 1, last: line, codeLines: [line] });
+        out.push({
+          text: "",
+          size: line.size,
+          bold: false,
+          lines: 1,
+          last: line,
+          codeLines: [line],
+          box: boxOfLine(line),
+        });
       }
       continue;
     }
@@ -183,8 +207,9 @@ export function paragraphs(
       } else prev.text = `${prev.text} ${text}`;
       prev.last = line;
       prev.lines++;
+      grow(prev.box, line);
     } else {
-      out.push({ text, size: line.size, bold, lines: 1, last: line, codeLines: null });
+      out.push({ text, size: line.size, bold, lines: 1, last: line, codeLines: null, box: boxOfLine(line) });
     }
   }
   return out.map(({ last: _last, codeLines, ...p }) =>
@@ -244,41 +269,48 @@ function headingText(text: string): boolean {
   return letters > 0 && digits < letters && !contentsEntry.test(text);
 }
 
-/**
- * A heading in markdown, its level from its size against the body's or, when it is numbered, from
- * the number's depth ("1" ##, "1.1" ###, "1.1.1" ####): sections and their subsections are often
- * set in sizes too close to tell apart, and the numbering says which is which.
- */
-function heading(text: string, bySize: number): string {
-  const n = sectionNumber.exec(text);
-  const level = n ? Math.min(6, 2 + ((n[1] ?? n[2])?.match(/\./g)?.length ?? 0)) : bySize;
-  return `${"#".repeat(level)} ${text}`;
-}
-
 /** Sizes against the body's that make headings of levels 1, 2 and 3. */
 const HEADING_RATIOS = [1.8, 1.4, 1.15];
 
-/** A paragraph as markdown, given the body font size of the page. */
-export function paragraphMarkdown(p: Paragraph, body: number): string {
+/** What a paragraph is on the page, as an element: its kind, heading level and plain text. */
+export type ParagraphForm = {
+  type: "heading" | "paragraph" | "list_item" | "code";
+  /** A heading's level, 1 to 6. */
+  level?: number;
+  text: string;
+  markdown: string;
+};
+
+/** A heading of `level` over `text`; a numbered section's level from its number's depth. */
+function headingForm(text: string, bySize: number): ParagraphForm {
+  const n = sectionNumber.exec(text);
+  const level = n ? Math.min(6, 2 + ((n[1] ?? n[2])?.match(/\./g)?.length ?? 0)) : bySize;
+  return { type: "heading", level, text, markdown: `${"#".repeat(level)} ${text}` };
+}
+
+/** A paragraph as an element and as markdown, given the body font size of the page. */
+export function paragraphForm(p: Paragraph, body: number): ParagraphForm {
   if (p.code) {
     // A fence longer than any run of backticks inside.
     const fence = "`".repeat(Math.max(3, ...(p.text.match(/`+/g) ?? []).map((r) => r.length + 1)));
-    return `${fence}\n${p.text}\n${fence}`;
+    return { type: "code", text: p.text, markdown: `${fence}\n${p.text}\n${fence}` };
   }
   const text = neutralizeHtml(p.text.replace(/\s+/g, " ").trim());
+  const plain = p.text.replace(/\s+/g, " ").trim();
   // A bullet is a list item whatever its size (a line is as large as its largest glyph, and
   // bullets are often set larger); a number set large is a heading ("1. Introduction").
-  if (bullet.test(text)) return `- ${text.replace(bullet, "")}`;
+  if (bullet.test(text))
+    return { type: "list_item", text: plain.replace(bullet, ""), markdown: `- ${text.replace(bullet, "")}` };
   const canHead = text.length <= 150 && p.lines <= 3 && headingText(text);
   const bySize = canHead ? HEADING_RATIOS.findIndex((r) => p.size >= r * body) + 1 : 0;
-  if (bySize) return heading(text, bySize);
+  if (bySize) return { ...headingForm(text, bySize), text: plain };
   const num = /^(\d{1,3})[.)]\s+/.exec(text);
-  if (num) return `${num[1]}. ${text.slice(num[0].length)}`;
-  if (numbered.test(text)) return `- ${text}`;
+  if (num) return { type: "list_item", text: plain, markdown: `${num[1]}. ${text.slice(num[0].length)}` };
+  if (numbered.test(text)) return { type: "list_item", text: plain, markdown: `- ${text}` };
   if (canHead && p.bold && p.lines === 1 && text.length <= 90 && !/[.:;,]$/.test(text))
-    return heading(text, 4);
+    return { ...headingForm(text, 4), text: plain };
   // Text that starts like a markdown heading or quote is printed as such, not made one.
-  return text.replace(/^([#>])/, "\\$1");
+  return { type: "paragraph", text: plain, markdown: text.replace(/^([#>])/, "\\$1") };
 }
 
 /**

@@ -1,11 +1,11 @@
 import { tableToMarkdown } from "../../tables/table-formats.ts";
 import { textRows } from "../../tables/table-model.ts";
-import type { ExtractedTable } from "../extractor.ts";
+import type { BBox, ExtractedTable, PageElement } from "../extractor.ts";
 import {
   type Element,
   hyphenatedWords,
   pageBody,
-  paragraphMarkdown,
+  paragraphForm,
   paragraphs,
   readingOrder,
 } from "./blocks.ts";
@@ -37,7 +37,11 @@ const marginKey = (s: string) => s.toLowerCase().replace(/\d+/g, "#").replace(/\
  * table reaching into the margin, "Item # #.# #%" once digits are masked) are content, on this
  * page and on the next ones.
  */
-function dropMargins(lines: Line[], frame: ReadingFrame, memory: LayoutMemory): Line[] {
+function dropMargins(
+  lines: Line[],
+  frame: ReadingFrame,
+  memory: LayoutMemory,
+): { kept: Line[]; dropped: Line[] } {
   const band = Math.min(frame.height * MARGIN, MAX_MARGIN);
   // The margin lines, each with its text and key, read once.
   const margin = new Map<Line, { text: string; key: string }>();
@@ -52,14 +56,19 @@ function dropMargins(lines: Line[], frame: ReadingFrame, memory: LayoutMemory): 
     margin.set(l, { text, key });
     onThisPage.set(key, (onThisPage.get(key) ?? 0) + 1);
   }
-  const keep = lines.filter((l) => {
+  const kept: Line[] = [];
+  const dropped: Line[] = [];
+  for (const l of lines) {
     const m = margin.get(l);
-    if (!m) return true;
-    if (pageNumber.test(m.text) || romanNumber.test(m.text)) return false;
-    return !(memory.margins.has(m.key) && onThisPage.get(m.key) === 1 && !memory.content.has(m.key));
-  });
+    const drop =
+      !!m &&
+      (pageNumber.test(m.text) ||
+        romanNumber.test(m.text) ||
+        (memory.margins.has(m.key) && onThisPage.get(m.key) === 1 && !memory.content.has(m.key)));
+    (drop ? dropped : kept).push(l);
+  }
   for (const [key, n] of onThisPage) (n > 1 ? memory.content : memory.margins).add(key);
-  return keep;
+  return { kept, dropped };
 }
 
 export function rulesInFrame(
@@ -83,12 +92,40 @@ export type PageLayout = {
   markdown: string;
   text: string;
   tables: ExtractedTable[];
+  elements: PageElement[];
   width: number;
   height: number;
   /** Whether the page's body starts and ends with a table: where a table may continue across pages. */
   startsWithTable: boolean;
   endsWithTable: boolean;
 };
+
+const round = (n: number) => Math.round(n * 100) / 100;
+const bboxOf = (b: { x0: number; y0: number; x1: number; y1: number }): BBox => [
+  round(b.x0),
+  round(b.y0),
+  round(b.x1),
+  round(b.y1),
+];
+
+/**
+ * The page's elements with its margin lines added where they stand: headers (the top band) first,
+ * footers (the bottom band) last, each line an element of its own.
+ */
+function withMargins(body: PageElement[], margins: Line[], frame: ReadingFrame): PageElement[] {
+  const element = (l: Line, type: "header" | "footer"): PageElement => ({
+    type,
+    text: l.segments
+      .map((s) => s.text)
+      .join(" ")
+      .trim(),
+    bbox: bboxOf(l),
+  });
+  const sorted = [...margins].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  const top = sorted.filter((l) => l.y1 < frame.height / 2).map((l) => element(l, "header"));
+  const bottom = sorted.filter((l) => l.y1 >= frame.height / 2).map((l) => element(l, "footer"));
+  return [...top, ...body, ...bottom];
+}
 
 /** Lays out words (from the text layer, or OCR) and rules into markdown and tables. */
 export function layoutWords(
@@ -108,7 +145,11 @@ export function layoutWords(
     }
   }
   // Unless a ruled table took some of the words, the lines are those of all of them.
-  const lines = dropMargins(rest === words && opts.lines ? opts.lines : toLines(rest), frame, memory);
+  const { kept: lines, dropped } = dropMargins(
+    rest === words && opts.lines ? opts.lines : toLines(rest),
+    frame,
+    memory,
+  );
   if (opts.tables) {
     const vertical = rest.filter((w) => w.vertical);
     for (const group of columnGroups(lines, rules.horizontals))
@@ -146,6 +187,7 @@ export function layoutWords(
   const md: string[] = [];
   const text: string[] = [];
   const tables: ExtractedTable[] = [];
+  const placed: PageElement[] = [];
   let pending: Line[] = [];
   const flush = () => {
     // Segments read one after another on the same baseline join back into one line.
@@ -164,8 +206,15 @@ export function layoutWords(
       }
     }
     for (const p of paragraphs(merged, codeSize, hyphenated)) {
-      md.push(paragraphMarkdown(p, size));
+      const form = paragraphForm(p, size);
+      md.push(form.markdown);
       text.push(p.text);
+      placed.push({
+        type: form.type,
+        ...(form.level ? { level: form.level } : {}),
+        text: form.text,
+        bbox: bboxOf(p.box),
+      });
     }
     pending = [];
   };
@@ -176,19 +225,20 @@ export function layoutWords(
     }
     flush();
     const t = found[e.index] as FoundTable;
-    tables.push({ grid: t.grid, bbox: [t.box.x0, t.box.y0, t.box.x1, t.box.y1] });
+    const rows = textRows(t.grid)
+      .map((r) => r.join("\t"))
+      .join("\n");
+    placed.push({ type: "table", text: rows, bbox: bboxOf(t.box), table: tables.length });
+    tables.push({ grid: t.grid, bbox: bboxOf(t.box) });
     md.push(tableToMarkdown(t.grid));
-    text.push(
-      textRows(t.grid)
-        .map((r) => r.join("\t"))
-        .join("\n"),
-    );
+    text.push(rows);
   }
   flush();
   return {
     markdown: md.join("\n\n"),
     text: text.join("\n\n"),
     tables,
+    elements: withMargins(placed, dropped, frame),
     width: frame.width,
     height: frame.height,
     startsWithTable: ordered[0]?.kind === "table",
