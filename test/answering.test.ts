@@ -28,11 +28,34 @@ async function pageMarkdown(id: string, page: number): Promise<string> {
   return r.text;
 }
 
-/** Every citation quotes text that stands on the page it names. */
+/** The page's elements whose boxes lie within `box`. */
+async function elementsWithin(id: string, page: number, box: number[]) {
+  const r = await call(server.url, "GET", `/v1/documents/${id}/pages/${page}/elements`, { key: owner() });
+  expect(r.status).toBe(200);
+  const [x0, y0, x1, y1] = box as [number, number, number, number];
+  return (r.body.elements as { text: string; bbox: number[] }[]).filter(
+    (e) => e.bbox[0]! >= x0 && e.bbox[1]! >= y0 && e.bbox[2]! <= x1 && e.bbox[3]! <= y1,
+  );
+}
+
+const fold = (s: string) =>
+  s
+    .replace(/[|\s]+/g, " ")
+    .trim()
+    .toLowerCase();
+
+/**
+ * Every citation quotes text that stands on the page it names, and its box is where: the elements
+ * within it hold the quote's first words.
+ */
 async function expectCitationsHold(citations: any[]) {
   for (const c of citations) {
     const md = await pageMarkdown(c.document_id, c.page);
     expect(md, `citation [${c.index}] on page ${c.page}`).toContain(c.quote);
+    expect(c.bbox, `citation [${c.index}] has a box`).toHaveLength(4);
+    const within = await elementsWithin(c.document_id, c.page, c.bbox);
+    const start = fold(c.quote).split(" ").slice(0, 3).join(" ");
+    expect(fold(within.map((e) => e.text).join(" ")), `citation [${c.index}]'s box`).toContain(start);
   }
 }
 
@@ -193,6 +216,9 @@ describe("structured output", () => {
     );
     const total = r.body.sources.find((s: any) => s.path === "/total");
     expect(total.page).toBe(1);
+    // Its box holds the text it was read from.
+    const within = await elementsWithin(invoice.id, 1, total.bbox);
+    expect(fold(within.map((e) => e.text).join(" "))).toContain(fold(total.quote));
     expect(r.body.missing.map((m: any) => m.path)).toContain("/purchase_order");
     expect(r.body.missing.find((m: any) => m.path === "/purchase_order").reason).toBeTruthy();
   });

@@ -102,6 +102,22 @@ describe("the invoice-extraction workflow", () => {
     expect(english.data.invoice_id).toBe(truth.invoice_id);
     expect(english.data.invoice_total).toBeCloseTo(truth.invoice_total, 2);
     expect(english.sources["/invoice_total"]).toMatchObject({ page: 1 });
+    // Every value read from a page is placed on it: the box of the element its quote stands in.
+    const elements = await call(server.url, "GET", `/v1/documents/${english.document_id}/pages/1/elements`, {
+      key: t.secret,
+    });
+    const boxes: number[][] = elements.body.elements.map((e: { bbox: number[] }) => e.bbox);
+    const encloses = (outer: number[], inner: number[]) =>
+      outer[0]! <= inner[0]! && outer[1]! <= inner[1]! && outer[2]! >= inner[2]! && outer[3]! >= inner[3]!;
+    const placed = Object.values(english.sources as Record<string, { bbox: number[] | null }>);
+    expect(placed.length).toBeGreaterThan(10);
+    for (const s of placed) {
+      expect(s.bbox, JSON.stringify(s)).toHaveLength(4);
+      expect(
+        boxes.some((b) => encloses(s.bbox as number[], b)),
+        JSON.stringify(s),
+      ).toBe(true);
+    }
     expect(english.checks.map((c: { rule: string }) => c.rule)).toEqual([
       "items_sum_to_subtotal",
       "totals_add_up",

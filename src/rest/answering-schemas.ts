@@ -21,6 +21,10 @@ export const CitationSchema = z
       description:
         "Text copied from the cited page: the supporting sentence or table row (built-in engine), or the opening of the cited passage (answers of an OpenAI-compatible provider, which cite whole passages; start_offset and end_offset then span the passage).",
     }),
+    bbox: z.array(z.number()).length(4).nullable().openapi({
+      description:
+        "Where the quote stands on its page: the box of the element holding it (a paragraph, a table; see GET /v1/documents/{id}/pages/{n}/elements), [x0, y0, x1, y1] in PDF points from the top-left corner; null when it cannot be placed (a page extracted before elements were recorded).",
+    }),
   })
   .openapi("Citation");
 
@@ -35,6 +39,7 @@ export const citationJson = (c: Citation): z.infer<typeof CitationSchema> => ({
   end_offset: c.endOffset,
   ...(c.path !== undefined ? { path: c.path } : {}),
   quote: c.quote,
+  bbox: c.bbox ?? null,
 });
 
 export const ChatCompletionResponse = z

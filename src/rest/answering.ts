@@ -79,6 +79,10 @@ const FieldSourceSchema = z
       description: "The page the value was read from; null when no page is known to contain it.",
     }),
     quote: z.string().optional().openapi({ description: "The text the value was read from." }),
+    bbox: z.array(z.number()).length(4).nullable().openapi({
+      description:
+        "Where the quote stands on its page: the box of the element holding it, [x0, y0, x1, y1] in PDF points from the top-left corner; null when it cannot be placed.",
+    }),
   })
   .openapi("FieldSource");
 
@@ -281,7 +285,7 @@ export function registerAnsweringRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind,
         model: r.model,
         data: r.data,
         valid: r.valid,
-        sources: r.sources,
+        sources: r.sources.map((x) => ({ ...x, bbox: x.bbox ?? null })),
         missing: r.missing,
       },
       200,

@@ -35,6 +35,12 @@ const CitationType = builder.objectRef<Citation>("Citation").implement({
       description:
         "Text copied from the cited page: the supporting sentence or row (built-in engine), or the opening of the cited passage (provider answers).",
     }),
+    bbox: t.floatList({
+      nullable: true,
+      description:
+        "Where the quote stands on its page (the element holding it): [x0, y0, x1, y1] in points from the top-left; null when it cannot be placed.",
+      resolve: (c) => c.bbox ?? null,
+    }),
   }),
 });
 
@@ -71,6 +77,11 @@ const FieldSourceType = builder.objectRef<FieldSource>("FieldSource").implement(
     path: t.exposeString("path", { description: "JSON Pointer of the value in `data`." }),
     page: t.exposeInt("page", { nullable: true }),
     quote: t.string({ nullable: true, resolve: (s) => s.quote ?? null }),
+    bbox: t.floatList({
+      nullable: true,
+      description: "Where the quote stands on its page: [x0, y0, x1, y1] in points from the top-left.",
+      resolve: (s) => s.bbox ?? null,
+    }),
   }),
 });
 

@@ -1,3 +1,4 @@
+import type { BBox } from "../extraction/extractor.ts";
 // The contract between the answering endpoints and whatever produces answers: the built-in
 // engine (no network, no model) or an OpenAI-compatible provider. Endpoints retrieve passages,
 // hand them with the conversation to an AnswerProvider, and relay what it yields; they never
@@ -88,6 +89,8 @@ export type Citation = {
   quote: string;
   /** For a value of a JSON answer: its JSON Pointer (RFC 6901) in the content. */
   path?: string;
+  /** Where the quote stands on its page (the element holding it), once placed; null when it cannot be. */
+  bbox?: BBox | null;
 };
 
 export type AnswerRequest = {
@@ -162,7 +165,13 @@ export type StructuredRequest = StructuredSource & {
 };
 
 /** One filled value: its JSON Pointer in `data` (RFC 6901, "" for the root) and the page it came from. */
-export type FieldSource = { path: string; page: number | null; quote?: string };
+export type FieldSource = {
+  path: string;
+  page: number | null;
+  quote?: string;
+  /** Where the quote stands on its page (the element holding it), once placed; null when it cannot be. */
+  bbox?: BBox | null;
+};
 /** A value the schema asks for that could not be filled, and why, in words a person can act on. */
 export type MissingField = { path: string; reason: string };
 

@@ -16,6 +16,7 @@ import {
   rawMessage,
 } from "./chat-input.ts";
 import { type ChatOptions, chatOptions, checkChatOptions } from "./chat-options.ts";
+import { withCitationBoxes } from "./citation-boxes.ts";
 import { structuredSource } from "./structured-source.ts";
 
 /** Passages handed to the provider for one question. */
@@ -65,7 +66,7 @@ export async function startAnswer(
     messages,
     limit: PASSAGES_PER_ANSWER,
   });
-  const events = await primed(
+  const answer = await primed(
     provider.answer({
       messages,
       passages,
@@ -75,7 +76,8 @@ export async function startAnswer(
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     }),
   );
-  return { model, events };
+  // Each citation placed on its page, so a viewer can highlight what it quotes.
+  return { model, events: withCitationBoxes(ctx.services, answer) };
 }
 
 /** The options that are set (exactOptionalPropertyTypes keeps an explicit undefined apart). */

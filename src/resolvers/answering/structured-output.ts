@@ -5,6 +5,7 @@ import { z } from "../../core/zod.ts";
 import { documentRef, findDocument } from "../documents/find-document.ts";
 import { defineOperation } from "../operation.ts";
 import { chosenModel, modelName } from "./chat-input.ts";
+import { boxedSources } from "./citation-boxes.ts";
 import { structuredSource } from "./structured-source.ts";
 
 export const MAX_PROMPT_CHARS = 20_000;
@@ -41,6 +42,7 @@ export const structuredOutput = defineOperation({
       model,
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
-    return { ...result, documentId: doc.id, model, pages: source.pages.length };
+    const sources = await boxedSources(ctx.services, doc.id, result.sources);
+    return { ...result, sources, documentId: doc.id, model, pages: source.pages.length };
   },
 });

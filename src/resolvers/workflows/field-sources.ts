@@ -1,5 +1,8 @@
 import type { FieldSource as FoundSource } from "../../core/answering/answer-types.ts";
+import { pageElementsOf, pageKey } from "../../core/documents/page-elements-of.ts";
+import { locateQuote } from "../../core/documents/quote-boxes.ts";
 import type { FieldSource } from "../../core/invoices/invoice-types.ts";
+import type { Services } from "../../core/services.ts";
 
 /** Sources as a structured extraction gives them, keyed by the value's JSON Pointer as runs keep them. */
 export function sourcesByPointer(
@@ -10,5 +13,24 @@ export function sourcesByPointer(
   for (const s of found)
     if (s.page !== null && s.path !== "")
       out[s.path] = { page: s.page, quote: s.quote ?? "", bbox: null, confidence };
+  return out;
+}
+
+/** A run document's sources with the box of what each quotes on its page, where it can be placed. */
+export async function boxedRunSources(
+  services: Services,
+  documentId: string,
+  sources: Record<string, FieldSource>,
+): Promise<Record<string, FieldSource>> {
+  const entries = Object.entries(sources);
+  const elements = await pageElementsOf(
+    services.db,
+    entries.map(([, s]) => ({ documentId, page: s.page })),
+  );
+  const out: Record<string, FieldSource> = {};
+  for (const [path, s] of entries) {
+    const onPage = elements.get(pageKey({ documentId, page: s.page }));
+    out[path] = { ...s, bbox: s.bbox ?? (onPage && s.quote ? locateQuote(onPage, s.quote) : null) };
+  }
   return out;
 }

@@ -4,6 +4,7 @@ import type { Services } from "../../core/services.ts";
 import { type DataCheck, needsReview } from "../../core/workflows/data-checks.ts";
 import type { WorkflowDefinition } from "../../core/workflows/workflow-steps.ts";
 import type { Document } from "../../generated/prisma/client.ts";
+import { boxedRunSources } from "./field-sources.ts";
 import { readDynamicDocument } from "./read-dynamic-document.ts";
 import { readInvoiceDocument } from "./read-invoice-document.ts";
 import {
@@ -99,11 +100,13 @@ export async function runWorkflow(services: Services, job: WorkflowRunJob): Prom
         continue;
       }
       const reading = await read(doc);
+      // Each value placed on its page, so a viewer can highlight where it was read.
+      const sources = await boxedRunSources(services, doc.id, reading.sources);
       const review = needsReview(reading.checks) || doc.phase === "awaiting_review";
       await set({
         status: review ? "needs_review" : "succeeded",
         data: reading.data,
-        sources: reading.sources,
+        sources,
         checks: reading.checks,
         error:
           doc.phase === "awaiting_review"
