@@ -274,6 +274,48 @@ describe("bad input", () => {
     expect(unknown.body.result?.isError ?? unknown.body.error).toBeTruthy();
   });
 
+  it("answers a tool call alone (without an SDK server) as the SDK answers it in a batch", async () => {
+    // A request of one call is answered by mcp/direct-call.ts; in a batch, by the SDK's server.
+    const calls: [string, Record<string, unknown>][] = [
+      ["read_document", { document_id: docId, from_page: 1, to_page: 1 }],
+      ["get_document", { document_id: docId }],
+      ["list_tables", { document_id: docId }],
+      ["get_document", { document_id: 42 }],
+      ["read_document", { document_id: docId, from_page: 5, to_page: 2 }],
+      ["get_document", { document_id: "doc-0000000000000000" }],
+      ["get_page_image", { document_id: docId, page: 1, scale: 0.25 }],
+    ];
+    for (const [name, args] of calls) {
+      const alone = await rpc(server.url, toolCallBody(name, args, 1), { key: key() });
+      const batch = await rpc(
+        server.url,
+        [toolCallBody(name, args, 1), { jsonrpc: "2.0", id: 2, method: "ping" }],
+        {
+          key: key(),
+        },
+      );
+      expect(alone.status, alone.text).toBe(200);
+      expect(Array.isArray(alone.body), name).toBe(false);
+      const inBatch = (batch.body as { id: number }[]).find((m) => m.id === 1);
+      expect(alone.body, `${name} ${JSON.stringify(args)}`).toEqual(inBatch);
+    }
+    // A batch of one request is answered with the bare response, as the SDK's transport answers it.
+    const one = await rpc(server.url, [toolCallBody("get_document", { document_id: docId })], { key: key() });
+    expect(one.body).toMatchObject({ jsonrpc: "2.0", id: 1, result: { structuredContent: { id: docId } } });
+    // The transport's header checks hold for a call alone too.
+    const noAccept = await rpc(server.url, toolCallBody("get_document", { document_id: docId }), {
+      key: key(),
+      headers: { accept: "application/json" },
+    });
+    expect(noAccept.status).toBe(406);
+    const version = await rpc(server.url, toolCallBody("get_document", { document_id: docId }), {
+      key: key(),
+      headers: { "mcp-protocol-version": "1999-01-01" },
+    });
+    expect(version.status).toBe(400);
+    expect(version.body.error.message).toContain("Unsupported protocol version");
+  });
+
   it("answers malformed JSON-RPC with the specification's error codes", async () => {
     const parse = await rpc(server.url, null, { key: key(), raw: "{not json" });
     expect(parse.status).toBe(400);

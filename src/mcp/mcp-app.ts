@@ -10,6 +10,7 @@ import type { Services } from "../core/services.ts";
 import type { AppEnv } from "../http/env.ts";
 import { toAppError } from "../http/error-response.ts";
 import { authDeps, credentialsOf } from "../http/request-info.ts";
+import { callToolDirectly, transportRefusal } from "./direct-call.ts";
 import { base64Length } from "./inline-bytes.ts";
 import { type Envelope, paramsProblem, parseEnvelope, rpcErrorBody } from "./json-rpc.ts";
 import { originCheck } from "./origin.ts";
@@ -181,21 +182,36 @@ export function mcpApp(services: Services): Hono<McpEnv> {
         );
     }
 
-    const server = face.serverFor(
-      {
-        ctx: {
-          principal,
-          services,
-          // Read only by the operations that wait on something: asking for a request's signal
-          // makes the full Request object behind it, which a quick read need not pay for.
-          get signal() {
-            return c.req.raw.signal;
-          },
-        },
+    const call = {
+      ctx: {
+        principal,
         services,
-        requestOrigin: new URL(c.req.url).origin,
-        budget: config.mcp.maxResultChars,
+        // Read only by the operations that wait on something: asking for a request's signal
+        // makes the full Request object behind it, which a quick read need not pay for.
+        get signal() {
+          return c.req.raw.signal;
+        },
       },
+      services,
+      requestOrigin: new URL(c.req.url).origin,
+      budget: config.mcp.maxResultChars,
+    };
+    // One tool call that sends nothing before its result: answered without an SDK server (direct-call.ts).
+    const only = envelope.messages[0];
+    const tool = only?.kind === "request" ? tools.get(toolName(only.params) ?? "") : undefined;
+    // (A batch of that one call too: the SDK's transport answers a batch of one request with the bare response.)
+    if (plan.toolCall && !plan.toolCall.wait && only?.kind === "request" && tool) {
+      const refused = transportRefusal(c.req.raw);
+      if (refused) return refusal(refused.status, -32000, refused.message, rate);
+      const result = await callToolDirectly(tool, call, only, requestId);
+      return new Response(JSON.stringify({ jsonrpc: "2.0", id: only.id, result }), {
+        status: 200,
+        headers: { ...jsonHeaders, ...rate },
+      });
+    }
+
+    const server = face.serverFor(
+      call,
       requestId,
       plan.toolCall !== null,
       needsOf(
