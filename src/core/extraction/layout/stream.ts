@@ -23,16 +23,53 @@ function bandsOf(lines: Line[]): Band[] {
   const defining = lines.filter(
     (l) => l.segments.length >= Math.max(2, top - (counts.filter((c) => c === top).length > 1 ? 0 : 1)),
   );
-  const spans = defining
-    .flatMap((l) => l.segments.map((s) => ({ x0: s.x0, x1: s.x1 })))
-    .sort((a, b) => a.x0 - b.x0);
+  // Cells set close read as one segment: a header's over right-aligned figures ("Unit price
+  // Amount"), or two figures in a row whose columns stand close. Where the fullest rows of
+  // figures part into columns and a segment's words part at the same places, the segment parts
+  // there too, instead of joining the columns.
+  const figured = defining.filter((l) => !l.segments.every(wordsOnly));
+  const most = Math.max(0, ...figured.map((l) => l.segments.length));
+  const reference = merged(figured.filter((l) => l.segments.length === most).flatMap((l) => l.segments));
+  return merged(defining.flatMap((l) => l.segments.flatMap((sg) => partedAt(sg, reference))));
+}
+
+/** Extents joined where they overlap or touch, left to right. */
+function merged(spans: readonly Band[]): Band[] {
   const bands: Band[] = [];
-  for (const s of spans) {
+  for (const s of [...spans].sort((a, b) => a.x0 - b.x0)) {
     const b = bands[bands.length - 1];
     if (b && s.x0 <= b.x1 + 1) b.x1 = Math.max(b.x1, s.x1);
-    else bands.push({ ...s });
+    else bands.push({ x0: s.x0, x1: s.x1 });
   }
   return bands;
+}
+
+/**
+ * A segment's extent, or its parts when it reaches over the gaps between some of `bands` and a
+ * gap between its words falls in each of them.
+ */
+function partedAt(sg: Segment, bands: readonly Band[]): Band[] {
+  const gaps: Band[] = [];
+  for (let k = 1; k < bands.length; k++) {
+    const gap = { x0: (bands[k - 1] as Band).x1, x1: (bands[k] as Band).x0 };
+    if (gap.x0 > sg.x0 && gap.x1 < sg.x1) gaps.push(gap);
+  }
+  if (!gaps.length) return [sg];
+  const words = [...sg.words].sort((a, b) => a.x0 - b.x0);
+  const cuts: number[] = [];
+  for (const gap of gaps) {
+    const k = words.findIndex((w, i) => i > 0 && (words[i - 1] as Word).x1 < gap.x1 && w.x0 > gap.x0);
+    if (k <= 0) return [sg];
+    cuts.push(k);
+  }
+  const parts: Band[] = [];
+  let from = 0;
+  for (const k of [...new Set(cuts)].sort((a, b) => a - b).concat(words.length)) {
+    const part = words.slice(from, k);
+    if (part.length) parts.push({ x0: (part[0] as Word).x0, x1: Math.max(...part.map((w) => w.x1)) });
+    from = k;
+  }
+  return parts;
 }
 
 /** The band an extent (a word, a group of words) overlaps most, or stands nearest to. */
@@ -214,6 +251,9 @@ const repeatsHeader = (first: Line, l: Line) => {
   );
 };
 
+/** A segment of words only: letters, no figures (a header's cell). */
+const wordsOnly = (s: Segment) => /\p{L}/u.test(s.text) && !/\d/.test(s.text);
+
 /** Two lines with the same text segment by segment. */
 const sameText = (a: Line, b: Line) =>
   a.segments.length === b.segments.length && a.segments.every((s, k) => s.text === b.segments[k]?.text);
@@ -284,6 +324,7 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
     let tightest = Number.POSITIVE_INFINITY;
     let lastMulti = first;
     let multiLines = 1;
+    let widestSoFar = first.segments.length;
     const accept = () => {
       const l = lines[j] as Line;
       sizes.add(l.size);
@@ -291,6 +332,7 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
       if (l.segments.length >= 2) {
         lastMulti = l;
         multiLines++;
+        widestSoFar = Math.max(widestSoFar, l.segments.length);
       }
       j++;
     };
@@ -305,6 +347,11 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
           while (j > i + 1 && (lines[j - 1] as Line).segments.length < 2) j--;
           break;
         }
+        // A header of more columns than any row so far (words only, three cells or more) under
+        // rows of two: a wider table starts there, set close under label and value pairs (an
+        // invoice's parties and references over its items), not more rows of theirs.
+        if (multiLines >= 2 && widestSoFar <= 2 && l.segments.length >= 3 && l.segments.every(wordsOnly))
+          break;
         accept();
         continue;
       }
