@@ -6,6 +6,7 @@ import { toLines } from "./layout/lines.ts";
 import { layoutWords, newLayoutMemory, rulesInFrame } from "./layout/page-layout.ts";
 import { pageText, pageWords, wordsFromRuns } from "./layout/words.ts";
 import { createOcrEngine, type OcrEngine } from "./ocr.ts";
+import { type OcrLanguage, pageLanguage } from "./ocr-languages.ts";
 import { PdfiumDocument, unloadPdfium } from "./pdfium.ts";
 import { openPdf } from "./pdfjs.ts";
 import { dropRuleGlyphs, readScannedPage } from "./raster/scan-page.ts";
@@ -37,6 +38,8 @@ export const layoutExtractor: Extractor = {
     const tables = options.capabilities.includes("tables");
     const strategy = options.strategy;
     const limits = options.limits ?? DEFAULT_LIMITS;
+    // The language the document's scanned pages are in, once a page has told (ocr-languages.ts).
+    let ocrLanguage: OcrLanguage | null = null;
     // Scanned pages are drawn for OCR by PDFium, as page images are; opened on the first one.
     let drawing: Promise<PdfiumDocument> | null = null;
     // The last table of the previous page, when the page ended with it: the next page's first
@@ -98,11 +101,29 @@ export const layoutExtractor: Extractor = {
             // Deskewed, its printed rules found in the pixels and painted out before recognition;
             // only here, so born-digital pages never pay for it.
             const scanned = readScannedPage(await drawing, pageNumber);
-            const page = await ocrEngine().recognize(scanned.png, scanned.scale);
+            // Read in English until a page says which language the document is in; that page is
+            // read again in its language, and the pages after it at once.
+            let language = ocrLanguage ?? "eng";
+            let page = await ocrEngine().recognize(scanned.png, scanned.scale, "page", language);
+            if (ocrLanguage === null) {
+              const found = pageLanguage(page.map((w) => w.str));
+              if (found) ocrLanguage = found;
+              if (found && found !== language) {
+                language = found;
+                page = await ocrEngine().recognize(scanned.png, scanned.scale, "page", language);
+              }
+            }
             const runs = [
               ...page,
               ...(tables
-                ? await readUnreadCells(ocrEngine(), scanned.image, scanned.scale, scanned.rules, page)
+                ? await readUnreadCells(
+                    ocrEngine(),
+                    scanned.image,
+                    scanned.scale,
+                    scanned.rules,
+                    page,
+                    language,
+                  )
                 : []),
             ];
             const { words, frame } = wordsFromRuns(

@@ -1,29 +1,16 @@
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
-import path from "node:path";
 import type { Worker as ThreadWorker } from "node:worker_threads";
 import { createWorker, OEM, type Page, PSM, type Worker } from "tesseract.js";
 import { type Box, median } from "./layout/geometry.ts";
+import { languageDataDir, type OcrLanguage, tesseractLanguages } from "./ocr-languages.ts";
 import { PdfiumDocument } from "./pdfium.ts";
 import { type DrawnPage, drawPagePng, MAX_SIDE_PX } from "./render-page.ts";
 
-// Offline OCR with tesseract.js 7 (Tesseract compiled to wasm, run in worker threads) and the English
-// LSTM model shipped on npm by @tesseract.js-data/eng. Nothing here touches the network: the model
-// is read from node_modules (an absolute file path, never a URL, so tesseract.js never fetches it),
+// Offline OCR with tesseract.js 7 (Tesseract compiled to wasm, run in worker threads) and the LSTM
+// models shipped on npm by @tesseract.js-data (English; German and French, ocr-languages.ts).
+// Nothing here touches the network: the models are read from node_modules (an absolute file path, never a URL, so tesseract.js never fetches it),
 // the wasm core is `require`d from tesseract.js-core, and images are passed as buffers. Without an
 // explicit langPath tesseract.js downloads the model from a CDN, which fails (and crashes) offline.
-
-const require = createRequire(import.meta.url);
-
-/**
- * The package ships `4.0.0/` (legacy + LSTM, 10.9 MB) and `4.0.0_best_int/` (LSTM only, 2.9 MB),
- * each holding `eng.traineddata.gz`. We run the LSTM engine only, which needs just the smaller one.
- */
-export const ENG_DATA_DIR = path.join(
-  path.dirname(require.resolve("@tesseract.js-data/eng/package.json")),
-  "4.0.0_best_int",
-);
 
 /**
  * Rendering scale for OCR: 3 = 216 dpi, where 10-11 pt body text has a ~15-17 px x-height. Small
@@ -50,8 +37,11 @@ export type TextRun = { str: string; x: number; y: number; width: number; size: 
 export type OcrWord = TextRun & { confidence: number };
 
 export type OcrEngine = {
-  /** Words recognised on a page image rendered at `scale` (pixels per point), in page points. */
-  recognize(png: Buffer, scale: number, mode?: OcrMode): Promise<OcrWord[]>;
+  /**
+   * Words recognised on a page image rendered at `scale` (pixels per point), in page points, read
+   * with the model of `language` (English by default).
+   */
+  recognize(png: Buffer, scale: number, mode?: OcrMode, language?: OcrLanguage): Promise<OcrWord[]>;
   /** Terminates the workers; pending and later calls to recognize reject. */
   close(): Promise<void>;
 };
@@ -83,6 +73,7 @@ type Job = {
   png: Buffer;
   scale: number;
   mode: OcrMode;
+  language: OcrLanguage;
   resolve: (words: OcrWord[]) => void;
   reject: (err: Error) => void;
 };
@@ -93,6 +84,8 @@ type Slot = {
   thread?: ThreadWorker;
   dpi?: number;
   psm?: PSM;
+  /** The language the worker's model is of. */
+  language?: OcrLanguage;
   /** Settles when the worker is up (or failed to start). */
   ready?: Promise<unknown>;
   /** Rejects the job in flight when the thread dies under it (tesseract.js would leave it pending). */
@@ -130,11 +123,14 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
   };
 
   const start = (slot: Slot) => {
-    if (!existsSync(path.join(ENG_DATA_DIR, "eng.traineddata.gz"))) {
-      return Promise.reject(new Error(`OCR language data not found in ${ENG_DATA_DIR}`));
+    let langPath: string;
+    try {
+      langPath = languageDataDir();
+    } catch (err) {
+      return Promise.reject(err);
     }
     return createWorker("eng", OEM.LSTM_ONLY, {
-      langPath: ENG_DATA_DIR,
+      langPath,
       gzip: true,
       // No cache: tesseract.js would otherwise write eng.traineddata into the working directory.
       cacheMethod: "none",
@@ -161,6 +157,7 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
       // rendered upright).
       await worker.setParameters({ tessedit_pageseg_mode: pageSegmentation });
       slot.psm = pageSegmentation;
+      slot.language = "eng";
       return worker;
     });
   };
@@ -179,6 +176,13 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
           void kill(slot);
         }, timeoutMs);
       });
+      if (slot.language !== job.language) {
+        // Another model: its parameters start afresh, so they are set again below.
+        await Promise.race([worker.reinitialize(tesseractLanguages(job.language), OEM.LSTM_ONLY), died]);
+        slot.language = job.language;
+        slot.dpi = undefined;
+        slot.psm = undefined;
+      }
       // Tesseract accepts 70-2400 dpi and warns on stderr outside that range.
       const dpi = Math.min(2400, Math.max(70, Math.round(72 * job.scale)));
       if (slot.dpi !== dpi) {
@@ -249,13 +253,13 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
   }
 
   return {
-    recognize(png, scale, mode = "page") {
+    recognize(png, scale, mode = "page", language = "eng") {
       if (closed) return Promise.reject(new Error("The OCR engine is closed."));
       if (!(scale > 0) || !Number.isFinite(scale)) {
         return Promise.reject(new RangeError(`OCR scale must be a positive number, got ${scale}`));
       }
       return new Promise<OcrWord[]>((resolve, reject) => {
-        queue.push({ png, scale, mode, resolve, reject });
+        queue.push({ png, scale, mode, language, resolve, reject });
         pump();
       });
     },

@@ -4,6 +4,7 @@ import type { PdfiumDocument } from "../pdfium.ts";
 import { encodePngGrey } from "../png.ts";
 import { fitScale } from "../render-page.ts";
 import { dropSpecks, whitenPaper } from "./clean-background.ts";
+import { invertDarkBands } from "./dark-bands.ts";
 import { rotateBack, skewAngle } from "./deskew.ts";
 import { type GreyImage, greyFromRgba } from "./grey-image.ts";
 import { eraseRules, findRasterRules, type PixelRule } from "./raster-rules.ts";
@@ -39,6 +40,7 @@ export function readScannedPage(doc: PdfiumDocument, pageNumber: number): Scanne
   );
   const skew = skewAngle(drawn.grey);
   const img = rotateBack(drawn.grey, skew);
+  invertDarkBands(img, drawn.scale);
   const found = findRasterRules(img, { scale: drawn.scale });
   eraseRules(img, found);
   dropSpecks(img, whitenPaper(img), drawn.scale);

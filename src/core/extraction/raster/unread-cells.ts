@@ -1,6 +1,7 @@
 import type { Box } from "../layout/geometry.ts";
 import type { Rule } from "../layout/lattice.ts";
 import type { OcrEngine, OcrWord } from "../ocr.ts";
+import type { OcrLanguage } from "../ocr-languages.ts";
 import { encodePngGrey } from "../png.ts";
 import type { GreyImage } from "./grey-image.ts";
 
@@ -92,6 +93,8 @@ export async function readUnreadCells(
   scale: number,
   rules: { horizontals: Rule[]; verticals: Rule[] },
   words: OcrWord[],
+  /** The page's language, as its words were read. */
+  language: OcrLanguage = "eng",
 ): Promise<OcrWord[]> {
   if (rules.horizontals.length < 2 || rules.verticals.length < 2) return [];
   const cells = unreadCells(img, scale, ruledCells(rules), words).slice(0, MAX_CELLS_READ_AGAIN);
@@ -99,7 +102,7 @@ export async function readUnreadCells(
   for (const cell of cells) {
     const cut = cellImage(img, scale, cell);
     // A lone dot or tick is a speck left in the cell, not its text.
-    for (const w of await engine.recognize(cut.png, scale, "line"))
+    for (const w of await engine.recognize(cut.png, scale, "line", language))
       if (!/^[.,'`:;]$/.test(w.str)) found.push({ ...w, x: w.x + cut.x, y: w.y + cut.y });
   }
   return found;

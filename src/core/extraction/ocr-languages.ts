@@ -1,0 +1,98 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, symlinkSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+// The languages OCR reads: English, and German and French with English beside them (documents in
+// either carry English words and figures too). The English model alone reads "Müller" as
+// "Muller", "Zürich" as "Zirich", "Straße" as "StraBe"; a page in German or French is read with
+// its own model once its language is known (layout-extractor.ts asks pageLanguage after a first
+// reading in English). The models are the LSTM-only ("best_int") ones of @tesseract.js-data.
+
+export const ocrLanguages = ["eng", "deu", "fra"] as const;
+export type OcrLanguage = (typeof ocrLanguages)[number];
+
+/** What Tesseract is started with for a page of that language. */
+export const tesseractLanguages = (l: OcrLanguage) => (l === "eng" ? "eng" : `${l}+eng`);
+
+const require = createRequire(import.meta.url);
+const modelFile = (l: OcrLanguage) =>
+  path.join(
+    path.dirname(require.resolve(`@tesseract.js-data/${l}/package.json`)),
+    "4.0.0_best_int",
+    `${l}.traineddata.gz`,
+  );
+
+let dataDir: string | null = null;
+
+/**
+ * One directory holding every model, as tesseract.js wants them (its langPath): links to the
+ * packages' files, in a directory of the temporary space named after where they are, so it is
+ * made once per installation and not again by each process.
+ */
+export function languageDataDir(): string {
+  if (dataDir) return dataDir;
+  const files = ocrLanguages.map((l) => [l, modelFile(l)] as const);
+  for (const [l, file] of files)
+    if (!existsSync(file)) throw new Error(`OCR language data for ${l} not found at ${file}`);
+  const key = createHash("sha256")
+    .update(files.map(([, f]) => f).join("\n"))
+    .digest("hex")
+    .slice(0, 16);
+  const dir = path.join(tmpdir(), `quire-ocr-models-${key}`);
+  mkdirSync(dir, { recursive: true });
+  for (const [l, file] of files) {
+    const link = path.join(dir, `${l}.traineddata.gz`);
+    if (!existsSync(link)) {
+      try {
+        symlinkSync(file, link);
+      } catch (err) {
+        // Another process made it at the same moment.
+        if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      }
+    }
+  }
+  dataDir = dir;
+  return dir;
+}
+
+// Words that mark a language on an invoice, a letter or a report, written as the English model
+// reads them (accents may be lost: "für" comes out "fur" or "fiir"). Words shared by the
+// languages ("total", "date", "net", "client") mark none.
+const markers: Record<OcrLanguage, ReadonlySet<string>> = {
+  eng: new Set(
+    "the and for of to with your our you we invoice amount due payment terms thank quantity price description subtotal tax order number bill ship from please".split(
+      " ",
+    ),
+  ),
+  deu: new Set(
+    "der die das und fur fiir für mit von zu den dem des ist nicht rechnung rechnungsnummer rechnungsdatum datum betrag menge summe gesamt gesamtbetrag netto brutto mwst ust zahlbar bis bitte vielen dank ihre ihren ihr bestellung lieferung stuck stück anzahl preis einzelpreis gesamtpreis bezeichnung kunde kundennummer steuer zahlungsbedingungen tage fallig fällig auftrag warenwert zu zahlen".split(
+      " ",
+    ),
+  ),
+  fra: new Set(
+    "le la les des du et pour avec sur au aux une un est facture montant ttc ht tva quantite quantité prix unitaire designation désignation echeance échéance commande reglement règlement paiement merci votre vos nous jours remise acompte payer rue avenue conditions".split(
+      " ",
+    ),
+  ),
+};
+
+/** Hits a language needs on a page to be taken for it. */
+const MIN_HITS = 3;
+
+/**
+ * The language a page's words are in, when they say so: the one with the most marker words,
+ * three at least and more than any other's; null when too few words tell (a cover page, a
+ * table of figures).
+ */
+export function pageLanguage(words: readonly string[]): OcrLanguage | null {
+  const hits: Record<OcrLanguage, number> = { eng: 0, deu: 0, fra: 0 };
+  for (const raw of words) {
+    const w = raw.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
+    for (const l of ocrLanguages) if (markers[l].has(w)) hits[l]++;
+  }
+  const ranked = [...ocrLanguages].sort((a, b) => hits[b] - hits[a]);
+  const [best, next] = ranked as [OcrLanguage, OcrLanguage];
+  return hits[best] >= MIN_HITS && hits[best] > hits[next] ? best : null;
+}
