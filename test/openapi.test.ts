@@ -13,7 +13,7 @@ import {
   operationsOf,
   resolvePointer,
 } from "./support/openapi.ts";
-import { blankPdf, pngBytes, reportPdf, textPdf } from "./support/pdfs.ts";
+import { blankPdf, picturePdf, pngBytes, reportPdf, textPdf } from "./support/pdfs.ts";
 import { resetAnonymousBudget, startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
 import { createKey, createTenant, type Tenant } from "./support/tenant.ts";
 
@@ -46,6 +46,7 @@ const covered = [
   "GET /v1/documents/{id}/pages/{page_number}",
   "GET /v1/documents/{id}/pages/{page_number}/markdown",
   "GET /v1/documents/{id}/pages/{page_number}/elements",
+  "GET /v1/documents/{id}/pages/{page_number}/figures/{figure}",
   "GET /v1/documents/{id}/pages/{page_number}/image.png",
   "GET /v1/documents/{id}/entities/tables",
   "GET /v1/documents/{id}/entities/tables/{index}",
@@ -108,6 +109,7 @@ const anonymousReads = [
   "GET /v1/documents/{id}/pages/{page_number}",
   "GET /v1/documents/{id}/pages/{page_number}/markdown",
   "GET /v1/documents/{id}/pages/{page_number}/elements",
+  "GET /v1/documents/{id}/pages/{page_number}/figures/{figure}",
   "GET /v1/documents/{id}/pages/{page_number}/image.png",
   "GET /v1/documents/{id}/entities/tables",
   "GET /v1/documents/{id}/entities/tables/{index}",
@@ -870,6 +872,7 @@ describe("real responses match the document", () => {
     });
 
     it("GET /v1/documents/{id}/pages/{page_number}/elements", async () => {
+      await resetAnonymousBudget(server);
       const op = "GET /v1/documents/{id}/pages/{page_number}/elements";
       const r = await checked(op, `/v1/documents/${main.id}/pages/1/elements`, { key: d.secret }, 200);
       expect(r.body.elements[0]).toMatchObject({ type: "heading", level: 1, text: "Quarterly Report" });
@@ -879,6 +882,39 @@ describe("real responses match the document", () => {
       await refused(op, `/v1/documents/${cut.id}/pages/1/elements`, { key: d.secret }, 409, "CONFLICT");
       await refused(op, `/v1/documents/${main.id}/pages/1/elements`, { key: badKey }, 401, "UNAUTHORIZED");
       await refused(op, `/v1/documents/${spare.id}/pages/1/elements`, {}, 403, "FORBIDDEN");
+    });
+
+    it("GET /v1/documents/{id}/pages/{page_number}/figures/{figure}", async () => {
+      await resetAnonymousBudget(server);
+      const op = "GET /v1/documents/{id}/pages/{page_number}/figures/{figure}";
+      const pictured = await uploadAndWait(server.url, d.secret, await picturePdf(), "picture.pdf");
+      const opened = await call(server.url, "PUT", `/v1/documents/${pictured.id}/config`, {
+        key: d.secret,
+        json: {
+          access: {
+            default_effect: "deny",
+            grants: [ownerOnly, { principal: { type: "public" }, actions: ["read_content"] }],
+          },
+        },
+      });
+      expect(opened.status, opened.text).toBe(200);
+      const png = await checked(op, `/v1/documents/${pictured.id}/pages/1/figures/0`, { key: d.secret }, 200);
+      expect(png.headers.get("content-type")).toBe("image/png");
+      await checked(op, `/v1/documents/${pictured.id}/pages/1/figures/0?scale=0.5`, {}, 200);
+      // The report has no figure: 404 naming where the page's figures are listed.
+      await refused(op, `/v1/documents/${main.id}/pages/1/figures/0`, { key: d.secret }, 404, "NOT_FOUND");
+      await refused(op, `/v1/documents/${main.id}/pages/1/figures/0`, {}, 404, "NOT_FOUND");
+      await refused(op, `/v1/documents/${main.id}/pages/1/figures/x`, { key: d.secret }, 400, "BAD_REQUEST");
+      await refused(
+        op,
+        `/v1/documents/${main.id}/pages/1/figures/0?scale=9`,
+        { key: d.secret },
+        400,
+        "BAD_REQUEST",
+      );
+      await refused(op, `/v1/documents/${cut.id}/pages/1/figures/0`, { key: d.secret }, 409, "CONFLICT");
+      await refused(op, `/v1/documents/${main.id}/pages/1/figures/0`, { key: badKey }, 401, "UNAUTHORIZED");
+      await refused(op, `/v1/documents/${spare.id}/pages/1/figures/0`, {}, 403, "FORBIDDEN");
     });
 
     it("GET /v1/documents/{id}/pages/{page_number}/image.png", async () => {
@@ -1178,6 +1214,8 @@ describe("real responses match the document", () => {
     });
 
     it("create, list, get, rename, members, exports and delete", async () => {
+      // Its refusals without a key count against the address's unauthenticated budget (60 a minute).
+      await resetAnonymousBudget(server);
       const create = "POST /v1/collections";
       const list = "GET /v1/collections";
       const removeMembers = "DELETE /v1/collections/{id}/documents";
@@ -1556,6 +1594,7 @@ describe("real responses match the document", () => {
     }, 120_000);
 
     it("writes, reads and deletes a dynamic workflow", async () => {
+      await resetAnonymousBudget(server);
       const write = "POST /v1/workflows";
       const steps = [
         { type: "extract", schema: { type: "object", properties: { total: { type: "number" } } } },

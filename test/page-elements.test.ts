@@ -1,8 +1,9 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadAndWait } from "./support/documents.ts";
 import { call, gql } from "./support/http.ts";
 import { continuingTablePdf, newDoc, text } from "./support/layout-pdfs.ts";
-import { reportPdf } from "./support/pdfs.ts";
+import { picturePdf, reportPdf } from "./support/pdfs.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
@@ -117,6 +118,37 @@ describe("page elements", () => {
     expect(els[0]).toMatchObject({ type: "heading", level: 1, text: "Quarterly Report", table: null });
     expect(els[2]).toMatchObject({ type: "table", table: 0, level: null });
     expect(els[2].bbox).toHaveLength(4);
+  });
+
+  it("finds pictures without text over them as figures, each with its image", async () => {
+    const doc = await uploadAndWait(server.url, t.secret, await picturePdf(), "picture.pdf");
+    const page = await elementsOf(doc.id, 1);
+    const figures = page.elements.filter((e) => e.type === "figure");
+    // The icon is too small, the second picture carries words: one figure.
+    expect(figures).toHaveLength(1);
+    const [figure] = figures as [El & { figure: number }];
+    expect(figure.figure).toBe(0);
+    expect(figure.bbox.map(Math.round)).toEqual([100, 200, 300, 300]);
+    // In reading order: after the line above it, before its caption.
+    const order = page.elements.map((e) => (e.type === "figure" ? "figure" : e.text));
+    expect(order.indexOf("figure")).toBe(order.indexOf("A picture of the plant follows.") + 1);
+    expect(order.indexOf("Figure 1. The plant in spring.")).toBeGreaterThan(order.indexOf("figure"));
+    const png = await fetch(`${server.url}/v1/documents/${doc.id}/pages/1/figures/0?scale=2`, {
+      headers: { authorization: `Bearer ${t.secret}` },
+    });
+    expect(png.status).toBe(200);
+    expect(png.headers.get("content-type")).toBe("image/png");
+    const image = sharp(Buffer.from(await png.arrayBuffer()));
+    const meta = await image.metadata();
+    expect([meta.width, meta.height]).toEqual([400, 200]);
+    const { dominant } = await image.stats();
+    expect(dominant.r).toBeGreaterThan(150);
+    expect(dominant.g).toBeLessThan(80);
+    const none = await call(server.url, "GET", `/v1/documents/${doc.id}/pages/1/figures/1`, {
+      key: t.secret,
+    });
+    expect(none.status).toBe(404);
+    expect(none.body.error.message).toContain("/pages/1/elements");
   });
 
   it("answers 404 outside the document, and 409 for a page stored before elements were kept", async () => {

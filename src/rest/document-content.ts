@@ -7,6 +7,7 @@ import { tableToCsv, tableToHtml, tableToMarkdown } from "../core/tables/table-f
 import type { TableGrid } from "../core/tables/table-model.ts";
 import { textRows } from "../core/tables/table-model.ts";
 import type { AppEnv } from "../http/env.ts";
+import { getFigureImage } from "../resolvers/documents/figure-image.ts";
 import { getPageElements } from "../resolvers/documents/page-elements.ts";
 import { getPageImage } from "../resolvers/documents/page-image.ts";
 import { getFullMarkdown, getPage } from "../resolvers/documents/read-pages.ts";
@@ -60,9 +61,12 @@ const page = createRoute({
 
 const ElementSchema = z
   .object({
-    type: z.enum(["heading", "paragraph", "list_item", "table", "code", "header", "footer"]).openapi({
-      description: "header and footer: running heads, feet and page numbers, which the markdown leaves out.",
-    }),
+    type: z
+      .enum(["heading", "paragraph", "list_item", "table", "figure", "code", "header", "footer"])
+      .openapi({
+        description:
+          "header and footer: running heads, feet and page numbers, which the markdown leaves out. figure: an image with no text over it.",
+      }),
     level: z.number().int().min(1).max(6).optional().openapi({ description: "A heading's level." }),
     text: z.string().openapi({ description: "Plain text; a table's rows with tab-separated cells." }),
     bbox: z
@@ -71,6 +75,10 @@ const ElementSchema = z
       .openapi({ description: "[x0, y0, x1, y1] in PDF points from the page's top-left corner." }),
     table: z.number().int().optional().openapi({
       description: "A table's index, as GET /v1/documents/{id}/entities/tables/{index} takes it.",
+    }),
+    figure: z.number().int().optional().openapi({
+      description:
+        "A figure's index on its page: its image is GET /v1/documents/{id}/pages/{n}/figures/{index}.",
     }),
   })
   .openapi("PageElement");
@@ -119,6 +127,29 @@ const pageImage = createRoute({
     params: PageParams,
     query: z.object({
       scale: decimalParameter(getPageImage.input.shape.scale).openapi({ description: "1 = 72 dpi." }),
+    }),
+  },
+  responses: {
+    200: mediaResponse({ "image/png": { schema: { type: "string", format: "binary" } } }, "The PNG."),
+    ...readErrors("UNPROCESSABLE"),
+  },
+});
+
+const figureImage = createRoute({
+  method: "get",
+  path: "/v1/documents/{id}/pages/{page_number}/figures/{figure}",
+  tags: ["Document content"],
+  summary: "One figure of a page, cut from the page image, as PNG",
+  description: `The figure's box (its element in GET /v1/documents/{id}/pages/{n}/elements) cut from the page image at \`scale\` (${MIN_SCALE}..${MAX_SCALE}, default ${DEFAULT_IMAGE_SCALE}; the same image /image.png serves). 404 for a figure the page does not have.`,
+  request: {
+    params: PageParams.extend({
+      figure: integerParameter(getFigureImage.input.shape.figure).openapi({
+        param: { name: "figure", in: "path", required: true },
+        description: "The figure's index on its page, from 0 (the element's `figure`).",
+      }),
+    }),
+    query: z.object({
+      scale: decimalParameter(getFigureImage.input.shape.scale).openapi({ description: "1 = 72 dpi." }),
     }),
   },
   responses: {
@@ -268,6 +299,17 @@ export function registerDocumentContentRoutes(app: OpenAPIHono<AppEnv>, { ctxOf,
     const r = await getPage.invoke(ctxOf(c), { ref: p.id, page: p.page_number });
     setCacheControl(c, r.viaPublic);
     return c.body(r.page.content, 200, { "Content-Type": "text/markdown; charset=utf-8" });
+  });
+  app.openapi(bind(figureImage, getFigureImage), async (c) => {
+    const p = c.req.valid("param");
+    const r = await getFigureImage.invoke(ctxOf(c), {
+      ref: p.id,
+      page: p.page_number,
+      figure: p.figure,
+      scale: c.req.valid("query").scale,
+    });
+    setCacheControl(c, r.viaPublic);
+    return c.body(new Uint8Array(r.png), 200, { "Content-Type": "image/png" });
   });
   app.openapi(bind(pageImage, getPageImage), async (c) => {
     const p = c.req.valid("param");

@@ -45,7 +45,7 @@ const DocumentStatus = builder.enumType("DocumentStatus", {
 });
 
 const PageElementKind = builder.enumType("PageElementType", {
-  values: ["heading", "paragraph", "list_item", "table", "code", "header", "footer"] as const,
+  values: ["heading", "paragraph", "list_item", "table", "figure", "code", "header", "footer"] as const,
 });
 
 const PageElementRef = builder.objectRef<PageElement>("PageElement").implement({
@@ -66,6 +66,11 @@ const PageElementRef = builder.objectRef<PageElement>("PageElement").implement({
       nullable: true,
       description: "A table's index in the document.",
       resolve: (e) => e.table ?? null,
+    }),
+    figure: t.int({
+      nullable: true,
+      description: "A figure's index on its page: its image is REST's /pages/{n}/figures/{index}.",
+      resolve: (e) => e.figure ?? null,
     }),
   }),
 });

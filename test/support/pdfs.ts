@@ -10,6 +10,7 @@ import {
   setFillingRgbColor,
   stroke,
 } from "pdf-lib";
+import { pngBytes as pngImage } from "./images.ts";
 
 // PDFs made on the spot with known content, so tests know exactly what extraction must find.
 
@@ -132,5 +133,21 @@ export async function heavyPdf(opts: {
       for (let i = 0; i < ops.length; i += 5000) page.pushOperators(...ops.slice(i, i + 5000));
     }
   }
+  return doc.save();
+}
+
+/** A page with a picture, a small icon, a picture with words set over it, and text. */
+export async function picturePdf() {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  const text = (s: string, x: number, yTop: number) => page.drawText(s, { x, y: 792 - yTop, size: 10, font });
+  const red = await doc.embedPng(await pngImage(40, 20, { r: 200, g: 30, b: 30 }));
+  text("A picture of the plant follows.", 72, 150);
+  page.drawImage(red, { x: 100, y: 792 - 300, width: 200, height: 100 });
+  text("Figure 1. The plant in spring.", 100, 320);
+  page.drawImage(red, { x: 72, y: 792 - 400, width: 8, height: 8 });
+  page.drawImage(red, { x: 300, y: 792 - 600, width: 200, height: 100 });
+  text("Words set over the second picture", 310, 560);
   return doc.save();
 }

@@ -17,16 +17,18 @@ export type BBox = [number, number, number, number];
 
 /**
  * One element of a page in reading order. Running headers, footers and page numbers are elements
- * too, though the markdown leaves them out. `table` is the table's index: on an extracted page,
+ * too, though the markdown leaves them out; so are figures (images with no text over them). `table` is the table's index: on an extracted page,
  * among the page's own tables; once stored, in the document (as /tables numbers them).
  */
 export type PageElement = {
-  type: "heading" | "paragraph" | "list_item" | "table" | "code" | "header" | "footer";
+  type: "heading" | "paragraph" | "list_item" | "table" | "figure" | "code" | "header" | "footer";
   /** A heading's level, 1 to 6. */
   level?: number;
   text: string;
   bbox: BBox;
   table?: number;
+  /** A figure's index among the page's figures (its image is /pages/{n}/figures/{index}). */
+  figure?: number;
 };
 
 export type ExtractedPage = {

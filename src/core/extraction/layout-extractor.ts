@@ -40,7 +40,8 @@ export const layoutExtractor: Extractor = {
     const limits = options.limits ?? DEFAULT_LIMITS;
     // The language the document's scanned pages are in, once a page has told (ocr-languages.ts).
     let ocrLanguage: OcrLanguage | null = null;
-    // Scanned pages are drawn for OCR by PDFium, as page images are; opened on the first one.
+    // PDFium: scanned pages are drawn by it for OCR, as page images are, and it lists where pages
+    // draw images (figures); opened on the first page that needs it.
     let drawing: Promise<PdfiumDocument> | null = null;
     // The last table of the previous page, when the page ended with it: the next page's first
     // table continues it if it has the same columns.
@@ -147,7 +148,11 @@ export const layoutExtractor: Extractor = {
               );
             rules = rulesInFrame([...g.horizontals, ...g.verticals], text.frame);
           }
-          const layout = carry(layoutWords(text.words, rules, text.frame, memory, { tables, lines }));
+          // Where the page draws images, for its figures: PDFium lists a page's objects without
+          // decoding them (pdfjs's operator list decodes every image).
+          drawing ??= PdfiumDocument.open(bytes);
+          const images = (await drawing).imageBoxes(pageNumber);
+          const layout = carry(layoutWords(text.words, rules, text.frame, memory, { tables, lines, images }));
           return { pageNumber, ...pick(layout), method: "text" };
         } finally {
           readingLimits.endPage();

@@ -9,6 +9,7 @@ import {
   paragraphs,
   readingOrder,
 } from "./blocks.ts";
+import type { Box } from "./geometry.ts";
 import { type FoundTable, latticeTables, type Rule } from "./lattice.ts";
 import { type Line, onSameLine, toLines } from "./lines.ts";
 import { columnGroups } from "./page-columns.ts";
@@ -127,14 +128,67 @@ function withMargins(body: PageElement[], margins: Line[], frame: ReadingFrame):
   return [...top, ...body, ...bottom];
 }
 
+/** Smallest side of a figure (points): smaller images are bullets, rules drawn as images, specks. */
+const MIN_FIGURE_SIDE = 16;
+/** Share of the page an image may cover and be a figure: more is a background, or the page scanned. */
+const MAX_FIGURE_SHARE = 0.8;
+/** Words standing on an image that make it text set over a picture, not a figure. */
+const MAX_FIGURE_WORDS = 2;
+
+/**
+ * The page's figures: images of some size (tiles of one picture joined) that carry no text,
+ * top to bottom.
+ */
+export function figuresOf(images: readonly Box[], words: readonly Word[], frame: ReadingFrame): Box[] {
+  const page = frame.width * frame.height;
+  const boxes = images
+    .filter((b) => b.x1 - b.x0 >= MIN_FIGURE_SIDE && b.y1 - b.y0 >= MIN_FIGURE_SIDE)
+    .filter((b) => (b.x1 - b.x0) * (b.y1 - b.y0) <= MAX_FIGURE_SHARE * page)
+    .map((b) => ({ ...b }));
+  // Tiles that touch or overlap are one picture.
+  const joined: Box[] = [];
+  for (const b of boxes.sort((a, c) => a.y0 - c.y0 || a.x0 - c.x0)) {
+    const into = joined.find(
+      (j) => b.x0 <= j.x1 + 1 && b.x1 >= j.x0 - 1 && b.y0 <= j.y1 + 1 && b.y1 >= j.y0 - 1,
+    );
+    if (into) {
+      into.x0 = Math.min(into.x0, b.x0);
+      into.y0 = Math.min(into.y0, b.y0);
+      into.x1 = Math.max(into.x1, b.x1);
+      into.y1 = Math.max(into.y1, b.y1);
+    } else joined.push(b);
+  }
+  const inside = (b: Box, w: Word) => {
+    const x = (w.x0 + w.x1) / 2;
+    const y = (w.y0 + w.y1) / 2;
+    return x > b.x0 && x < b.x1 && y > b.y0 && y < b.y1;
+  };
+  return joined.filter((b) => words.filter((w) => inside(b, w)).length <= MAX_FIGURE_WORDS);
+}
+
+/** Figures placed among the page's elements by where they stand: before the first element that starts below them. */
+function withFigures(elements: PageElement[], figures: readonly Box[]): PageElement[] {
+  const out = [...elements];
+  figures.forEach((f, index) => {
+    const at = out.findIndex((e) => e.type !== "header" && e.bbox[1] > f.y0);
+    const figure: PageElement = { type: "figure", text: "", bbox: bboxOf(f), figure: index };
+    const lastBody = out.findLastIndex((e) => e.type !== "footer");
+    out.splice(at >= 0 ? at : lastBody + 1, 0, figure);
+  });
+  return out;
+}
+
 /** Lays out words (from the text layer, or OCR) and rules into markdown and tables. */
 export function layoutWords(
   words: Word[],
   rules: { horizontals: Rule[]; verticals: Rule[] },
   frame: ReadingFrame,
   memory: LayoutMemory,
-  /** `lines`: toLines(words), when the caller has them already. */
-  opts: { tables: boolean; lines?: Line[] },
+  /**
+   * `lines`: toLines(words), when the caller has them already. `images`: where the page draws
+   * images (its figures are found among them).
+   */
+  opts: { tables: boolean; lines?: Line[]; images?: readonly Box[] },
 ): PageLayout {
   const found: FoundTable[] = [];
   let rest = words;
@@ -238,7 +292,7 @@ export function layoutWords(
     markdown: md.join("\n\n"),
     text: text.join("\n\n"),
     tables,
-    elements: withMargins(placed, dropped, frame),
+    elements: withMargins(withFigures(placed, figuresOf(opts.images ?? [], words, frame)), dropped, frame),
     width: frame.width,
     height: frame.height,
     startsWithTable: ordered[0]?.kind === "table",
