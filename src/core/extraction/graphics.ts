@@ -22,6 +22,8 @@ export type PageGraphics = {
   horizontals: Segment[];
   verticals: Segment[];
   rects: FilledRect[];
+  /** Where images are painted (each the unit square under its transform, clipped), viewport coordinates. */
+  images: { x0: number; y0: number; x1: number; y1: number }[];
   /** The walk stopped at the operator budget; what was found up to there is still returned. */
   truncated: boolean;
 };
@@ -363,6 +365,9 @@ function wantedOps(OPS: Ops): Uint8Array {
     "clip",
     "eoClip",
     "constructPath",
+    "paintImageXObject",
+    "paintInlineImageXObject",
+    "paintImageMaskXObject",
   ];
   for (const name of names) table[OPS[name]] = 1;
   return table;
@@ -488,6 +493,7 @@ export async function pageGraphics(
   };
   let pendingClip = false;
   const out = new Collector();
+  const images: PageGraphics["images"] = [];
   const paths: Subpath[] = [];
   let budget = maxOps;
   let truncated = false;
@@ -661,6 +667,16 @@ export async function pageGraphics(
         }
         break;
       }
+      case OPS.paintImageXObject:
+      case OPS.paintInlineImageXObject:
+      case OPS.paintImageMaskXObject: {
+        // An image fills the unit square of the current transform.
+        if (g.masked) break;
+        const [x0, y0, x1, y1] = intersect(boxOf(g.m, 0, 0, 1, 1), g.clip);
+        if (x1 > x0 && y1 > y0)
+          images[images.length] = { x0: round(x0), y0: round(y0), x1: round(x1), y1: round(y1) };
+        break;
+      }
       default:
         break;
     }
@@ -685,7 +701,7 @@ export async function pageGraphics(
     y1: round(r.y1),
     fill: r.fill,
   }));
-  return { horizontals, verticals, rects, truncated };
+  return { horizontals, verticals, rects, images, truncated };
 }
 
 /**

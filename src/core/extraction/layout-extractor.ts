@@ -2,8 +2,9 @@ import { type TableGrid, textRows } from "../tables/table-model.ts";
 import { DocumentFonts } from "./document-fonts.ts";
 import { DEFAULT_LIMITS, type ExtractedPage, ExtractionLimitError, type Extractor } from "./extractor.ts";
 import { pageGraphics } from "./graphics.ts";
+import type { Box } from "./layout/geometry.ts";
 import { toLines } from "./layout/lines.ts";
-import { layoutWords, newLayoutMemory, rulesInFrame } from "./layout/page-layout.ts";
+import { boxesInFrame, layoutWords, newLayoutMemory, rulesInFrame } from "./layout/page-layout.ts";
 import { pageText, pageWords, wordsFromRuns } from "./layout/words.ts";
 import { createOcrEngine, type OcrEngine } from "./ocr.ts";
 import { type OcrLanguage, pageLanguage } from "./ocr-languages.ts";
@@ -40,8 +41,7 @@ export const layoutExtractor: Extractor = {
     const limits = options.limits ?? DEFAULT_LIMITS;
     // The language the document's scanned pages are in, once a page has told (ocr-languages.ts).
     let ocrLanguage: OcrLanguage | null = null;
-    // PDFium: scanned pages are drawn by it for OCR, as page images are, and it lists where pages
-    // draw images (figures); opened on the first page that needs it.
+    // Scanned pages are drawn for OCR by PDFium, as page images are; opened on the first one.
     let drawing: Promise<PdfiumDocument> | null = null;
     // The last table of the previous page, when the page ended with it: the next page's first
     // table continues it if it has the same columns.
@@ -136,6 +136,9 @@ export const layoutExtractor: Extractor = {
             return { pageNumber, ...pick(layout), method: "ocr" };
           }
           let rules = NO_RULES;
+          // Where the page paints images (its figures are found among them): known where the
+          // drawing operations are read, on pages with a line that splits into columns.
+          let images: Box[] = [];
           const lines = toLines(text.words);
           // A table has two columns at least, so some line splits at a wide gap; a page where
           // none does (running prose, most of a long document) skips reading its drawing
@@ -147,11 +150,8 @@ export const layoutExtractor: Extractor = {
                 `page ${pageNumber} has more than ${limits.pageMaxOps} drawing operations`,
               );
             rules = rulesInFrame([...g.horizontals, ...g.verticals], text.frame);
+            images = boxesInFrame(g.images, text.frame);
           }
-          // Where the page draws images, for its figures: PDFium lists a page's objects without
-          // decoding them (pdfjs's operator list decodes every image).
-          drawing ??= PdfiumDocument.open(bytes);
-          const images = (await drawing).imageBoxes(pageNumber);
           const layout = carry(layoutWords(text.words, rules, text.frame, memory, { tables, lines, images }));
           return { pageNumber, ...pick(layout), method: "text" };
         } finally {

@@ -25,17 +25,6 @@ const FPDF_ERR_PASSWORD = 4;
 const FPDF_ERR_SECURITY = 5;
 
 /** The module's memory as bytes (typed in @types/emscripten, which this project does not load). */
-/** PDFium's page object types (fpdf_edit.h). */
-const FPDF_PAGEOBJ_IMAGE = 3;
-const FPDF_PAGEOBJ_FORM = 5;
-/** Forms inside forms are looked into this deep. */
-const MAX_FORM_DEPTH = 4;
-/** Objects of a page looked at, at most: a page of a million glyph objects is not read for images. */
-const MAX_PAGE_OBJECTS = 20_000;
-
-/** An extent on a page, in points from its top-left corner. */
-export type Box = { x0: number; y0: number; x1: number; y1: number };
-
 const heap = (m: Pdfium): Uint8Array => (m.pdfium as unknown as { HEAPU8: Uint8Array }).HEAPU8;
 
 let compiled: Promise<WebAssembly.Module> | null = null;
@@ -201,69 +190,6 @@ export class PdfiumDocument {
       return use({ rgba, width, height, scale: drawn, page: size });
     } finally {
       if (bitmap) m.FPDFBitmap_Destroy(bitmap);
-      m.FPDF_ClosePage(page);
-    }
-  }
-
-  /**
-   * Where page `pageNumber` (from 1) draws images: each image object's box, those inside forms
-   * too, in points from the page's top-left corner as the page is shown (its rotation and crop
-   * box applied, as in page images and the text layer). Images are not decoded.
-   */
-  imageBoxes(pageNumber: number): Box[] {
-    const m = this.#m;
-    if (!this.#doc) throw new Error("The document is closed.");
-    const page = m.FPDF_LoadPage(this.#doc, pageNumber - 1);
-    if (!page) throw new Error(`Page ${pageNumber} could not be read.`);
-    // Four floats for an object's bounds, then two ints for a point mapped onto the page.
-    const mem = m.pdfium.wasmExports.malloc(24);
-    try {
-      const width = m.FPDF_GetPageWidthF(page);
-      const height = m.FPDF_GetPageHeightF(page);
-      // At one pixel a point, device pixels are points; scaled up by 16 so the rounding to
-      // whole pixels costs a sixteenth of a point.
-      const k = 16;
-      const toPage = (x: number, y: number): [number, number] => {
-        m.FPDF_PageToDevice(
-          page,
-          0,
-          0,
-          Math.round(width * k),
-          Math.round(height * k),
-          0,
-          x,
-          y,
-          mem + 16,
-          mem + 20,
-        );
-        const ints = new Int32Array(heap(m).buffer, mem + 16, 2);
-        return [(ints[0] as number) / k, (ints[1] as number) / k];
-      };
-      const boxes: Box[] = [];
-      const visit = (obj: number, depth: number) => {
-        const type = m.FPDFPageObj_GetType(obj);
-        if (type === FPDF_PAGEOBJ_FORM && depth < MAX_FORM_DEPTH) {
-          const n = m.FPDFFormObj_CountObjects(obj);
-          for (let i = 0; i < n; i++) visit(m.FPDFFormObj_GetObject(obj, i), depth + 1);
-          return;
-        }
-        if (type !== FPDF_PAGEOBJ_IMAGE || !m.FPDFPageObj_GetBounds(obj, mem, mem + 4, mem + 8, mem + 12))
-          return;
-        const [left, bottom, right, top] = Array.from(new Float32Array(heap(m).buffer, mem, 4));
-        const a = toPage(left as number, bottom as number);
-        const b = toPage(right as number, top as number);
-        boxes.push({
-          x0: Math.max(0, Math.min(a[0], b[0])),
-          y0: Math.max(0, Math.min(a[1], b[1])),
-          x1: Math.min(width, Math.max(a[0], b[0])),
-          y1: Math.min(height, Math.max(a[1], b[1])),
-        });
-      };
-      const count = m.FPDFPage_CountObjects(page);
-      for (let i = 0; i < Math.min(count, MAX_PAGE_OBJECTS); i++) visit(m.FPDFPage_GetObject(page, i), 0);
-      return boxes.filter((b) => b.x1 > b.x0 && b.y1 > b.y0);
-    } finally {
-      m.pdfium.wasmExports.free(mem);
       m.FPDF_ClosePage(page);
     }
   }

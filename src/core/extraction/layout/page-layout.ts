@@ -72,6 +72,15 @@ function dropMargins(
   return { kept, dropped };
 }
 
+/** Boxes in viewport coordinates (as graphics.ts gives them) in the reading frame's. */
+export function boxesInFrame(boxes: readonly Box[], frame: ReadingFrame): Box[] {
+  return boxes.map((b) => {
+    const [ax, ay] = frame.map(b.x0, b.y0);
+    const [bx, by] = frame.map(b.x1, b.y1);
+    return { x0: Math.min(ax, bx), y0: Math.min(ay, by), x1: Math.max(ax, bx), y1: Math.max(ay, by) };
+  });
+}
+
 export function rulesInFrame(
   segments: { x0: number; y0: number; x1: number; y1: number }[],
   frame: ReadingFrame,
