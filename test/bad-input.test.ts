@@ -605,7 +605,11 @@ describe("document routes", () => {
         `key:${sweeper.keyId}:%`,
       ]);
       for (const [hostile, status] of ids) {
-        const p = path.replace("{id}", hostile).replace("{page_number}", "1").replace("{index}", "0");
+        const p = path
+          .replace("{id}", hostile)
+          .replace("{page_number}", "1")
+          .replace("{index}", "0")
+          .replace("{figure}", "0");
         const r = await call(server.url, method.toUpperCase(), p, {
           key: sweeper.secret,
           ...(json ? { headers: { "content-type": "application/json" }, body: json } : {}),

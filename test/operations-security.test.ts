@@ -118,7 +118,8 @@ function restPath(template: string): string {
   return template
     .replace("{id}", ids[family] ?? "unknown")
     .replace("{page_number}", "1")
-    .replace("{index}", "0");
+    .replace("{index}", "0")
+    .replace("{figure}", "0");
 }
 
 async function restCall(
