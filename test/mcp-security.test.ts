@@ -99,6 +99,7 @@ describe("authorization", () => {
         ["add_to_collection", { collection: "x", document_ids: [docId] }],
         ["get_conversion", { conversion_id: convId }],
         ["run_invoice_workflow", { document_ids: [docId] }],
+        ["run_workflow", { workflow: "invoice-extraction", document_ids: [docId] }],
       ] as const) {
         const r = await callTool(other, name, args);
         expect(r.isError, name).toBe(true);
@@ -127,6 +128,8 @@ describe("authorization", () => {
         ["convert_images_to_pdf", { images: [{ file_name: "a.png", content_base64: "iVBORw0KGgo=" }] }],
         ["get_conversion", { conversion_id: "conv_0000000000000000" }],
         ["run_invoice_workflow", { document_ids: [docId] }],
+        ["run_workflow", { workflow: "invoice-extraction", document_ids: [docId] }],
+        ["list_workflows", {}],
         ["get_run", { run_id: "run_0000000000000000" }],
         ["list_documents", {}],
       ] as const) {

@@ -60,6 +60,8 @@ const toolNames = [
   "get_conversion",
   "publish",
   "list_deployments",
+  "list_workflows",
+  "run_workflow",
   "run_invoice_workflow",
   "get_run",
 ];
@@ -358,6 +360,18 @@ describe("workflows", () => {
       currency: "EUR",
     });
     expect(data(run)).toMatchObject({ status: "queued", workflow: "invoice-extraction" });
+    const listed = await callOk(client, "list_workflows", {});
+    expect(data(listed).workflows.map((w: { id: string }) => w.id)).toEqual(["invoice-extraction"]);
+    const unknown = await callTool(client, "run_workflow", {
+      workflow: "payroll",
+      document_ids: [data(doc).id],
+    });
+    expect(textOf(unknown)).toMatch(/^NOT_FOUND: Workflow payroll/);
+    const again = await callOk(client, "run_workflow", {
+      workflow: "invoice-extraction",
+      document_ids: [data(doc).id],
+    });
+    expect(data(again)).toMatchObject({ status: "queued", workflow: "invoice-extraction" });
     const done = await callOk(client, "get_run", { run_id: data(run).id, wait_seconds: 60 });
     expect(data(done)).toMatchObject({
       status: "needs_review",
