@@ -136,7 +136,7 @@ export async function heavyPdf(opts: {
   return doc.save();
 }
 
-/** A page with a picture, a small icon, a picture with words set over it, text and a small table. */
+/** A page of prose with a picture, a small icon, and a picture with words set over it. */
 export async function picturePdf() {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -149,14 +149,5 @@ export async function picturePdf() {
   page.drawImage(red, { x: 72, y: 792 - 400, width: 8, height: 8 });
   page.drawImage(red, { x: 300, y: 792 - 600, width: 200, height: 100 });
   text("Words set over the second picture", 310, 560);
-  // A small table: a page with a line that splits into columns has its drawing read, images too.
-  for (const [k, [site, output]] of [
-    ["Site", "Output"],
-    ["Leeds", "1,200"],
-    ["York", "950"],
-  ].entries()) {
-    text(site as string, 72, 660 + 14 * k);
-    text(output as string, 300, 660 + 14 * k);
-  }
   return doc.save();
 }

@@ -3,7 +3,7 @@ import { DocumentFonts } from "./document-fonts.ts";
 import { DEFAULT_LIMITS, type ExtractedPage, ExtractionLimitError, type Extractor } from "./extractor.ts";
 import { pageGraphics } from "./graphics.ts";
 import type { Box } from "./layout/geometry.ts";
-import { toLines } from "./layout/lines.ts";
+import { type Line, toLines } from "./layout/lines.ts";
 import { boxesInFrame, layoutWords, newLayoutMemory, rulesInFrame } from "./layout/page-layout.ts";
 import { pageText, pageWords, wordsFromRuns } from "./layout/words.ts";
 import { createOcrEngine, type OcrEngine } from "./ocr.ts";
@@ -140,10 +140,11 @@ export const layoutExtractor: Extractor = {
           // drawing operations are read, on pages with a line that splits into columns.
           let images: Box[] = [];
           const lines = toLines(text.words);
-          // A table has two columns at least, so some line splits at a wide gap; a page where
-          // none does (running prose, most of a long document) skips reading its drawing
-          // operations, about half of the page's cost.
-          if (tables && lines.some((l) => l.segments.length >= 2)) {
+          // A table has two columns at least, so some line splits at a wide gap; a picture leaves
+          // a tall gap between lines of text. A page with neither (running prose, most of a long
+          // document) skips reading its drawing operations, about half of the page's cost.
+          const columned = tables && lines.some((l) => l.segments.length >= 2);
+          if (columned || pictureGap(lines)) {
             const g = await bounded(() => pageGraphics(p, { maxOps: limits.pageMaxOps }));
             if (g.truncated)
               throw new ExtractionLimitError(
@@ -180,6 +181,13 @@ export const layoutExtractor: Extractor = {
 };
 
 const NO_RULES: ReturnType<typeof rulesInFrame> = { horizontals: [], verticals: [] };
+
+/** Clear space between two lines of a page (points) that may hold a picture: an inch. */
+const PICTURE_GAP = 72;
+
+/** Whether some line stands a picture's height below the line above it (lines top to bottom). */
+const pictureGap = (lines: readonly Line[]) =>
+  lines.some((l, k) => k > 0 && l.y0 - (lines[k - 1] as Line).y1 >= PICTURE_GAP);
 
 const columnsOf = (grid: TableGrid) => Math.max(0, ...grid.map((r) => r.length));
 
