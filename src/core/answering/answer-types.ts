@@ -156,6 +156,9 @@ export type StructuredSource = {
   tables: StructuredSourceTable[];
 };
 
+/** The longest prompt a structured extraction takes (the endpoint's and a workflow's extract step's). */
+export const MAX_PROMPT_CHARS = 20_000;
+
 export type StructuredRequest = StructuredSource & {
   prompt: string;
   /** A JSON Schema already compiled successfully by ajv (the endpoint refuses invalid ones). */

@@ -1,6 +1,7 @@
-import { pointerKey } from "../answering/structured/schema-walk.ts";
+import { type Field, pointerKey } from "../answering/structured/schema-walk.ts";
 
-// JSON Pointers (RFC 6901) into a workflow's data and into the JSON Schema that describes it.
+// JSON Pointers (RFC 6901) into a workflow's data and into the fields of the JSON Schema that
+// describes it.
 // Rules name fields this way, and sources are keyed the same way.
 
 type Obj = Record<string, unknown>;
@@ -21,29 +22,21 @@ export function valueAt(data: unknown, tokens: readonly string[]): unknown {
 }
 
 /**
- * The part of a schema that describes the value at the pointer: null when the schema says there
- * is no such field (a name its properties lack, a key under a string), `{}` where the schema does
- * not say ($ref, anyOf, an object without properties), so a rule there is taken on trust.
+ * The field of a schema's tree (walkSchema's, as the extraction reads it) at the pointer: null
+ * when the extraction fills no such field (a name the object's properties lack, a key under a
+ * scalar); a part the walk cannot read (several real alternatives, a remote $ref) is taken on
+ * trust and given as it is.
  */
-export function schemaAt(schema: Obj, tokens: readonly string[]): Obj | null {
-  let node: unknown = schema;
+export function fieldAt(root: Field, tokens: readonly string[]): Field | null {
+  let field = root;
   for (const t of tokens) {
-    if (node === true) return {};
-    if (!isObject(node)) return null;
-    const properties = node.properties;
-    if (isObject(properties)) {
-      if (Object.hasOwn(properties, t)) node = properties[t];
-      else if (isObject(node.additionalProperties)) node = node.additionalProperties;
-      // The reader fills the properties the schema names: a field it does not name is never read.
-      else return null;
-      continue;
-    }
-    if (node.items !== undefined && /^(0|[1-9]\d*)$/.test(t)) {
-      node = Array.isArray(node.items) ? (node.items[Number(t)] ?? {}) : node.items;
-      continue;
-    }
-    if (typeof node.type === "string" && node.type !== "object" && node.type !== "array") return null;
-    return {};
+    if (field.kind === "unsupported") return field;
+    if (field.kind === "object") {
+      const next = field.properties.find((p) => p.key === t);
+      if (!next) return null;
+      field = next.field;
+    } else if (field.kind === "array" && /^(0|[1-9]\d*)$/.test(t)) field = field.items;
+    else return null;
   }
-  return node === true ? {} : isObject(node) ? node : null;
+  return field;
 }

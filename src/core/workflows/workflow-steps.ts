@@ -1,6 +1,8 @@
+import { MAX_PROMPT_CHARS } from "../answering/answer-types.ts";
 import { compileSchema } from "../answering/structured/compile-schema.ts";
+import { walkSchema } from "../answering/structured/schema-walk.ts";
 import { z } from "../zod.ts";
-import { pointerTokens, schemaAt } from "./json-pointer.ts";
+import { fieldAt, pointerTokens } from "./json-pointer.ts";
 
 // The steps of a dynamic workflow, as an account writes them and as a run keeps them. Documents
 // are always parsed first (the `parse` step may be written, for readability, and takes no
@@ -8,7 +10,6 @@ import { pointerTokens, schemaAt } from "./json-pointer.ts";
 // checks the data by rules; an optional `export` names the result formats a run gives.
 
 export const MAX_RULES = 50;
-export const MAX_PROMPT_CHARS = 20_000;
 /** The extract schema, as JSON text, at most: large enough for any invoice or form. */
 export const MAX_SCHEMA_CHARS = 100_000;
 export const dataFormats = ["json", "csv", "xlsx"] as const;
@@ -192,6 +193,8 @@ export const workflowSteps = z
     }
     const validateAt = types.indexOf("validate");
     const rules = validateAt < 0 ? [] : (steps[validateAt] as { rules: DataRule[] }).rules;
+    // Rules may name what the extraction fills: the fields of the schema as it walks them.
+    const fields = walkSchema(extract.schema);
     const names = new Set<string>();
     for (const [i, r] of rules.entries()) {
       const path = [validateAt, "rules", i];
@@ -204,20 +207,15 @@ export const workflowSteps = z
         });
       names.add(label);
       for (const [key, p] of rulePointers(r))
-        if (schemaAt(extract.schema, pointerTokens(p)) === null)
+        if (fieldAt(fields, pointerTokens(p)) === null)
           ctx.addIssue({
             code: "custom",
             path: [...path, key],
             message: `${p} is not a field of the extract schema`,
           });
       if (r.rule === "sum") {
-        const items = schemaAt(extract.schema, pointerTokens(r.items));
-        const each = items && typeof items === "object" ? (items as { items?: unknown }).items : undefined;
-        if (
-          each &&
-          typeof each === "object" &&
-          schemaAt(each as Record<string, unknown>, pointerTokens(r.of)) === null
-        )
+        const items = fieldAt(fields, pointerTokens(r.items));
+        if (items?.kind === "array" && fieldAt(items.items, pointerTokens(r.of)) === null)
           ctx.addIssue({
             code: "custom",
             path: [...path, "of"],

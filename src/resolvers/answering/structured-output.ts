@@ -1,4 +1,4 @@
-import type { StructuredResult } from "../../core/answering/answer-types.ts";
+import { MAX_PROMPT_CHARS, type StructuredResult } from "../../core/answering/answer-types.ts";
 import { compileSchema } from "../../core/answering/structured/compile-schema.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
@@ -7,8 +7,6 @@ import { defineOperation } from "../operation.ts";
 import { chosenModel, modelName } from "./chat-input.ts";
 import { boxedSources } from "./citation-boxes.ts";
 import { structuredSource } from "./structured-source.ts";
-
-export const MAX_PROMPT_CHARS = 20_000;
 
 /**
  * POST /v1/documents/{id}/structured-output: fills `schema` from the document's extracted pages
