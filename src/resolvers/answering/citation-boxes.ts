@@ -1,6 +1,5 @@
 import type { AnswerEvent, Citation, FieldSource } from "../../core/answering/answer-types.ts";
-import { pageElementsOf, pageKey } from "../../core/documents/page-elements-of.ts";
-import { locateQuote } from "../../core/documents/quote-boxes.ts";
+import { quoteBoxes } from "../../core/documents/quote-boxes.ts";
 import type { Services } from "../../core/services.ts";
 
 /** The citations with the box of what each quotes on its page (null where it cannot be placed). */
@@ -8,12 +7,8 @@ export async function boxedCitations(
   services: Services,
   citations: readonly Citation[],
 ): Promise<Citation[]> {
-  if (!citations.length) return [];
-  const elements = await pageElementsOf(services.db, citations);
-  return citations.map((c) => {
-    const onPage = elements.get(pageKey(c));
-    return { ...c, bbox: onPage ? locateQuote(onPage, c.quote) : null };
-  });
+  const boxes = await quoteBoxes(services.db, citations);
+  return citations.map((c, i) => ({ ...c, bbox: boxes[i] ?? null }));
 }
 
 /** An answer's events as they come, its final one with its citations boxed. */
@@ -31,13 +26,9 @@ export async function boxedSources(
   documentId: string,
   sources: readonly FieldSource[],
 ): Promise<FieldSource[]> {
-  const placed = sources.filter((s) => s.page !== null && s.quote);
-  const elements = await pageElementsOf(
+  const boxes = await quoteBoxes(
     services.db,
-    placed.map((s) => ({ documentId, page: s.page as number })),
+    sources.map((s) => ({ documentId, page: s.page, quote: s.quote })),
   );
-  return sources.map((s) => {
-    const onPage = s.page === null ? undefined : elements.get(pageKey({ documentId, page: s.page }));
-    return { ...s, bbox: onPage && s.quote ? locateQuote(onPage, s.quote) : null };
-  });
+  return sources.map((s, i) => ({ ...s, bbox: boxes[i] ?? null }));
 }

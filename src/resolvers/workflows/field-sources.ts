@@ -1,6 +1,5 @@
 import type { FieldSource as FoundSource } from "../../core/answering/answer-types.ts";
-import { pageElementsOf, pageKey } from "../../core/documents/page-elements-of.ts";
-import { locateQuote } from "../../core/documents/quote-boxes.ts";
+import { quoteBoxes } from "../../core/documents/quote-boxes.ts";
 import type { FieldSource } from "../../core/invoices/invoice-types.ts";
 import type { Services } from "../../core/services.ts";
 
@@ -23,14 +22,11 @@ export async function boxedRunSources(
   sources: Record<string, FieldSource>,
 ): Promise<Record<string, FieldSource>> {
   const entries = Object.entries(sources);
-  const elements = await pageElementsOf(
+  const boxes = await quoteBoxes(
     services.db,
-    entries.map(([, s]) => ({ documentId, page: s.page })),
+    entries.map(([, s]) => ({ documentId, page: s.page, quote: s.quote })),
   );
-  const out: Record<string, FieldSource> = {};
-  for (const [path, s] of entries) {
-    const onPage = elements.get(pageKey({ documentId, page: s.page }));
-    out[path] = { ...s, bbox: s.bbox ?? (onPage && s.quote ? locateQuote(onPage, s.quote) : null) };
-  }
-  return out;
+  return Object.fromEntries(
+    entries.map(([path, s], i) => [path, { ...s, bbox: s.bbox ?? boxes[i] ?? null }]),
+  );
 }
