@@ -46,7 +46,7 @@ const fold = (s: string) =>
 
 /**
  * Every citation quotes text that stands on the page it names, and its box is where: the elements
- * within it hold the quote's first words.
+ * within it hold the quote's first words, the first of them already.
  */
 async function expectCitationsHold(citations: any[]) {
   for (const c of citations) {
@@ -56,6 +56,9 @@ async function expectCitationsHold(citations: any[]) {
     const within = await elementsWithin(c.document_id, c.page, c.bbox);
     const start = fold(c.quote).split(" ").slice(0, 3).join(" ");
     expect(fold(within.map((e) => e.text).join(" ")), `citation [${c.index}]'s box`).toContain(start);
+    // No wider than what the quote spans: its first element within holds the quote's start (a
+    // box of the whole page would start at the page's first element).
+    expect(fold(within[0]?.text ?? ""), `citation [${c.index}]'s box starts at the quote`).toContain(start);
   }
 }
 

@@ -106,17 +106,17 @@ describe("the invoice-extraction workflow", () => {
     const elements = await call(server.url, "GET", `/v1/documents/${english.document_id}/pages/1/elements`, {
       key: t.secret,
     });
-    const boxes: number[][] = elements.body.elements.map((e: { bbox: number[] }) => e.bbox);
+    const all: { text: string; bbox: number[] }[] = elements.body.elements;
     const encloses = (outer: number[], inner: number[]) =>
       outer[0]! <= inner[0]! && outer[1]! <= inner[1]! && outer[2]! >= inner[2]! && outer[3]! >= inner[3]!;
     const placed = Object.values(english.sources as Record<string, { bbox: number[] | null }>);
     expect(placed.length).toBeGreaterThan(10);
     for (const s of placed) {
       expect(s.bbox, JSON.stringify(s)).toHaveLength(4);
-      expect(
-        boxes.some((b) => encloses(s.bbox as number[], b)),
-        JSON.stringify(s),
-      ).toBe(true);
+      const within = all.filter((e) => encloses(s.bbox as number[], e.bbox));
+      expect(within.length, JSON.stringify(s)).toBeGreaterThan(0);
+      // Where the value stands, not the whole page: some of the page's elements lie outside it.
+      expect(within.length, JSON.stringify(s)).toBeLessThan(all.length);
     }
     expect(english.checks.map((c: { rule: string }) => c.rule)).toEqual([
       "items_sum_to_subtotal",
