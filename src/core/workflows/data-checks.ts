@@ -15,45 +15,32 @@ export type DataCheck = { rule: string; status: "passed" | "failed" | "skipped";
 const absent = (v: unknown) => v === undefined || v === null || v === "";
 const shown = (v: unknown) => (typeof v === "string" ? JSON.stringify(v) : String(v));
 
-function compared(a: unknown, op: CompareOp, b: unknown, tolerance: number): boolean | null {
+/**
+ * Where `a` stands against `b`: -1, 0 or 1; numbers within `tolerance` of each other are equal,
+ * strings compare as written (ISO dates, 2026-03-05, order as the days they name). Null for
+ * values that do not order (a number against a string, booleans).
+ */
+function order(a: unknown, b: unknown, tolerance: number): number | null {
   if (typeof a === "number" && typeof b === "number") {
     const d = a - b;
-    const near = Math.abs(d) <= tolerance + 1e-9;
-    switch (op) {
-      case "eq":
-        return near;
-      case "ne":
-        return !near;
-      case "lt":
-        return d < -tolerance;
-      case "le":
-        return d <= tolerance;
-      case "gt":
-        return d > tolerance;
-      case "ge":
-        return d >= -tolerance;
-    }
+    return Math.abs(d) <= tolerance + 1e-9 ? 0 : Math.sign(d);
   }
-  // Strings compare as written: ISO dates (2026-03-05) order as the days they name.
-  if (typeof a === "string" && typeof b === "string") {
-    switch (op) {
-      case "eq":
-        return a === b;
-      case "ne":
-        return a !== b;
-      case "lt":
-        return a < b;
-      case "le":
-        return a <= b;
-      case "gt":
-        return a > b;
-      case "ge":
-        return a >= b;
-    }
-  }
-  if (op === "eq") return a === b;
-  if (op === "ne") return a !== b;
+  if (typeof a === "string" && typeof b === "string") return a < b ? -1 : a > b ? 1 : 0;
   return null;
+}
+
+function compared(a: unknown, op: CompareOp, b: unknown, tolerance: number): boolean | null {
+  const o = order(a, b, tolerance);
+  if (o === null) return op === "eq" ? a === b : op === "ne" ? a !== b : null;
+  const holds: Record<CompareOp, boolean> = {
+    eq: o === 0,
+    ne: o !== 0,
+    lt: o < 0,
+    le: o <= 0,
+    gt: o > 0,
+    ge: o >= 0,
+  };
+  return holds[op];
 }
 
 const opWords: Record<CompareOp, string> = {
