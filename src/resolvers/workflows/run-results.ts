@@ -17,8 +17,12 @@ import { type ResultFormat, resultFormats } from "./workflow-catalog.ts";
 
 export type RunResults = { contentType: string; fileName: string; body: Uint8Array | string };
 
-const CSV_TYPE = "text/csv; charset=utf-8";
-const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const contentTypes: Record<ResultFormat, string> = {
+  json: "application/json",
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  xml: "application/xml",
+};
 
 // The invoice workflow's documents hold InvoiceData and InvoiceChecks (runWorkflow writes them).
 const resultsOf = (run: RunRecord): InvoiceResult[] =>
@@ -47,18 +51,12 @@ export const resultsJson = (run: RunRecord) => ({
   })),
 });
 
-const jsonResults = (run: RunRecord): RunResults => ({
-  contentType: "application/json",
-  fileName: `${run.id}.json`,
-  body: JSON.stringify(resultsJson(run)),
-});
-
 /** A dynamic workflow's results in a format its export step names (every one but xml when it has none). */
-async function dynamicResults(
+async function dynamicBody(
   run: RunRecord,
   definition: WorkflowDefinition,
   format: ResultFormat,
-): Promise<RunResults> {
+): Promise<Uint8Array | string> {
   if (!definition.formats.includes(format as DataFormat))
     throw new AppError(
       "NOT_FOUND",
@@ -67,19 +65,25 @@ async function dynamicResults(
   const columns = dataColumns(definition.extract.schema);
   switch (format as DataFormat) {
     case "json":
-      return jsonResults(run);
+      return JSON.stringify(resultsJson(run));
     case "csv":
-      return {
-        contentType: CSV_TYPE,
-        fileName: `${run.id}.csv`,
-        body: dataResultsCsv(run.documents, columns),
-      };
+      return dataResultsCsv(run.documents, columns);
     case "xlsx":
-      return {
-        contentType: XLSX_TYPE,
-        fileName: `${run.id}.xlsx`,
-        body: await dataResultsXlsx(run.documents, columns),
-      };
+      return dataResultsXlsx(run.documents, columns);
+  }
+}
+
+/** The invoice workflow's results in a format. */
+async function invoiceBody(run: RunRecord, format: ResultFormat): Promise<Uint8Array | string> {
+  switch (format) {
+    case "json":
+      return JSON.stringify(resultsJson(run));
+    case "csv":
+      return invoiceResultsCsv(resultsOf(run));
+    case "xlsx":
+      return invoiceResultsXlsx(resultsOf(run));
+    case "xml":
+      return resultsXml(run);
   }
 }
 
@@ -116,24 +120,9 @@ export const runResults = defineOperation({
         `Run ${run.id} is still ${run.status}: its results are ready once its status is succeeded, needs_review or failed.`,
       );
     const { definition } = run;
-    if (definition) return dynamicResults(run, definition, input.format);
-    switch (input.format) {
-      case "json":
-        return jsonResults(run);
-      case "csv":
-        return {
-          contentType: CSV_TYPE,
-          fileName: `${run.id}.csv`,
-          body: invoiceResultsCsv(resultsOf(run)),
-        };
-      case "xlsx":
-        return {
-          contentType: XLSX_TYPE,
-          fileName: `${run.id}.xlsx`,
-          body: await invoiceResultsXlsx(resultsOf(run)),
-        };
-      case "xml":
-        return { contentType: "application/xml", fileName: `${run.id}.xml`, body: resultsXml(run) };
-    }
+    const body = definition
+      ? await dynamicBody(run, definition, input.format)
+      : await invoiceBody(run, input.format);
+    return { contentType: contentTypes[input.format], fileName: `${run.id}.${input.format}`, body };
   },
 });
