@@ -19,10 +19,17 @@ const MIN_LENGTH = 60;
 /** And at most this tall (points): taller is a picture or a dark panel, not a row of text. */
 const MAX_THICKNESS = 48;
 
-/** The longest stretch of a row dark for SOLID of every window along it, at least minLength long. */
-function solidStretch(row: Uint8Array, window: number, minLength: number): [number, number] | null {
+/**
+ * The longest stretch of a row dark for SOLID of every window along it, at least minLength long.
+ * `prefix` (the row's length and one) is scratch space, shared by the rows of a page.
+ */
+function solidStretch(
+  row: Uint8Array,
+  window: number,
+  minLength: number,
+  prefix: Int32Array,
+): [number, number] | null {
   const n = row.length;
-  const prefix = new Int32Array(n + 1);
   for (let x = 0; x < n; x++) prefix[x + 1] = (prefix[x] as number) + ((row[x] as number) < DARK ? 1 : 0);
   let best: [number, number] | null = null;
   let start = -1;
@@ -67,10 +74,10 @@ export function invertDarkBands(img: GreyImage, scale: number): number {
   const { data, width, height } = img;
   const window = Math.max(4, Math.round(6 * scale));
   const stretches: ([number, number] | null)[] = [];
+  const prefix = new Int32Array(width + 1);
+  const minLength = Math.round(MIN_LENGTH * scale);
   for (let y = 0; y < height; y++)
-    stretches.push(
-      solidStretch(data.subarray(y * width, (y + 1) * width), window, Math.round(MIN_LENGTH * scale)),
-    );
+    stretches.push(solidStretch(data.subarray(y * width, (y + 1) * width), window, minLength, prefix));
   const edges = edgesOf(stretches);
   let turned = 0;
   for (let k = 0; k + 1 < edges.length; k++) {
