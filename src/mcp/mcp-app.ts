@@ -12,10 +12,10 @@ import { toAppError } from "../http/error-response.ts";
 import { authDeps, credentialsOf } from "../http/request-info.ts";
 import { callToolDirectly, transportRefusal } from "./direct-call.ts";
 import { base64Length } from "./inline-bytes.ts";
-import { type Envelope, paramsProblem, parseEnvelope, rpcErrorBody } from "./json-rpc.ts";
+import { type Envelope, paramsProblem, parseEnvelope, type RpcMessage, rpcErrorBody } from "./json-rpc.ts";
 import { originCheck } from "./origin.ts";
 import { mcpFace, needsOf } from "./server.ts";
-import { toolError } from "./tool.ts";
+import { type ToolDefinition, toolError } from "./tool.ts";
 
 // MCP at /mcp: Streamable HTTP, stateless (any API process answers any call; nothing is kept
 // between requests), with the keys of the REST API. A request is checked in this order: its
@@ -62,7 +62,13 @@ async function readBounded(req: Request, incoming: IncomingMessage, limit: numbe
 const toolName = (params: Record<string, unknown> | undefined) =>
   typeof params?.name === "string" ? params.name : undefined;
 
-type Plan = { rateClass: RateClass; points: number; toolCall: { id: string | number; wait: boolean } | null };
+/** A request of one tool call: the call and its tool, and whether it sends progress as it goes. */
+type ToolCallPlan = {
+  request: Extract<RpcMessage, { kind: "request" }>;
+  tool: ToolDefinition;
+  wait: boolean;
+};
+type Plan = { rateClass: RateClass; points: number; toolCall: ToolCallPlan | null };
 
 export function mcpApp(services: Services): Hono<McpEnv> {
   const app = new Hono<McpEnv>();
@@ -90,7 +96,8 @@ export function mcpApp(services: Services): Hono<McpEnv> {
         rateClass: tool.operation.rateClass,
         points: 1,
         toolCall: {
-          id: only.id,
+          request: only,
+          tool,
           wait: tool.name === "wait_for_document" && meta?.progressToken !== undefined,
         },
       };
@@ -152,7 +159,7 @@ export function mcpApp(services: Services): Hono<McpEnv> {
       // A tool call over its budget is the model's to read: a tool result saying how long to wait.
       if (err.code === "RATE_LIMITED" && plan.toolCall)
         return new Response(
-          JSON.stringify({ jsonrpc: "2.0", id: plan.toolCall.id, result: toolError(err) }),
+          JSON.stringify({ jsonrpc: "2.0", id: plan.toolCall.request.id, result: toolError(err) }),
           { status: 200, headers: { ...jsonHeaders, ...err.headers } },
         );
       const challenge: Record<string, string> =
@@ -196,15 +203,15 @@ export function mcpApp(services: Services): Hono<McpEnv> {
       requestOrigin: new URL(c.req.url).origin,
       budget: config.mcp.maxResultChars,
     };
-    // One tool call that sends nothing before its result: answered without an SDK server (direct-call.ts).
-    const only = envelope.messages[0];
-    const tool = only?.kind === "request" ? tools.get(toolName(only.params) ?? "") : undefined;
-    // (A batch of that one call too: the SDK's transport answers a batch of one request with the bare response.)
-    if (plan.toolCall && !plan.toolCall.wait && only?.kind === "request" && tool) {
+    // One tool call that sends nothing before its result: answered without an SDK server
+    // (direct-call.ts). A batch of that one call too: the SDK's transport answers a batch of one
+    // request with the bare response.
+    if (plan.toolCall && !plan.toolCall.wait) {
       const refused = transportRefusal(c.req.raw);
       if (refused) return refusal(refused.status, -32000, refused.message, rate);
-      const result = await callToolDirectly(tool, call, only, requestId);
-      return new Response(JSON.stringify({ jsonrpc: "2.0", id: only.id, result }), {
+      const { request, tool } = plan.toolCall;
+      const result = await callToolDirectly(tool, call, request, requestId);
+      return new Response(JSON.stringify({ jsonrpc: "2.0", id: request.id, result }), {
         status: 200,
         headers: { ...jsonHeaders, ...rate },
       });
