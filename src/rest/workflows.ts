@@ -1,7 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { AppError } from "../core/errors.ts";
 import { checkRules } from "../core/invoices/invoice-checks.ts";
-import { dataFormats, MAX_RULES } from "../core/workflows/workflow-steps.ts";
 import type { AppEnv } from "../http/env.ts";
 import { streamUploads } from "../http/multipart-stream.ts";
 import { cursorInput } from "../resolvers/cursor.ts";
@@ -165,33 +164,6 @@ export const runJson = (r: RunRecord): z.infer<typeof RunSchema> => ({
   finished_at: iso(r.finishedAt),
 });
 
-const RuleSchema = z.record(z.string(), z.unknown()).openapi("WorkflowRule", {
-  description:
-    "A check of the extracted data, fields named by JSON Pointer (/total, /items/0/amount): `{rule: required, field}`, `{rule: range, field, min?, max?}`, `{rule: compare, field, op: eq|ne|lt|le|gt|ge, than (a field) | value, tolerance?}`, `{rule: one_of, field, values}`, `{rule: sum, items (a list), of (a field of each item), equals (a field), tolerance (default 0.01)}`; each with an optional `name`. A rule whose values are missing is skipped (make them required with a rule of their own).",
-});
-
-const StepSchema = z
-  .object({
-    type: z.enum(["parse", "extract", "validate", "export"]),
-    schema: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .openapi({ description: "extract: the JSON Schema of one document's data, an object at its root." }),
-    prompt: z
-      .string()
-      .optional()
-      .openapi({ description: "extract: what to read, in words, beside the schema." }),
-    rules: z
-      .array(RuleSchema)
-      .optional()
-      .openapi({ description: `validate: 1 to ${MAX_RULES} rules.` }),
-    formats: z
-      .array(z.enum(dataFormats))
-      .optional()
-      .openapi({ description: "export: the result formats runs give." }),
-  })
-  .openapi("WorkflowStep");
-
 const WorkflowSchema = z
   .object({
     id: z.string().openapi({ description: "invoice-extraction, or wf_… for a dynamic workflow." }),
@@ -207,8 +179,8 @@ const WorkflowSchema = z
       .openapi({ description: "The JSON Schema of one document's data." }),
     checks: z.array(z.string()),
     result_formats: z.array(z.enum(resultFormats)),
-    steps: z
-      .array(StepSchema)
+    // The same schema the steps are written with (POST /v1/workflows).
+    steps: createWorkflow.input.shape.steps
       .nullable()
       .openapi({ description: "A dynamic workflow's steps as written; null for a built-in one." }),
     created_at: z.string().nullable().openapi({ format: "date-time" }),
@@ -225,7 +197,7 @@ const workflowJson = (w: WorkflowRecord): z.infer<typeof WorkflowSchema> => ({
   output: w.output,
   checks: [...w.checks],
   result_formats: [...w.resultFormats],
-  steps: w.steps as z.infer<typeof StepSchema>[] | null,
+  steps: w.steps,
   created_at: iso(w.createdAt),
   updated_at: iso(w.updatedAt),
 });

@@ -69,13 +69,12 @@ const sumRule = z.strictObject({
   tolerance: z.number().min(0).default(0.01),
 });
 
-export const dataRule = z.discriminatedUnion("rule", [
-  requiredRule,
-  rangeRule,
-  compareRule,
-  oneOfRule,
-  sumRule,
-]);
+export const dataRule = z
+  .discriminatedUnion("rule", [requiredRule, rangeRule, compareRule, oneOfRule, sumRule])
+  .openapi("WorkflowRule", {
+    description:
+      "A check of the extracted data, fields named by JSON Pointer (/total, /items/0/amount). A rule whose values are missing is skipped (make them required with a rule of their own).",
+  });
 export type DataRule = z.output<typeof dataRule>;
 export type CompareOp = (typeof compareOps)[number];
 
