@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { locateQuote } from "../src/core/documents/quote-boxes.ts";
+import { quoteLocator } from "../src/core/documents/quote-boxes.ts";
 import type { PageElement } from "../src/core/extraction/extractor.ts";
 
 // Quotes placed on their page by the elements that hold them.
@@ -15,7 +15,10 @@ const elements: PageElement[] = [
   { type: "paragraph", text: "Figures in thousands of dollars.", bbox: [72, 230, 260, 242] },
 ];
 
-describe("locateQuote", () => {
+/** A quote's box on the page of `elements`. */
+const locateQuote = (on: PageElement[], quote: string) => quoteLocator(on)(quote);
+
+describe("quoteLocator", () => {
   it("gives the box of the element holding the quote, whatever its case and spacing", () => {
     expect(locateQuote(elements, "led by the  West coast")).toEqual([72, 100, 540, 126]);
     expect(locateQuote(elements, "# Quarterly Report")).toEqual([72, 48, 260, 72]);

@@ -53,9 +53,6 @@ export function quoteLocator(elements: readonly PageElement[]): (quote: string) 
   };
 }
 
-/** The box of one quote on a page with these elements (quoteLocator's). */
-export const locateQuote = (elements: readonly PageElement[], quote: string) => quoteLocator(elements)(quote);
-
 /** A quote of a document: the page it is on (null when none is known) and its text. */
 export type Quoted = { documentId: string; page: number | null; quote?: string | undefined };
 

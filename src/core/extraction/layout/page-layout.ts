@@ -148,7 +148,7 @@ const MAX_FIGURE_WORDS = 2;
  * The page's figures: images of some size (tiles of one picture joined) that carry no text,
  * top to bottom.
  */
-export function figuresOf(images: readonly Box[], words: readonly Word[], frame: ReadingFrame): Box[] {
+function figuresOf(images: readonly Box[], words: readonly Word[], frame: ReadingFrame): Box[] {
   const page = frame.width * frame.height;
   const boxes = images
     .filter((b) => b.x1 - b.x0 >= MIN_FIGURE_SIDE && b.y1 - b.y0 >= MIN_FIGURE_SIDE)
