@@ -109,15 +109,22 @@ describe("GraphQL query limits and cost", () => {
   });
 
   it("charges the rate budget by cost: a document's pages cost what reading them over REST would", async () => {
-    const first = await gql(server.url, `{ viewer { keyId } }`, { key: t.secret });
-    const pages = await gql(
-      server.url,
-      `query($id: ID!) { document(id: $id) { pages { number markdown } } }`,
-      {
-        key: t.secret,
-        variables: { id: docId },
-      },
-    );
+    // Both requests in one rate window: at a minute's turn the budget starts afresh between them.
+    const sameWindow = async () => {
+      const first = await gql(server.url, `{ viewer { keyId } }`, { key: t.secret });
+      const pages = await gql(
+        server.url,
+        `query($id: ID!) { document(id: $id) { pages { number markdown } } }`,
+        {
+          key: t.secret,
+          variables: { id: docId },
+        },
+      );
+      return { first, pages };
+    };
+    let { first, pages } = await sameWindow();
+    if (first.headers.get("x-ratelimit-reset") !== pages.headers.get("x-ratelimit-reset"))
+      ({ first, pages } = await sameWindow());
     expect(pages.status).toBe(200);
     expect(pages.body.data.document.pages).toHaveLength(36);
     // document 1 + pages 1 + 100 markdown values at 0.01 (the range asked for, `to` left out).
