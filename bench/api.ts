@@ -96,7 +96,7 @@ async function serveTargets(databaseUrl: string): Promise<void> {
   const graphql = await makeAccounts("graphql");
 
   // (c) The same read as listApiKeys, the same JSON as GET /v1/keys; nothing else.
-  const bareDb = connectDatabase({ url: databaseUrl, poolSize: 10 });
+  const bareDb = connectDatabase({ url: databaseUrl, poolSize: 10, sqlPoolSize: 1 });
   const bare = new Hono();
   bare.get("/keys/:accountId", async (c) => {
     const rows = await bareDb.prisma.apiKey.findMany({

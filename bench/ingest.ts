@@ -580,7 +580,7 @@ async function jobTimeline(db: pg.Client, ids: string[], t0Wall: number) {
 
 /** The worker's per-page writes, timed on their own: the page transaction, then the NOTIFY. */
 async function pageWriteCost(databaseUrl: string, documentId: string, samples: number) {
-  const db = connectDatabase({ url: databaseUrl, poolSize: 2 });
+  const db = connectDatabase({ url: databaseUrl, poolSize: 2, sqlPoolSize: 1 });
   try {
     const doc = await db.prisma.document.findUniqueOrThrow({ where: { id: documentId } });
     const generation = 10_000;

@@ -37,6 +37,7 @@ export async function buildServices(
   const db = connectDatabase({
     url: databaseUrl,
     poolSize: opts.poolSize ?? config.dbPoolSize,
+    sqlPoolSize: config.sqlPoolSize,
     onQuery: opts.onQuery,
   });
   const events = createEventBus({ url: databaseUrl, pool: db.pool, log });

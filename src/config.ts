@@ -58,6 +58,7 @@ const schema = z
       )
       .default("*"),
     DB_POOL_SIZE: positiveInt.max(200).default(10),
+    SQL_POOL_SIZE: positiveInt.max(100).default(4),
     // Hosted sites live at {namespace}.HOSTED_DOMAIN; *.localhost resolves to loopback in browsers.
     HOSTED_DOMAIN: z
       .string()
@@ -153,6 +154,8 @@ export type Config = {
   /** Credentials that may fail to authenticate from one client address a minute; past it, 429. */
   authFailuresPerMinute: number;
   dbPoolSize: number;
+  /** Connections for doc_sql and table_sql statements, apart from the service's own pool. */
+  sqlPoolSize: number;
   hosting: {
     /** Sites answer at {namespace}.{domain}. */
     domain: string;
@@ -262,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
     corsOrigins: e.CORS_ORIGINS.split(",").map((o) => o.trim()),
     dbPoolSize: e.DB_POOL_SIZE,
+    sqlPoolSize: e.SQL_POOL_SIZE,
     hosting: {
       domain: e.HOSTED_DOMAIN,
       cookieSecret: e.HOST_COOKIE_SECRET,

@@ -48,6 +48,8 @@ const judgedByTheService: Record<string, string> = {
   model: "the model names a deployment answers with are its configuration's (MODEL_ALIASES)",
   steps:
     "a workflow's steps come in order with one extract, whose JSON Schema compiles and whose rules name fields of that schema",
+  query: "a SQL statement must parse, pass the sandbox's checks and bind its parameters",
+  params: "the parameters a SQL statement binds must be as many as it names",
 };
 
 /**

@@ -95,6 +95,17 @@ const covered = [
   "GET /v1/workflows/{workflow_id}/runs/{run_id}/{results_file}",
   "GET /v1/runs",
   "GET /v1/runs/{run_id}",
+  "POST /v1/tables",
+  "GET /v1/tables",
+  "GET /v1/tables/{table_id}",
+  "DELETE /v1/tables/{table_id}",
+  "GET /v1/tables/{table_id}/rows",
+  "DELETE /v1/tables/{table_id}/rows",
+  "GET /v1/tables/{table_id}/rows.csv",
+  "GET /v1/tables/{table_id}/rows.xlsx",
+  "GET /v1/tables/{table_id}/rows.json",
+  "POST /v1/tables/{table_id}/sql",
+  "POST /v1/sql",
   "GET /openapi.json",
 ];
 
@@ -1639,6 +1650,123 @@ describe("real responses match the document", () => {
       await refused(remove, `/v1/workflows/${made.body.id}`, { key: other.secret }, 404, "NOT_FOUND");
       await checked(remove, `/v1/workflows/${made.body.id}`, { key: t.secret }, 200);
       await refused(remove, `/v1/workflows/${made.body.id}`, { key: t.secret }, 404, "NOT_FOUND");
+    });
+  });
+
+  describe("tables and sql", () => {
+    it("makes, writes, reads, exports and deletes a typed table; runs doc_sql", async () => {
+      await resetAnonymousBudget(server);
+      const make = "POST /v1/tables";
+      const columns = [
+        { name: "vendor", type: "text" },
+        { name: "total", type: "numeric" },
+      ];
+      const made = await checked(
+        make,
+        "/v1/tables",
+        { key: t.secret, json: { name: "totals", columns } },
+        201,
+      );
+      const id = made.body.id as string;
+      await refused(
+        make,
+        "/v1/tables",
+        { key: t.secret, json: { name: "totals", columns } },
+        409,
+        "CONFLICT",
+      );
+      await refused(
+        make,
+        "/v1/tables",
+        { key: t.secret, json: { name: "Bad Name", columns } },
+        400,
+        "BAD_REQUEST",
+      );
+      await refused(make, "/v1/tables", { key: publishable, json: { name: "x", columns } }, 403, "FORBIDDEN");
+      await refused(make, "/v1/tables", { json: { name: "x", columns } }, 401, "UNAUTHORIZED");
+      await checked("GET /v1/tables", "/v1/tables", { key: t.secret }, 200);
+      await refused("GET /v1/tables", "/v1/tables", {}, 401, "UNAUTHORIZED");
+      const one = "GET /v1/tables/{table_id}";
+      await checked(one, `/v1/tables/${id}`, { key: t.secret }, 200);
+      await refused(one, `/v1/tables/${id}`, { key: other.secret }, 404, "NOT_FOUND");
+      const sql = "POST /v1/tables/{table_id}/sql";
+      const insert = {
+        query: "INSERT INTO totals (vendor, total) VALUES ($1, $2) RETURNING *",
+        params: ["Contoso", 12.5],
+      };
+      await checked(sql, `/v1/tables/${id}/sql`, { key: t.secret, json: insert }, 200);
+      await refused(
+        sql,
+        `/v1/tables/${id}/sql`,
+        { key: t.secret, json: { query: "DROP TABLE totals" } },
+        400,
+        "BAD_REQUEST",
+      );
+      await refused(sql, `/v1/tables/${id}/sql`, { key: other.secret, json: insert }, 404, "NOT_FOUND");
+      const rows = "GET /v1/tables/{table_id}/rows";
+      await checked(rows, `/v1/tables/${id}/rows?limit=10`, { key: t.secret }, 200);
+      await refused(rows, `/v1/tables/${id}/rows?limit=0`, { key: t.secret }, 400, "BAD_REQUEST");
+      for (const file of ["rows.csv", "rows.xlsx", "rows.json"]) {
+        await checked(
+          `GET /v1/tables/{table_id}/${file}`,
+          `/v1/tables/${id}/${file}`,
+          { key: t.secret },
+          200,
+        );
+        await refused(
+          `GET /v1/tables/{table_id}/${file}`,
+          `/v1/tables/${id}/${file}`,
+          { key: other.secret },
+          404,
+          "NOT_FOUND",
+        );
+      }
+      const empty = "DELETE /v1/tables/{table_id}/rows";
+      await refused(empty, `/v1/tables/${id}/rows`, { key: other.secret }, 404, "NOT_FOUND");
+      await checked(empty, `/v1/tables/${id}/rows`, { key: t.secret }, 200);
+      const docSql = "POST /v1/sql";
+      await checked(
+        docSql,
+        "/v1/sql",
+        { key: t.secret, json: { query: "SELECT count(*) AS n FROM documents" } },
+        200,
+      );
+      await refused(
+        docSql,
+        "/v1/sql",
+        { key: t.secret, json: { query: "SELECT pg_sleep(1)" } },
+        400,
+        "BAD_REQUEST",
+      );
+      await refused(
+        docSql,
+        "/v1/sql",
+        {
+          key: t.secret,
+          json: {
+            query: "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r",
+          },
+        },
+        422,
+        "UNPROCESSABLE",
+      );
+      await resetAnonymousBudget(server);
+      for (const [op, path] of [
+        [one, `/v1/tables/${id}`],
+        [sql, `/v1/tables/${id}/sql`],
+        [rows, `/v1/tables/${id}/rows`],
+        [empty, `/v1/tables/${id}/rows`],
+        ["DELETE /v1/tables/{table_id}", `/v1/tables/${id}`],
+        ["GET /v1/tables/{table_id}/rows.csv", `/v1/tables/${id}/rows.csv`],
+        ["GET /v1/tables/{table_id}/rows.xlsx", `/v1/tables/${id}/rows.xlsx`],
+        ["GET /v1/tables/{table_id}/rows.json", `/v1/tables/${id}/rows.json`],
+      ] as const)
+        await refused(op, path, op === sql ? { json: insert } : {}, 401, "UNAUTHORIZED");
+      await refused(docSql, "/v1/sql", { json: { query: "SELECT 1" } }, 401, "UNAUTHORIZED");
+      const remove = "DELETE /v1/tables/{table_id}";
+      await refused(remove, `/v1/tables/${id}`, { key: other.secret }, 404, "NOT_FOUND");
+      await checked(remove, `/v1/tables/${id}`, { key: t.secret }, 200);
+      await refused(remove, `/v1/tables/${id}`, { key: t.secret }, 404, "NOT_FOUND");
     });
   });
 

@@ -15,6 +15,8 @@ import { registerFileRoutes } from "../rest/files.ts";
 import { registerHostRoutes } from "../rest/host.ts";
 import { registerKeyRoutes } from "../rest/keys.ts";
 import { registerOpenApiDocument } from "../rest/openapi.ts";
+import { registerSqlRoutes } from "../rest/sql.ts";
+import { registerTableRoutes } from "../rest/tables.ts";
 import { validationHook } from "../rest/validation-hook.ts";
 import { registerWorkflowRoutes } from "../rest/workflows.ts";
 import type { AppEnv } from "./env.ts";
@@ -38,6 +40,8 @@ function restApp(services: Services): OpenAPIHono<AppEnv> {
   registerHostRoutes(app, face);
   registerConversionRoutes(app, face);
   registerWorkflowRoutes(app, face);
+  registerTableRoutes(app, face);
+  registerSqlRoutes(app, face);
   registerOpenApiDocument(app, services);
   return app;
 }

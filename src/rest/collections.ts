@@ -26,6 +26,7 @@ import { cursorInput } from "../resolvers/cursor.ts";
 import { documentRef, fullIdPattern, shortHashPattern } from "../resolvers/documents/find-document.ts";
 import type { RestFace } from "./bind-route.ts";
 import { DocumentSchema, documentJson } from "./document-schemas.ts";
+import { download, textStream } from "./downloads.ts";
 import {
   errorResponses,
   integerParameter,
@@ -277,24 +278,6 @@ const exportXlsx = createRoute({
     ...errorResponses("FORBIDDEN", "NOT_FOUND"),
   },
 });
-
-/** A download streamed as it is produced; the file name tells browsers what to save it as. */
-function download(
-  c: { body: (b: ReadableStream<Uint8Array>, s: 200, h: Record<string, string>) => Response },
-  body: ReadableStream<Uint8Array>,
-  type: string,
-  fileName: string,
-) {
-  // c.body keeps the headers the middleware set (rate limits, request id).
-  return c.body(body, 200, {
-    "Content-Type": type,
-    "Content-Disposition": `attachment; filename="${fileName}"`,
-    "Cache-Control": "private, no-cache",
-  });
-}
-
-const textStream = (chunks: AsyncIterable<string>) =>
-  Readable.toWeb(Readable.from(chunks, { objectMode: false })) as ReadableStream<Uint8Array>;
 
 export function registerCollectionRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: RestFace) {
   app.openapi(bind(create, createCollection), async (c) => {

@@ -53,6 +53,16 @@ const tags = [
       "Publish a file or a parsed document at https://{namespace}.{hosted_domain}: a viewer page, access settings (disabled, unlisted, expiry, password, downloads, indexing) and counts of what it served. Secret keys only.",
   },
   {
+    name: "SQL",
+    description:
+      "doc_sql for people and scripts: one read-only statement over views of the account's documents, run in the sandbox agents use (see docs/sql.md). Secret keys only.",
+  },
+  {
+    name: "Tables",
+    description:
+      "Typed tables: real PostgreSQL tables of declared columns that agents fill, read and written with table_sql, listed, exported as CSV, XLSX or JSON. Secret keys only.",
+  },
+  {
     name: "Workflows",
     description:
       "Built-in document workflows (invoice-extraction: invoices read into fields with their sources, checked, and given back as JSON, CSV, XLSX or UBL XML) and their runs. Secret keys only.",

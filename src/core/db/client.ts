@@ -6,18 +6,23 @@ export type Database = {
   prisma: PrismaClient;
   /** The same pool Prisma uses, for the few statements Prisma cannot express (upserts with RETURNING of a counter). */
   pool: pg.Pool;
+  /** Connections for sandboxed SQL (doc_sql, table_sql), apart so that slow statements cannot take the service's own. */
+  sqlPool: pg.Pool;
   close: () => Promise<void>;
 };
 
 export function connectDatabase(opts: {
   url: string;
   poolSize: number;
+  sqlPoolSize: number;
   onQuery?: (sql: string) => void;
 }): Database {
   const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize });
   // An idle client that loses its connection emits 'error' on the pool; unhandled, that would end
   // the process. The next checkout simply opens a new connection.
   pool.on("error", () => undefined);
+  const sqlPool = new pg.Pool({ connectionString: opts.url, max: opts.sqlPoolSize });
+  sqlPool.on("error", () => undefined);
   const adapter = new PrismaPg(pool);
   const prisma = new PrismaClient({
     adapter,
@@ -33,9 +38,11 @@ export function connectDatabase(opts: {
   return {
     prisma,
     pool,
+    sqlPool,
     close: async () => {
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
+      await sqlPool.end().catch(() => undefined);
     },
   };
 }

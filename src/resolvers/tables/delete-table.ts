@@ -1,0 +1,32 @@
+import { tableSchemaOf } from "../../core/sql-sandbox/run-sandboxed.ts";
+import { qualifiedTable } from "../../core/typed-tables/table-columns.ts";
+import { z } from "../../core/zod.ts";
+import { defineOperation } from "../operation.ts";
+import { findTable, tableRef } from "./find-table.ts";
+
+/** DELETE /v1/tables/{id}: the table and its rows go, in one transaction with its registry row. */
+export const deleteTypedTable = defineOperation({
+  name: "deleteTypedTable",
+  rateClass: "standard",
+  caller: "secretKey",
+  input: z.object({ ref: tableRef }),
+  run: async (ctx, input): Promise<{ id: string; deleted: true }> => {
+    const table = await findTable(ctx, input.ref);
+    const client = await ctx.services.db.pool.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query(`DELETE FROM "typed_tables" WHERE id = $1 AND account_id = $2`, [
+        table.id,
+        ctx.accountId,
+      ]);
+      await client.query(`DROP TABLE IF EXISTS ${qualifiedTable(tableSchemaOf(ctx.accountId), table.name)}`);
+      await client.query("COMMIT");
+    } catch (err) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+    return { id: table.id, deleted: true };
+  },
+});

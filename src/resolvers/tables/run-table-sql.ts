@@ -1,0 +1,35 @@
+import { runSandboxed, tableSchemaOf } from "../../core/sql-sandbox/run-sandboxed.ts";
+import type { SqlResult } from "../../core/sql-sandbox/sql-result.ts";
+import { z } from "../../core/zod.ts";
+import { defineOperation } from "../operation.ts";
+import { sqlFailure } from "../sql/run-doc-sql.ts";
+import { sqlParams, sqlQuery } from "../sql/sql-input.ts";
+import { findTable, tableRef } from "./find-table.ts";
+
+/**
+ * POST /v1/tables/{id}/sql: table_sql on one typed table, the tool an agent bound to it has: one
+ * SELECT, INSERT, UPDATE or DELETE naming that table only, in the sandbox.
+ */
+export const runTableSql = defineOperation({
+  name: "runTableSql",
+  rateClass: "standard",
+  caller: "secretKey",
+  input: z.strictObject({ ref: tableRef, query: sqlQuery, params: sqlParams }),
+  run: async (ctx, input): Promise<SqlResult> => {
+    const table = await findTable(ctx, input.ref);
+    return runSandboxed(
+      ctx.services.db.sqlPool,
+      {
+        tool: "table_sql",
+        accountId: ctx.accountId,
+        tableId: table.id,
+        tableName: table.name,
+        schema: tableSchemaOf(ctx.accountId),
+      },
+      input.query,
+      input.params,
+    ).catch((err: unknown) => {
+      throw sqlFailure(err);
+    });
+  },
+});
