@@ -106,6 +106,15 @@ const covered = [
   "GET /v1/tables/{table_id}/rows.json",
   "POST /v1/tables/{table_id}/sql",
   "POST /v1/sql",
+  "POST /v1/agents",
+  "GET /v1/agents",
+  "GET /v1/agents/{id}",
+  "PATCH /v1/agents/{id}",
+  "DELETE /v1/agents/{id}",
+  "GET /v1/agents/{id}/versions/{version}",
+  "POST /v1/agents/{id}/runs",
+  "POST /v1/runs/{run_id}/cancel",
+  "GET /v1/runs/{run_id}/events",
   "GET /openapi.json",
 ];
 
@@ -1767,6 +1776,102 @@ describe("real responses match the document", () => {
       await refused(remove, `/v1/tables/${id}`, { key: other.secret }, 404, "NOT_FOUND");
       await checked(remove, `/v1/tables/${id}`, { key: t.secret }, 200);
       await refused(remove, `/v1/tables/${id}`, { key: t.secret }, 404, "NOT_FOUND");
+    });
+  });
+
+  describe("agents and runs", () => {
+    it("registers, versions, runs, follows, cancels and deletes an agent", async () => {
+      await resetAnonymousBudget(server);
+      const make = "POST /v1/agents";
+      const made = await checked(
+        make,
+        "/v1/agents",
+        { key: t.secret, json: { name: "Lister", system: "List." } },
+        201,
+      );
+      const id = made.body.id as string;
+      await refused(
+        make,
+        "/v1/agents",
+        { key: t.secret, json: { name: "x", model: "nope" } },
+        400,
+        "BAD_REQUEST",
+      );
+      await refused(
+        make,
+        "/v1/agents",
+        { key: t.secret, json: { name: "x", table_id: "tbl_0000000000000000" } },
+        404,
+        "NOT_FOUND",
+      );
+      await refused(make, "/v1/agents", { key: publishable, json: { name: "x" } }, 403, "FORBIDDEN");
+      await refused(make, "/v1/agents", { json: { name: "x" } }, 401, "UNAUTHORIZED");
+      await checked("GET /v1/agents", "/v1/agents", { key: t.secret }, 200);
+      await refused("GET /v1/agents", "/v1/agents", {}, 401, "UNAUTHORIZED");
+      const one = "GET /v1/agents/{id}";
+      await checked(one, `/v1/agents/${id}`, { key: t.secret }, 200);
+      await refused(one, `/v1/agents/${id}`, { key: other.secret }, 404, "NOT_FOUND");
+      await refused(one, `/v1/agents/${id}`, {}, 401, "UNAUTHORIZED");
+      const patch = "PATCH /v1/agents/{id}";
+      await checked(patch, `/v1/agents/${id}`, { key: t.secret, json: { system: "List them all." } }, 200);
+      await refused(
+        patch,
+        `/v1/agents/${id}`,
+        { key: t.secret, json: { output_schema: { type: 7 } } },
+        400,
+        "BAD_REQUEST",
+      );
+      await refused(patch, `/v1/agents/${id}`, { json: { name: "y" } }, 401, "UNAUTHORIZED");
+      const version = "GET /v1/agents/{id}/versions/{version}";
+      await checked(version, `/v1/agents/${id}/versions/1`, { key: t.secret }, 200);
+      await refused(version, `/v1/agents/${id}/versions/9`, { key: t.secret }, 404, "NOT_FOUND");
+      await refused(version, `/v1/agents/${id}/versions/1`, {}, 401, "UNAUTHORIZED");
+      const start = "POST /v1/agents/{id}/runs";
+      const run = await checked(
+        start,
+        `/v1/agents/${id}/runs`,
+        { key: t.secret, json: { input: "List the documents." } },
+        202,
+      );
+      await refused(
+        start,
+        `/v1/agents/${id}/runs`,
+        { key: t.secret, json: { input: "" } },
+        400,
+        "BAD_REQUEST",
+      );
+      await refused(
+        start,
+        `/v1/agents/${id}/runs`,
+        { key: other.secret, json: { input: "x" } },
+        404,
+        "NOT_FOUND",
+      );
+      await refused(start, `/v1/agents/${id}/runs`, { json: { input: "x" } }, 401, "UNAUTHORIZED");
+      const getRun = "GET /v1/runs/{run_id}";
+      for (let i = 0; i < 100; i++) {
+        const r = await checked(getRun, `/v1/runs/${run.body.id}`, { key: t.secret }, 200);
+        if (["succeeded", "failed", "cancelled"].includes(r.body.status)) break;
+        await new Promise((res) => setTimeout(res, 100));
+      }
+      await checked("GET /v1/runs", "/v1/runs?limit=50", { key: t.secret }, 200);
+      const follow = "GET /v1/runs/{run_id}/events";
+      await checked(follow, `/v1/runs/${run.body.id}/events`, { key: t.secret }, 200);
+      await refused(follow, `/v1/runs/${run.body.id}/events`, { key: other.secret }, 404, "NOT_FOUND");
+      await refused(follow, `/v1/runs/${run.body.id}/events`, {}, 401, "UNAUTHORIZED");
+      const cancel = "POST /v1/runs/{run_id}/cancel";
+      await refused(cancel, `/v1/runs/${run.body.id}/cancel`, { key: t.secret }, 409, "CONFLICT");
+      await refused(cancel, `/v1/runs/${run.body.id}/cancel`, {}, 401, "UNAUTHORIZED");
+      // A run still queued (made here without a job, so no worker takes it first) is cancelled.
+      await server.services.db.pool.query(
+        `INSERT INTO agent_runs (id, account_id, agent_id, agent_version, status, input) VALUES ('run_0penapiqueued000', $1, $2, 1, 'queued', 'x')`,
+        [t.accountId, id],
+      );
+      await checked(cancel, "/v1/runs/run_0penapiqueued000/cancel", { key: t.secret }, 200);
+      const remove = "DELETE /v1/agents/{id}";
+      await refused(remove, `/v1/agents/${id}`, { key: other.secret }, 404, "NOT_FOUND");
+      await refused(remove, `/v1/agents/${id}`, {}, 401, "UNAUTHORIZED");
+      await checked(remove, `/v1/agents/${id}`, { key: t.secret }, 200);
     });
   });
 

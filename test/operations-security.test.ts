@@ -119,7 +119,8 @@ function restPath(template: string): string {
     .replace("{id}", ids[family] ?? "unknown")
     .replace("{page_number}", "1")
     .replace("{index}", "0")
-    .replace("{figure}", "0");
+    .replace("{figure}", "0")
+    .replace("{version}", "1");
 }
 
 async function restCall(

@@ -20,12 +20,18 @@ export type WorkflowRunJob = { runId: string };
 
 export const WORKFLOW_RUN_QUEUE = "run-workflow";
 
+/** An agent run to carry out. */
+export type AgentRunJob = { runId: string };
+
+export const AGENT_RUN_QUEUE = "run-agent";
+
 /** The payload each queue carries, by queue name. */
 export type JobPayloads = {
   [EXTRACTION_QUEUE]: ExtractionJob;
   [FILE_PAGES_QUEUE]: FilePagesJob;
   [CONVERSION_QUEUE]: ConversionJob;
   [WORKFLOW_RUN_QUEUE]: WorkflowRunJob;
+  [AGENT_RUN_QUEUE]: AgentRunJob;
 };
 export type QueueName = keyof JobPayloads;
 

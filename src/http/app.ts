@@ -4,6 +4,7 @@ import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
 import { mcpApp } from "../mcp/mcp-app.ts";
 import { registerAccountRoutes } from "../rest/accounts.ts";
+import { registerAgentRoutes } from "../rest/agents.ts";
 import { registerAnsweringRoutes } from "../rest/answering.ts";
 import { restFace } from "../rest/bind-route.ts";
 import { registerCollectionQueryRoute } from "../rest/collection-query.ts";
@@ -15,6 +16,7 @@ import { registerFileRoutes } from "../rest/files.ts";
 import { registerHostRoutes } from "../rest/host.ts";
 import { registerKeyRoutes } from "../rest/keys.ts";
 import { registerOpenApiDocument } from "../rest/openapi.ts";
+import { registerRunRoutes } from "../rest/runs.ts";
 import { registerSqlRoutes } from "../rest/sql.ts";
 import { registerTableRoutes } from "../rest/tables.ts";
 import { validationHook } from "../rest/validation-hook.ts";
@@ -42,6 +44,8 @@ function restApp(services: Services): OpenAPIHono<AppEnv> {
   registerWorkflowRoutes(app, face);
   registerTableRoutes(app, face);
   registerSqlRoutes(app, face);
+  registerAgentRoutes(app, face);
+  registerRunRoutes(app, face);
   registerOpenApiDocument(app, services);
   return app;
 }

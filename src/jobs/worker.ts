@@ -5,6 +5,7 @@ import {
 } from "../core/documents/prerender-page-images.ts";
 import type { Services } from "../core/services.ts";
 import { ExtractionActivity } from "./extraction-activity.ts";
+import { agentRunQueue } from "./queues/agent-run.ts";
 import { conversionQueue } from "./queues/conversion.ts";
 import { extractionQueue } from "./queues/extraction.ts";
 import { filePagesQueue } from "./queues/file-pages.ts";
@@ -26,6 +27,7 @@ export async function startWorker(
     filePagesQueue,
     conversionQueue,
     workflowRunQueue,
+    agentRunQueue,
   ]);
   return {
     prerender,

@@ -53,6 +53,15 @@ const tags = [
       "Publish a file or a parsed document at https://{namespace}.{hosted_domain}: a viewer page, access settings (disabled, unlisted, expiry, password, downloads, indexing) and counts of what it served. Secret keys only.",
   },
   {
+    name: "Agents",
+    description:
+      "JSON-configured document agents (versioned) and their runs: with a model, a tool-calling loop over doc_sql and table_sql; without one, a built-in plan that fills the bound table. Secret keys only.",
+  },
+  {
+    name: "Runs",
+    description: "The runs of workflows and agents: read, followed live, cancelled. Secret keys only.",
+  },
+  {
     name: "SQL",
     description:
       "doc_sql for people and scripts: one read-only statement over views of the account's documents, run in the sandbox agents use (see docs/sql.md). Secret keys only.",

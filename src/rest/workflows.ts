@@ -126,9 +126,10 @@ const RunDocumentSchema = z
   })
   .openapi("RunDocument");
 
-const RunSchema = z
+export const RunSchema = z
   .object({
     id: z.string().openapi({ example: "run_4f8a0c2k9m1x7q3z" }),
+    kind: z.literal("workflow").openapi({ description: "A workflow's run (an agent's run has kind agent)." }),
     workflow: z.string().openapi({ example: INVOICE_WORKFLOW }),
     status: z.enum(runStatuses).openapi({
       description:
@@ -145,6 +146,7 @@ const RunSchema = z
 
 export const runJson = (r: RunRecord): z.infer<typeof RunSchema> => ({
   id: r.id,
+  kind: "workflow",
   workflow: r.workflow,
   status: r.status,
   options: r.options,
@@ -376,7 +378,7 @@ const listQuery = z.object({
   limit: integerParameter(listRuns.input.shape.limit).openapi({ description: `At most ${MAX_RUNS_PAGE}.` }),
   cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
 });
-const RunList = z.object({ data: z.array(RunSchema), next_cursor: z.string().nullable() }).openapi("RunList");
+export const RunList = z.object({ data: z.array(RunSchema), next_cursor: z.string().nullable() }).openapi("RunList");
 
 const listOfWorkflow = createRoute({
   method: "get",
@@ -388,15 +390,6 @@ const listOfWorkflow = createRoute({
   responses: { 200: jsonResponse(RunList, "A page of runs."), ...errorResponses("FORBIDDEN", "NOT_FOUND") },
 });
 
-const listAll = createRoute({
-  method: "get",
-  path: "/v1/runs",
-  tags,
-  summary: "The account's runs of every workflow, newest first",
-  request: { query: listQuery },
-  responses: { 200: jsonResponse(RunList, "A page of runs."), ...errorResponses("FORBIDDEN") },
-});
-
 const getOfWorkflow = createRoute({
   method: "get",
   path: "/v1/workflows/{workflow_id}/runs/{run_id}",
@@ -404,15 +397,6 @@ const getOfWorkflow = createRoute({
   tags,
   summary: "A run with what was read from each document",
   request: { params: WorkflowParam.merge(RunParam) },
-  responses: { 200: jsonResponse(RunSchema, "The run."), ...errorResponses("FORBIDDEN", "NOT_FOUND") },
-});
-
-const getAny = createRoute({
-  method: "get",
-  path: "/v1/runs/{run_id}",
-  tags,
-  summary: "A run, whatever its workflow",
-  request: { params: RunParam },
   responses: { 200: jsonResponse(RunSchema, "The run."), ...errorResponses("FORBIDDEN", "NOT_FOUND") },
 });
 
@@ -526,18 +510,11 @@ export function registerWorkflowRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }
       200,
     );
   });
-  app.openapi(bind(listAll, listRuns), async (c) => {
-    const q = c.req.valid("query");
-    return c.json(listed(await listRuns.invoke(ctxOf(c), { limit: q.limit, cursor: q.cursor })), 200);
-  });
   app.openapi(bind(getOfWorkflow, getRun), async (c) => {
     const p = c.req.valid("param");
     const workflow = p.workflow_id;
     return c.json(runJson(await getRun.invoke(ctxOf(c), { ref: p.run_id, workflow })), 200);
   });
-  app.openapi(bind(getAny, getRun), async (c) =>
-    c.json(runJson(await getRun.invoke(ctxOf(c), { ref: c.req.valid("param").run_id })), 200),
-  );
   app.openapi(bind(results, runResults), async (c) => {
     const p = c.req.valid("param");
     const workflow = p.workflow_id;

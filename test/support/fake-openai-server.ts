@@ -63,6 +63,8 @@ export type FakeOpenAI = {
   requests: RecordedRequest[];
   /** Queues behaviours for the next calls, in order. */
   script: (...behaviours: FakeBehaviour[]) => void;
+  /** Drops the behaviours scripted and not yet used. */
+  clearScript: () => void;
   close: () => Promise<void>;
 };
 
@@ -112,6 +114,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    clearScript: () => {
+      queue.length = 0;
+    },
     script: (...behaviours) => {
       queue.push(...behaviours);
     },

@@ -1,3 +1,4 @@
+import { AppError } from "../../core/errors.ts";
 import { tableSchemaOf } from "../../core/sql-sandbox/run-sandboxed.ts";
 import { qualifiedTable } from "../../core/typed-tables/table-columns.ts";
 import { z } from "../../core/zod.ts";
@@ -12,6 +13,15 @@ export const deleteTypedTable = defineOperation({
   input: z.object({ ref: tableRef }),
   run: async (ctx, input): Promise<{ id: string; deleted: true }> => {
     const table = await findTable(ctx, input.ref);
+    const bound = await ctx.services.db.prisma.agent.findFirst({
+      where: { tableId: table.id },
+      select: { id: true },
+    });
+    if (bound)
+      throw new AppError(
+        "CONFLICT",
+        `Table ${table.id} is bound to agent ${bound.id}: unbind it (PATCH /v1/agents/${bound.id} with table_id null) or delete the agent first.`,
+      );
     const client = await ctx.services.db.pool.connect();
     try {
       await client.query("BEGIN");

@@ -1,0 +1,148 @@
+import { STEP_ROWS_KEPT, TOOL_RESULT_CHARS } from "../../core/agents/agent-limits.ts";
+import type { ToolDefinition } from "../../core/answering/answer-types.ts";
+import type { Services } from "../../core/services.ts";
+import { runSandboxed, type SqlParam, tableSchemaOf } from "../../core/sql-sandbox/run-sandboxed.ts";
+import { SqlRefused } from "../../core/sql-sandbox/sql-errors.ts";
+import type { SqlResult } from "../../core/sql-sandbox/sql-result.ts";
+import type { TableColumn } from "../../core/typed-tables/table-columns.ts";
+import type { TypedTable } from "../../generated/prisma/client.ts";
+import type { RunLog } from "./agent-steps.ts";
+
+// doc_sql and table_sql as an agent's tools: what the model is told of them, and a call run in
+// the sandbox and written down as a step. A refused or failing statement is the tool's result,
+// for the model to read and correct; it never ends the run.
+
+/** What a run's tools may reach: the account, the run's documents, the bound table. */
+export type ToolScope = {
+  accountId: string;
+  /** The run's documents, or "all" of the account's. */
+  documents: "all" | readonly string[];
+  table: TypedTable | null;
+};
+
+const sqlParameters = {
+  type: "object",
+  properties: {
+    query: {
+      type: "string",
+      description: "One SQL statement. Values go in params, referred to as $1, $2...",
+    },
+    params: {
+      type: "array",
+      items: { type: ["string", "number", "boolean", "null"] },
+      description: "Values for $1, $2... in the query.",
+    },
+  },
+  required: ["query"],
+  additionalProperties: false,
+};
+
+export const DOC_SQL_GUIDE =
+  "doc_sql runs one PostgreSQL SELECT over read-only views of the documents: documents(id, file_name, phase, page_count, size_bytes, sha256, created_at, completed_at), pages(document_id, page_number, markdown, text, width, height, method), tables(document_id, table_index, page_number, pages, row_count, column_count, markdown), table_cells(document_id, table_index, row_number, column_number, is_header, header, text, numeric_value; row 1 is the header row, header is the text of the column's header cell), passages(document_id, page_number, position, start_offset, end_offset, text, language, tsv; search with tsv @@ websearch_to_tsquery('simple', $1)). Name relations without a schema; only common functions are allowed.";
+
+export function toolDefinitions(table: TypedTable | null): ToolDefinition[] {
+  const tools: ToolDefinition[] = [
+    { name: "doc_sql", description: DOC_SQL_GUIDE, parameters: sqlParameters },
+  ];
+  if (table) {
+    const cols = (table.columns as unknown as TableColumn[])
+      .map(
+        (c) =>
+          `${c.name} ${c.type}${c.nullable ? "" : " not null"}${c.description ? ` (${c.description})` : ""}`,
+      )
+      .join(", ");
+    tools.push({
+      name: "table_sql",
+      description: `table_sql runs one SELECT, INSERT, UPDATE or DELETE on the table ${table.name}(row_id bigint key, ${cols}) and nothing else. Put values in params.`,
+      parameters: sqlParameters,
+    });
+  }
+  return tools;
+}
+
+/** A result as a step keeps it: the first STEP_ROWS_KEPT rows. */
+export const keptResult = (r: SqlResult): Record<string, unknown> => ({
+  command: r.command,
+  columns: r.columns,
+  rows: r.rows.slice(0, STEP_ROWS_KEPT),
+  rowCount: r.rowCount,
+  truncated: r.truncated || r.rows.length > STEP_ROWS_KEPT,
+});
+
+/** A result as the model reads it: JSON, cut to TOOL_RESULT_CHARS. */
+export function resultText(r: SqlResult): string {
+  const text = JSON.stringify({
+    columns: r.columns,
+    rows: r.rows,
+    row_count: r.rowCount,
+    truncated: r.truncated,
+  });
+  return text.length <= TOOL_RESULT_CHARS
+    ? text
+    : `${text.slice(0, TOOL_RESULT_CHARS)}... (cut at ${TOOL_RESULT_CHARS} characters: ask for fewer rows or columns)`;
+}
+
+export type ToolOutcome = { ok: true; result: SqlResult; text: string } | { ok: false; text: string };
+
+/** One call of a tool by name with its JSON arguments, run and written down as a step. */
+export async function callTool(
+  services: Services,
+  scope: ToolScope,
+  log: RunLog,
+  name: string,
+  argumentsText: string,
+): Promise<ToolOutcome> {
+  const startedAt = new Date();
+  let query = "";
+  let params: SqlParam[] = [];
+  const fail = async (message: string): Promise<ToolOutcome> => {
+    await log.step({ kind: "tool", tool: name, sql: query || undefined, params, error: message, startedAt });
+    return { ok: false, text: JSON.stringify({ error: message }) };
+  };
+  try {
+    const args = JSON.parse(argumentsText) as { query?: unknown; params?: unknown };
+    if (typeof args.query !== "string") return fail(`${name}: the arguments must hold "query", a string.`);
+    query = args.query;
+    if (args.params !== undefined && !Array.isArray(args.params))
+      return fail(`${name}: "params" must be an array.`);
+    params = ((args.params as unknown[] | undefined) ?? []).map((p) =>
+      p === null || ["string", "number", "boolean"].includes(typeof p) ? (p as SqlParam) : JSON.stringify(p),
+    );
+  } catch {
+    return fail(`${name}: the arguments are not JSON.`);
+  }
+  const pool = services.db.sqlPool;
+  let result: SqlResult;
+  try {
+    if (name === "doc_sql") {
+      result = await runSandboxed(
+        pool,
+        { tool: "doc_sql", accountId: scope.accountId, documents: scope.documents },
+        query,
+        params,
+      );
+    } else if (name === "table_sql" && scope.table) {
+      result = await runSandboxed(
+        pool,
+        {
+          tool: "table_sql",
+          accountId: scope.accountId,
+          tableId: scope.table.id,
+          tableName: scope.table.name,
+          schema: tableSchemaOf(scope.accountId),
+        },
+        query,
+        params,
+      );
+    } else {
+      return fail(
+        `There is no tool ${name}: the tools are ${scope.table ? "doc_sql and table_sql" : "doc_sql"}.`,
+      );
+    }
+  } catch (err) {
+    if (err instanceof SqlRefused) return fail(err.message);
+    throw err;
+  }
+  await log.step({ kind: "tool", tool: name, sql: query, params, result: keptResult(result), startedAt });
+  return { ok: true, result, text: resultText(result) };
+}
