@@ -18,6 +18,8 @@ export type StatementRules = {
   relations: ReadonlySet<string>;
   /** How the tool is called in messages ("doc_sql", "table_sql"). */
   tool: string;
+  /** Columns of those relations: what `alias.name` may name besides what the statement defines. */
+  columns: ReadonlySet<string>;
 };
 
 const expressionNodes = new Set([
@@ -77,6 +79,8 @@ const describe: Record<StatementMode, string> = {
   write: "a SELECT, INSERT, UPDATE or DELETE",
 };
 
+const noCtes: ReadonlySet<string> = new Set();
+
 let ready: Promise<void> | undefined;
 /** The parser is WebAssembly: loaded once, before the first check. */
 export const loadParser = () => {
@@ -109,7 +113,40 @@ export async function checkStatement(sql: string, rules: StatementRules): Promis
     throw new SqlRefused(
       `${rules.tool} runs ${describe[rules.mode]} statement; ${statementName(kind)} is refused.`,
     );
-  new Checker(rules).node(kind, stmt[kind], new Set());
+  try {
+    new Checker(rules, definedNames(stmt)).node(kind, stmt[kind], new Set());
+  } catch (err) {
+    // A tree deep enough to exhaust the walk is refused like any other statement it cannot read.
+    if (err instanceof RangeError)
+      throw new SqlRefused(
+        `${rules.tool}: the statement is nested too deeply to be checked; write it more simply.`,
+      );
+    throw err;
+  }
+}
+
+/**
+ * Column names a statement gives itself: output names (AS x), a CTE's or an alias's column list.
+ * `alias.name` must name one of these or a known column: PostgreSQL reads `alias.f` naming no
+ * column as the call f(alias), which would be a function call the allowlist never sees.
+ */
+function definedNames(tree: unknown): Set<string> {
+  const out = new Set<string>();
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 10_000) return;
+    if (Array.isArray(v)) {
+      for (const x of v) walk(x, depth + 1);
+      return;
+    }
+    if (!isObj(v)) return;
+    const target = v.ResTarget;
+    if (isObj(target) && typeof target.name === "string") out.add(target.name);
+    for (const key of ["aliascolnames", "colnames"])
+      if (Array.isArray(v[key])) for (const n of names(v[key])) out.add(n);
+    for (const x of Object.values(v)) walk(x, depth + 1);
+  };
+  walk(tree, 0);
+  return out;
 }
 
 const statementName = (kind: string) =>
@@ -119,7 +156,16 @@ const statementName = (kind: string) =>
     .toUpperCase();
 
 class Checker {
-  constructor(private readonly rules: StatementRules) {}
+  constructor(
+    private readonly rules: StatementRules,
+    private readonly defined: ReadonlySet<string>,
+  ) {}
+
+  /** The last name of `alias.name` (or `(expr).name`): a column, never a function called on a row. */
+  private field(name: string): void {
+    if (this.rules.columns.has(name) || this.defined.has(name) || allowedFunctions.has(name)) return;
+    this.refuse(`"${name}" is not a column of the relations this tool reads.`);
+  }
 
   private refuse(message: string): never {
     throw new SqlRefused(`${this.rules.tool}: ${message}`);
@@ -138,7 +184,15 @@ class Checker {
       this.refuse(
         `${String(body.op).replace("SVFOP_", "").toLowerCase()} is not allowed; only the clock's value functions are.`,
       );
-    else if (type === "CollateClause" && names(body.collname).length > 1)
+    else if (type === "ColumnRef" && Array.isArray(body.fields) && body.fields.length > 1) {
+      const last = (body.fields.at(-1) as Obj).String as Obj | undefined;
+      if (last) this.field(String(last.sval));
+    } else if (type === "A_Indirection" && Array.isArray(body.indirection)) {
+      for (const part of body.indirection) {
+        const named = (part as Obj).String as Obj | undefined;
+        if (named) this.field(String(named.sval));
+      }
+    } else if (type === "CollateClause" && names(body.collname).length > 1)
       this.refuse("collations are written without a schema.");
     this.fields(body, ctes);
   }
@@ -155,8 +209,9 @@ class Checker {
     for (const [key, value] of Object.entries(body)) {
       if (key === "withClause") continue;
       // A statement's target (INSERT INTO x, UPDATE x, DELETE FROM x) is a relation written without its type's name.
+      // PostgreSQL never takes a CTE for a statement's target, so a CTE's name does not stand for one here.
       if (key === "relation" && isObj(value) && "relname" in value) {
-        this.relation(value, ctes);
+        this.relation(value, noCtes);
         continue;
       }
       if (key === "typeName") {

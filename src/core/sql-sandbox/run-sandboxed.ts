@@ -13,14 +13,38 @@ import {
 import type { SqlResult } from "./sql-result.ts";
 import { sandboxTypes } from "./sql-types.ts";
 
-/** The doc_sql views, as a statement names them. */
-export const docSqlRelations: ReadonlySet<string> = new Set([
-  "documents",
-  "pages",
-  "tables",
-  "table_cells",
-  "passages",
-]);
+/** The doc_sql views, as a statement names them, and their columns (prisma/migrations/*_sql_sandbox). */
+export const docSqlViews: Readonly<Record<string, readonly string[]>> = {
+  documents: ["id", "file_name", "phase", "page_count", "size_bytes", "sha256", "created_at", "completed_at"],
+  pages: ["document_id", "page_number", "markdown", "text", "width", "height", "method"],
+  tables: ["document_id", "table_index", "page_number", "pages", "row_count", "column_count", "markdown"],
+  table_cells: [
+    "document_id",
+    "table_index",
+    "row_number",
+    "column_number",
+    "is_header",
+    "header",
+    "text",
+    "numeric_value",
+  ],
+  passages: [
+    "document_id",
+    "page_number",
+    "position",
+    "start_offset",
+    "end_offset",
+    "text",
+    "language",
+    "tsv",
+  ],
+};
+const docSqlRules: StatementRules = {
+  mode: "read",
+  relations: new Set(Object.keys(docSqlViews)),
+  columns: new Set(Object.values(docSqlViews).flat()),
+  tool: "doc_sql",
+};
 
 /** Whose data a statement sees, and through which tool. */
 export type SandboxScope =
@@ -36,6 +60,8 @@ export type SandboxScope =
       tableId: string;
       /** The table's name, the only relation the statement may name. */
       tableName: string;
+      /** Its columns' names (row_id among them). */
+      columns: readonly string[];
       /** The account's schema of typed tables. */
       schema: string;
     };
@@ -47,8 +73,13 @@ export const tableSchemaOf = (accountId: string) => `qt_${accountId}`;
 
 const rulesOf = (scope: SandboxScope): StatementRules =>
   scope.tool === "doc_sql"
-    ? { mode: "read", relations: docSqlRelations, tool: "doc_sql" }
-    : { mode: "write", relations: new Set([scope.tableName]), tool: "table_sql" };
+    ? docSqlRules
+    : {
+        mode: "write",
+        relations: new Set([scope.tableName]),
+        columns: new Set(scope.columns),
+        tool: "table_sql",
+      };
 
 /**
  * The transaction's start, sent as one round trip: the scope and budget as transaction-local
@@ -62,6 +93,8 @@ function prelude(client: pg.PoolClient, scope: SandboxScope): string {
     ["lock_timeout", String(LOCK_TIMEOUT_MS)],
     ["idle_in_transaction_session_timeout", String(STATEMENT_TIMEOUT_MS + CLIENT_GRACE_MS)],
     ["work_mem", WORK_MEM],
+    // The statement checker reads strings as standard SQL does; the server must too.
+    ["standard_conforming_strings", "on"],
     ["quire.sql_account", scope.accountId],
   ];
   if (scope.tool === "doc_sql") {
@@ -126,6 +159,9 @@ export async function runSandboxed(
 ): Promise<SqlResult> {
   await checkStatement(sql, rulesOf(scope));
   const client = await pool.connect();
+  // A connection ended at the deadline reports the end as an error event: heard here, not left to end the process.
+  const ignore = () => undefined;
+  client.on("error", ignore);
   let broken: Error | undefined;
   // The database's own timeout should fire first; this one is for a database that does not answer.
   const deadline = setTimeout(() => {
@@ -161,6 +197,8 @@ export async function runSandboxed(
     const result = (cursor as unknown as { _result: CursorResult })._result;
     await cursor.close();
     await client.query("COMMIT");
+    // A writer's connection goes back to the pool as it was opened, whatever the statement did to it.
+    if (scope.tool === "table_sql") await client.query("DISCARD ALL");
     const command = result.command ?? "SELECT";
     return {
       command,
@@ -174,6 +212,7 @@ export async function runSandboxed(
     throw broken ?? (err instanceof SqlRefused ? err : databaseError(err, scope.tool));
   } finally {
     clearTimeout(deadline);
+    client.off("error", ignore);
     client.release(broken);
   }
 }

@@ -2,7 +2,7 @@
 // thousands of functions, and the ones that matter to an attacker (pg_sleep, pg_read_file,
 // set_config, current_setting, lo_import, dblink, advisory locks, pg_cancel_backend...) are
 // refused by not being here. Functions that make values of a size the statement chooses
-// (repeat, lpad, rpad, generate_series) are left out too: a statement's cost should come from
+// (repeat, lpad, rpad, format with its widths, generate_series) are left out too: a statement's cost should come from
 // the documents it reads.
 
 // biome-ignore format: read as a table, a few names a line
@@ -17,7 +17,7 @@ export const allowedFunctions: ReadonlySet<string> = new Set([
   // text
   "lower", "upper", "initcap", "length", "char_length", "character_length", "octet_length",
   "substring", "substr", "position", "strpos", "btrim", "ltrim", "rtrim", "replace", "split_part",
-  "concat", "concat_ws", "left", "right", "reverse", "starts_with", "format", "translate",
+  "concat", "concat_ws", "left", "right", "reverse", "starts_with", "translate",
   "regexp_replace", "regexp_match", "regexp_matches", "regexp_like", "regexp_count",
   "regexp_substr", "regexp_split_to_array", "md5", "quote_literal", "quote_ident", "normalize",
   // numbers

@@ -5,7 +5,7 @@ export const STATEMENT_TIMEOUT_MS = 5_000;
 /** A statement waiting this long for a lock gives up (lock_timeout): a writer cannot hold others up. */
 export const LOCK_TIMEOUT_MS = 1_000;
 /** The client gives up on the database this long after the statement's own timeout, and cancels it. */
-export const CLIENT_GRACE_MS = 2_000;
+export const CLIENT_GRACE_MS = 5_000;
 /** Rows a result carries; the rest are left unread and the result says it was truncated. */
 export const MAX_RESULT_ROWS = 1_000;
 /** Bytes of JSON a result carries, whatever its rows. */

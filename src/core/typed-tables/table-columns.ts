@@ -74,3 +74,9 @@ export function createTableSql(
 }
 
 export const qualifiedTable = (schema: string, name: string) => `${quote(schema)}.${quote(name)}`;
+
+/** The names a statement may give a typed table's columns: row_id and the declared ones. */
+export const columnNames = (table: { columns: unknown }): string[] => [
+  ROW_ID,
+  ...(table.columns as TableColumn[]).map((c) => c.name),
+];

@@ -4,7 +4,7 @@ import type { Services } from "../../core/services.ts";
 import { runSandboxed, type SqlParam, tableSchemaOf } from "../../core/sql-sandbox/run-sandboxed.ts";
 import { SqlRefused } from "../../core/sql-sandbox/sql-errors.ts";
 import type { SqlResult } from "../../core/sql-sandbox/sql-result.ts";
-import type { TableColumn } from "../../core/typed-tables/table-columns.ts";
+import { columnNames, type TableColumn } from "../../core/typed-tables/table-columns.ts";
 import type { TypedTable } from "../../generated/prisma/client.ts";
 import type { RunLog } from "./agent-steps.ts";
 
@@ -129,6 +129,7 @@ export async function callTool(
           accountId: scope.accountId,
           tableId: scope.table.id,
           tableName: scope.table.name,
+          columns: columnNames(scope.table),
           schema: tableSchemaOf(scope.accountId),
         },
         query,

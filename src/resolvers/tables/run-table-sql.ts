@@ -1,5 +1,6 @@
 import { runSandboxed, tableSchemaOf } from "../../core/sql-sandbox/run-sandboxed.ts";
 import type { SqlResult } from "../../core/sql-sandbox/sql-result.ts";
+import { columnNames } from "../../core/typed-tables/table-columns.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { sqlFailure } from "../sql/run-doc-sql.ts";
@@ -24,6 +25,7 @@ export const runTableSql = defineOperation({
         accountId: ctx.accountId,
         tableId: table.id,
         tableName: table.name,
+        columns: columnNames(table),
         schema: tableSchemaOf(ctx.accountId),
       },
       input.query,
