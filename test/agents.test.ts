@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadAndWait } from "./support/documents.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "./support/fake-openai-server.ts";
-import { call, type Reply } from "./support/http.ts";
+import { call, gql, type Reply } from "./support/http.ts";
 import { reportPdf, textPdf } from "./support/pdfs.ts";
 import { expectError, expectSecured, type Keys, securityFixture } from "./support/security.ts";
 import {
@@ -216,6 +216,52 @@ describe("agents with the built-in engine", () => {
       ["report.pdf", "South", 950],
       ["report.pdf", "West, Coast", 2310],
     ]);
+  });
+
+  it("has GraphQL twins: createAgent, updateAgent, agent(version), startAgentRun, agentRun, deleteAgent", async () => {
+    const made = await gql(
+      server.url,
+      `mutation { createAgent(name: "Gql", system: "One.") { id version system } }`,
+      { key: t.secret },
+    );
+    expect(made.body.errors, made.text).toBeUndefined();
+    const id = made.body.data.createAgent.id as string;
+    const updated = await gql(
+      server.url,
+      `mutation($id: ID!) { updateAgent(id: $id, system: "Two.") { version system } }`,
+      { key: t.secret, variables: { id } },
+    );
+    expect(updated.body.data.updateAgent).toEqual({ version: 2, system: "Two." });
+    const v1 = await gql(server.url, `query($id: ID!) { agent(id: $id, version: 1) { version system } }`, {
+      key: t.secret,
+      variables: { id },
+    });
+    expect(v1.body.data.agent).toEqual({ version: 1, system: "One." });
+    const started = await gql(
+      server.url,
+      `mutation($id: ID!, $docs: [ID!]) { startAgentRun(agent: $id, input: "List.", documentIds: $docs) { id status agentVersion } }`,
+      { key: t.secret, variables: { id, docs: [docs[0]] } },
+    );
+    expect(started.body.data.startAgentRun).toMatchObject({ status: "queued", agentVersion: 2 });
+    const done = await waitForAgentRun(server.url, t.secret, started.body.data.startAgentRun.id);
+    expect(done.body.status).toBe("succeeded");
+    const read = await gql(
+      server.url,
+      `query($id: ID!) { agentRun(id: $id) { status steps { kind tool sql } usage { steps } } }`,
+      { key: t.secret, variables: { id: started.body.data.startAgentRun.id } },
+    );
+    expect(read.body.data.agentRun.status).toBe("succeeded");
+    expect(read.body.data.agentRun.steps[0]).toMatchObject({ kind: "tool", tool: "doc_sql" });
+    const theirs = await gql(server.url, `query($id: ID!) { agent(id: $id) { id } }`, {
+      key: keys.other.secret,
+      variables: { id },
+    });
+    expect(theirs.body.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+    const gone = await gql(server.url, `mutation($id: ID!) { deleteAgent(id: $id) { id deleted } }`, {
+      key: t.secret,
+      variables: { id },
+    });
+    expect(gone.body.data.deleteAgent).toEqual({ id, deleted: true });
   });
 
   it("secures every agent and run route", async () => {

@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadAndWait } from "./support/documents.ts";
-import { call } from "./support/http.ts";
+import { call, gql } from "./support/http.ts";
 import { reportPdf } from "./support/pdfs.ts";
 import { expectError, expectSecured, type Keys, securityFixture } from "./support/security.ts";
 import { resetAnonymousBudget, startTestServer, type TestServer } from "./support/server.ts";
@@ -227,6 +227,56 @@ describe("typed tables and SQL", () => {
     expect(r.status, r.text).toBe(200);
     expect(r.body.rows).toHaveLength(1000);
     expect(r.body.truncated).toBe(true);
+  });
+
+  it("has GraphQL twins: createTypedTable, tableSql, typedTableRows, docSql, deleteTypedTable", async () => {
+    const made = await gql(
+      server.url,
+      `mutation { createTypedTable(name: "gql_rows", columns: [{name: "label", type: text, nullable: false}, {name: "n", type: integer}]) { id name columns { name type nullable } } }`,
+      { key: t.secret },
+    );
+    expect(made.body.errors, made.text).toBeUndefined();
+    const id = made.body.data.createTypedTable.id as string;
+    expect(made.body.data.createTypedTable.columns).toEqual([
+      { name: "label", type: "text", nullable: false },
+      { name: "n", type: "integer", nullable: true },
+    ]);
+    const wrote = await gql(
+      server.url,
+      `mutation($id: ID!, $p: JSON) { tableSql(id: $id, query: "INSERT INTO gql_rows (label, n) VALUES ($1, $2) RETURNING row_id", params: $p) { command rows rowCount } }`,
+      { key: t.secret, variables: { id, p: ["a", 7] } },
+    );
+    expect(wrote.body.data.tableSql).toEqual({ command: "INSERT", rows: [[1]], rowCount: 1 });
+    const rows = await gql(
+      server.url,
+      `query($id: ID!) { typedTableRows(id: $id, limit: 10) { rows nextCursor } }`,
+      { key: t.secret, variables: { id } },
+    );
+    expect(rows.body.data.typedTableRows).toEqual({
+      rows: [{ row_id: 1, label: "a", n: 7 }],
+      nextCursor: null,
+    });
+    const read = await gql(
+      server.url,
+      `mutation { docSql(query: "SELECT count(*) FROM documents") { columns rows } }`,
+      { key: t.secret },
+    );
+    expect(read.body.data.docSql).toEqual({ columns: ["count"], rows: [[1]] });
+    const refused = await gql(server.url, `mutation { docSql(query: "SELECT pg_sleep(1)") { rows } }`, {
+      key: t.secret,
+    });
+    expect(refused.body.errors?.[0]?.extensions?.code).toBe("BAD_REQUEST");
+    expect(refused.body.errors?.[0]?.message).toMatch(/pg_sleep/);
+    const theirs = await gql(server.url, `query($id: ID!) { typedTable(id: $id) { id } }`, {
+      key: keys.other.secret,
+      variables: { id },
+    });
+    expect(theirs.body.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+    const gone = await gql(server.url, `mutation($id: ID!) { deleteTypedTable(id: $id) { id deleted } }`, {
+      key: t.secret,
+      variables: { id },
+    });
+    expect(gone.body.data.deleteTypedTable).toEqual({ id, deleted: true });
   });
 
   it("secures every route: keys, accounts, the publishable key", async () => {

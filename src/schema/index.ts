@@ -1,6 +1,7 @@
 import { lexicographicSortSchema } from "graphql";
 import { builder } from "./builder.ts";
 import "./account.ts";
+import "./agent.ts";
 import "./answering.ts";
 import "./api-key.ts";
 import "./collection.ts";
@@ -9,6 +10,7 @@ import "./document.ts";
 import "./document-config.ts";
 import "./deployment.ts";
 import "./file.ts";
+import "./typed-table.ts";
 import "./workflow.ts";
 
 export const schema = builder.toSchema();

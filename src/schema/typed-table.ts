@@ -52,7 +52,11 @@ export const SqlResultType = builder.objectRef<SqlResult>("SqlResult").implement
   fields: (t) => ({
     command: t.exposeString("command"),
     columns: t.exposeStringList("columns"),
-    rows: t.field({ type: "JSON", description: "Rows as arrays in the columns' order.", resolve: (r) => r.rows }),
+    rows: t.field({
+      type: "JSON",
+      description: "Rows as arrays in the columns' order.",
+      resolve: (r) => r.rows,
+    }),
     rowCount: t.exposeInt("rowCount"),
     truncated: t.exposeBoolean("truncated"),
   }),
@@ -86,7 +90,10 @@ builder.queryFields((t) => ({
   }),
   typedTableRows: t.field({
     type: TypedTableRows,
-    extensions: { ...servedBy(listTypedTableRows), ...sizedBy(listTypedTableRows.input.shape.limit, "limit") },
+    extensions: {
+      ...servedBy(listTypedTableRows),
+      ...sizedBy(listTypedTableRows.input.shape.limit, "limit"),
+    },
     description: "A page of a typed table's rows in row_id order (twin of GET /v1/tables/{id}/rows).",
     args: {
       id: t.arg.id({ required: true }),
@@ -135,7 +142,8 @@ builder.mutationFields((t) => ({
   docSql: t.field({
     type: SqlResultType,
     extensions: servedBy(runDocSql),
-    description: "doc_sql for the caller: one SELECT over the views of the account's documents (twin of POST /v1/sql).",
+    description:
+      "doc_sql for the caller: one SELECT over the views of the account's documents (twin of POST /v1/sql).",
     args: { query: t.arg.string({ required: true }), params: t.arg({ type: "JSON", required: false }) },
     resolve: (_root, args, ctx) => runDocSql.invoke(ctx, { query: args.query, params: params(args.params) }),
   }),
