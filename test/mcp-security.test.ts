@@ -131,6 +131,9 @@ describe("authorization", () => {
         ["run_workflow", { workflow: "invoice-extraction", document_ids: [docId] }],
         ["list_workflows", {}],
         ["get_run", { run_id: "run_0000000000000000" }],
+        ["list_agents", {}],
+        ["run_agent", { agent_id: "agent_0000000000000000", input: "x" }],
+        ["query_sql", { query: "SELECT 1" }],
         ["list_documents", {}],
       ] as const) {
         const r = await callTool(pk, name, args);

@@ -64,6 +64,9 @@ const toolNames = [
   "run_workflow",
   "run_invoice_workflow",
   "get_run",
+  "list_agents",
+  "run_agent",
+  "query_sql",
 ];
 
 async function uploadAndWait(bytes: Uint8Array, fileName: string) {
@@ -385,6 +388,35 @@ describe("workflows", () => {
       ],
       truncated: false,
     });
+  }, 120_000);
+});
+
+describe("agents and SQL", () => {
+  it("reads documents with query_sql, refuses hostile SQL as a tool error, runs an agent and reads its run", async () => {
+    const doc = await uploadAndWait(await reportPdf(), "agent-report.pdf");
+    const read = await callOk(client, "query_sql", {
+      query: "SELECT file_name FROM documents WHERE id = $1",
+      params: [doc],
+    });
+    expect(data(read)).toMatchObject({ columns: ["file_name"], rows: [["agent-report.pdf"]], row_count: 1 });
+    const hostile = await callTool(client, "query_sql", { query: "SELECT * FROM pg_authid" });
+    expect(hostile.isError).toBe(true);
+    expect(textOf(hostile)).toMatch(/^BAD_REQUEST: doc_sql: relation "pg_authid"/);
+    const agent = await call(server.url, "POST", "/v1/agents", {
+      key: owner.secret,
+      json: { name: "Mcp lister" },
+    });
+    const listed = await callOk(client, "list_agents", {});
+    expect(data(listed).agents.map((x: { id: string }) => x.id)).toContain(agent.body.id);
+    const run = await callOk(client, "run_agent", {
+      agent_id: agent.body.id,
+      input: "List them.",
+      document_ids: [doc],
+    });
+    expect(data(run)).toMatchObject({ kind: "agent", status: "queued" });
+    const done = await callOk(client, "get_run", { run_id: data(run).id, wait_seconds: 60 });
+    expect(data(done)).toMatchObject({ kind: "agent", status: "succeeded", truncated: false });
+    expect(data(done).steps[0]).toMatchObject({ kind: "tool", tool: "doc_sql", row_count: 1 });
   }, 120_000);
 });
 

@@ -1,5 +1,6 @@
 import type { Services } from "../../core/services.ts";
 import type { ToolDefinition } from "../tool.ts";
+import { agentTools } from "./agents.ts";
 import { answeringTools } from "./answering.ts";
 import { collectionTools } from "./collections.ts";
 import { conversionTools } from "./conversions.ts";
@@ -9,7 +10,7 @@ import { hostingTools } from "./hosting.ts";
 import { readingTools } from "./reading.ts";
 import { workflowTools } from "./workflows.ts";
 
-/** Every tool, in the order a model reads the list: documents, reading, answering, collections, files, conversions, hosting, workflows. */
+/** Every tool, in the order a model reads the list: documents, reading, answering, collections, files, conversions, hosting, workflows, agents. */
 export function allTools(services: Services): ToolDefinition[] {
   return [
     ...documentTools(services),
@@ -20,5 +21,6 @@ export function allTools(services: Services): ToolDefinition[] {
     ...conversionTools(services),
     ...hostingTools(services),
     ...workflowTools(services),
+    ...agentTools(services),
   ];
 }

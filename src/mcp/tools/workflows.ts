@@ -1,7 +1,8 @@
 import type { Services } from "../../core/services.ts";
 import { z } from "../../core/zod.ts";
+import { endedAgentRunStatuses } from "../../resolvers/agents/agent-run-record.ts";
+import { type AnyRun, getAnyRun } from "../../resolvers/runs/any-run.ts";
 import { createRun, runOptionsInput } from "../../resolvers/workflows/create-run.ts";
-import { getRun } from "../../resolvers/workflows/get-run.ts";
 import { listWorkflows } from "../../resolvers/workflows/list-workflows.ts";
 import type { RunRecord } from "../../resolvers/workflows/run-record.ts";
 import { INVOICE_WORKFLOW, MAX_RUN_DOCUMENTS } from "../../resolvers/workflows/workflow-catalog.ts";
@@ -14,13 +15,17 @@ import {
   type ToolDefinition,
 } from "../tool.ts";
 import { MAX_WAIT_SECONDS, waitFor, waitSecondsArg } from "../wait.ts";
+import { agentRunJson } from "./agents.ts";
 
 /** How long get_run may wait for the end, at most. */
 const POLL_MS = 500;
 
 const runOut = z.looseObject({ id: z.string(), status: z.string() });
 
-const ended = (r: RunRecord) => r.status !== "queued" && r.status !== "running";
+const ended = (r: AnyRun) =>
+  r.kind === "agent"
+    ? endedAgentRunStatuses.includes(r.run.status)
+    : r.run.status !== "queued" && r.run.status !== "running";
 
 /** A run as a tool gives it: each document's data and checks (its sources stay with the REST record). */
 const runJson = (r: RunRecord) => ({
@@ -152,9 +157,9 @@ export function workflowTools(_services: Services): ToolDefinition[] {
     }),
     defineTool({
       name: "get_run",
-      title: "A workflow run's status and results",
-      description: `A run's status (queued, running, succeeded, needs_review, failed) and, per document, the fields read and the checks that failed (with the figures). wait_seconds (up to ${MAX_WAIT_SECONDS}) waits for the run to end first.`,
-      operation: getRun,
+      title: "A run's status and results, of a workflow or an agent",
+      description: `A run's status and results. A workflow's run (queued, running, succeeded, needs_review, failed): per document, the fields read and the checks that failed (with the figures). An agent's run (queued, running, succeeded, failed, cancelled): its output, and each step's tool, SQL, rows counted and error. wait_seconds (up to ${MAX_WAIT_SECONDS}) waits for the run to end first.`,
+      operation: getAnyRun,
       input: z.object({
         run_id: z.string().min(1).max(100).describe("The run (run_…)."),
         wait_seconds: waitSecondsArg("it to end"),
@@ -162,11 +167,18 @@ export function workflowTools(_services: Services): ToolDefinition[] {
       output: runOut,
       annotations: hints.read,
       run: async (call, a) => {
-        const run = await waitFor(() => getRun.invoke(call.ctx, { ref: a.run_id }), ended, {
+        const found = await waitFor(() => getAnyRun.invoke(call.ctx, { ref: a.run_id }), ended, {
           seconds: a.wait_seconds ?? 0,
           pollMs: POLL_MS,
           signal: call.extra.signal,
         });
+        if (found.kind === "agent")
+          return boundedStructured(
+            agentRunJson(found.run),
+            call.budget,
+            `read the whole run with GET /v1/runs/${found.run.id}`,
+          );
+        const run = found.run;
         return boundedStructured(
           runJson(run),
           call.budget,
