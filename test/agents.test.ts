@@ -437,6 +437,24 @@ describe("agents with a model", () => {
     fake.clearScript();
   });
 
+  it("ends a run that spends its token budget", async () => {
+    const agent = await post("/v1/agents", { name: "Spender" });
+    fake.script(
+      {
+        kind: "reply",
+        toolCalls: [tool("t1", "doc_sql", "SELECT 1")],
+        usage: { prompt_tokens: 199_000, completion_tokens: 2_000 },
+      },
+      { kind: "reply", text: "never reached" },
+    );
+    const started = await post(`/v1/agents/${agent.body.id}/runs`, { input: "Spend." });
+    const done = await waitForAgentRun(server.url, t.secret, started.body.id);
+    expect(done.body.status).toBe("failed");
+    expect(done.body.error).toMatch(/budget of 200000 tokens/);
+    expect(done.body.usage).toMatchObject({ prompt_tokens: 199_000, completion_tokens: 2_000 });
+    fake.clearScript();
+  });
+
   it("cancels a running run before its next step, and streams its events", async () => {
     const agent = await post("/v1/agents", { name: "Slow" });
     fake.script(
