@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadAndWait } from "./support/documents.ts";
+import { type FakeOpenAI, startFakeOpenAI } from "./support/fake-openai-server.ts";
 import { call, type Reply } from "./support/http.ts";
 import { reportPdf, textPdf } from "./support/pdfs.ts";
 import { resetRateBudgets, startTestServer, type TestServer } from "./support/server.ts";
@@ -422,8 +423,17 @@ describe("hostile SQL through doc_sql and table_sql", () => {
   const rowsOf = async (schema: string, table: string) =>
     (await server.services.db.pool.query(`SELECT * FROM "${schema}"."${table}" ORDER BY row_id`)).rows;
 
+  let fake: FakeOpenAI;
   beforeAll(async () => {
-    server = await startTestServer();
+    // A model on loopback, for the pass of a scripted agent sending the same statements as tool calls.
+    fake = await startFakeOpenAI();
+    server = await startTestServer({
+      ANSWER_PROVIDER: "openai",
+      OPENAI_BASE_URL: `${fake.url}/v1`,
+      OPENAI_API_KEY: "sk-test-hostile-agent",
+      OPENAI_MODELS: "default=fake-small",
+      PROVIDER_MAX_RETRIES: "0",
+    });
     attacker = await createTenant(server.url, "attacker");
     other = await createTenant(server.url, "victim");
     // The victim: a document only it has words of, and two typed tables, one named like the attacker's.
@@ -480,6 +490,7 @@ describe("hostile SQL through doc_sql and table_sql", () => {
       );
     }
     await server?.close();
+    await fake?.close();
   });
 
   it("holds at least 100 hostile statements, about 60/40 between doc_sql and table_sql", () => {
@@ -514,6 +525,58 @@ describe("hostile SQL through doc_sql and table_sql", () => {
       expect(r.body.error.message, r.text).toMatch(new RegExp(`^${tool}(: | runs )`));
     });
   });
+
+  it("refuses the same statements when a scripted agent sends them as tool calls", async () => {
+    // The statements that ran to their time budget over REST are left out here: they were shown
+    // to be cancelled, and twenty more seconds each would prove nothing new.
+    const fast = cases.filter(([, sql]) => !/RECURSIVE|table_cells c1|passages p2|cross join/i.test(sql));
+    expect(fast.length).toBeGreaterThanOrEqual(100);
+    const agent = await post("/v1/agents", { name: "Hostile", table_id: scratchId }, attacker.secret);
+    expect(agent.status, agent.text).toBe(201);
+    const BATCH = 25;
+    let checked = 0;
+    for (let from = 0; from < fast.length; from += BATCH) {
+      const batch = fast.slice(from, from + BATCH);
+      fake.script(
+        {
+          kind: "reply",
+          toolCalls: batch.map(([tool, sql, params], j) => ({
+            id: `h${from + j}`,
+            name: tool,
+            arguments: JSON.stringify({
+              query: fill(sql),
+              params: params.map((p) => (typeof p === "string" ? fill(p) : p)),
+            }),
+          })),
+        },
+        { kind: "reply", text: "Done." },
+      );
+      await resetRateBudgets(server);
+      const started = await post(
+        `/v1/agents/${agent.body.id}/runs`,
+        { input: "Try these." },
+        attacker.secret,
+      );
+      expect(started.status, started.text).toBe(202);
+      let run: Reply | undefined;
+      for (let i = 0; i < 600; i++) {
+        run = await call(server.url, "GET", `/v1/runs/${started.body.id}`, { key: attacker.secret });
+        if (["succeeded", "failed", "cancelled"].includes(run.body.status)) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(run?.body.status, run?.text).toBe("succeeded");
+      for (const marker of leakMarkers) expect(run?.text, `leaked ${marker}`).not.toContain(marker);
+      const steps = (run?.body.steps ?? []).filter((st: { kind: string }) => st.kind === "tool");
+      expect(steps).toHaveLength(batch.length);
+      batch.forEach(([tool, sql, , expectation], j) => {
+        const st = steps[j];
+        if (expectation === "empty") expect(st.rows, `${tool}: ${sql}`).toEqual([]);
+        else expect(st.error, `${tool}: ${sql}`).toMatch(new RegExp(`^${tool}(: | runs )`));
+        checked++;
+      });
+    }
+    expect(checked).toBe(fast.length);
+  }, 600_000);
 
   it("answers another account's table id with NOT_FOUND, whatever the statement", async () => {
     const { rows } = await server.services.db.pool.query(
