@@ -1,3 +1,4 @@
+import { createClient } from "graphql-sse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadAndWait } from "./support/documents.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "./support/fake-openai-server.ts";
@@ -247,11 +248,13 @@ describe("agents with the built-in engine", () => {
     expect(done.body.status).toBe("succeeded");
     const read = await gql(
       server.url,
-      `query($id: ID!) { agentRun(id: $id) { status steps { kind tool sql } usage { steps } } }`,
+      `query($id: ID!) { agentRun(id: $id) { status steps { kind tool sql result } usage { steps } } }`,
       { key: t.secret, variables: { id: started.body.data.startAgentRun.id } },
     );
     expect(read.body.data.agentRun.status).toBe("succeeded");
     expect(read.body.data.agentRun.steps[0]).toMatchObject({ kind: "tool", tool: "doc_sql" });
+    // The run named one document: doc_sql saw that one, of the account's several.
+    expect(read.body.data.agentRun.steps[0].result.rowCount).toBe(1);
     const theirs = await gql(server.url, `query($id: ID!) { agent(id: $id) { id } }`, {
       key: keys.other.secret,
       variables: { id },
@@ -435,6 +438,37 @@ describe("agents with a model", () => {
     expect(done.body.error).toMatch(/steps, the most a run may/);
     expect(done.body.steps.length).toBeLessThanOrEqual(30);
     fake.clearScript();
+  });
+
+  it("streams a run's steps live over the agentRunProgress subscription", async () => {
+    const agent = await post("/v1/agents", { name: "Watched" });
+    fake.script(
+      { kind: "reply", toolCalls: [tool("w1", "doc_sql", "SELECT count(*) FROM pages")] },
+      // biome-ignore lint/suspicious/noThenProperty: the fake server's name for what follows a delay
+      { kind: "delay", ms: 800, then: { kind: "reply", text: "One page." } },
+    );
+    const started = await post(`/v1/agents/${agent.body.id}/runs`, { input: "How many pages?" });
+    const client = createClient({
+      url: `${server.url}/graphql/stream`,
+      singleConnection: true,
+      headers: { authorization: `Bearer ${t.secret}` },
+      retryAttempts: 0,
+    });
+    const seen: { status: string; steps: number }[] = [];
+    try {
+      for await (const e of client.iterate({
+        query: `subscription { agentRunProgress(id: "${started.body.id}") { status steps { kind } } }`,
+      })) {
+        expect(e.errors).toBeUndefined();
+        const r = (e.data as { agentRunProgress: { status: string; steps: unknown[] } }).agentRunProgress;
+        seen.push({ status: r.status, steps: r.steps.length });
+      }
+    } finally {
+      client.dispose();
+    }
+    expect(seen.at(-1)).toEqual({ status: "succeeded", steps: 2 });
+    // It was seen while it ran, the tool's step before the answer's.
+    expect(seen.some((x) => x.status === "running" && x.steps === 1)).toBe(true);
   });
 
   it("ends a run that spends its token budget", async () => {

@@ -647,18 +647,19 @@ describe("hostile SQL through doc_sql and table_sql", () => {
   });
 
   it("leaves no sandbox connection with a setting a statement changed for its session", async () => {
-    const pool = server.services.db.sqlPool;
-    const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
-    try {
-      expect(clients.length).toBeGreaterThan(0);
-      for (const c of clients) {
-        const { rows } = await c.query(
-          "SELECT name, setting FROM pg_settings WHERE source = 'session' ORDER BY name",
-        );
-        expect(rows, `connection ${(c as unknown as { processID: number }).processID}`).toEqual([]);
+    for (const pool of [server.services.db.sql.read, server.services.db.sql.write]) {
+      const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+      try {
+        expect(clients.length).toBeGreaterThan(0);
+        for (const c of clients) {
+          const { rows } = await c.query(
+            "SELECT name, setting FROM pg_settings WHERE source = 'session' ORDER BY name",
+          );
+          expect(rows, `connection ${(c as unknown as { processID: number }).processID}`).toEqual([]);
+        }
+      } finally {
+        for (const c of clients) c.release();
       }
-    } finally {
-      for (const c of clients) c.release();
     }
   });
 

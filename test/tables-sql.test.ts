@@ -208,6 +208,18 @@ describe("typed tables and SQL", () => {
       params: ["revenue grew"],
     });
     expect(search.body.rows).toEqual([[1, expect.stringContaining("Revenue grew"), "simple"]]);
+    // The same search through passages_matching, which the passages' index serves.
+    const matching = await post("/v1/sql", {
+      query: "SELECT document_id, page_number FROM passages_matching(websearch_to_tsquery('simple', $1))",
+      params: ["revenue grew"],
+    });
+    expect(matching.body.rows).toEqual([[docId, 1]]);
+    const theirMatches = await post(
+      "/v1/sql",
+      { query: "SELECT count(*) FROM passages_matching(websearch_to_tsquery('simple', 'revenue'))" },
+      keys.other.secret,
+    );
+    expect(theirMatches.body.rows).toEqual([[0]]);
     // Another account sees none of it, by any id.
     const other = await post("/v1/sql", { query: "SELECT count(*) FROM documents" }, keys.other.secret);
     expect(other.body.rows).toEqual([[0]]);

@@ -1,13 +1,14 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../../generated/prisma/client.ts";
+import { createSandboxPools, endSandboxPools, type SandboxPools } from "../sql-sandbox/sandbox-pools.ts";
 
 export type Database = {
   prisma: PrismaClient;
   /** The same pool Prisma uses, for the few statements Prisma cannot express (upserts with RETURNING of a counter). */
   pool: pg.Pool;
   /** Connections for sandboxed SQL (doc_sql, table_sql), apart so that slow statements cannot take the service's own. */
-  sqlPool: pg.Pool;
+  sql: SandboxPools;
   close: () => Promise<void>;
 };
 
@@ -21,8 +22,7 @@ export function connectDatabase(opts: {
   // An idle client that loses its connection emits 'error' on the pool; unhandled, that would end
   // the process. The next checkout simply opens a new connection.
   pool.on("error", () => undefined);
-  const sqlPool = new pg.Pool({ connectionString: opts.url, max: opts.sqlPoolSize });
-  sqlPool.on("error", () => undefined);
+  const sql = createSandboxPools(opts.url, opts.sqlPoolSize);
   const adapter = new PrismaPg(pool);
   const prisma = new PrismaClient({
     adapter,
@@ -38,11 +38,11 @@ export function connectDatabase(opts: {
   return {
     prisma,
     pool,
-    sqlPool,
+    sql,
     close: async () => {
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
-      await sqlPool.end().catch(() => undefined);
+      await endSandboxPools(sql);
     },
   };
 }

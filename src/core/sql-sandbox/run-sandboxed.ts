@@ -1,6 +1,7 @@
 import type pg from "pg";
 import Cursor from "pg-cursor";
 import { checkStatement, type StatementRules } from "./check-statement.ts";
+import type { SandboxPools } from "./sandbox-pools.ts";
 import { SqlRefused } from "./sql-errors.ts";
 import {
   CLIENT_GRACE_MS,
@@ -8,7 +9,6 @@ import {
   MAX_RESULT_BYTES,
   MAX_RESULT_ROWS,
   STATEMENT_TIMEOUT_MS,
-  WORK_MEM,
 } from "./sql-limits.ts";
 import type { SqlResult } from "./sql-result.ts";
 import { sandboxTypes } from "./sql-types.ts";
@@ -82,26 +82,22 @@ const rulesOf = (scope: SandboxScope): StatementRules =>
       };
 
 /**
- * The transaction's start, sent as one round trip: the scope and budget as transaction-local
- * settings (made by the service's role, before the switch), then the sandbox role. The statement
- * checker refuses SET, RESET, set_config and SET ROLE, so nothing the statement says changes them.
+ * The transaction's start: the scope as transaction-local settings (made by the service's role,
+ * before the switch), then the sandbox role. The budget is the connection's own (sandbox-pools.ts).
+ * The statement checker refuses SET, RESET, set_config and SET ROLE, so nothing the statement says
+ * changes them.
  */
 function prelude(client: pg.PoolClient, scope: SandboxScope): string {
   const lit = (s: string) => client.escapeLiteral(s);
-  const settings: [string, string][] = [
-    ["statement_timeout", String(STATEMENT_TIMEOUT_MS)],
-    ["lock_timeout", String(LOCK_TIMEOUT_MS)],
-    ["idle_in_transaction_session_timeout", String(STATEMENT_TIMEOUT_MS + CLIENT_GRACE_MS)],
-    ["work_mem", WORK_MEM],
-    // The statement checker reads strings as standard SQL does; the server must too.
-    ["standard_conforming_strings", "on"],
-    ["quire.sql_account", scope.accountId],
-  ];
+  const settings: [string, string][] = [["quire.sql_account", scope.accountId]];
   if (scope.tool === "doc_sql") {
-    settings.push(
-      ["quire.sql_documents", scope.documents === "all" ? "*" : scope.documents.join(",")],
-      ["search_path", "quire_sql, pg_catalog, pg_temp"],
-    );
+    // A run's documents are read through views of their own, filtered by the list as well.
+    if (scope.documents === "all") settings.push(["search_path", "quire_sql, pg_catalog, pg_temp"]);
+    else
+      settings.push(
+        ["quire.sql_documents", scope.documents.join(",")],
+        ["search_path", "quire_sql_run, pg_catalog, pg_temp"],
+      );
   } else {
     settings.push(
       ["quire.sql_table", scope.tableId],
@@ -145,28 +141,44 @@ function databaseError(err: unknown, tool: string): SqlRefused {
   return new SqlRefused(`${tool}: ${e.message ?? String(err)}${where}.${hint}`, "failed");
 }
 
+/** Rows made JSON-safe and cut at MAX_RESULT_ROWS and MAX_RESULT_BYTES. */
+class RowCap {
+  readonly rows: unknown[][] = [];
+  truncated = false;
+  private bytes = 0;
+
+  /** Takes rows until the cap; false once it is reached. */
+  take(batch: readonly unknown[][]): boolean {
+    for (const raw of batch) {
+      const row = raw.map(jsonSafe);
+      this.bytes += JSON.stringify(row).length + 1;
+      if (this.rows.length >= MAX_RESULT_ROWS || this.bytes > MAX_RESULT_BYTES) {
+        this.truncated = true;
+        return false;
+      }
+      this.rows.push(row);
+    }
+    return true;
+  }
+}
+
 /**
- * Runs one model- or person-written statement in the sandbox: checked on its parse tree, then
- * sent alone (the extended protocol takes one statement) in a transaction of its own, as a role
- * that owns nothing, with the scope and budget set by the service. At most MAX_RESULT_ROWS rows
- * and MAX_RESULT_BYTES are read. Every failure is a SqlRefused whose message is for the writer.
+ * A connection of the sandbox for one statement, given up at the deadline: the database's own
+ * timeout should fire first; this one is for a database that does not answer.
  */
-export async function runSandboxed(
+async function withConnection<T>(
   pool: pg.Pool,
-  scope: SandboxScope,
-  sql: string,
-  params: readonly SqlParam[] = [],
-): Promise<SqlResult> {
-  await checkStatement(sql, rulesOf(scope));
+  tool: string,
+  use: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   // A connection ended at the deadline reports the end as an error event: heard here, not left to end the process.
   const ignore = () => undefined;
   client.on("error", ignore);
-  let broken: Error | undefined;
-  // The database's own timeout should fire first; this one is for a database that does not answer.
+  let broken: SqlRefused | undefined;
   const deadline = setTimeout(() => {
     broken = new SqlRefused(
-      `${scope.tool}: the database did not answer in time; the statement was abandoned.`,
+      `${tool}: the database did not answer in time; the statement was abandoned.`,
       "timeout",
     );
     const pid = (client as unknown as { processID?: number }).processID;
@@ -174,45 +186,93 @@ export async function runSandboxed(
     (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
   }, STATEMENT_TIMEOUT_MS + CLIENT_GRACE_MS);
   try {
-    await client.query(prelude(client, scope));
-    const cursor = client.query(new Cursor(sql, [...params], { rowMode: "array", types: sandboxTypes }));
-    const rows: unknown[][] = [];
-    let bytes = 0;
-    let truncated = false;
-    for (;;) {
-      const batch = await readBatch(cursor, Math.min(200, MAX_RESULT_ROWS + 1 - rows.length));
-      if (!batch.length) break;
-      for (const raw of batch) {
-        const row = raw.map(jsonSafe);
-        bytes += JSON.stringify(row).length + 1;
-        if (rows.length >= MAX_RESULT_ROWS || bytes > MAX_RESULT_BYTES) {
-          truncated = true;
-          break;
-        }
-        rows.push(row);
-      }
-      if (truncated) break;
-    }
-    // The cursor's result holds the columns and, once the statement completed, its command tag.
-    const result = (cursor as unknown as { _result: CursorResult })._result;
-    await cursor.close();
-    await client.query("COMMIT");
-    // A writer's connection goes back to the pool as it was opened, whatever the statement did to it.
-    if (scope.tool === "table_sql") await client.query("DISCARD ALL");
-    const command = result.command ?? "SELECT";
-    return {
-      command,
-      columns: (result.fields ?? []).map((f) => f.name),
-      rows,
-      rowCount: rows.length || (command === "SELECT" ? 0 : (result.rowCount ?? 0)),
-      truncated,
-    };
+    return await use(client);
   } catch (err) {
-    if (!broken) await client.query("ROLLBACK").catch(() => undefined);
-    throw broken ?? (err instanceof SqlRefused ? err : databaseError(err, scope.tool));
+    throw broken ?? (err instanceof SqlRefused ? err : databaseError(err, tool));
   } finally {
     clearTimeout(deadline);
     client.off("error", ignore);
     client.release(broken);
   }
+}
+
+/**
+ * doc_sql: the transaction's start, the statement and COMMIT written at once on a pipelined
+ * connection, one round trip (a failed statement turns the COMMIT into a rollback). Rows are
+ * capped by a LIMIT around the statement, checked again as it is sent.
+ */
+async function runRead(pool: pg.Pool, scope: SandboxScope, sql: string, params: readonly SqlParam[]) {
+  // The newlines end a trailing -- comment of the statement's own.
+  const capped = `SELECT * FROM (\n${sql}\n) AS quire_result LIMIT ${MAX_RESULT_ROWS + 1}`;
+  await checkStatement(capped, rulesOf(scope));
+  return withConnection(pool, scope.tool, async (client) => {
+    const [start, statement, end] = await Promise.allSettled([
+      client.query(prelude(client, scope)),
+      client.query<unknown[]>({ text: capped, values: [...params], rowMode: "array", types: sandboxTypes }),
+      client.query("COMMIT"),
+    ]);
+    for (const step of [start, statement, end]) if (step.status === "rejected") throw step.reason;
+    const r = (statement as PromiseFulfilledResult<pg.QueryResult<unknown[]>>).value;
+    const cap = new RowCap();
+    cap.take(r.rows);
+    return {
+      command: "SELECT",
+      columns: r.fields.map((f) => f.name),
+      rows: cap.rows,
+      rowCount: cap.rows.length,
+      truncated: cap.truncated,
+    };
+  });
+}
+
+/** table_sql: the statement read through a cursor, its rows capped as they arrive; the connection reset after. */
+async function runWrite(pool: pg.Pool, scope: SandboxScope, sql: string, params: readonly SqlParam[]) {
+  return withConnection(pool, scope.tool, async (client) => {
+    try {
+      await client.query(prelude(client, scope));
+      const cursor = client.query(new Cursor(sql, [...params], { rowMode: "array", types: sandboxTypes }));
+      const cap = new RowCap();
+      for (;;) {
+        const batch = await readBatch(cursor, Math.min(200, MAX_RESULT_ROWS + 1 - cap.rows.length));
+        if (!batch.length || !cap.take(batch)) break;
+      }
+      // The cursor's result holds the columns and, once the statement completed, its command tag.
+      const result = (cursor as unknown as { _result: CursorResult })._result;
+      await cursor.close();
+      await client.query("COMMIT");
+      const command = result.command ?? "SELECT";
+      return {
+        command,
+        columns: (result.fields ?? []).map((f) => f.name),
+        rows: cap.rows,
+        rowCount: cap.rows.length || (command === "SELECT" ? 0 : (result.rowCount ?? 0)),
+        truncated: cap.truncated,
+      };
+    } catch (err) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw err;
+    } finally {
+      // The connection goes back to the pool as it was opened, whatever the statement did to it.
+      await client.query("DISCARD ALL").catch(() => undefined);
+    }
+  });
+}
+
+/**
+ * Runs one model- or person-written statement in the sandbox: checked on its parse tree, then
+ * sent alone (the extended protocol takes one statement) in a transaction of its own, as a role
+ * that owns nothing, with the scope set by the service and the budget of the connection. At most
+ * MAX_RESULT_ROWS rows and MAX_RESULT_BYTES are given. Every failure is a SqlRefused whose message
+ * is for the writer.
+ */
+export async function runSandboxed(
+  pools: SandboxPools,
+  scope: SandboxScope,
+  sql: string,
+  params: readonly SqlParam[] = [],
+): Promise<SqlResult> {
+  await checkStatement(sql, rulesOf(scope));
+  return scope.tool === "doc_sql"
+    ? runRead(pools.read, scope, sql, params)
+    : runWrite(pools.write, scope, sql, params);
 }

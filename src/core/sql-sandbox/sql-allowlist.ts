@@ -39,6 +39,8 @@ export const allowedFunctions: ReadonlySet<string> = new Set([
   // full-text search over passages.tsv
   "to_tsvector", "to_tsquery", "plainto_tsquery", "phraseto_tsquery", "websearch_to_tsquery",
   "ts_rank", "ts_rank_cd", "ts_headline",
+  // doc_sql's own: a full-text search over the passages in scope, served by their index
+  "passages_matching",
   // arrays
   "array_length", "cardinality", "unnest", "array_to_string", "string_to_array", "array_position",
   "array_positions", "array_remove", "array_append", "array_prepend", "array_cat",

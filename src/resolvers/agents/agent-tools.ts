@@ -38,7 +38,7 @@ const sqlParameters = {
 };
 
 export const DOC_SQL_GUIDE =
-  "doc_sql runs one PostgreSQL SELECT over read-only views of the documents: documents(id, file_name, phase, page_count, size_bytes, sha256, created_at, completed_at), pages(document_id, page_number, markdown, text, width, height, method), tables(document_id, table_index, page_number, pages, row_count, column_count, markdown), table_cells(document_id, table_index, row_number, column_number, is_header, header, text, numeric_value; row 1 is the header row, header is the text of the column's header cell), passages(document_id, page_number, position, start_offset, end_offset, text, language, tsv; search with tsv @@ websearch_to_tsquery('simple', $1)). Name relations without a schema; only common functions are allowed.";
+  "doc_sql runs one PostgreSQL SELECT over read-only views of the documents: documents(id, file_name, phase, page_count, size_bytes, sha256, created_at, completed_at), pages(document_id, page_number, markdown, text, width, height, method), tables(document_id, table_index, page_number, pages, row_count, column_count, markdown), table_cells(document_id, table_index, row_number, column_number, is_header, header, text, numeric_value; row 1 is the header row, header is the text of the column's header cell), passages(document_id, page_number, position, start_offset, end_offset, text, language, tsv). Full-text search: FROM passages_matching(websearch_to_tsquery('simple', $1)) (the same columns, served by an index). Name relations without a schema; only common functions are allowed.";
 
 export function toolDefinitions(table: TypedTable | null): ToolDefinition[] {
   const tools: ToolDefinition[] = [
@@ -111,7 +111,7 @@ export async function callTool(
   } catch {
     return fail(`${name}: the arguments are not JSON.`);
   }
-  const pool = services.db.sqlPool;
+  const pool = services.db.sql;
   let result: SqlResult;
   try {
     if (name === "doc_sql") {

@@ -24,7 +24,7 @@ export const runDocSql = defineOperation({
   input: z.strictObject({ query: sqlQuery, params: sqlParams }),
   run: async (ctx, input): Promise<SqlResult> =>
     runSandboxed(
-      ctx.services.db.sqlPool,
+      ctx.services.db.sql,
       { tool: "doc_sql", accountId: ctx.accountId, documents: "all" },
       input.query,
       input.params,

@@ -19,7 +19,7 @@ export const runTableSql = defineOperation({
   run: async (ctx, input): Promise<SqlResult> => {
     const table = await findTable(ctx, input.ref);
     return runSandboxed(
-      ctx.services.db.sqlPool,
+      ctx.services.db.sql,
       {
         tool: "table_sql",
         accountId: ctx.accountId,
