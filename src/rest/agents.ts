@@ -159,6 +159,16 @@ const remove = createRoute({
   },
 });
 
+const runInput = startAgentRun.input.shape;
+/** The run's documents: named, a collection's, or (neither) every one of the account; never both. */
+const AgentRunCreate = z
+  .union([
+    z.object({ input: runInput.input, document_ids: runInput.documentIds.unwrap() }).strict(),
+    z.object({ input: runInput.input, collection_id: runInput.collectionId.unwrap() }).strict(),
+    z.object({ input: runInput.input }).strict(),
+  ])
+  .openapi("AgentRunCreate");
+
 const run = createRoute({
   method: "post",
   path: "/v1/agents/{id}/runs",
@@ -167,16 +177,7 @@ const run = createRoute({
   description: `\`input\`: what to do (1 to ${MAX_AGENT_INPUT_CHARS} characters). The documents it may read: \`document_ids\` (1 to ${MAX_AGENT_RUN_DOCUMENTS} of the account's), or \`collection_id\` (a collection's, at most ${MAX_AGENT_RUN_DOCUMENTS}), or neither: every document of the account. Answers 202 with the run queued; follow it at GET /v1/runs/{run_id}, its events at GET /v1/runs/{run_id}/events, or the agentRunProgress subscription. With a model configured (ANSWER_PROVIDER=openai) the model calls doc_sql and table_sql until it answers; without one, the built-in engine reads each document with the structured extractor (the output schema, or the bound table's columns as one) and inserts a row per document, or per item of an array of objects. A run takes at most ${MAX_AGENT_STEPS} steps, ${AGENT_TIME_BUDGET_MS / 1000} s and ${AGENT_TOKEN_BUDGET} tokens. Counts one expensive operation.`,
   request: {
     params: AgentParam,
-    ...jsonBody(
-      z
-        .object({
-          input: startAgentRun.input.shape.input,
-          document_ids: startAgentRun.input.shape.documentIds,
-          collection_id: startAgentRun.input.shape.collectionId,
-        })
-        .strict()
-        .openapi("AgentRunCreate"),
-    ),
+    ...jsonBody(AgentRunCreate),
   },
   responses: {
     202: jsonResponse(AgentRunSchema, "Accepted: the run is queued. Location names it."),
@@ -227,8 +228,8 @@ export function registerAgentRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: R
     const r = await startAgentRun.invoke(ctxOf(c), {
       ref: c.req.valid("param").id,
       input: b.input,
-      documentIds: b.document_ids,
-      collectionId: b.collection_id,
+      documentIds: "document_ids" in b ? b.document_ids : undefined,
+      collectionId: "collection_id" in b ? b.collection_id : undefined,
     });
     c.header("Location", `/v1/runs/${r.id}`);
     return c.json(agentRunJson(r), 202);
