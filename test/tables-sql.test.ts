@@ -220,6 +220,12 @@ describe("typed tables and SQL", () => {
       keys.other.secret,
     );
     expect(theirMatches.body.rows).toEqual([[0]]);
+    // A statement ended by a semicolon (and a comment after it), with text beyond ASCII before it.
+    const ended = await post("/v1/sql", {
+      query: "SELECT 'Größe — €' AS label, count(*) AS n FROM documents; -- that is all",
+    });
+    expect(ended.status, ended.text).toBe(200);
+    expect(ended.body).toMatchObject({ columns: ["label", "n"], rows: [["Größe — €", 1]] });
     // Another account sees none of it, by any id.
     const other = await post("/v1/sql", { query: "SELECT count(*) FROM documents" }, keys.other.secret);
     expect(other.body.rows).toEqual([[0]]);

@@ -93,10 +93,13 @@ const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !
 const names = (list: unknown): string[] =>
   Array.isArray(list) ? list.map((n) => String(((n as Obj).String as Obj | undefined)?.sval ?? "?")) : [];
 
-/** Parses and checks one statement; throws SqlRefused with a message the writer can act on. */
-export async function checkStatement(sql: string, rules: StatementRules): Promise<void> {
+/**
+ * Parses and checks one statement; throws SqlRefused with a message the writer can act on.
+ * Returns the statement's own text: without a `;` (and what follows it) at its end.
+ */
+export async function checkStatement(sql: string, rules: StatementRules): Promise<string> {
   await loadParser();
-  let tree: { stmts?: { stmt?: Obj }[] };
+  let tree: { stmts?: { stmt?: Obj; stmt_location?: number; stmt_len?: number }[] };
   try {
     tree = parseSync(sql) as typeof tree;
   } catch (err) {
@@ -123,6 +126,11 @@ export async function checkStatement(sql: string, rules: StatementRules): Promis
       );
     throw err;
   }
+  // libpg_query counts in bytes of UTF-8; a length of 0 (left out) is "to the end".
+  const bytes = Buffer.from(sql, "utf8");
+  const from = stmts[0]?.stmt_location ?? 0;
+  const len = stmts[0]?.stmt_len ?? 0;
+  return bytes.subarray(from, len ? from + len : bytes.length).toString("utf8");
 }
 
 /**

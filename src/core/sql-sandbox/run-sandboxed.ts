@@ -201,9 +201,9 @@ async function withConnection<T>(
  * connection, one round trip (a failed statement turns the COMMIT into a rollback). Rows are
  * capped by a LIMIT around the statement, checked again as it is sent.
  */
-async function runRead(pool: pg.Pool, scope: SandboxScope, sql: string, params: readonly SqlParam[]) {
+async function runRead(pool: pg.Pool, scope: SandboxScope, statement: string, params: readonly SqlParam[]) {
   // The newlines end a trailing -- comment of the statement's own.
-  const capped = `SELECT * FROM (\n${sql}\n) AS quire_result LIMIT ${MAX_RESULT_ROWS + 1}`;
+  const capped = `SELECT * FROM (\n${statement}\n) AS quire_result LIMIT ${MAX_RESULT_ROWS + 1}`;
   await checkStatement(capped, rulesOf(scope));
   return withConnection(pool, scope.tool, async (client) => {
     const [start, statement, end] = await Promise.allSettled([
@@ -271,8 +271,8 @@ export async function runSandboxed(
   sql: string,
   params: readonly SqlParam[] = [],
 ): Promise<SqlResult> {
-  await checkStatement(sql, rulesOf(scope));
+  const statement = await checkStatement(sql, rulesOf(scope));
   return scope.tool === "doc_sql"
-    ? runRead(pools.read, scope, sql, params)
+    ? runRead(pools.read, scope, statement, params)
     : runWrite(pools.write, scope, sql, params);
 }
