@@ -5,6 +5,7 @@ import {
   SEPARATE_ENTRIES,
   SEPARATE_ENTRY_SOURCES,
 } from "../src/core/extraction/bundled-module.ts";
+import { clientBuildOptions, DASHBOARD_ASSETS_BUILD_DIR } from "../src/dashboard/dashboard-assets.ts";
 import { VIEWER_ASSETS_BUILD_DIR } from "../src/hosting/viewer/assets.ts";
 
 // `npm run build`: the service's entry, and beside it the modules it starts apart (the page-image
@@ -28,3 +29,5 @@ for (const name of SEPARATE_ENTRIES) {
 }
 // The hosted viewer's static files, which its module reads from beside dist/main.js.
 await cp("src/hosting/viewer/assets", `dist/${VIEWER_ASSETS_BUILD_DIR}`, { recursive: true });
+// The dashboard's browser code (one script, one stylesheet), which its module reads from beside dist/main.js.
+await build({ ...clientBuildOptions, outdir: `dist/${DASHBOARD_ASSETS_BUILD_DIR}`, logLevel: "warning" });

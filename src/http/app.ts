@@ -2,6 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
+import { dashboardApp } from "../dashboard/dashboard-app.ts";
 import { mcpApp } from "../mcp/mcp-app.ts";
 import { registerAccountRoutes } from "../rest/accounts.ts";
 import { registerAgentRoutes } from "../rest/agents.ts";
@@ -76,6 +77,7 @@ export function createApp(services: Services) {
   app.route("/", restApp(services));
   app.route("/", graphqlApp(services));
   app.route("/", mcpApp(services));
+  app.route("/", dashboardApp(services));
 
   // A path that is no route is still a request: the caller is authenticated and counted first, so
   // a wrong key hears 401 whatever the path.

@@ -1,6 +1,8 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
 import type { AuthDeps, Credentials } from "../core/auth/authenticate.ts";
+import { CSRF_HEADER, SESSION_COOKIE } from "../core/auth/sessions.ts";
 import type { Services } from "../core/services.ts";
 
 // Reading who calls off a request, shared by the REST and GraphQL faces so both authenticate the
@@ -29,7 +31,15 @@ export function clientAddress(c: Context, trustedProxies: number): string {
 }
 
 export function credentialsOf(c: Context, trustProxy: number): Credentials {
+  const sessionToken = getCookie(c, SESSION_COOKIE);
   return {
+    session: sessionToken
+      ? {
+          token: sessionToken,
+          csrfToken: c.req.header(CSRF_HEADER),
+          isRead: c.req.method === "GET" || c.req.method === "HEAD",
+        }
+      : undefined,
     authorization: c.req.header("authorization"),
     apiKey: c.req.header("x-api-key"),
     operatorSecret: c.req.header("x-document-agent-secret"),

@@ -10,6 +10,7 @@ import {
   rateState,
 } from "./rate-limit.ts";
 import { hashKeySecret, kindOfSecret, safeEqual } from "./secrets.ts";
+import { CSRF_HEADER, liveSession } from "./sessions.ts";
 
 /** The credential headers of a request, already read off it by the face (REST or GraphQL). */
 export type Credentials = {
@@ -19,6 +20,15 @@ export type Credentials = {
   /** With the operator secret: the account the operator acts for. */
   accountId?: string | undefined;
   clientAddress: string;
+  /** A dashboard session's cookie, used when no other credential is sent. */
+  session?:
+    | {
+        token: string;
+        /** The x-csrf-token header, which every request but a read (GET, HEAD) must carry. */
+        csrfToken: string | undefined;
+        isRead: boolean;
+      }
+    | undefined;
 };
 
 export type Authenticated = { principal: Principal; rate: RateState };
@@ -141,6 +151,9 @@ export async function authenticate(
     return { principal: { kind: "operator", accountId }, rate };
   }
 
+  if (creds.session && creds.authorization === undefined && creds.apiKey === undefined)
+    return sessionAuthenticated(deps, creds, creds.session, cls, points);
+
   let secret: string | null = null;
   if (creds.authorization !== undefined) {
     secret = bearerToken(creds.authorization);
@@ -194,6 +207,45 @@ export async function authenticate(
   const rate = rateState(rateLimits.authenticated[cls], row.count, Number(row.window_start), Number(row.now));
   if (rate.retryAfter !== undefined) fail("RATE_LIMITED", rateMessage(rate), rate);
   return { principal: { kind: "key", accountId: row.account_id, keyId: row.id, keyKind: row.kind }, rate };
+}
+
+/**
+ * A dashboard session stands for its key: counted in the key's budget. A request that changes
+ * something must repeat the session's CSRF token in a header, which a page of another site
+ * cannot read or set.
+ */
+async function sessionAuthenticated(
+  deps: AuthDeps,
+  creds: Credentials,
+  session: NonNullable<Credentials["session"]>,
+  cls: RateClass,
+  points: number,
+): Promise<Authenticated> {
+  await checkNotThrottled(deps, creds.clientAddress);
+  const live = await liveSession(deps.pool, session.token);
+  if (!live) {
+    await refuse(
+      deps,
+      creds,
+      cls,
+      "The dashboard session has ended (signed out, expired, or its key revoked): sign in again.",
+    );
+    throw new Error("unreachable");
+  }
+  if (!session.isRead && !safeEqual(session.csrfToken ?? "", live.csrfToken))
+    throw new AppError(
+      "FORBIDDEN",
+      `The request carries no valid ${CSRF_HEADER} header: a dashboard session changes nothing without it.`,
+    );
+  const principal: Principal = {
+    kind: "key",
+    accountId: live.accountId,
+    keyId: live.keyId,
+    keyKind: live.keyKind,
+  };
+  const rate = await countRequest(deps.pool, bucketOf(principal, cls), rateLimits.authenticated[cls], points);
+  if (rate.retryAfter !== undefined) fail("RATE_LIMITED", rateMessage(rate), rate);
+  return { principal, rate };
 }
 
 function rateMessage(rate: RateState): string {

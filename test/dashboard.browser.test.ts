@@ -1,0 +1,181 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible, launchChromium, screenshot, watchErrors } from "./support/browser.ts";
+import { call } from "./support/http.ts";
+import { textPdf } from "./support/pdfs.ts";
+import { startTestServer, type TestServer } from "./support/server.ts";
+import { createKey, createTenant, type Tenant } from "./support/tenant.ts";
+
+// The dashboard in a real browser against the real service: signing in with a secret key,
+// keys made, copied and revoked, a PDF uploaded and followed to `complete` live, signing out;
+// axe on each page; the session cookie's flags, CSRF from another origin, an ended session and
+// hostile file names shown as text.
+
+/** What went wrong in a page, leaving out requests the page ended itself (a stream closed when its subscription ended, a reload). */
+const real = (errors: string[]) => errors.filter((e) => !e.includes("net::ERR_ABORTED"));
+
+const XSS_NAME = `<img src=x onerror=alert(1)>.pdf`;
+
+let browser: Browser;
+let server: TestServer;
+let t: Tenant;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchChromium(), startTestServer()]);
+  t = await createTenant(server.url, "dashboard");
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signedIn(key = t.secret): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${server.url}/dashboard`);
+  await page.getByLabel("Secret key").fill(key);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: "Documents" }).waitFor();
+  return { context, page, errors };
+}
+
+describe("the dashboard", () => {
+  it("leads a browser at / to the dashboard, and API clients still hear the envelope", async () => {
+    const api = await call(server.url, "GET", "/");
+    expect(api.status).toBe(404);
+    expect(api.body.error.code).toBe("NOT_FOUND");
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${server.url}/`);
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+    await page.getByRole("heading", { name: "Sign in to Quire" }).waitFor();
+    const res = await fetch(`${server.url}/dashboard`);
+    expect(res.headers.get("content-security-policy")).toMatch(/script-src 'self'/);
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    await expectAccessible(page);
+    await screenshot(page, "dashboard", "sign-in");
+    // A publishable key cannot sign in.
+    const pk = await createKey(server.url, t, "publishable", "pk");
+    await page.getByLabel("Secret key").fill(pk.secret);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/Only a secret key/);
+    expect(errors.filter((e) => !e.startsWith("403 /dashboard/session"))).toEqual([]);
+    await page.close();
+  });
+
+  it("signs in with a session cookie that is HttpOnly and SameSite=Strict, and never keeps the key", async () => {
+    const { context, page, errors } = await signedIn();
+    const [cookie] = await context.cookies();
+    expect(cookie).toMatchObject({ name: "quire_session", httpOnly: true, sameSite: "Strict", path: "/" });
+    expect(cookie?.value).not.toContain(t.secret);
+    const stored = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
+    );
+    expect(stored).not.toContain("svc_sk_");
+    // A reload keeps the session.
+    await page.reload();
+    await page.getByRole("heading", { name: "Documents" }).waitFor();
+    expect(real(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("creates, copies and revokes a key, and the revoked key is refused over REST", async () => {
+    const { context, page, errors } = await signedIn();
+    await page.getByRole("link", { name: "Keys" }).click();
+    await page.getByRole("heading", { name: "API keys" }).waitFor();
+    await page.getByLabel("Name").fill("ci <b>bold</b>");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const secret = (await page.getByTestId("new-secret").textContent())?.trim() ?? "";
+    expect(secret).toMatch(/^svc_sk_/);
+    expect((await call(server.url, "GET", "/v1/account", { key: secret })).status).toBe(200);
+    // The name is shown as text, not markup.
+    await page.getByRole("cell", { name: "ci <b>bold</b>" }).waitFor();
+    expect(await page.locator("td b").count()).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, "dashboard", "keys");
+    const row = page.locator("tr", { has: page.getByRole("cell", { name: "ci <b>bold</b>" }) });
+    await row.getByRole("button", { name: "Revoke" }).click();
+    await page.getByRole("button", { name: "Yes, revoke" }).click();
+    await row.getByText(/^revoked/).waitFor();
+    expect((await call(server.url, "GET", "/v1/account", { key: secret })).status).toBe(401);
+    expect(real(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("uploads a PDF and shows its phase reach complete live; a hostile file name is text", async () => {
+    const { context, page, errors } = await signedIn();
+    const pdf = Buffer.from(await textPdf([["Dashboard upload", "A page to read."], ["Second page"]]));
+    await page.setInputFiles("#upload", { name: XSS_NAME, mimeType: "application/pdf", buffer: pdf });
+    const row = page.locator("tr", { has: page.getByRole("cell", { name: XSS_NAME }) });
+    await row.waitFor();
+    await expect.poll(() => row.getByTestId("phase").textContent(), { timeout: 60_000 }).toBe("complete");
+    expect(await page.locator("img").count()).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, "dashboard", "documents");
+    await page.setViewportSize({ width: 375, height: 740 });
+    await screenshot(page, "dashboard", "documents-375");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(real(errors)).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("refuses a change from another origin and one without the CSRF token", async () => {
+    const { context } = await signedIn();
+    const [cookie] = await context.cookies();
+    const headers = { cookie: `quire_session=${cookie?.value}`, "content-type": "application/json" };
+    const mutation = JSON.stringify({ query: 'mutation { createApiKey(name: "csrf") { secret } }' });
+    const noToken = await fetch(`${server.url}/graphql`, { method: "POST", headers, body: mutation });
+    // GraphQL answers 200 with the error in its own envelope.
+    const refused = (await noToken.json()) as {
+      data?: unknown;
+      errors?: { extensions?: { code?: string } }[];
+    };
+    expect(refused.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    expect(refused.data ?? null).toBeNull();
+    const rest = await fetch(`${server.url}/v1/keys`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "csrf" }),
+    });
+    expect(rest.status).toBe(403);
+    const session = await fetch(`${server.url}/dashboard/session`, { headers });
+    const csrf = ((await session.json()) as { csrf_token: string }).csrf_token;
+    const withToken = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers: { ...headers, "x-csrf-token": csrf },
+      body: mutation,
+    });
+    expect(withToken.status).toBe(200);
+    // Signing in from another site's page is refused.
+    const foreign = await fetch(`${server.url}/dashboard/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://evil.example" },
+      body: JSON.stringify({ key: t.secret }),
+    });
+    expect(foreign.status).toBe(403);
+    await context.close();
+  });
+
+  it("signs out, after which the cookie no longer works; a revoked key ends its sessions", async () => {
+    const { context, page } = await signedIn();
+    const [cookie] = await context.cookies();
+    const headers = { cookie: `quire_session=${cookie?.value}` };
+    expect((await fetch(`${server.url}/v1/account`, { headers })).status).toBe(200);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("heading", { name: "Sign in to Quire" }).waitFor();
+    expect((await fetch(`${server.url}/v1/account`, { headers })).status).toBe(401);
+    await context.close();
+
+    const key = await createKey(server.url, t, "secret", "short-lived");
+    const second = await signedIn(key.secret);
+    const [c2] = await second.context.cookies();
+    const h2 = { cookie: `quire_session=${c2?.value}` };
+    expect((await fetch(`${server.url}/v1/account`, { headers: h2 })).status).toBe(200);
+    expect((await call(server.url, "DELETE", `/v1/keys/${key.id}`, { key: t.secret })).status).toBe(200);
+    expect((await fetch(`${server.url}/v1/account`, { headers: h2 })).status).toBe(401);
+    await second.page.reload();
+    await second.page.getByRole("heading", { name: "Sign in to Quire" }).waitFor();
+    await second.context.close();
+  });
+});
