@@ -116,6 +116,23 @@ describe("the dashboard", () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await screenshot(page, "dashboard", "documents-375");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Its own page: the page images beside their markdown, its table with downloads.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await row.getByRole("link", { name: XSS_NAME }).click();
+    await page.getByRole("heading", { name: XSS_NAME }).waitFor();
+    await page.getByRole("img", { name: `Page 1 of ${XSS_NAME}` }).waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByRole("img", { name: `Page 1 of ${XSS_NAME}` })
+          .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(100);
+    expect(await page.locator("pre.markdown").first().textContent()).toContain("Dashboard upload");
+    await expectAccessible(page);
+    await screenshot(page, "dashboard", "document");
+    await page.goBack();
+    await page.getByRole("heading", { name: "Documents" }).waitFor();
     expect(real(errors)).toEqual([]);
     await context.close();
   }, 120_000);

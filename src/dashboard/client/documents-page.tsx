@@ -13,7 +13,7 @@ type Doc = DashboardDocumentsQuery["documents"]["edges"][number]["node"];
 const ended = (phase: string) => phase === "complete" || phase === "error" || phase === "awaiting_review";
 
 /** A document's row: its phase and pages read, followed live until its extraction ends. */
-function DocumentRow({ doc, onDelete }: { doc: Doc; onDelete: () => void }) {
+function DocumentRow({ doc, onDelete, onOpen }: { doc: Doc; onDelete: () => void; onOpen: () => void }) {
   const [now, setNow] = useState(doc);
   useEffect(() => {
     if (ended(now.phase)) return;
@@ -24,7 +24,17 @@ function DocumentRow({ doc, onDelete }: { doc: Doc; onDelete: () => void }) {
   const share = now.pagesTotal ? now.pagesCompleted / now.pagesTotal : 0;
   return (
     <tr data-document-id={doc.id}>
-      <td>{now.fileName}</td>
+      <td>
+        <a
+          href={`/dashboard/documents/${encodeURIComponent(now.id)}`}
+          onClick={(e) => {
+            e.preventDefault();
+            onOpen();
+          }}
+        >
+          {now.fileName}
+        </a>
+      </td>
       <td>
         <span class={`phase phase-${now.phase}`} data-testid="phase">
           {now.phase}
@@ -45,7 +55,7 @@ function DocumentRow({ doc, onDelete }: { doc: Doc; onDelete: () => void }) {
 }
 
 /** Documents: the account's newest first, uploads by drag and drop or by choosing a file. */
-export function DocumentsPage() {
+export function DocumentsPage({ onOpen }: { onOpen: (id: string) => void }) {
   const [docs, setDocs] = useState<Doc[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [upload, setUpload] = useState<{ name: string; share: number } | null>(null);
@@ -143,6 +153,7 @@ export function DocumentsPage() {
                 <DocumentRow
                   key={d.id}
                   doc={d}
+                  onOpen={() => onOpen(d.id)}
                   onDelete={() =>
                     void gql(DashboardDeleteDocumentDocument, { id: d.id }).then(
                       () => setDocs((prev) => (prev ?? []).filter((x) => x.id !== d.id)),

@@ -2,6 +2,7 @@ import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { resumeSession, signOut } from "./api.ts";
 import "./app.css";
+import { DocumentPage } from "./document-page.tsx";
 import { DocumentsPage } from "./documents-page.tsx";
 import { KeysPage } from "./keys-page.tsx";
 import { SignInPage } from "./sign-in-page.tsx";
@@ -9,8 +10,24 @@ import { SignInPage } from "./sign-in-page.tsx";
 // The dashboard: a page per section under /dashboard, drawn in the browser from what GraphQL
 // answers. Links change the address without reloading; the back button works.
 
-type Route = "documents" | "keys";
-const routeOf = (path: string): Route => (path.startsWith("/dashboard/keys") ? "keys" : "documents");
+type Route = { page: "documents" } | { page: "keys" } | { page: "document"; id: string };
+function routeOf(path: string): Route {
+  if (path.startsWith("/dashboard/keys")) return { page: "keys" };
+  const doc = /^\/dashboard\/documents\/([^/]+)$/.exec(path);
+  return doc?.[1] ? { page: "document", id: decodeURIComponent(doc[1]) } : { page: "documents" };
+}
+const pathOf = (r: Route) =>
+  r.page === "keys"
+    ? "/dashboard/keys"
+    : r.page === "document"
+      ? `/dashboard/documents/${encodeURIComponent(r.id)}`
+      : "/dashboard";
+
+/** Moves to a page without reloading; the back button comes back. */
+export function navigate(r: Route): void {
+  history.pushState(null, "", pathOf(r));
+  dispatchEvent(new PopStateEvent("popstate"));
+}
 
 function App() {
   const [signedIn, setSignedIn] = useState<boolean | null>(null);
@@ -25,8 +42,7 @@ function App() {
   if (!signedIn) return <SignInPage onSignedIn={() => setSignedIn(true)} />;
   const go = (r: Route) => (e: Event) => {
     e.preventDefault();
-    history.pushState(null, "", r === "documents" ? "/dashboard" : `/dashboard/${r}`);
-    setRoute(r);
+    navigate(r);
   };
   return (
     <>
@@ -35,12 +51,16 @@ function App() {
         <nav aria-label="Sections">
           <a
             href="/dashboard"
-            aria-current={route === "documents" ? "page" : undefined}
-            onClick={go("documents")}
+            aria-current={route.page === "documents" ? "page" : undefined}
+            onClick={go({ page: "documents" })}
           >
             Documents
           </a>
-          <a href="/dashboard/keys" aria-current={route === "keys" ? "page" : undefined} onClick={go("keys")}>
+          <a
+            href="/dashboard/keys"
+            aria-current={route.page === "keys" ? "page" : undefined}
+            onClick={go({ page: "keys" })}
+          >
             Keys
           </a>
         </nav>
@@ -55,7 +75,15 @@ function App() {
           Sign out
         </button>
       </header>
-      <main>{route === "keys" ? <KeysPage /> : <DocumentsPage />}</main>
+      <main>
+        {route.page === "keys" ? (
+          <KeysPage />
+        ) : route.page === "document" ? (
+          <DocumentPage id={route.id} onBack={() => navigate({ page: "documents" })} />
+        ) : (
+          <DocumentsPage onOpen={(id) => navigate({ page: "document", id })} />
+        )}
+      </main>
     </>
   );
 }

@@ -1,0 +1,118 @@
+import { useEffect, useState } from "preact/hooks";
+import { DashboardDocumentDocument, type DashboardDocumentQuery } from "../../../operations/generated.ts";
+import { gql } from "./api.ts";
+
+type Doc = NonNullable<DashboardDocumentQuery["document"]>;
+
+/** Pages shown at once; the rest a click away. */
+const PAGE_BATCH = 10;
+
+/** One document: each page's image beside its markdown, then its tables with their downloads. */
+export function DocumentPage({ id, onBack }: { id: string; onBack: () => void }) {
+  const [doc, setDoc] = useState<Doc | null>(null);
+  const [shown, setShown] = useState(PAGE_BATCH);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    gql(DashboardDocumentDocument, { id, from: 1, to: shown }).then(
+      (d) => setDoc(d.document ?? null),
+      (e: Error) => setError(e.message),
+    );
+  }, [id, shown]);
+  if (error)
+    return (
+      <p class="error" role="alert">
+        {error}
+      </p>
+    );
+  if (!doc) return <p class="loading">Loading…</p>;
+  const base = `/v1/documents/${encodeURIComponent(doc.id)}`;
+  return (
+    <article aria-labelledby="doc-title">
+      <p>
+        <a
+          href="/dashboard"
+          onClick={(e) => {
+            e.preventDefault();
+            onBack();
+          }}
+        >
+          ← Documents
+        </a>
+      </p>
+      <h1 id="doc-title">{doc.fileName}</h1>
+      <p>
+        {doc.phase}, {doc.pagesCompleted} of {doc.pagesTotal ?? "?"} pages read.{" "}
+        <a href={`${base}/full.md`} download>
+          Markdown of the whole document
+        </a>
+      </p>
+      <h2>Pages</h2>
+      {doc.pages.map((p) => (
+        <section class="page" key={p.number} aria-label={`Page ${p.number}`}>
+          <img
+            src={`${base}/pages/${p.number}/image.png`}
+            alt={`Page ${p.number} of ${doc.fileName}`}
+            loading="lazy"
+            width={Math.round(p.width)}
+            height={Math.round(p.height)}
+          />
+          <div>
+            <h3>
+              Page {p.number} <span class="hint">({p.method})</span>
+            </h3>
+            <pre class="markdown">{p.markdown}</pre>
+          </div>
+        </section>
+      ))}
+      {(doc.pagesTotal ?? 0) > shown && (
+        <button type="button" onClick={() => setShown(shown + PAGE_BATCH)}>
+          Show {PAGE_BATCH} more pages
+        </button>
+      )}
+      <h2>Tables</h2>
+      {doc.tables.length === 0 && <p>No tables were found.</p>}
+      {doc.tables.map((t) => {
+        const rows = (t.rows as string[][]) ?? [];
+        const [head = [], ...body] = rows;
+        return (
+          <section key={t.index} aria-label={`Table ${t.index + 1}`}>
+            <h3>
+              Table {t.index + 1} <span class="hint">(page {t.page})</span>
+            </h3>
+            <p>
+              <a href={`${base}/entities/tables/${t.index}/csv`} download>
+                CSV
+              </a>{" "}
+              ·{" "}
+              <a href={`${base}/entities/tables/${t.index}`} download>
+                JSON
+              </a>
+            </p>
+            <div class="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    {head.map((h, i) => (
+                      <th scope="col" key={i}>
+                        {h}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {body.map((r, i) => (
+                    <tr key={i}>
+                      {r.map((c, j) => (
+                        <td key={j}>{c}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        );
+      })}
+    </article>
+  );
+}
