@@ -137,6 +137,44 @@ describe("the dashboard", () => {
     await context.close();
   }, 120_000);
 
+  it("lists workflow runs, follows one to its end and offers its results", async () => {
+    const invoice = await textPdf([["INVOICE", "Invoice number: D-1", "Total: 10.00"]]);
+    const doc = await call(server.url, "POST", "/v1/documents", {
+      key: t.secret,
+      body: (() => {
+        const form = new FormData();
+        form.append("file", new Blob([new Uint8Array(invoice)], { type: "application/pdf" }), "d-1.pdf");
+        return form;
+      })(),
+    });
+    const run = await call(server.url, "POST", "/v1/workflows/invoice-extraction/runs", {
+      key: t.secret,
+      json: { document_ids: [doc.body.id] },
+    });
+    expect(run.status, run.text).toBe(202);
+    const { context, page, errors } = await signedIn();
+    await page.getByRole("link", { name: "Runs" }).click();
+    const row = page.locator(`tr[data-run-id="${run.body.id}"]`);
+    await row.waitFor();
+    await expect
+      .poll(() => row.getByTestId("run-status").textContent(), { timeout: 60_000 })
+      .toMatch(/succeeded|needs_review/);
+    const csv = row.getByRole("link", { name: "CSV" });
+    await csv.waitFor();
+    const href = await csv.getAttribute("href");
+    // The download answers with the session's cookie alone.
+    const [cookie] = await context.cookies();
+    const got = await fetch(`${server.url}${href}`, {
+      headers: { cookie: `quire_session=${cookie?.value}` },
+    });
+    expect(got.status).toBe(200);
+    expect(got.headers.get("content-type")).toMatch(/text\/csv/);
+    await expectAccessible(page);
+    await screenshot(page, "dashboard", "runs");
+    expect(real(errors)).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it("refuses a change from another origin and one without the CSRF token", async () => {
     const { context } = await signedIn();
     const [cookie] = await context.cookies();

@@ -5,20 +5,22 @@ import "./app.css";
 import { DocumentPage } from "./document-page.tsx";
 import { DocumentsPage } from "./documents-page.tsx";
 import { KeysPage } from "./keys-page.tsx";
+import { RunsPage } from "./runs-page.tsx";
 import { SignInPage } from "./sign-in-page.tsx";
 
 // The dashboard: a page per section under /dashboard, drawn in the browser from what GraphQL
 // answers. Links change the address without reloading; the back button works.
 
-type Route = { page: "documents" } | { page: "keys" } | { page: "document"; id: string };
+type Route = { page: "documents" } | { page: "keys" } | { page: "runs" } | { page: "document"; id: string };
 function routeOf(path: string): Route {
   if (path.startsWith("/dashboard/keys")) return { page: "keys" };
+  if (path.startsWith("/dashboard/runs")) return { page: "runs" };
   const doc = /^\/dashboard\/documents\/([^/]+)$/.exec(path);
   return doc?.[1] ? { page: "document", id: decodeURIComponent(doc[1]) } : { page: "documents" };
 }
 const pathOf = (r: Route) =>
-  r.page === "keys"
-    ? "/dashboard/keys"
+  r.page === "keys" || r.page === "runs"
+    ? `/dashboard/${r.page}`
     : r.page === "document"
       ? `/dashboard/documents/${encodeURIComponent(r.id)}`
       : "/dashboard";
@@ -63,6 +65,13 @@ function App() {
           >
             Keys
           </a>
+          <a
+            href="/dashboard/runs"
+            aria-current={route.page === "runs" ? "page" : undefined}
+            onClick={go({ page: "runs" })}
+          >
+            Runs
+          </a>
         </nav>
         <button
           type="button"
@@ -78,6 +87,8 @@ function App() {
       <main>
         {route.page === "keys" ? (
           <KeysPage />
+        ) : route.page === "runs" ? (
+          <RunsPage />
         ) : route.page === "document" ? (
           <DocumentPage id={route.id} onBack={() => navigate({ page: "documents" })} />
         ) : (

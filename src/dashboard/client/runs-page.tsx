@@ -1,0 +1,101 @@
+import { useEffect, useState } from "preact/hooks";
+import {
+  DashboardRunProgressDocument,
+  DashboardRunsDocument,
+  type DashboardRunsQuery,
+} from "../../../operations/generated.ts";
+import { gql, subscribe } from "./api.ts";
+
+type Run = DashboardRunsQuery["runs"]["edges"][number]["node"];
+
+const live = (status: string) => status === "queued" || status === "running";
+const formats = ["json", "csv", "xlsx", "xml"] as const;
+
+/** A run's row: its status followed live until it ends, then its results to download. */
+function RunRow({ run }: { run: Run }) {
+  const [now, setNow] = useState(run);
+  useEffect(() => {
+    if (!live(now.status)) return;
+    return subscribe(DashboardRunProgressDocument, { id: run.id }, (d) =>
+      setNow((prev) => ({ ...prev, ...d.runProgress })),
+    );
+  }, [run.id]);
+  const done = now.documents.filter((d) => !["queued", "parsing"].includes(d.status)).length;
+  return (
+    <tr data-run-id={run.id}>
+      <td>
+        <code>{now.id}</code>
+      </td>
+      <td>{now.workflow}</td>
+      <td data-testid="run-status">{now.status}</td>
+      <td>
+        {done}/{now.documents.length}
+      </td>
+      <td>{new Date(now.createdAt).toLocaleString()}</td>
+      <td>
+        {live(now.status)
+          ? "…"
+          : formats
+              .filter((f) => f !== "xml" || now.workflow === "invoice-extraction")
+              .map((f) => (
+                <a
+                  key={f}
+                  class="download"
+                  href={`/v1/workflows/${encodeURIComponent(now.workflow)}/runs/${encodeURIComponent(now.id)}/results.${f}`}
+                  download
+                >
+                  {f.toUpperCase()}
+                </a>
+              ))}
+      </td>
+    </tr>
+  );
+}
+
+/** Runs of workflows, newest first, each followed live until it ends. */
+export function RunsPage() {
+  const [runs, setRuns] = useState<Run[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    gql(DashboardRunsDocument, { first: 50 }).then(
+      (d) => setRuns(d.runs.edges.map((e) => e.node)),
+      (e: Error) => setError(e.message),
+    );
+  }, []);
+  return (
+    <section aria-labelledby="runs-title">
+      <h1 id="runs-title">Runs</h1>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {runs === null ? (
+        <p class="loading">Loading…</p>
+      ) : runs.length === 0 ? (
+        <p>No runs yet.</p>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <caption class="visually-hidden">Workflow runs, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Run</th>
+                <th scope="col">Workflow</th>
+                <th scope="col">Status</th>
+                <th scope="col">Documents read</th>
+                <th scope="col">Started</th>
+                <th scope="col">Results</th>
+              </tr>
+            </thead>
+            <tbody>
+              {runs.map((r) => (
+                <RunRow key={r.id} run={r} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
