@@ -1,5 +1,6 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runSandboxed } from "../src/core/sql-sandbox/run-sandboxed.ts";
 import { uploadAndWait } from "./support/documents.ts";
 import { call, gql } from "./support/http.ts";
 import { reportPdf } from "./support/pdfs.ts";
@@ -220,6 +221,15 @@ describe("typed tables and SQL", () => {
       keys.other.secret,
     );
     expect(theirMatches.body.rows).toEqual([[0]]);
+    // Within a run's documents (the views and function of quire_sql_run): that document, or none.
+    const inRun = (documents: string[]) =>
+      runSandboxed(
+        server.services.db.sql,
+        { tool: "doc_sql", accountId: t.accountId, documents },
+        "SELECT document_id FROM passages_matching(websearch_to_tsquery('simple', 'revenue')) UNION SELECT id FROM documents",
+      );
+    expect((await inRun([docId])).rows).toEqual([[docId]]);
+    expect((await inRun(["doc-notinthisrun0000"])).rows).toEqual([]);
     // A statement ended by a semicolon (and a comment after it), with text beyond ASCII before it.
     const ended = await post("/v1/sql", {
       query: "SELECT 'Größe — €' AS label, count(*) AS n FROM documents; -- that is all",

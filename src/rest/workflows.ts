@@ -378,7 +378,9 @@ const listQuery = z.object({
   limit: integerParameter(listRuns.input.shape.limit).openapi({ description: `At most ${MAX_RUNS_PAGE}.` }),
   cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
 });
-export const RunList = z.object({ data: z.array(RunSchema), next_cursor: z.string().nullable() }).openapi("RunList");
+export const RunList = z
+  .object({ data: z.array(RunSchema), next_cursor: z.string().nullable() })
+  .openapi("RunList");
 
 const listOfWorkflow = createRoute({
   method: "get",

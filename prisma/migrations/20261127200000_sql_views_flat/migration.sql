@@ -74,22 +74,37 @@ BEGIN
         JOIN "public"."documents" d ON d."id" = p."document_id" AND p."generation" = d."active_generation"
         WHERE %s $v$, s, scope);
 
-    -- Not inlined (SECURITY DEFINER): the caller's conditions stay outside, the search inside,
-    -- each match's document probed by its key.
-    EXECUTE format($v$
-      CREATE FUNCTION %I."passages_matching"(q tsquery)
-        RETURNS TABLE ("document_id" text, "page_number" integer, "position" integer, "start_offset" integer,
-                       "end_offset" integer, "text" text, "language" text, "tsv" tsvector)
-        LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
-          SELECT p."document_id", p."page_number", p."position", p."start_offset", p."end_offset", p."text",
-                 p."ts_config", p."tsv"
-          FROM "public"."passages" p
-          CROSS JOIN LATERAL (
-            SELECT 1 FROM "public"."documents" d
-            WHERE d."id" = p."document_id" AND d."active_generation" = p."generation" AND %s
-            LIMIT 1) AS in_scope
-          WHERE p."tsv" @@ q
-        $f$ $v$, s, scope);
+    -- Not inlined (SECURITY DEFINER): the caller's conditions stay outside, the search inside.
+    -- Over the whole account, the passages' GIN index finds the matches and each one's document
+    -- is probed by its key; over a run's few documents, their passages are read by key instead.
+    IF s = 'quire_sql' THEN
+      EXECUTE format($v$
+        CREATE FUNCTION %I."passages_matching"(q tsquery)
+          RETURNS TABLE ("document_id" text, "page_number" integer, "position" integer, "start_offset" integer,
+                         "end_offset" integer, "text" text, "language" text, "tsv" tsvector)
+          LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+            SELECT p."document_id", p."page_number", p."position", p."start_offset", p."end_offset", p."text",
+                   p."ts_config", p."tsv"
+            FROM "public"."passages" p
+            CROSS JOIN LATERAL (
+              SELECT 1 FROM "public"."documents" d
+              WHERE d."id" = p."document_id" AND d."active_generation" = p."generation" AND %s
+              LIMIT 1) AS in_scope
+            WHERE p."tsv" @@ q
+          $f$ $v$, s, scope);
+    ELSE
+      EXECUTE format($v$
+        CREATE FUNCTION %I."passages_matching"(q tsquery)
+          RETURNS TABLE ("document_id" text, "page_number" integer, "position" integer, "start_offset" integer,
+                         "end_offset" integer, "text" text, "language" text, "tsv" tsvector)
+          LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+            SELECT p."document_id", p."page_number", p."position", p."start_offset", p."end_offset", p."text",
+                   p."ts_config", p."tsv"
+            FROM "public"."documents" d
+            JOIN "public"."passages" p ON p."document_id" = d."id" AND p."generation" = d."active_generation"
+            WHERE %s AND p."tsv" @@ q
+          $f$ $v$, s, scope);
+    END IF;
     EXECUTE format('REVOKE ALL ON FUNCTION %I."passages_matching"(tsquery) FROM PUBLIC', s);
     EXECUTE format('GRANT EXECUTE ON FUNCTION %I."passages_matching"(tsquery) TO quire_sql_reader', s);
     EXECUTE format('GRANT USAGE ON SCHEMA %I TO quire_sql_reader', s);

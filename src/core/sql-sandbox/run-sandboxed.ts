@@ -13,7 +13,7 @@ import {
 import type { SqlResult } from "./sql-result.ts";
 import { sandboxTypes } from "./sql-types.ts";
 
-/** The doc_sql views, as a statement names them, and their columns (prisma/migrations/*_sql_sandbox). */
+/** The doc_sql views, as a statement names them, and their columns (prisma/migrations/*_sql_views_flat). */
 export const docSqlViews: Readonly<Record<string, readonly string[]>> = {
   documents: ["id", "file_name", "phase", "page_count", "size_bytes", "sha256", "created_at", "completed_at"],
   pages: ["document_id", "page_number", "markdown", "text", "width", "height", "method"],
