@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, launchChromium, screenshot, watchErrors } from "./support/browser.ts";
+import { uploadAndWait } from "./support/documents.ts";
 import { call } from "./support/http.ts";
 import { textPdf } from "./support/pdfs.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
@@ -17,12 +18,17 @@ const real = (errors: string[]) => errors.filter((e) => !e.includes("net::ERR_AB
 const XSS_NAME = `<img src=x onerror=alert(1)>.pdf`;
 
 let browser: Browser;
+let textPdfSync: Uint8Array;
 let server: TestServer;
 let t: Tenant;
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchChromium(), startTestServer()]);
   t = await createTenant(server.url, "dashboard");
+  textPdfSync = await textPdf([
+    ["Field notes", "The savanna in the dry season."],
+    ["Migration", "Zebras migrate about 500 kilometres each year in search of grass and water."],
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -133,6 +139,31 @@ describe("the dashboard", () => {
     await screenshot(page, "dashboard", "document");
     await page.goBack();
     await page.getByRole("heading", { name: "Documents" }).waitFor();
+    expect(real(errors)).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("makes a collection, asks it, streams the answer and opens the cited page", async () => {
+    await uploadAndWait(server.url, t.secret, textPdfSync, "zebras.pdf");
+    const { context, page, errors } = await signedIn();
+    await page.getByRole("link", { name: "Collections" }).click();
+    await page.getByLabel("Name").fill("Savanna");
+    await page.getByRole("checkbox", { name: "zebras.pdf" }).check();
+    await page.getByRole("button", { name: "Create collection" }).click();
+    await page.getByRole("heading", { name: /Savanna/ }).waitFor();
+    await page.getByLabel("Ask Savanna").fill("How far do zebras migrate?");
+    await page.getByRole("button", { name: "Ask" }).click();
+    await expect
+      .poll(() => page.getByTestId("answer").textContent(), { timeout: 30_000 })
+      .toMatch(/kilomet/i);
+    const citation = page.getByRole("link", { name: /zebras\.pdf, page 2/ });
+    await citation.waitFor();
+    await expectAccessible(page);
+    await screenshot(page, "dashboard", "collections");
+    await citation.click();
+    await page.getByRole("heading", { name: "zebras.pdf" }).waitFor();
+    expect(new URL(page.url()).hash).toBe("#page-2");
+    await page.locator("#page-2").waitFor();
     expect(real(errors)).toEqual([]);
     await context.close();
   }, 120_000);

@@ -8,7 +8,12 @@ import { pngBytes } from "./support/images.ts";
 import { callOk, callTool, data, mcpClient, rpc, textOf, toolCallBody } from "./support/mcp.ts";
 import { annualReportPdf } from "./support/pdfs.ts";
 import { type Keys, securityFixture } from "./support/security.ts";
-import { resetAnonymousBudget, startTestServer, type TestServer } from "./support/server.ts";
+import {
+  clearOfMinuteTurn,
+  resetAnonymousBudget,
+  startTestServer,
+  type TestServer,
+} from "./support/server.ts";
 
 // Who may call /mcp and what they see, how calls are counted, and what malformed input gets.
 
@@ -239,6 +244,8 @@ describe("rate limits", () => {
 
   it("hold callers without a key to the unauthenticated limit", async () => {
     await resetAnonymousBudget(server);
+    // The whole budget and one more in one rate window.
+    await clearOfMinuteTurn(20);
     const limit = rateLimits.unauthenticated.standard;
     for (let i = 0; i < limit; i++) expect((await rpc(server.url, getDoc)).status).toBe(401);
     const over = await rpc(server.url, getDoc);

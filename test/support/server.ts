@@ -77,3 +77,12 @@ export async function resetAnonymousBudget(server: TestServer): Promise<void> {
 export async function resetRateBudgets(server: TestServer): Promise<void> {
   await server.services.db.pool.query("DELETE FROM rate_limit_windows");
 }
+
+/**
+ * Waits, when fewer than `seconds` are left of the current minute, for the next to begin: rate
+ * budgets are counted in minute windows, and a test that spends one whole must not straddle a turn.
+ */
+export async function clearOfMinuteTurn(seconds: number): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < seconds * 1000) await new Promise((r) => setTimeout(r, left + 250));
+}

@@ -8,9 +8,18 @@ type Doc = NonNullable<DashboardDocumentQuery["document"]>;
 const PAGE_BATCH = 10;
 
 /** One document: each page's image beside its markdown, then its tables with their downloads. */
-export function DocumentPage({ id, onBack }: { id: string; onBack: () => void }) {
+export function DocumentPage({
+  id,
+  at,
+  onBack,
+}: {
+  id: string;
+  at?: number | undefined;
+  onBack: () => void;
+}) {
   const [doc, setDoc] = useState<Doc | null>(null);
-  const [shown, setShown] = useState(PAGE_BATCH);
+  // Enough pages to show the one a citation named.
+  const [shown, setShown] = useState(Math.max(PAGE_BATCH, Math.ceil((at ?? 1) / PAGE_BATCH) * PAGE_BATCH));
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     gql(DashboardDocumentDocument, { id, from: 1, to: shown }).then(
@@ -18,6 +27,9 @@ export function DocumentPage({ id, onBack }: { id: string; onBack: () => void })
       (e: Error) => setError(e.message),
     );
   }, [id, shown]);
+  useEffect(() => {
+    if (doc && at) document.getElementById(`page-${at}`)?.scrollIntoView();
+  }, [doc, at]);
   if (error)
     return (
       <p class="error" role="alert">
@@ -48,7 +60,7 @@ export function DocumentPage({ id, onBack }: { id: string; onBack: () => void })
       </p>
       <h2>Pages</h2>
       {doc.pages.map((p) => (
-        <section class="page" key={p.number} aria-label={`Page ${p.number}`}>
+        <section class="page" id={`page-${p.number}`} key={p.number} aria-label={`Page ${p.number}`}>
           <img
             src={`${base}/pages/${p.number}/image.png`}
             alt={`Page ${p.number} of ${doc.fileName}`}

@@ -2,6 +2,7 @@ import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { resumeSession, signOut } from "./api.ts";
 import "./app.css";
+import { CollectionsPage } from "./collections-page.tsx";
 import { DocumentPage } from "./document-page.tsx";
 import { DocumentsPage } from "./documents-page.tsx";
 import { KeysPage } from "./keys-page.tsx";
@@ -11,19 +12,33 @@ import { SignInPage } from "./sign-in-page.tsx";
 // The dashboard: a page per section under /dashboard, drawn in the browser from what GraphQL
 // answers. Links change the address without reloading; the back button works.
 
-type Route = { page: "documents" } | { page: "keys" } | { page: "runs" } | { page: "document"; id: string };
+type Route =
+  | { page: "documents" }
+  | { page: "keys" }
+  | { page: "runs" }
+  | { page: "collections" }
+  | { page: "document"; id: string; at?: number };
 function routeOf(path: string): Route {
   if (path.startsWith("/dashboard/keys")) return { page: "keys" };
   if (path.startsWith("/dashboard/runs")) return { page: "runs" };
+  if (path.startsWith("/dashboard/collections")) return { page: "collections" };
   const doc = /^\/dashboard\/documents\/([^/]+)$/.exec(path);
   return doc?.[1] ? { page: "document", id: decodeURIComponent(doc[1]) } : { page: "documents" };
 }
-const pathOf = (r: Route) =>
-  r.page === "keys" || r.page === "runs"
+const pathOf = (r: Route): string =>
+  r.page === "document" && r.at ? `${pathOfPage(r)}#page-${r.at}` : pathOfPage(r);
+const pathOfPage = (r: Route) =>
+  r.page === "keys" || r.page === "runs" || r.page === "collections"
     ? `/dashboard/${r.page}`
     : r.page === "document"
       ? `/dashboard/documents/${encodeURIComponent(r.id)}`
       : "/dashboard";
+
+/** The page a #page-N address names, if any. */
+const pageInHash = () => {
+  const m = /^#page-(\d+)$/.exec(location.hash);
+  return m ? Number(m[1]) : undefined;
+};
 
 /** Moves to a page without reloading; the back button comes back. */
 export function navigate(r: Route): void {
@@ -72,6 +87,13 @@ function App() {
           >
             Runs
           </a>
+          <a
+            href="/dashboard/collections"
+            aria-current={route.page === "collections" ? "page" : undefined}
+            onClick={go({ page: "collections" })}
+          >
+            Collections
+          </a>
         </nav>
         <button
           type="button"
@@ -89,8 +111,14 @@ function App() {
           <KeysPage />
         ) : route.page === "runs" ? (
           <RunsPage />
+        ) : route.page === "collections" ? (
+          <CollectionsPage onOpen={(id, at) => navigate({ page: "document", id, at })} />
         ) : route.page === "document" ? (
-          <DocumentPage id={route.id} onBack={() => navigate({ page: "documents" })} />
+          <DocumentPage
+            id={route.id}
+            at={route.at ?? pageInHash()}
+            onBack={() => navigate({ page: "documents" })}
+          />
         ) : (
           <DocumentsPage onOpen={(id) => navigate({ page: "document", id })} />
         )}

@@ -1,0 +1,180 @@
+import { useEffect, useState } from "preact/hooks";
+import {
+  DashboardCollectionAnswerDocument,
+  type DashboardCollectionAnswerSubscription,
+  DashboardCollectionsDocument,
+  type DashboardCollectionsQuery,
+  DashboardCreateCollectionDocument,
+  DashboardDocumentsDocument,
+  type DashboardDocumentsQuery,
+} from "../../../operations/generated.ts";
+import { gql, subscribe } from "./api.ts";
+
+type Collection = DashboardCollectionsQuery["collections"]["edges"][number]["node"];
+type Doc = DashboardDocumentsQuery["documents"]["edges"][number]["node"];
+type Citation = NonNullable<DashboardCollectionAnswerSubscription["collectionAnswer"]["citations"]>[number];
+
+/** Asks a collection and shows the answer as it streams in, then its citations, each opening its page. */
+function Ask({
+  collection,
+  onOpen,
+}: {
+  collection: Collection;
+  onOpen: (documentId: string, page: number) => void;
+}) {
+  const [question, setQuestion] = useState("");
+  const [answer, setAnswer] = useState("");
+  const [citations, setCitations] = useState<Citation[]>([]);
+  const [state, setState] = useState<"idle" | "asking" | "done">("idle");
+  const [stop, setStop] = useState<(() => void) | null>(null);
+  useEffect(() => () => stop?.(), [stop]);
+  return (
+    <div class="notice">
+      <form
+        class="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          stop?.();
+          setAnswer("");
+          setCitations([]);
+          setState("asking");
+          const end = subscribe(
+            DashboardCollectionAnswerDocument,
+            { id: collection.id, query: question },
+            (d) => {
+              const ev = d.collectionAnswer;
+              if (ev.kind === "answer" && ev.delta) setAnswer((a) => a + ev.delta);
+              if (ev.citations) setCitations(ev.citations);
+              if (ev.kind === "done") {
+                if (ev.answer) setAnswer(ev.answer);
+                setState("done");
+              }
+            },
+          );
+          setStop(() => end);
+        }}
+      >
+        <label for={`ask-${collection.id}`}>Ask {collection.name}</label>
+        <input
+          id={`ask-${collection.id}`}
+          value={question}
+          required
+          maxLength={2000}
+          onInput={(e) => setQuestion((e.target as HTMLInputElement).value)}
+        />
+        <button type="submit">Ask</button>
+      </form>
+      {state !== "idle" && (
+        <div aria-live="polite">
+          <p class="answer" data-testid="answer">
+            {answer || "…"}
+          </p>
+          {citations.length > 0 && (
+            <ol class="citations">
+              {citations.map((c) => (
+                <li key={c.index}>
+                  <a
+                    href={`/dashboard/documents/${encodeURIComponent(c.documentId)}#page-${c.page}`}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      onOpen(c.documentId, c.page);
+                    }}
+                  >
+                    [{c.index}] {c.fileName}, page {c.page}
+                  </a>
+                  : <q>{c.quote}</q>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Collections: the account's, made from documents picked in a list, each asked with a streamed answer. */
+export function CollectionsPage({ onOpen }: { onOpen: (documentId: string, page: number) => void }) {
+  const [collections, setCollections] = useState<Collection[] | null>(null);
+  const [docs, setDocs] = useState<Doc[]>([]);
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const load = () =>
+    gql(DashboardCollectionsDocument, {}).then(
+      (d) => setCollections(d.collections.edges.map((e) => e.node)),
+      (e: Error) => setError(e.message),
+    );
+  useEffect(() => {
+    void load();
+    gql(DashboardDocumentsDocument, { first: 100 }).then(
+      (d) => setDocs(d.documents.edges.map((e) => e.node)),
+      (e: Error) => setError(e.message),
+    );
+  }, []);
+  return (
+    <section aria-labelledby="collections-title">
+      <h1 id="collections-title">Collections</h1>
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setError(null);
+          try {
+            await gql(DashboardCreateCollectionDocument, { name, documentIds: [...picked] });
+            setName("");
+            setPicked(new Set());
+            await load();
+          } catch (err) {
+            setError((err as Error).message);
+          }
+        }}
+      >
+        <label for="collection-name">Name</label>
+        <input
+          id="collection-name"
+          value={name}
+          required
+          maxLength={100}
+          onInput={(e) => setName((e.target as HTMLInputElement).value)}
+        />
+        <fieldset>
+          <legend>Documents</legend>
+          {docs.length === 0 && <p>No documents yet.</p>}
+          {docs.map((d) => (
+            <label class="check" key={d.id}>
+              <input
+                type="checkbox"
+                checked={picked.has(d.id)}
+                onChange={(e) => {
+                  const next = new Set(picked);
+                  if ((e.target as HTMLInputElement).checked) next.add(d.id);
+                  else next.delete(d.id);
+                  setPicked(next);
+                }}
+              />{" "}
+              {d.fileName}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit">Create collection</button>
+      </form>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {collections === null ? (
+        <p class="loading">Loading…</p>
+      ) : (
+        collections.map((c) => (
+          <article key={c.id} aria-label={c.name}>
+            <h2>
+              {c.name} <span class="hint">({c.documentCount} documents)</span>
+            </h2>
+            <Ask collection={c} onOpen={onOpen} />
+          </article>
+        ))
+      )}
+    </section>
+  );
+}
