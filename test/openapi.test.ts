@@ -1582,9 +1582,12 @@ describe("real responses match the document", () => {
         }
         throw new Error("run did not end");
       };
-      const early = await call(server.url, "GET", `${path}/${id}/results.json`, { key: t.secret });
-      if (early.status === 409)
-        await refused(results, `${path}/${id}/results.json`, { key: t.secret }, 409, "CONFLICT");
+      // A run still queued (made here without a job, so no worker ends it first) has no results yet.
+      await server.services.db.pool.query(
+        `INSERT INTO runs (id, account_id, workflow, status) VALUES ('run_0penapiunfinishd', $1, 'invoice-extraction', 'queued')`,
+        [t.accountId],
+      );
+      await refused(results, `${path}/run_0penapiunfinishd/results.json`, { key: t.secret }, 409, "CONFLICT");
       await done();
       for (const file of ["results.json", "results.csv", "results.xlsx", "results.xml"])
         await checked(results, `${path}/${id}/${file}`, { key: t.secret }, 200);
