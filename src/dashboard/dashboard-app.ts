@@ -45,10 +45,8 @@ const shell = (version: string) => `<!doctype html>
 /** A request from a page of this service (or a client that names no origin): never another site's. */
 function sameOrigin(c: { req: { header: (k: string) => string | undefined; url: string } }): boolean {
   const origin = c.req.header("origin");
-  if (!origin) return true;
-  return origin === new URL(c.req.url).origin || origin === `${forwardedProto(c)}://${c.req.header("host")}`;
+  return !origin || origin === new URL(c.req.url).origin;
 }
-const forwardedProto = (c: { req: { url: string } }) => new URL(c.req.url).protocol.replace(":", "");
 
 export function dashboardApp(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

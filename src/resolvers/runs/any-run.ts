@@ -1,10 +1,11 @@
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import { type AgentRunRecord, agentRunInclude, toAgentRunRecord } from "../agents/agent-run-record.ts";
+import { publishRun } from "../agents/agent-steps.ts";
 import { afterCursor, cursorInput, decodeCursor, encodeCursor } from "../cursor.ts";
 import { type AccountContext, defineOperation } from "../operation.ts";
 import { runIdPattern, runRef } from "../workflows/find-run.ts";
-import { type RunRecord, runInclude, runTopic, toRunRecord } from "../workflows/run-record.ts";
+import { type RunRecord, runInclude, toRunRecord } from "../workflows/run-record.ts";
 
 // A run is a workflow's or an agent's; /v1/runs shows both, told apart by `kind`.
 
@@ -106,9 +107,7 @@ export const cancelRun = defineOperation({
         "CONFLICT",
         `Run ${found.run.id} has ended (${found.run.status}): there is nothing to cancel.`,
       );
-    await ctx.services.events
-      .publish(runTopic(found.run.id), { runId: found.run.id, status: "cancelled" })
-      .catch(() => undefined);
+    await publishRun(ctx.services, found.run.id, { status: "cancelled" });
     return findAnyRun(ctx, found.run.id);
   },
 });
