@@ -176,6 +176,23 @@ describe("agents with the built-in engine", () => {
     // The run is listed with the workflow runs, as an agent's.
     const listed = await call(server.url, "GET", "/v1/runs", { key: t.secret });
     expect(listed.body.data.find((r: { id: string }) => r.id === started.body.id)?.kind).toBe("agent");
+    // Asked for one kind, only that kind; GraphQL lists the agent runs alone.
+    const agentsOnly = await call(server.url, "GET", "/v1/runs?kind=agent", { key: t.secret });
+    expect(agentsOnly.body.data.map((r: { id: string }) => r.id)).toContain(started.body.id);
+    expect(new Set(agentsOnly.body.data.map((r: { kind: string }) => r.kind))).toEqual(new Set(["agent"]));
+    const workflowsOnly = await call(server.url, "GET", "/v1/runs?kind=workflow", { key: t.secret });
+    expect(workflowsOnly.body.data.map((r: { id: string }) => r.id)).not.toContain(started.body.id);
+    expectError(await call(server.url, "GET", "/v1/runs?kind=other", { key: t.secret }), 400, "BAD_REQUEST");
+    const viaGraphQL = await gql(
+      server.url,
+      "{ agentRuns(first: 5) { edges { node { id status agentId } } } }",
+      {
+        key: t.secret,
+      },
+    );
+    expect(viaGraphQL.body.data.agentRuns.edges.map((e: { node: { id: string } }) => e.node.id)).toContain(
+      started.body.id,
+    );
     expectError(await post(`/v1/runs/${started.body.id}/cancel`, undefined), 409, "CONFLICT");
   });
 

@@ -151,6 +151,47 @@ describe("security of every platform endpoint", () => {
   });
 });
 
+describe("when keys were used", () => {
+  it("marks a key's last use to the minute, and counts its requests per minute", async () => {
+    const t = await createTenant(server.url);
+    const k = await createKey(server.url, t, "secret", "used");
+    const lastUsed = async () => {
+      const list = await call(server.url, "GET", "/v1/keys", { key: t.secret });
+      return list.body.keys.find((x: { id: string }) => x.id === k.id).last_used_at as string | null;
+    };
+    expect(await lastUsed()).toBeNull();
+    const before = Date.now();
+    expect((await call(server.url, "GET", "/v1/account", { key: k.secret })).status).toBe(200);
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+    expect(Date.parse(first as string)).toBeGreaterThanOrEqual(before - 1_000);
+    // Later requests of the same minute leave the mark as it is: one write a minute at most.
+    await call(server.url, "GET", "/v1/account", { key: k.secret });
+    const { rows } = await server.services.db.pool.query(
+      "SELECT last_used_at, date_trunc('minute', now()) AS minute FROM api_keys WHERE id = $1",
+      [k.id],
+    );
+    if (rows[0].minute.getTime() <= Date.parse(first as string)) expect(await lastUsed()).toBe(first);
+    // A wrong key marks nothing; another account's usage does not list this account's keys.
+    await call(server.url, "GET", "/v1/account", { key: `${k.secret}x` });
+    const usage = await gql(
+      server.url,
+      "{ usage(minutes: 3) { limits { standard expensive } keys { keyId kind minutes { start standard } } } }",
+      { key: t.secret },
+    );
+    expect(usage.body.data.usage.limits).toEqual({ standard: 600, expensive: 30 });
+    const mine = usage.body.data.usage.keys.find((x: { keyId: string }) => x.keyId === k.id);
+    expect(mine.minutes).toHaveLength(3);
+    expect(mine.minutes.reduce((a: number, m: { standard: number }) => a + m.standard, 0)).toBe(2);
+    const theirs = await gql(server.url, "{ usage { keys { keyId } } }", { key: keys.other.secret });
+    expect(theirs.body.data.usage.keys.map((x: { keyId: string }) => x.keyId)).not.toContain(k.id);
+    const denied = await gql(server.url, "{ usage { keys { keyId } } }", { key: keys.publishable });
+    expect(denied.body.errors[0].extensions.code).toBe("FORBIDDEN");
+    const bad = await gql(server.url, "{ usage(minutes: 61) { to } }", { key: t.secret });
+    expect(bad.body.errors[0].extensions.code).toBe("BAD_REQUEST");
+  });
+});
+
 describe("API keys over GraphQL", () => {
   it("creates, lists, rotates and revokes with the same rules", async () => {
     const t = await createTenant(server.url);

@@ -32,6 +32,7 @@ const covered = [
   "POST /v1/keys",
   "POST /v1/keys/{id}/rotate",
   "DELETE /v1/keys/{id}",
+  "GET /v1/usage",
   "POST /v1/documents",
   "GET /v1/documents",
   "GET /v1/documents/{id}",
@@ -521,6 +522,25 @@ describe("real responses match the document", () => {
     await refused(op, "/v1/keys?include_revoked=maybe", { key: t.secret }, 400, "BAD_REQUEST");
     await refused(op, "/v1/keys", {}, 401, "UNAUTHORIZED");
     await refused(op, "/v1/keys", { key: publishable }, 403, "FORBIDDEN");
+  });
+
+  it("GET /v1/usage", async () => {
+    const op = "GET /v1/usage";
+    const fresh = await createKey(server.url, t, "secret", "usage");
+    for (let i = 0; i < 3; i++) await call(server.url, "GET", "/v1/account", { key: fresh.secret });
+    const u = await checked(op, "/v1/usage?minutes=5", { key: t.secret }, 200);
+    expect(u.body.limits).toEqual({ standard: 600, expensive: 30 });
+    const mine = u.body.keys.find((k: { key_id: string }) => k.key_id === fresh.id);
+    expect(mine.minutes).toHaveLength(5);
+    expect(mine.minutes.at(-1).start).toBe(u.body.to);
+    // The three requests fall in the last minute, or across the last two when a minute turned.
+    const counted = mine.minutes.slice(-2).reduce((a: number, m: { standard: number }) => a + m.standard, 0);
+    expect(counted).toBe(3);
+    expect((await checked(op, "/v1/usage", { key: t.secret }, 200)).body.keys[0].minutes).toHaveLength(30);
+    await refused(op, "/v1/usage?minutes=61", { key: t.secret }, 400, "BAD_REQUEST");
+    await refused(op, "/v1/usage?minutes=0", { key: t.secret }, 400, "BAD_REQUEST");
+    await refused(op, "/v1/usage", {}, 401, "UNAUTHORIZED");
+    await refused(op, "/v1/usage", { key: publishable }, 403, "FORBIDDEN");
   });
 
   it("POST /v1/keys", async () => {

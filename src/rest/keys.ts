@@ -2,11 +2,12 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/env.ts";
 import type { ApiKeyRecord } from "../resolvers/keys/api-key-record.ts";
 import { createApiKey } from "../resolvers/keys/create-api-key.ts";
+import { getUsage } from "../resolvers/keys/get-usage.ts";
 import { listApiKeys } from "../resolvers/keys/list-api-keys.ts";
 import { revokeApiKey } from "../resolvers/keys/revoke-api-key.ts";
 import { rotateApiKey } from "../resolvers/keys/rotate-api-key.ts";
 import type { RestFace } from "./bind-route.ts";
-import { errorResponses, iso, jsonBody, jsonResponse } from "./shared-schemas.ts";
+import { errorResponses, integerParameter, iso, jsonBody, jsonResponse } from "./shared-schemas.ts";
 
 export const ApiKeySchema = z
   .object({
@@ -19,6 +20,11 @@ export const ApiKeySchema = z
     }),
     created_at: z.string().openapi({ format: "date-time" }),
     revoked_at: z.string().nullable().openapi({ format: "date-time" }),
+    last_used_at: z.string().nullable().openapi({
+      format: "date-time",
+      description:
+        "When a request last used the key (or a dashboard session signed in with it), exact to the minute; null if never.",
+    }),
     replaced_by: z
       .string()
       .nullable()
@@ -41,6 +47,7 @@ export function apiKeyJson(k: ApiKeyRecord): z.infer<typeof ApiKeySchema> {
     prefix: k.prefix,
     created_at: k.createdAt.toISOString(),
     revoked_at: iso(k.revokedAt),
+    last_used_at: iso(k.lastUsedAt),
     replaced_by: k.replacedBy,
   };
 }
@@ -119,12 +126,82 @@ const revoke = createRoute({
   },
 });
 
+const usage = createRoute({
+  method: "get",
+  path: "/v1/usage",
+  tags: ["Keys"],
+  summary: "Requests per key and minute, against the rate limits",
+  description:
+    "The counts the rate limit keeps (SPEC 8: one-minute windows, a REST request 1, a GraphQL query its cost), per key and class, for the last `minutes` minutes ending with the current one. Active keys are listed, and revoked keys that made requests in the span.",
+  request: {
+    query: z.object({
+      minutes: integerParameter(getUsage.input.shape.minutes).openapi({
+        description: "1 to 60 (the minutes kept); 30 by default.",
+      }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(
+      z
+        .object({
+          limits: z
+            .object({ standard: z.number().int(), expensive: z.number().int() })
+            .openapi({ description: "A key's budget a minute in each class." }),
+          from: z.string().openapi({ format: "date-time", description: "The first minute's start." }),
+          to: z.string().openapi({ format: "date-time", description: "The current minute's start." }),
+          keys: z.array(
+            z.object({
+              key_id: z.string(),
+              name: z.string(),
+              prefix: z.string(),
+              kind: z.enum(["secret", "publishable"]),
+              revoked_at: z.string().nullable().openapi({ format: "date-time" }),
+              minutes: z.array(
+                z.object({
+                  start: z.string().openapi({ format: "date-time" }),
+                  standard: z.number().int(),
+                  expensive: z.number().int(),
+                }),
+              ),
+            }),
+          ),
+        })
+        .openapi("Usage"),
+      "Every minute of the span for each key, oldest first (zero where nothing was counted).",
+    ),
+    ...errorResponses("FORBIDDEN"),
+  },
+});
+
 export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: RestFace) {
   app.openapi(bind(list, listApiKeys), async (c) => {
     const keys = await listApiKeys.invoke(ctxOf(c), {
       includeRevoked: c.req.valid("query").include_revoked === "true",
     });
     return c.json({ keys: keys.map(apiKeyJson) }, 200);
+  });
+  app.openapi(bind(usage, getUsage), async (c) => {
+    const u = await getUsage.invoke(ctxOf(c), { minutes: c.req.valid("query").minutes });
+    return c.json(
+      {
+        limits: u.limits,
+        from: u.from.toISOString(),
+        to: u.to.toISOString(),
+        keys: u.keys.map((k) => ({
+          key_id: k.keyId,
+          name: k.name,
+          prefix: k.prefix,
+          kind: k.kind,
+          revoked_at: iso(k.revokedAt),
+          minutes: k.minutes.map((m) => ({
+            start: m.start.toISOString(),
+            standard: m.standard,
+            expensive: m.expensive,
+          })),
+        })),
+      },
+      200,
+    );
   });
   app.openapi(bind(create, createApiKey), async (c) => {
     const created = await createApiKey.invoke(ctxOf(c), c.req.valid("json"));

@@ -35,6 +35,9 @@ const list = createRoute({
         description: `At most ${MAX_ANY_RUNS_PAGE}.`,
       }),
       cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
+      kind: listAnyRuns.input.shape.kind.openapi({
+        description: "Only runs of this kind; both when left out.",
+      }),
     }),
   },
   responses: {
@@ -92,7 +95,7 @@ const ended = (r: AnyRun) =>
 export function registerRunRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, services }: RestFace) {
   app.openapi(bind(list, listAnyRuns), async (c) => {
     const q = c.req.valid("query");
-    const r = await listAnyRuns.invoke(ctxOf(c), { limit: q.limit, cursor: q.cursor });
+    const r = await listAnyRuns.invoke(ctxOf(c), { limit: q.limit, cursor: q.cursor, kind: q.kind });
     return c.json({ data: r.runs.map(anyRunJson), next_cursor: r.nextCursor }, 200);
   });
   app.openapi(bind(getOne, getAnyRun), async (c) =>

@@ -11,9 +11,11 @@ import { getAgent, getAgentVersion, listAgents } from "../resolvers/agents/read-
 import { startAgentRun } from "../resolvers/agents/start-agent-run.ts";
 import { createAgent, deleteAgent, updateAgent } from "../resolvers/agents/write-agent.ts";
 import type { OperationContext } from "../resolvers/context.ts";
-import { cancelRun, getAnyRun } from "../resolvers/runs/any-run.ts";
+import { cancelRun, getAnyRun, listAnyRuns, MAX_ANY_RUNS_PAGE } from "../resolvers/runs/any-run.ts";
 import { runTopic } from "../resolvers/workflows/run-record.ts";
 import { builder } from "./builder.ts";
+import { sizedBy } from "./cost.ts";
+import { forwardConnection } from "./forward-connection.ts";
 import { servedBy } from "./served-by.ts";
 
 // Agents and their runs over GraphQL, the twins of /v1/agents and of /v1/runs for agents' runs.
@@ -118,6 +120,19 @@ builder.queryFields((t) => ({
     extensions: servedBy(getAnyRun),
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => agentRunOf(ctx, String(args.id)),
+  }),
+  agentRuns: t.connection({
+    type: AgentRunType,
+    extensions: { ...servedBy(listAnyRuns), ...sizedBy(listAnyRuns.input.shape.limit, "first") },
+    description: `The account's agent runs, newest first, ${MAX_ANY_RUNS_PAGE} at most a page (twin of GET /v1/runs?kind=agent). Needs a secret key.`,
+    resolve: (_root, args, ctx) =>
+      forwardConnection(args, async (limit, cursor) => {
+        const r = await listAnyRuns.invoke(ctx, { limit, cursor, kind: "agent" });
+        return {
+          items: r.runs.flatMap((x) => (x.kind === "agent" ? [x.run] : [])),
+          nextCursor: r.nextCursor,
+        };
+      }),
   }),
 }));
 

@@ -5,6 +5,7 @@ import { getSite } from "../resolvers/hosting/get-site.ts";
 import { listSites, MAX_SITES_PAGE } from "../resolvers/hosting/list-sites.ts";
 import { publishSite } from "../resolvers/hosting/publish-site.ts";
 import type { SiteRecord } from "../resolvers/hosting/site-record.ts";
+import { getSiteStats, MAX_STATS_DAYS, type SiteStats } from "../resolvers/hosting/site-stats.ts";
 import { unpublishSite } from "../resolvers/hosting/unpublish-site.ts";
 import { updateSite } from "../resolvers/hosting/update-site.ts";
 import { builder } from "./builder.ts";
@@ -147,7 +148,45 @@ const DeletedDeployment = builder
     }),
   });
 
+type StatsDay = SiteStats["days"][number];
+const StatsDayType = builder.objectRef<StatsDay>("DeploymentStatsDay").implement({
+  fields: (t) => ({
+    date: t.exposeString("date", { description: "The UTC day, YYYY-MM-DD." }),
+    views: t.exposeInt("views"),
+    pageViews: t.exposeInt("pageViews"),
+    downloads: t.exposeInt("downloads"),
+  }),
+});
+const StatsTotalsType = builder.objectRef<SiteStats["totals"]>("DeploymentStatsTotals").implement({
+  fields: (t) => ({
+    views: t.exposeInt("views", { description: "Times the viewer opened." }),
+    pageViews: t.exposeInt("pageViews", { description: "Page images shown." }),
+    downloads: t.exposeInt("downloads", { description: "PDF downloads." }),
+  }),
+});
+const StatsPageType = builder.objectRef<SiteStats["pages"][number]>("DeploymentStatsPage").implement({
+  fields: (t) => ({ page: t.exposeInt("page"), views: t.exposeInt("views") }),
+});
+const StatsType = builder.objectRef<SiteStats>("DeploymentStats").implement({
+  description:
+    "What a site served (twin of GET /v1/host/{namespace}/stats): counts only, no reader's address or cookie is stored.",
+  fields: (t) => ({
+    namespace: t.exposeString("namespace"),
+    totals: t.field({ type: StatsTotalsType, resolve: (s) => s.totals }),
+    days: t.field({ type: [StatsDayType], resolve: (s) => s.days }),
+    pages: t.field({ type: [StatsPageType], resolve: (s) => s.pages }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  deploymentStats: t.field({
+    type: StatsType,
+    extensions: servedBy(getSiteStats),
+    description: `A site's counts over the last \`days\` days (UTC, today included; 1 to ${MAX_STATS_DAYS}, 30 by default). Needs a secret key.`,
+    args: { namespace: t.arg.string({ required: true }), days: t.arg.int({ required: false }) },
+    resolve: (_root, args, ctx) =>
+      getSiteStats.invoke(ctx, { namespace: args.namespace, days: args.days ?? undefined }),
+  }),
   deployment: t.field({
     type: DeploymentType,
     extensions: servedBy(getSite),

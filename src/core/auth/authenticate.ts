@@ -1,5 +1,6 @@
 import type pg from "pg";
 import { AppError } from "../errors.ts";
+import { touchKeySql } from "./key-last-used.ts";
 import type { Principal } from "./principal.ts";
 import {
   countRequest,
@@ -54,7 +55,7 @@ const keyAndCountSql = `
     SELECT 'key:' || k.id || ':' || $2, date_trunc('minute', now()), $4::int FROM k
     ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limit_windows.count + $4::int
     RETURNING count, window_start
-  )
+  ), u AS (${touchKeySql("SELECT id FROM k")})
   SELECT k.id, k.account_id, k.kind, c.count, (SELECT count FROM f) AS failures,
          extract(epoch FROM c.window_start)::bigint AS window_start, extract(epoch FROM now()) AS now
   FROM k LEFT JOIN c ON true`;

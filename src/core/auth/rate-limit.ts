@@ -61,10 +61,14 @@ export async function countRequest(
   return rateState(limit, row.count, Number(row.window_start), Number(row.now));
 }
 
-/** Drops windows that ended; any process may run it, the statement is idempotent. */
+/** Minutes of counts kept after their window ends: the usage the dashboard charts. */
+export const RATE_WINDOWS_KEPT_MINUTES = 60;
+
+/** Drops windows older than those kept; any process may run it, the statement is idempotent. */
 export async function pruneRateWindows(pool: pg.Pool): Promise<number> {
   const r = await pool.query(
-    `DELETE FROM rate_limit_windows WHERE window_start < now() - interval '2 minutes'`,
+    `DELETE FROM rate_limit_windows WHERE window_start < now() - make_interval(mins => $1::int)`,
+    [RATE_WINDOWS_KEPT_MINUTES],
   );
   return r.rowCount ?? 0;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import { newId } from "../ids.ts";
+import { touchKeySql } from "./key-last-used.ts";
 import { hashKeySecret } from "./secrets.ts";
 
 // Dashboard sessions: a secret key pasted once is exchanged for a session, kept here by the hash
@@ -49,11 +50,14 @@ export async function liveSession(pool: pg.Pool, sessionToken: string): Promise<
     kind: "secret" | "publishable";
     csrf_token: string;
   }>(
-    `UPDATE dashboard_sessions s SET last_seen_at = now()
-     FROM api_keys k
-     WHERE s.token_hash = $1 AND k.id = s.key_id AND k.revoked_at IS NULL
-       AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(secs => $2)
-     RETURNING s.account_id, s.key_id, k.kind, s.csrf_token`,
+    `WITH s AS (
+       UPDATE dashboard_sessions s SET last_seen_at = now()
+       FROM api_keys k
+       WHERE s.token_hash = $1 AND k.id = s.key_id AND k.revoked_at IS NULL
+         AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(secs => $2)
+       RETURNING s.account_id, s.key_id, k.kind, s.csrf_token
+     ), u AS (${touchKeySql("SELECT key_id FROM s")})
+     SELECT * FROM s`,
     [hashKeySecret(sessionToken), SESSION_IDLE_MS / 1000],
   );
   const r = rows[0];

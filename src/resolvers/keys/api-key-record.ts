@@ -8,6 +8,8 @@ export type ApiKeyRecord = {
   prefix: string;
   createdAt: Date;
   revokedAt: Date | null;
+  /** The minute of the latest request made with the key (or its dashboard session); null if never. */
+  lastUsedAt: Date | null;
   replacedBy: string | null;
 };
 
@@ -19,6 +21,7 @@ export function toApiKeyRecord(k: ApiKey): ApiKeyRecord {
     prefix: k.prefix,
     createdAt: k.createdAt,
     revokedAt: k.revokedAt,
+    lastUsedAt: k.lastUsedAt,
     replacedBy: k.replacedBy,
   };
 }

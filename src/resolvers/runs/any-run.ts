@@ -48,6 +48,8 @@ export const listAnyRuns = defineOperation({
   input: z.object({
     limit: z.number().int().min(1).max(MAX_ANY_RUNS_PAGE).default(20),
     cursor: cursorInput.optional(),
+    /** Runs of one kind only. */
+    kind: z.enum(["workflow", "agent"]).optional(),
   }),
   run: async (ctx, input): Promise<{ runs: AnyRun[]; nextCursor: string | null }> => {
     const after = input.cursor ? decodeCursor(input.cursor, runIdPattern) : null;
@@ -56,8 +58,10 @@ export const listAnyRuns = defineOperation({
     const orderBy = [{ createdAt: "desc" as const }, { id: "asc" as const }];
     const take = input.limit + 1;
     const [wf, ag] = await Promise.all([
-      prisma.run.findMany({ where, orderBy, take, include: runInclude }),
-      prisma.agentRun.findMany({ where, orderBy, take, include: agentRunInclude }),
+      input.kind === "agent" ? [] : prisma.run.findMany({ where, orderBy, take, include: runInclude }),
+      input.kind === "workflow"
+        ? []
+        : prisma.agentRun.findMany({ where, orderBy, take, include: agentRunInclude }),
     ]);
     // Both lists in (created_at desc, id asc) order, merged into one.
     const merged: AnyRun[] = [
