@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorStatus } from "../src/core/errors.ts";
 import { waitForConversion } from "./support/conversions.ts";
@@ -54,6 +55,7 @@ const covered = [
   "GET /v1/documents/{id}/entities/tables/{index}/csv",
   "GET /v1/documents/{id}/entities/tables/{index}/html",
   "GET /v1/documents/{id}/entities/tables/{index}/markdown",
+  "GET /v1/documents/{id}/entities/tables/{index}/xlsx",
   "POST /v1/collections",
   "GET /v1/collections",
   "GET /v1/collections/{id}",
@@ -137,6 +139,7 @@ const anonymousReads = [
   "GET /v1/documents/{id}/entities/tables/{index}/csv",
   "GET /v1/documents/{id}/entities/tables/{index}/html",
   "GET /v1/documents/{id}/entities/tables/{index}/markdown",
+  "GET /v1/documents/{id}/entities/tables/{index}/xlsx",
   "POST /v1/documents/{id}/chat/completions",
   "POST /v1/documents/{id}/structured-output",
   "POST /v1/public/resolve/chat/completions",
@@ -392,6 +395,7 @@ describe("the OpenAPI document", () => {
         prefix: "svc_sk_x…",
         created_at: "2026-01-01T00:00:00.000Z",
         revoked_at: null,
+        last_used_at: null,
         replaced_by: null,
       },
       secret: "svc_sk_x",
@@ -1055,6 +1059,41 @@ describe("real responses match the document", () => {
         await refused(op, `${path}/${format}`, { key: badKey }, 401, "UNAUTHORIZED");
         await refused(op, `/v1/documents/${spare.id}/entities/tables/0/${format}`, {}, 403, "FORBIDDEN");
       }
+    });
+
+    it("GET /v1/documents/{id}/entities/tables/{index}/xlsx", async () => {
+      const op = "GET /v1/documents/{id}/entities/tables/{index}/xlsx";
+      const path = `/v1/documents/${main.id}/entities/tables/0`;
+      const json = await call(server.url, "GET", path, { key: d.secret });
+      await checked(op, `${path}/xlsx`, { key: d.secret }, 200);
+      const res = await fetch(`${server.url}${path}/xlsx`, {
+        headers: { authorization: `Bearer ${d.secret}` },
+      });
+      expect(res.headers.get("content-type")).toBe(
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      );
+      expect(res.headers.get("content-disposition")).toBe('attachment; filename="table-0.xlsx"');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+      const rows: unknown[][] = [];
+      book
+        .getWorksheet("Table 0")
+        ?.eachRow({ includeEmpty: true }, (row) =>
+          rows.push((row.values as unknown[]).slice(1).map((v) => v ?? "")),
+        );
+      // The same cells as the JSON form, row by row (trailing empty cells are not written).
+      expect(rows).toEqual(
+        json.body.rows.map((r: string[]) => {
+          const cut = [...r];
+          while (cut.length && cut.at(-1) === "") cut.pop();
+          return cut;
+        }),
+      );
+      expect((await checked(op, `${path}/xlsx`, {}, 200)).status).toBe(200);
+      await refused(op, `${path.replace(/0$/, "1")}/xlsx`, { key: d.secret }, 404, "NOT_FOUND");
+      await refused(op, `${path.replace(/0$/, "-1")}/xlsx`, { key: d.secret }, 400, "BAD_REQUEST");
+      await refused(op, `${path}/xlsx`, { key: badKey }, 401, "UNAUTHORIZED");
+      await refused(op, `/v1/documents/${spare.id}/entities/tables/0/xlsx`, {}, 403, "FORBIDDEN");
     });
 
     it("POST /v1/documents/ingest", async () => {

@@ -1,6 +1,8 @@
 import { Readable } from "node:stream";
 
 /** A download streamed as it is produced; the file name tells browsers what to save it as. */
+export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
 export function download(
   c: { body: (b: ReadableStream<Uint8Array>, s: 200, h: Record<string, string>) => Response },
   body: ReadableStream<Uint8Array>,

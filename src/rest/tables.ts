@@ -16,7 +16,7 @@ import { runTableSql } from "../resolvers/tables/run-table-sql.ts";
 import type { TableRecord } from "../resolvers/tables/table-record.ts";
 import { deleteTypedTableRows, listTypedTableRows, MAX_ROWS_PAGE } from "../resolvers/tables/table-rows.ts";
 import type { RestFace } from "./bind-route.ts";
-import { download, textStream } from "./downloads.ts";
+import { download, textStream, XLSX_TYPE } from "./downloads.ts";
 import { errorResponses, integerParameter, jsonBody, jsonResponse, mediaResponse } from "./shared-schemas.ts";
 import { SqlResultSchema, sandboxRules, sqlJson } from "./sql-schemas.ts";
 
@@ -158,7 +158,6 @@ const deleteRows = createRoute({
   },
 });
 
-const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const binary = { schema: { type: "string", format: "binary" } };
 
 /** The route of one download of every row, streamed as it is read. */

@@ -22,6 +22,7 @@ import {
 import { createWorkflow, deleteWorkflow, MAX_WORKFLOWS } from "../resolvers/workflows/write-workflow.ts";
 import type { RestFace } from "./bind-route.ts";
 import { checked, jsonSchemaOf, jsonTextField } from "./body-parts.ts";
+import { XLSX_TYPE } from "./downloads.ts";
 import {
   errorResponses,
   integerParameter,
@@ -423,7 +424,6 @@ const ResultsJsonSchema = z
 
 const resultFiles = resultFormats.map((f) => `results.${f}` as const);
 
-const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const binary = { schema: { type: "string", format: "binary" } };
 
 const results = createRoute({
