@@ -511,7 +511,7 @@ describe("agents with a model", () => {
     fake.script(
       { kind: "reply", toolCalls: [tool("s1", "doc_sql", "SELECT count(*) FROM documents")] },
       // biome-ignore lint/suspicious/noThenProperty: the fake server's name for what follows a delay
-      { kind: "delay", ms: 1500, then: { kind: "reply", toolCalls: [tool("s2", "doc_sql", "SELECT 2")] } },
+      { kind: "delay", ms: 8000, then: { kind: "reply", toolCalls: [tool("s2", "doc_sql", "SELECT 2")] } },
       { kind: "reply", text: "never reached" },
     );
     const started = await post(`/v1/agents/${agent.body.id}/runs`, { input: "Count." });

@@ -2,15 +2,17 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, launchChromium, screenshot, watchErrors } from "./support/browser.ts";
 import { uploadAndWait } from "./support/documents.ts";
-import { call } from "./support/http.ts";
-import { textPdf } from "./support/pdfs.ts";
+import { call, gql } from "./support/http.ts";
+import { reportPdf, textPdf } from "./support/pdfs.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
 import { createKey, createTenant, type Tenant } from "./support/tenant.ts";
 
 // The dashboard in a real browser against the real service: signing in with a secret key,
-// keys made, copied and revoked, a PDF uploaded and followed to `complete` live, signing out;
-// axe on each page; the session cookie's flags, CSRF from another origin, an ended session and
-// hostile file names shown as text.
+// keys made, copied and revoked, a PDF uploaded and followed to `complete` live, a document's
+// access policy, reparse and table downloads, collections changed and asked, a file published
+// and its site opened, runs of workflows and agents, usage, signing out; axe on each page; the
+// session cookie's flags, CSRF from another origin, an ended session and hostile file names
+// shown as text.
 
 /** What went wrong in a page, leaving out requests the page ended itself (a stream closed when its subscription ended, a reload). */
 const real = (errors: string[]) => errors.filter((e) => !e.includes("net::ERR_ABORTED"));
@@ -23,7 +25,11 @@ let server: TestServer;
 let t: Tenant;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launchChromium(), startTestServer()]);
+  // Published sites answer at {namespace}.quire.localhost, which Chromium resolves to loopback.
+  [browser, server] = await Promise.all([
+    launchChromium(),
+    startTestServer({ HOSTED_DOMAIN: "quire.localhost" }),
+  ]);
   t = await createTenant(server.url, "dashboard");
   textPdfSync = await textPdf([
     ["Field notes", "The savanna in the dry season."],
@@ -202,6 +208,209 @@ describe("the dashboard", () => {
     expect(got.headers.get("content-type")).toMatch(/text\/csv/);
     await expectAccessible(page);
     await screenshot(page, "dashboard", "runs");
+    expect(real(errors)).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("edits a document's access policy, reparses it live and downloads its table as XLSX", async () => {
+    const report = await uploadAndWait(server.url, t.secret, await reportPdf(), "regions.pdf");
+    const anonymousRead = () => call(server.url, "GET", `/v1/documents/${report.id}/pages/1`);
+    expect((await anonymousRead()).status).toBe(401);
+    const { context, page, errors } = await signedIn();
+    await page.goto(`${server.url}/dashboard/documents/${report.id}`);
+    await page.getByRole("heading", { name: "regions.pdf" }).waitFor();
+    // The table's XLSX download answers with the session's cookie alone.
+    const xlsx = page.getByRole("link", { name: "XLSX" }).first();
+    const [cookie] = await context.cookies();
+    const got = await fetch(`${server.url}${await xlsx.getAttribute("href")}`, {
+      headers: { cookie: `quire_session=${cookie?.value}` },
+    });
+    expect(got.status).toBe(200);
+    expect(got.headers.get("content-type")).toBe(
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    );
+    // A public grant to read the content, made in the form, lets anyone read a page.
+    const before = await call(server.url, "GET", `/v1/documents/${report.id}/config`, { key: t.secret });
+    const kept = before.body.access.grants;
+    await page.getByTestId("grant").first().waitFor();
+    expect(await page.getByTestId("grant").count()).toBe(kept.length);
+    const added = page.getByRole("group", { name: `Grant ${kept.length + 1}` });
+    await page.getByRole("button", { name: "Add a grant" }).click();
+    await added.getByLabel("Who").selectOption("public");
+    await page.getByRole("button", { name: "Save access" }).click();
+    await page.getByText("The access policy was saved.").waitFor();
+    expect((await anonymousRead()).status).toBe(200);
+    const config = await call(server.url, "GET", `/v1/documents/${report.id}/config`, { key: t.secret });
+    expect(config.body.access.grants).toEqual([
+      ...kept,
+      { principal: { type: "public" }, actions: ["read_content"] },
+    ]);
+    // A key id that is not one is held back by the form itself, and nothing is sent.
+    await added.getByLabel("Who").selectOption("publishable");
+    const keyField = added.getByLabel("Only the key (optional)");
+    await keyField.fill("key_NOT valid");
+    await page.getByRole("button", { name: "Save access" }).click();
+    expect(await keyField.evaluate((el) => (el as HTMLInputElement).validity.valid)).toBe(false);
+    const unchanged = await call(server.url, "GET", `/v1/documents/${report.id}/config`, { key: t.secret });
+    expect(unchanged.body.access.grants).toEqual(config.body.access.grants);
+    await page.getByRole("button", { name: `Remove grant ${kept.length + 1}` }).click();
+    await page.getByRole("button", { name: "Save access" }).click();
+    await page.getByText("The access policy was saved.").waitFor();
+    expect((await anonymousRead()).status).toBe(401);
+    await expectAccessible(page);
+    await screenshot(page, "dashboard", "document-access");
+    // Reparse: the phase leaves complete and comes back to it live.
+    await page.getByRole("button", { name: "Reparse" }).click();
+    await expect.poll(() => page.getByTestId("phase").textContent()).not.toBe("complete");
+    await expect.poll(() => page.getByTestId("phase").textContent(), { timeout: 60_000 }).toBe("complete");
+    await page.getByRole("link", { name: "XLSX" }).first().waitFor();
+    expect(real(errors)).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("adds and removes a collection's documents", async () => {
+    const a = await uploadAndWait(server.url, t.secret, await textPdf([["Alpha"]]), "alpha.pdf");
+    const made = await call(server.url, "POST", "/v1/collections", {
+      key: t.secret,
+      json: { name: "Members" },
+    });
+    expect(made.status).toBe(201);
+    const { context, page, errors } = await signedIn();
+    await page.getByRole("link", { name: "Collections" }).click();
+    const members = page.getByRole("article", { name: "Members" });
+    await members.getByText("Documents of Members").click();
+    await members.getByLabel("Add a document").selectOption(a.id);
+    await members.getByRole("button", { name: "Add" }).click();
+    await members.getByRole("button", { name: "Remove alpha.pdf from Members" }).waitFor();
+    await members.getByText("(1 documents)").waitFor();
+    const listed = await call(server.url, "GET", `/v1/collections/${made.body.id}`, { key: t.secret });
+    expect(listed.body.document_count ?? listed.body.documentCount).toBe(1);
+    await members.getByRole("button", { name: "Remove alpha.pdf from Members" }).click();
+    await members.getByText("(0 documents)").waitFor();
+    await expectAccessible(page);
+    expect(real(errors)).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("stores a file, publishes it, copies its address and opens the site; unpublishes it", async () => {
+    const { context, page, errors } = await signedIn();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("link", { name: "Files" }).click();
+    await page.getByRole("heading", { name: "Files and sites" }).waitFor();
+    const pdf = Buffer.from(await textPdf([["Published from the dashboard", "A page for readers."]]));
+    await page.setInputFiles("#file-input", {
+      name: "handout.pdf",
+      mimeType: "application/pdf",
+      buffer: pdf,
+    });
+    await page.getByRole("button", { name: "Publish handout.pdf" }).click();
+    const namespace = `dash-${Date.now().toString(36)}`;
+    await page.getByLabel("Address (leave empty for a generated one)").fill(namespace);
+    await page.getByLabel("Title").fill("Handout <i>one</i>");
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    const row = page.locator(`tr[data-namespace="${namespace}"]`);
+    await row.waitFor();
+    const link = row.getByRole("link", { name: "Handout <i>one</i>" });
+    const url = (await link.getAttribute("href")) ?? "";
+    expect(url).toBe(`http://${namespace}.quire.localhost:${new URL(server.url).port}`);
+    await row.getByRole("button", { name: "Copy address" }).click();
+    await row.getByText("Copied.").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await expectAccessible(page);
+    await screenshot(page, "dashboard", "files");
+    // The site, once its parse is done, opens with its title.
+    await expect
+      .poll(
+        async () =>
+          (
+            await gql(server.url, "query($n: String!) { deployment(namespace: $n) { status } }", {
+              key: t.secret,
+              variables: { n: namespace },
+            })
+          ).body.data?.deployment?.status,
+        { timeout: 60_000 },
+      )
+      .toBe("done");
+    const site = await context.newPage();
+    const opened = await site.goto(url);
+    expect(opened?.status()).toBe(200);
+    expect(await site.title()).toBe("Handout <i>one</i>");
+    await site.close();
+    await row.getByRole("button", { name: "Stats" }).click();
+    await row.getByTestId("site-stats").waitFor();
+    await row.getByRole("button", { name: "Disable" }).click();
+    await row.getByRole("button", { name: "Enable" }).waitFor();
+    expect(
+      (
+        await fetch(`${server.url}/v1/host/${namespace}`, {
+          headers: { authorization: `Bearer ${t.secret}` },
+        })
+      ).status,
+    ).toBe(200);
+    await row.getByRole("button", { name: "Unpublish" }).click();
+    await page.getByRole("button", { name: "Yes, unpublish" }).click();
+    await row.waitFor({ state: "detached" });
+    expect(real(errors)).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it("follows an agent run to its end, shows the keys' last use and the usage against the limits", async () => {
+    const doc = await uploadAndWait(
+      server.url,
+      t.secret,
+      await textPdf([["Memo", "Subject: fences"]]),
+      "memo.pdf",
+    );
+    const agent = await call(server.url, "POST", "/v1/agents", {
+      key: t.secret,
+      json: {
+        name: "Reader",
+        output_schema: { type: "object", properties: { subject: { type: "string" } } },
+      },
+    });
+    expect(agent.status, agent.text).toBe(201);
+    const run = await call(server.url, "POST", `/v1/agents/${agent.body.id}/runs`, {
+      key: t.secret,
+      json: { input: "The subject.", document_ids: [doc.id] },
+    });
+    expect(run.status, run.text).toBe(202);
+    const { context, page, errors } = await signedIn();
+    await page.getByRole("link", { name: "Runs" }).click();
+    const row = page.locator(`tr[data-run-id="${run.body.id}"]`);
+    await row.waitFor();
+    await expect
+      .poll(() => row.getByTestId("run-status").textContent(), { timeout: 60_000 })
+      .toBe("succeeded");
+    await row.getByText("Output").click();
+    await expectAccessible(page);
+    await screenshot(page, "dashboard", "agent-runs");
+
+    const unused = await createKey(server.url, t, "secret", "unused");
+    await page.getByRole("link", { name: "Keys" }).click();
+    await expect
+      .poll(() => page.locator(`tr[data-key-id="${unused.id}"]`).getByTestId("last-used").textContent())
+      .toBe("never");
+    expect(
+      await page.locator(`tr[data-key-id="${t.keyId}"]`).getByTestId("last-used").textContent(),
+    ).not.toBe("never");
+
+    await page.getByRole("link", { name: "Usage" }).click();
+    const mine = page.locator(`section[data-key-id="${t.keyId}"]`);
+    await mine.waitFor();
+    const thisMinute = (await mine.getByTestId("this-minute").textContent())?.replace(/\s+/g, " ") ?? "";
+    expect(thisMinute).toMatch(/^This minute: \d+ of 600 standard, \d+ of 30 expensive\.$/);
+    expect(await mine.getByRole("img", { name: /Standard requests a minute/ }).count()).toBe(1);
+    const total = await mine
+      .locator("details table")
+      .first()
+      .evaluate((t) =>
+        [...t.querySelectorAll("tbody tr td:nth-child(2)")].reduce((a, td) => a + Number(td.textContent), 0),
+      );
+    expect(total).toBeGreaterThan(0);
+    await expectAccessible(page);
+    await screenshot(page, "dashboard", "usage");
+    await page.setViewportSize({ width: 375, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(real(errors)).toEqual([]);
     await context.close();
   }, 120_000);

@@ -123,7 +123,8 @@ describe("the document's time budget", () => {
     const done = await uploadAndWait(slow.url, tenant.secret, slowPages(40, 100_000), "slow.pdf");
     expect(done.phase).toBe("error");
     expect(done.error).toMatch(
-      /^Extraction took longer than 2 s \(EXTRACTION_TIMEOUT_SECONDS\) and was stopped on page \d+; pages before it are saved\.$/,
+      // On a page, or (on a machine busy enough) before the first while the PDF was opened.
+      /^Extraction took longer than 2 s \(EXTRACTION_TIMEOUT_SECONDS\) and was stopped (on page \d+; pages before it are saved|while the PDF was opened)\.$/,
     );
     expect(done.pagesCompleted).toBeLessThan(40);
   });

@@ -73,8 +73,17 @@ export async function runExtraction(
       await fail(deps, id, generation, err.message);
       return;
     }
-    // Opening ran into the time or memory limit: trying again would do the same.
-    if (err instanceof ExtractionLimitError || err instanceof DocumentBudgetError) {
+    if (err instanceof DocumentBudgetError) {
+      await fail(
+        deps,
+        id,
+        generation,
+        `Extraction took longer than ${timeout} s (EXTRACTION_TIMEOUT_SECONDS) and was stopped while the PDF was opened.`,
+      );
+      return;
+    }
+    // Opening ran into a reading limit: trying again would do the same.
+    if (err instanceof ExtractionLimitError) {
       await fail(deps, id, generation, `The PDF could not be opened: ${err.message}.`);
       return;
     }

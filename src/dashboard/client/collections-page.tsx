@@ -1,12 +1,15 @@
 import { useEffect, useState } from "preact/hooks";
 import {
+  DashboardAddCollectionDocumentsDocument,
   DashboardCollectionAnswerDocument,
   type DashboardCollectionAnswerSubscription,
+  DashboardCollectionDocumentsDocument,
   DashboardCollectionsDocument,
   type DashboardCollectionsQuery,
   DashboardCreateCollectionDocument,
   DashboardDocumentsDocument,
   type DashboardDocumentsQuery,
+  DashboardRemoveCollectionDocumentsDocument,
 } from "../../../operations/generated.ts";
 import { gql, subscribe } from "./api.ts";
 
@@ -93,6 +96,106 @@ function Ask({
   );
 }
 
+/** A collection's documents, read when opened: each can be removed, and others added from the account's. */
+function Members({
+  collection,
+  docs,
+  onCount,
+}: {
+  collection: Collection;
+  docs: Doc[];
+  onCount: (count: number) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [members, setMembers] = useState<{ id: string; fileName: string }[] | null>(null);
+  const [adding, setAdding] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const load = () =>
+    gql(DashboardCollectionDocumentsDocument, { id: collection.id }).then(
+      (d) => {
+        setMembers(d.collection.documents.edges.map((e) => e.node));
+        onCount(d.collection.documentCount);
+      },
+      (e: Error) => setError(e.message),
+    );
+  useEffect(() => {
+    if (open) void load();
+  }, [open]);
+  const change = async (f: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await f();
+      await load();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const others = docs.filter((d) => !members?.some((m) => m.id === d.id));
+  return (
+    <details onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+      <summary>Documents of {collection.name}</summary>
+      {members === null ? (
+        <p class="loading">Loading…</p>
+      ) : (
+        <ul>
+          {members.map((m) => (
+            <li key={m.id}>
+              {m.fileName}{" "}
+              <button
+                type="button"
+                class="danger"
+                aria-label={`Remove ${m.fileName} from ${collection.name}`}
+                onClick={() =>
+                  void change(() =>
+                    gql(DashboardRemoveCollectionDocumentsDocument, {
+                      id: collection.id,
+                      documentIds: [m.id],
+                    }),
+                  )
+                }
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {others.length > 0 && (
+        <form
+          class="row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (adding)
+              void change(() =>
+                gql(DashboardAddCollectionDocumentsDocument, { id: collection.id, documentIds: [adding] }),
+              );
+          }}
+        >
+          <label for={`add-${collection.id}`}>Add a document</label>
+          <select
+            id={`add-${collection.id}`}
+            value={adding}
+            onChange={(e) => setAdding((e.target as HTMLSelectElement).value)}
+          >
+            <option value="">Choose…</option>
+            {others.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.fileName}
+              </option>
+            ))}
+          </select>
+          <button type="submit">Add</button>
+        </form>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </details>
+  );
+}
+
 /** Collections: the account's, made from documents picked in a list, each asked with a streamed answer. */
 export function CollectionsPage({ onOpen }: { onOpen: (documentId: string, page: number) => void }) {
   const [collections, setCollections] = useState<Collection[] | null>(null);
@@ -171,6 +274,15 @@ export function CollectionsPage({ onOpen }: { onOpen: (documentId: string, page:
             <h2>
               {c.name} <span class="hint">({c.documentCount} documents)</span>
             </h2>
+            <Members
+              collection={c}
+              docs={docs}
+              onCount={(n) =>
+                setCollections((prev) =>
+                  (prev ?? []).map((x) => (x.id === c.id ? { ...x, documentCount: n } : x)),
+                )
+              }
+            />
             <Ask collection={c} onOpen={onOpen} />
           </article>
         ))

@@ -1,13 +1,25 @@
 import { useEffect, useState } from "preact/hooks";
-import { DashboardDocumentDocument, type DashboardDocumentQuery } from "../../../operations/generated.ts";
-import { gql } from "./api.ts";
+import {
+  DashboardDeleteDocumentDocument,
+  DashboardDocumentDocument,
+  type DashboardDocumentQuery,
+  DashboardReparseDocument,
+  DocumentProgressDocument,
+} from "../../../operations/generated.ts";
+import { AccessForm } from "./access-form.tsx";
+import { gql, subscribe } from "./api.ts";
 
 type Doc = NonNullable<DashboardDocumentQuery["document"]>;
 
 /** Pages shown at once; the rest a click away. */
 const PAGE_BATCH = 10;
 
-/** One document: each page's image beside its markdown, then its tables with their downloads. */
+const ended = (phase: string) => phase === "complete" || phase === "error" || phase === "awaiting_review";
+
+/**
+ * One document: each page's image beside its markdown, its tables with their downloads, and its
+ * access policy; reparse (followed live until it ends, then shown afresh) and delete.
+ */
 export function DocumentPage({
   id,
   at,
@@ -21,16 +33,38 @@ export function DocumentPage({
   // Enough pages to show the one a citation named.
   const [shown, setShown] = useState(Math.max(PAGE_BATCH, Math.ceil((at ?? 1) / PAGE_BATCH) * PAGE_BATCH));
   const [error, setError] = useState<string | null>(null);
+  const [reads, setReads] = useState(0);
+  const [confirming, setConfirming] = useState(false);
   useEffect(() => {
     gql(DashboardDocumentDocument, { id, from: 1, to: shown }).then(
       (d) => setDoc(d.document ?? null),
       (e: Error) => setError(e.message),
     );
-  }, [id, shown]);
+  }, [id, shown, reads]);
+  // While an extraction runs, its progress comes live; when it ends, the results are read again.
+  const running = doc !== null && !ended(doc.phase);
+  useEffect(() => {
+    if (!running) return;
+    return subscribe(DocumentProgressDocument, { id }, (d) => {
+      const p = d.documentProgress;
+      setDoc((prev) =>
+        prev ? { ...prev, phase: p.phase, pagesCompleted: p.pagesCompleted, pagesTotal: p.pagesTotal } : prev,
+      );
+      if (ended(p.phase)) setReads((n) => n + 1);
+    });
+  }, [id, running]);
+  const act = async (f: () => Promise<void>) => {
+    setError(null);
+    try {
+      await f();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
   useEffect(() => {
     if (doc && at) document.getElementById(`page-${at}`)?.scrollIntoView();
   }, [doc, at]);
-  if (error)
+  if (error && !doc)
     return (
       <p class="error" role="alert">
         {error}
@@ -53,11 +87,58 @@ export function DocumentPage({
       </p>
       <h1 id="doc-title">{doc.fileName}</h1>
       <p>
-        {doc.phase}, {doc.pagesCompleted} of {doc.pagesTotal ?? "?"} pages read.{" "}
+        <span class={`phase phase-${doc.phase}`} data-testid="phase">
+          {doc.phase}
+        </span>
+        , {doc.pagesCompleted} of {doc.pagesTotal ?? "?"} pages read.{" "}
         <a href={`${base}/full.md`} download>
           Markdown of the whole document
         </a>
       </p>
+      <div class="row">
+        <button
+          type="button"
+          class="quiet"
+          disabled={running}
+          onClick={() =>
+            void act(async () => {
+              const r = await gql(DashboardReparseDocument, { id: doc.id });
+              setDoc({ ...doc, ...r.reparseDocument });
+            })
+          }
+        >
+          Reparse
+        </button>
+        <button type="button" class="danger" onClick={() => setConfirming(true)}>
+          Delete
+        </button>
+      </div>
+      {confirming && (
+        <div class="notice" role="alertdialog" aria-labelledby="confirm-delete">
+          <p id="confirm-delete">
+            Delete <strong>{doc.fileName}</strong>, its pages and tables? This cannot be undone.
+          </p>
+          <button
+            type="button"
+            onClick={() =>
+              void act(async () => {
+                await gql(DashboardDeleteDocumentDocument, { id: doc.id });
+                onBack();
+              })
+            }
+          >
+            Yes, delete
+          </button>
+          <button type="button" class="quiet" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       <h2>Pages</h2>
       {doc.pages.map((p) => (
         <section class="page" id={`page-${p.number}`} key={p.number} aria-label={`Page ${p.number}`}>
@@ -96,7 +177,11 @@ export function DocumentPage({
                 CSV
               </a>{" "}
               ·{" "}
-              <a href={`${base}/entities/tables/${t.index}`} download>
+              <a href={`${base}/entities/tables/${t.index}/xlsx`} download>
+                XLSX
+              </a>{" "}
+              ·{" "}
+              <a href={`${base}/entities/tables/${t.index}`} download={`table-${t.index}.json`}>
                 JSON
               </a>
             </p>
@@ -125,6 +210,7 @@ export function DocumentPage({
           </section>
         );
       })}
+      <AccessForm id={doc.id} />
     </article>
   );
 }

@@ -136,6 +136,7 @@ export function KeysPage() {
                 <th scope="col">Kind</th>
                 <th scope="col">Prefix</th>
                 <th scope="col">Created</th>
+                <th scope="col">Last used</th>
                 <th scope="col">State</th>
                 <th scope="col">
                   <span class="visually-hidden">Actions</span>
@@ -151,6 +152,7 @@ export function KeysPage() {
                     <code>{k.prefix}</code>
                   </td>
                   <td>{when(k.createdAt)}</td>
+                  <td data-testid="last-used">{k.lastUsedAt ? when(k.lastUsedAt) : "never"}</td>
                   <td>{k.revokedAt ? `revoked ${when(k.revokedAt)}` : "active"}</td>
                   <td>
                     {!k.revokedAt && (

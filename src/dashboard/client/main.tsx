@@ -5,34 +5,41 @@ import "./app.css";
 import { CollectionsPage } from "./collections-page.tsx";
 import { DocumentPage } from "./document-page.tsx";
 import { DocumentsPage } from "./documents-page.tsx";
+import { FilesPage } from "./files-page.tsx";
 import { KeysPage } from "./keys-page.tsx";
 import { RunsPage } from "./runs-page.tsx";
 import { SignInPage } from "./sign-in-page.tsx";
+import { UsagePage } from "./usage-page.tsx";
 
 // The dashboard: a page per section under /dashboard, drawn in the browser from what GraphQL
 // answers. Links change the address without reloading; the back button works.
 
-type Route =
-  | { page: "documents" }
-  | { page: "keys" }
-  | { page: "runs" }
-  | { page: "collections" }
-  | { page: "document"; id: string; at?: number };
+/** The sections, each at /dashboard/{name}; documents are at /dashboard itself. */
+const sections = [
+  { page: "documents", title: "Documents" },
+  { page: "collections", title: "Collections" },
+  { page: "files", title: "Files" },
+  { page: "runs", title: "Runs" },
+  { page: "keys", title: "Keys" },
+  { page: "usage", title: "Usage" },
+] as const;
+type Section = (typeof sections)[number]["page"];
+
+type Route = { page: Section } | { page: "document"; id: string; at?: number };
 function routeOf(path: string): Route {
-  if (path.startsWith("/dashboard/keys")) return { page: "keys" };
-  if (path.startsWith("/dashboard/runs")) return { page: "runs" };
-  if (path.startsWith("/dashboard/collections")) return { page: "collections" };
   const doc = /^\/dashboard\/documents\/([^/]+)$/.exec(path);
-  return doc?.[1] ? { page: "document", id: decodeURIComponent(doc[1]) } : { page: "documents" };
+  if (doc?.[1]) return { page: "document", id: decodeURIComponent(doc[1]) };
+  const named = sections.find((s) => s.page !== "documents" && path.startsWith(`/dashboard/${s.page}`));
+  return { page: named?.page ?? "documents" };
 }
 const pathOf = (r: Route): string =>
   r.page === "document" && r.at ? `${pathOfPage(r)}#page-${r.at}` : pathOfPage(r);
 const pathOfPage = (r: Route) =>
-  r.page === "keys" || r.page === "runs" || r.page === "collections"
-    ? `/dashboard/${r.page}`
-    : r.page === "document"
-      ? `/dashboard/documents/${encodeURIComponent(r.id)}`
-      : "/dashboard";
+  r.page === "document"
+    ? `/dashboard/documents/${encodeURIComponent(r.id)}`
+    : r.page === "documents"
+      ? "/dashboard"
+      : `/dashboard/${r.page}`;
 
 /** The page a #page-N address names, if any. */
 const pageInHash = () => {
@@ -66,34 +73,16 @@ function App() {
       <header class="bar">
         <strong class="brand">Quire</strong>
         <nav aria-label="Sections">
-          <a
-            href="/dashboard"
-            aria-current={route.page === "documents" ? "page" : undefined}
-            onClick={go({ page: "documents" })}
-          >
-            Documents
-          </a>
-          <a
-            href="/dashboard/keys"
-            aria-current={route.page === "keys" ? "page" : undefined}
-            onClick={go({ page: "keys" })}
-          >
-            Keys
-          </a>
-          <a
-            href="/dashboard/runs"
-            aria-current={route.page === "runs" ? "page" : undefined}
-            onClick={go({ page: "runs" })}
-          >
-            Runs
-          </a>
-          <a
-            href="/dashboard/collections"
-            aria-current={route.page === "collections" ? "page" : undefined}
-            onClick={go({ page: "collections" })}
-          >
-            Collections
-          </a>
+          {sections.map((sec) => (
+            <a
+              key={sec.page}
+              href={pathOfPage({ page: sec.page })}
+              aria-current={route.page === sec.page ? "page" : undefined}
+              onClick={go({ page: sec.page })}
+            >
+              {sec.title}
+            </a>
+          ))}
         </nav>
         <button
           type="button"
@@ -109,6 +98,10 @@ function App() {
       <main>
         {route.page === "keys" ? (
           <KeysPage />
+        ) : route.page === "files" ? (
+          <FilesPage />
+        ) : route.page === "usage" ? (
+          <UsagePage />
         ) : route.page === "runs" ? (
           <RunsPage />
         ) : route.page === "collections" ? (

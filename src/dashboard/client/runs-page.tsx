@@ -1,5 +1,9 @@
 import { useEffect, useState } from "preact/hooks";
 import {
+  DashboardAgentRunProgressDocument,
+  DashboardAgentRunsDocument,
+  type DashboardAgentRunsQuery,
+  DashboardCancelAgentRunDocument,
   DashboardRunProgressDocument,
   DashboardRunsDocument,
   type DashboardRunsQuery,
@@ -7,6 +11,7 @@ import {
 import { gql, subscribe } from "./api.ts";
 
 type Run = DashboardRunsQuery["runs"]["edges"][number]["node"];
+type AgentRun = DashboardAgentRunsQuery["agentRuns"]["edges"][number]["node"];
 
 const live = (status: string) => status === "queued" || status === "running";
 const formats = ["json", "csv", "xlsx", "xml"] as const;
@@ -52,13 +57,71 @@ function RunRow({ run }: { run: Run }) {
   );
 }
 
-/** Runs of workflows, newest first, each followed live until it ends. */
+/** An agent run's row: followed live until it ends, cancellable meanwhile, its output after. */
+function AgentRunRow({ run, onError }: { run: AgentRun; onError: (message: string) => void }) {
+  const [now, setNow] = useState(run);
+  useEffect(() => {
+    if (!live(now.status)) return;
+    return subscribe(DashboardAgentRunProgressDocument, { id: run.id }, (d) => setNow(d.agentRunProgress));
+  }, [run.id]);
+  return (
+    <tr data-run-id={run.id}>
+      <td>
+        <code>{now.id}</code>
+      </td>
+      <td>
+        <code>{now.agentId}</code> v{now.agentVersion}
+      </td>
+      <td data-testid="run-status">{now.status}</td>
+      <td>
+        {now.usage.steps} steps, {now.usage.promptTokens + now.usage.completionTokens} tokens
+      </td>
+      <td>{new Date(now.createdAt).toLocaleString()}</td>
+      <td>
+        {live(now.status) ? (
+          <button
+            type="button"
+            class="danger"
+            onClick={() =>
+              gql(DashboardCancelAgentRunDocument, { id: now.id }).then(
+                (r) => setNow((prev) => ({ ...prev, status: r.cancelAgentRun.status })),
+                (e: Error) => onError(e.message),
+              )
+            }
+          >
+            Cancel
+          </button>
+        ) : (
+          <>
+            {now.error && <p class="error">{now.error}</p>}
+            {now.output !== null && now.output !== undefined && (
+              <details>
+                <summary>Output</summary>
+                <pre class="markdown">{JSON.stringify(now.output, null, 2)}</pre>
+              </details>
+            )}
+            <a class="download" href={`/v1/runs/${encodeURIComponent(now.id)}`} download={`${now.id}.json`}>
+              JSON
+            </a>
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Runs of workflows and of agents, newest first, each followed live until it ends. */
 export function RunsPage() {
   const [runs, setRuns] = useState<Run[] | null>(null);
+  const [agentRuns, setAgentRuns] = useState<AgentRun[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     gql(DashboardRunsDocument, { first: 50 }).then(
       (d) => setRuns(d.runs.edges.map((e) => e.node)),
+      (e: Error) => setError(e.message),
+    );
+    gql(DashboardAgentRunsDocument, { first: 50 }).then(
+      (d) => setAgentRuns(d.agentRuns.edges.map((e) => e.node)),
       (e: Error) => setError(e.message),
     );
   }, []);
@@ -70,10 +133,11 @@ export function RunsPage() {
           {error}
         </p>
       )}
+      <h2>Workflow runs</h2>
       {runs === null ? (
         <p class="loading">Loading…</p>
       ) : runs.length === 0 ? (
-        <p>No runs yet.</p>
+        <p>No workflow runs yet.</p>
       ) : (
         <div class="table-wrap">
           <table>
@@ -91,6 +155,33 @@ export function RunsPage() {
             <tbody>
               {runs.map((r) => (
                 <RunRow key={r.id} run={r} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h2>Agent runs</h2>
+      {agentRuns === null ? (
+        <p class="loading">Loading…</p>
+      ) : agentRuns.length === 0 ? (
+        <p>No agent runs yet.</p>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <caption class="visually-hidden">Agent runs, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Run</th>
+                <th scope="col">Agent</th>
+                <th scope="col">Status</th>
+                <th scope="col">Work</th>
+                <th scope="col">Started</th>
+                <th scope="col">Results</th>
+              </tr>
+            </thead>
+            <tbody>
+              {agentRuns.map((r) => (
+                <AgentRunRow key={r.id} run={r} onError={setError} />
               ))}
             </tbody>
           </table>

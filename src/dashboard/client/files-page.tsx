@@ -1,0 +1,163 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import {
+  DashboardDeleteFileDocument,
+  DashboardFilesDocument,
+  type DashboardFilesQuery,
+  DashboardUploadFileDocument,
+} from "../../../operations/generated.ts";
+import { gql, gqlUpload } from "./api.ts";
+import { Deployments, PublishForm } from "./deployments.tsx";
+
+type StoredFile = DashboardFilesQuery["files"]["edges"][number]["node"];
+
+const size = (bytes: number) =>
+  bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1048576
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / 1048576).toFixed(1)} MB`;
+
+/** Files: stored uploads (PDFs and images) with their downloads; each can be published as a site. */
+export function FilesPage() {
+  const [files, setFiles] = useState<StoredFile[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [upload, setUpload] = useState<{ name: string; share: number } | null>(null);
+  const [publishing, setPublishing] = useState<StoredFile | null>(null);
+  const [published, setPublished] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+
+  const load = () =>
+    gql(DashboardFilesDocument, { first: 50 }).then(
+      (d) => setFiles(d.files.edges.map((e) => e.node)),
+      (e: Error) => setError(e.message),
+    );
+  useEffect(() => {
+    void load();
+  }, []);
+
+  const send = async (list: FileList | null) => {
+    for (const file of Array.from(list ?? [])) {
+      setError(null);
+      setUpload({ name: file.name, share: 0 });
+      try {
+        const made = await gqlUpload(DashboardUploadFileDocument, {} as never, "file", file, (share) =>
+          setUpload({ name: file.name, share }),
+        );
+        setFiles((prev) => [made.uploadFile, ...(prev ?? [])]);
+      } catch (e) {
+        setError((e as Error).message);
+      }
+    }
+    setUpload(null);
+  };
+
+  return (
+    <section aria-labelledby="files-title">
+      <h1 id="files-title">Files and sites</h1>
+      <div class="drop">
+        <label for="file-input">Store a PDF or an image</label>
+        <input
+          id="file-input"
+          ref={input}
+          type="file"
+          accept="application/pdf,image/*"
+          multiple
+          onChange={(e) => {
+            const el = e.target as HTMLInputElement;
+            void send(el.files).then(() => {
+              el.value = "";
+            });
+          }}
+        />
+        {upload && (
+          <p role="status">
+            Uploading {upload.name}:{" "}
+            <progress max={1} value={upload.share} aria-label={`Upload of ${upload.name}`} />{" "}
+            {Math.round(upload.share * 100)}%
+          </p>
+        )}
+      </div>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {publishing && (
+        <PublishForm
+          file={publishing}
+          onDone={() => {
+            setPublishing(null);
+            setPublished((n) => n + 1);
+          }}
+          onCancel={() => setPublishing(null)}
+        />
+      )}
+      <h2>Files</h2>
+      {files === null ? (
+        <p class="loading">Loading…</p>
+      ) : files.length === 0 ? (
+        <p>No files yet.</p>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <caption class="visually-hidden">Stored files, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Type</th>
+                <th scope="col">Size</th>
+                <th scope="col">Pages</th>
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {files.map((f) => (
+                <tr key={f.id} data-file-id={f.id}>
+                  <td>
+                    {f.status === "ready" ? (
+                      <a href={`/v1/files/${encodeURIComponent(f.id)}/content`} download={f.fileName}>
+                        {f.fileName}
+                      </a>
+                    ) : (
+                      `${f.fileName} (${f.status})`
+                    )}
+                  </td>
+                  <td>{f.contentType}</td>
+                  <td>{size(f.size)}</td>
+                  <td>{f.pages ?? "—"}</td>
+                  <td>
+                    {f.status === "ready" && (
+                      <button
+                        type="button"
+                        onClick={() => setPublishing(f)}
+                        aria-label={`Publish ${f.fileName}`}
+                      >
+                        Publish
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      class="danger"
+                      aria-label={`Delete ${f.fileName}`}
+                      onClick={() =>
+                        gql(DashboardDeleteFileDocument, { id: f.id }).then(
+                          () => setFiles((prev) => (prev ?? []).filter((x) => x.id !== f.id)),
+                          (e: Error) => setError(e.message),
+                        )
+                      }
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Deployments key={published} />
+    </section>
+  );
+}
