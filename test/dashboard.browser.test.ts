@@ -65,6 +65,14 @@ describe("the dashboard", () => {
     const res = await fetch(`${server.url}/dashboard`);
     expect(res.headers.get("content-security-policy")).toMatch(/script-src 'self'/);
     expect(res.headers.get("x-frame-options")).toBe("DENY");
+    // The script is sent gzipped to whoever accepts it, and whole to whoever does not.
+    const script = /src="(\/dashboard\/assets\/app\.js\?v=\w+)"/.exec(await res.text())?.[1];
+    const zipped = await fetch(`${server.url}${script}`, { headers: { "accept-encoding": "gzip" } });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    const whole = await fetch(`${server.url}${script}`, { headers: { "accept-encoding": "identity" } });
+    expect(whole.headers.get("content-encoding")).toBeNull();
+    expect(await zipped.text()).toBe(await whole.text());
+    expect(zipped.headers.get("etag")).not.toBe(whole.headers.get("etag"));
     await expectAccessible(page);
     await screenshot(page, "dashboard", "sign-in");
     // A publishable key cannot sign in.

@@ -1,4 +1,3 @@
-import { print } from "graphql";
 import { createClient, type ExecutionResult } from "graphql-sse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -28,7 +27,7 @@ async function gqlUpload(key: string, bytes: Uint8Array, fileName = "g.pdf") {
   const form = new FormData();
   form.append(
     "operations",
-    JSON.stringify({ query: print(UploadDocumentDocument), variables: { file: null } }),
+    JSON.stringify({ query: String(UploadDocumentDocument), variables: { file: null } }),
   );
   form.append("map", JSON.stringify({ 0: ["variables.file"] }));
   form.append("0", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), fileName);
@@ -61,7 +60,7 @@ describe("documents over GraphQL", () => {
     expect(created).toMatchObject({ phase: "queued", status: "queued", fileName: "report.pdf" });
     await waitForTerminal(server.url, t.secret, created.id);
 
-    const r = await gql(server.url, print(DocumentWithContentDocument), {
+    const r = await gql(server.url, String(DocumentWithContentDocument), {
       key: t.secret,
       variables: { id: created.id },
     });
@@ -80,7 +79,7 @@ describe("documents over GraphQL", () => {
     // REST and GraphQL show the same content.
     const rest = await call(server.url, "GET", `/v1/documents/${created.id}/pages/1`, { key: t.secret });
     expect(rest.body.content).toBe(doc.pages[0].markdown);
-    const byShort = await gql(server.url, print(DocumentWithContentDocument), {
+    const byShort = await gql(server.url, String(DocumentWithContentDocument), {
       key: t.secret,
       variables: { id: doc.shortHash, from: 2 },
     });
@@ -91,12 +90,12 @@ describe("documents over GraphQL", () => {
     const up = await gqlUpload(t.secret, await reportPdf());
     const id = up.body.data.uploadDocument.id;
     await waitForTerminal(server.url, t.secret, id);
-    const bad = await gql(server.url, print(ReparseDocumentDocument), {
+    const bad = await gql(server.url, String(ReparseDocumentDocument), {
       key: t.secret,
       variables: { id, strategy: "magic" },
     });
     expect(bad.body.errors[0].extensions.code).toBe("BAD_REQUEST");
-    const re = await gql(server.url, print(ReparseDocumentDocument), {
+    const re = await gql(server.url, String(ReparseDocumentDocument), {
       key: t.secret,
       variables: { id, capabilities: "page_images" },
     });
@@ -117,7 +116,7 @@ describe("documents over GraphQL", () => {
         ],
       },
     };
-    const set = await gql(server.url, print(SetDocumentConfigDocument), {
+    const set = await gql(server.url, String(SetDocumentConfigDocument), {
       key: t.secret,
       variables: { id, config },
     });
@@ -127,9 +126,9 @@ describe("documents over GraphQL", () => {
       actions: ["read_content"],
     });
     // Now readable without a key.
-    const anon = await gql(server.url, print(DocumentWithContentDocument), { variables: { id } });
+    const anon = await gql(server.url, String(DocumentWithContentDocument), { variables: { id } });
     expect(anon.body.data.document.pages[0].markdown).toContain("Quarterly Report");
-    const badConfig = await gql(server.url, print(SetDocumentConfigDocument), {
+    const badConfig = await gql(server.url, String(SetDocumentConfigDocument), {
       key: t.secret,
       variables: {
         id,
@@ -146,7 +145,7 @@ describe("documents over GraphQL", () => {
       { metadata: { a: "\udc00" } },
       { metadata: { "\udfff": "x" } },
     ]) {
-      const r = await gql(server.url, print(SetDocumentConfigDocument), {
+      const r = await gql(server.url, String(SetDocumentConfigDocument), {
         key: t.secret,
         variables: { id, config: unstorable },
       });
@@ -154,14 +153,14 @@ describe("documents over GraphQL", () => {
     }
 
     const other = await createTenant(server.url);
-    const foreign = await gql(server.url, print(DeleteDocumentDocument), {
+    const foreign = await gql(server.url, String(DeleteDocumentDocument), {
       key: other.secret,
       variables: { id },
     });
     expect(foreign.body.errors[0].extensions.code).toBe("FORBIDDEN"); // visible through the public grant, not deletable
-    const del = await gql(server.url, print(DeleteDocumentDocument), { key: t.secret, variables: { id } });
+    const del = await gql(server.url, String(DeleteDocumentDocument), { key: t.secret, variables: { id } });
     expect(del.body.data.deleteDocument).toEqual({ deleted: true, id });
-    const gone = await gql(server.url, print(DocumentWithContentDocument), {
+    const gone = await gql(server.url, String(DocumentWithContentDocument), {
       key: t.secret,
       variables: { id },
     });
@@ -185,7 +184,7 @@ describe("documents over GraphQL", () => {
     const events: NonNullable<DocumentProgressSubscription["documentProgress"]>[] = [];
     try {
       for await (const r of client.iterate({
-        query: print(DocumentProgressDocument),
+        query: String(DocumentProgressDocument),
         variables: { id },
       }) as AsyncIterable<ExecutionResult<DocumentProgressSubscription, unknown>>) {
         expect(r.errors).toBeUndefined();
@@ -240,7 +239,7 @@ describe("documents over GraphQL", () => {
       });
     }
     queries = 0;
-    const r = await gql(server.url, print(DocumentsDocument), {
+    const r = await gql(server.url, String(DocumentsDocument), {
       key: tenant.secret,
       variables: { first: 50 },
     });
@@ -252,7 +251,7 @@ describe("documents over GraphQL", () => {
     expect(queries).toBeGreaterThan(0);
     expect(queries).toBeLessThanOrEqual(3);
 
-    const next = await gql(server.url, print(DocumentsDocument), {
+    const next = await gql(server.url, String(DocumentsDocument), {
       key: tenant.secret,
       variables: { first: 20, after: edges[19].cursor },
     });

@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { print } from "graphql";
 import type { ExecutionResult } from "graphql-sse";
 import { createClient } from "graphql-sse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,7 +46,7 @@ describe("subscriptions across processes", () => {
       const received: ExecutionResult<ApiKeyEventsSubscription, unknown>[] = [];
       const created: string[] = [];
       try {
-        const iterator = client.iterate<ApiKeyEventsSubscription>({ query: print(ApiKeyEventsDocument) });
+        const iterator = client.iterate<ApiKeyEventsSubscription>({ query: String(ApiKeyEventsDocument) });
         const first = iterator.next();
         // The subscriber is listening once the server has processed the subscription, which the
         // client does not signal; keep raising events in the other process until one arrives.
@@ -84,7 +83,7 @@ describe("subscriptions across processes", () => {
       retryAttempts: 0,
     });
     try {
-      const iterator = client.iterate({ query: print(ApiKeyEventsDocument) });
+      const iterator = client.iterate({ query: String(ApiKeyEventsDocument) });
       await expect(iterator.next()).rejects.toBeDefined();
     } finally {
       client.dispose();
@@ -100,7 +99,7 @@ describe("subscriptions across processes", () => {
       retryAttempts: 0,
     });
     try {
-      const iterator = client.iterate<ApiKeyEventsSubscription>({ query: print(ApiKeyEventsDocument) });
+      const iterator = client.iterate<ApiKeyEventsSubscription>({ query: String(ApiKeyEventsDocument) });
       const first = iterator.next();
       let got: IteratorResult<ExecutionResult<ApiKeyEventsSubscription, unknown>> | undefined;
       const mineCreated: string[] = [];

@@ -1,4 +1,3 @@
-import { print } from "graphql";
 import { createClient, type ExecutionResult } from "graphql-sse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DocumentProgressDocument } from "../operations/generated.ts";
@@ -90,7 +89,7 @@ describe("streams of a key that is revoked or rotated", () => {
       let rotated = false;
       const done = (async () => {
         for await (const r of client.iterate({
-          query: print(DocumentProgressDocument),
+          query: String(DocumentProgressDocument),
           variables: { id: up.body.id },
         })) {
           results.push(r as ExecutionResult);

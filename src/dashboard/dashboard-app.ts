@@ -60,12 +60,18 @@ export function dashboardApp(services: Services): Hono<AppEnv> {
   app.get("/dashboard/assets/:file", async (c) => {
     const asset = (await dashboardAssets()).get(c.req.param("file"));
     if (!asset) return errorResponse(c, new AppError("NOT_FOUND", "No such dashboard asset."));
-    if (c.req.header("if-none-match") === asset.etag) return c.body(null, 304);
-    return c.body(new Uint8Array(asset.body), 200, {
+    // Each encoding is its own representation, so each has its own ETag.
+    const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+    const etag = gzip ? asset.etag.replace(/"$/, '-gz"') : asset.etag;
+    const headers: Record<string, string> = {
       "Content-Type": asset.contentType,
-      ETag: asset.etag,
+      ETag: etag,
       "Cache-Control": "public, max-age=31536000, immutable",
-    });
+      Vary: "Accept-Encoding",
+    };
+    if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
+    if (!gzip) return c.body(new Uint8Array(asset.body), 200, headers);
+    return c.body(new Uint8Array(asset.gzipped), 200, { ...headers, "Content-Encoding": "gzip" });
   });
 
   /** Signs in: a secret key exchanged for a session cookie; the key stays with the page no longer. */

@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 
 // The dashboard's browser code: one script and one stylesheet, served by the service itself (no
 // CDN). From source, esbuild bundles the client when first asked (about 100 ms); `npm run build`
 // writes the same bundle to dist/dashboard-assets, read from there when the service runs built.
 
-export type DashboardAsset = { body: Buffer; contentType: string; etag: string };
+/** An asset, with its gzip form made once beside it (served to browsers that accept it). */
+export type DashboardAsset = { body: Buffer; gzipped: Buffer; contentType: string; etag: string };
 
 export const DASHBOARD_ASSETS_BUILD_DIR = "dashboard-assets";
 
@@ -45,7 +47,13 @@ async function load(): Promise<Map<string, DashboardAsset>> {
   const assets = new Map<string, DashboardAsset>();
   for (const [name, body] of files) {
     const ext = name.split(".").at(-1) ?? "";
-    if (types[ext]) assets.set(name, { body, contentType: types[ext], etag: etagOf(body) });
+    if (types[ext])
+      assets.set(name, {
+        body,
+        gzipped: gzipSync(body, { level: 9 }),
+        contentType: types[ext],
+        etag: etagOf(body),
+      });
   }
   return assets;
 }

@@ -1,5 +1,4 @@
-import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
-import { print } from "graphql/language/printer.js";
+import type { DocumentTypeDecoration } from "@graphql-typed-document-node/core";
 import { createClient } from "graphql-sse";
 
 // How the dashboard talks to the service: GraphQL over fetch with the session's cookie (sent by
@@ -64,12 +63,12 @@ function answerOf<T>(body: GraphQLAnswer<T>): T {
 }
 
 /** One query or mutation of operations/dashboard.graphql (or keys.graphql), typed by codegen. */
-export async function gql<T, V>(doc: TypedDocumentNode<T, V>, variables?: V): Promise<T> {
+export async function gql<T, V>(doc: DocumentTypeDecoration<T, V>, variables?: V): Promise<T> {
   const res = await fetch("/graphql", {
     method: "POST",
     credentials: "same-origin",
     headers: { "content-type": "application/json", "x-csrf-token": csrfToken ?? "" },
-    body: JSON.stringify({ query: print(doc), variables: variables ?? {} }),
+    body: JSON.stringify({ query: String(doc), variables: variables ?? {} }),
   });
   if (!res.ok && !(res.headers.get("content-type") ?? "").includes("json")) await envelope(res);
   return answerOf((await res.json()) as GraphQLAnswer<T>);
@@ -80,7 +79,7 @@ export async function gql<T, V>(doc: TypedDocumentNode<T, V>, variables?: V): Pr
  * upload's progress (0..1) reported as the bytes go (fetch cannot tell; XMLHttpRequest can).
  */
 export function gqlUpload<T, V>(
-  doc: TypedDocumentNode<T, V>,
+  doc: DocumentTypeDecoration<T, V>,
   variables: V,
   fileVariable: string,
   file: File,
@@ -89,7 +88,7 @@ export function gqlUpload<T, V>(
   const form = new FormData();
   form.append(
     "operations",
-    JSON.stringify({ query: print(doc), variables: { ...variables, [fileVariable]: null } }),
+    JSON.stringify({ query: String(doc), variables: { ...variables, [fileVariable]: null } }),
   );
   form.append("map", JSON.stringify({ 0: [`variables.${fileVariable}`] }));
   form.append("0", file, file.name);
@@ -118,7 +117,7 @@ export function gqlUpload<T, V>(
 
 /** A subscription's events until it ends or `stop` is called. */
 export function subscribe<T, V>(
-  doc: TypedDocumentNode<T, V>,
+  doc: DocumentTypeDecoration<T, V>,
   variables: V,
   onData: (data: T) => void,
 ): () => void {
@@ -130,7 +129,7 @@ export function subscribe<T, V>(
     retryAttempts: 2,
   });
   const stop = client.subscribe<T>(
-    { query: print(doc), variables: variables as Record<string, unknown> },
+    { query: String(doc), variables: variables as Record<string, unknown> },
     {
       next: (e) => {
         if (e.data) onData(e.data);

@@ -49,25 +49,31 @@ export function UsagePage() {
           return (
             <section key={k.keyId} aria-label={`Usage of ${k.name}`} data-key-id={k.keyId}>
               <h2>
-                {k.name} <code class="hint">{k.prefix}…</code>
+                {k.name} <code class="hint">{k.prefix}</code>
                 {k.revokedAt && <span class="hint"> (revoked)</span>}
               </h2>
               <p data-testid="this-minute">
                 This minute: {now?.standard ?? 0} of {usage.limits.standard} standard, {now?.expensive ?? 0}{" "}
                 of {usage.limits.expensive} expensive.
               </p>
-              <BarChart
-                label={`Standard requests a minute of ${k.name}`}
-                bars={k.minutes.map((m) => ({ label: minuteLabel(m.start), values: [m.standard] }))}
-                series={["standard"]}
-                limit={usage.limits.standard}
-              />
-              <BarChart
-                label={`Expensive requests a minute of ${k.name}`}
-                bars={k.minutes.map((m) => ({ label: minuteLabel(m.start), values: [m.expensive] }))}
-                series={["expensive"]}
-                limit={usage.limits.expensive}
-              />
+              {k.minutes.every((m) => m.standard === 0 && m.expensive === 0) ? (
+                <p class="hint">No requests in the last {k.minutes.length} minutes.</p>
+              ) : (
+                <>
+                  <BarChart
+                    label={`Standard requests a minute of ${k.name}`}
+                    bars={k.minutes.map((m) => ({ label: minuteLabel(m.start), values: [m.standard] }))}
+                    series={["standard"]}
+                    limit={usage.limits.standard}
+                  />
+                  <BarChart
+                    label={`Expensive requests a minute of ${k.name}`}
+                    bars={k.minutes.map((m) => ({ label: minuteLabel(m.start), values: [m.expensive] }))}
+                    series={["expensive"]}
+                    limit={usage.limits.expensive}
+                  />
+                </>
+              )}
             </section>
           );
         })
