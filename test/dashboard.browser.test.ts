@@ -93,9 +93,15 @@ describe("the dashboard", () => {
       () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
     );
     expect(stored).not.toContain("svc_sk_");
+    // The sections are reached by keyboard: Tab to a link, Enter to follow it.
+    let hops = 0;
+    while ((await page.evaluate(() => document.activeElement?.textContent)) !== "Keys" && hops++ < 20)
+      await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "API keys" }).waitFor();
     // A reload keeps the session.
     await page.reload();
-    await page.getByRole("heading", { name: "Documents" }).waitFor();
+    await page.getByRole("heading", { name: "API keys" }).waitFor();
     expect(real(errors)).toEqual([]);
     await context.close();
   });
@@ -108,6 +114,9 @@ describe("the dashboard", () => {
     await page.getByRole("button", { name: "Create key" }).click();
     const secret = (await page.getByTestId("new-secret").textContent())?.trim() ?? "";
     expect(secret).toMatch(/^svc_sk_/);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     expect((await call(server.url, "GET", "/v1/account", { key: secret })).status).toBe(200);
     // The name is shown as text, not markup.
     await page.getByRole("cell", { name: "ci <b>bold</b>" }).waitFor();
