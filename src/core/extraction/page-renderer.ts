@@ -4,6 +4,7 @@ import type { HeldDocument } from "./open-documents.ts";
 import { PdfOpenError } from "./pdf-open-error.ts";
 import { compiledPdfium } from "./pdfium.ts";
 import type { FromRenderThread, RenderThreadData, ToRenderThread } from "./render-messages.ts";
+import { newZlibGuard, terminateOutsideZlib } from "./zlib-section.ts";
 
 // Page images are drawn on a thread of their own (render-thread.ts), for three reasons:
 //  - PDFium draws a page in one synchronous call: a page of a million strokes holds the thread
@@ -54,6 +55,8 @@ type Thread = {
   worker: Worker | null;
   /** Settles once PDFium is loaded in it; rejects when the thread could not start. */
   ready: Promise<void>;
+  /** The word the thread marks while in zlib: it is terminated only outside (zlib-section.ts). */
+  zlib: Int32Array;
 };
 
 /** A PageRenderer on one thread; a render over `timeBudgetMs` ends the thread and fails with PageRenderBudgetError. */
@@ -107,7 +110,7 @@ export class ThreadPageRenderer implements PageRenderer {
     const thread = this.#thread;
     this.#thread = null;
     this.#failAll(new PageRenderError("The page renderer was closed."));
-    await thread?.worker?.terminate();
+    if (thread?.worker) await terminateOutsideZlib(thread.worker, thread.zlib);
   }
 
   /** Sends a render to the thread (starting one if needed), with its PDF when asked for or keyless. */
@@ -149,19 +152,19 @@ export class ThreadPageRenderer implements PageRenderer {
   }
 
   #start(): Thread {
-    const thread: Thread = { worker: null, ready: Promise.resolve() };
+    const thread: Thread = { worker: null, ready: Promise.resolve(), zlib: newZlibGuard() };
     thread.ready = (async () => {
       const url = await bundledModule("render-thread");
       // Compiled here once, for every thread this renderer starts: what V8 optimised while one
       // thread drew is kept for the next, after a budget overrun (see compiledPdfium).
       const pdfium = await compiledPdfium().catch(() => undefined);
-      const workerData: RenderThreadData = { pdfium };
+      const workerData: RenderThreadData = { pdfium, zlibGuard: thread.zlib };
       // A heap cap: a document that would take more ends the thread (its renders fail), not the process.
       const worker = new Worker(url, { workerData, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
       thread.worker = worker;
       // Closed, or replaced, while the module was being found: this thread has no use.
       if (this.#thread !== thread) {
-        void worker.terminate();
+        void terminateOutsideZlib(worker, thread.zlib);
         throw new PageRenderError("The page renderer was closed.");
       }
       // The thread alone does not keep the process alive; a render waiting has its timer for that.
@@ -228,7 +231,7 @@ export class ThreadPageRenderer implements PageRenderer {
     );
     const thread = this.#thread;
     this.#thread = null;
-    void thread?.worker?.terminate();
+    if (thread?.worker) void terminateOutsideZlib(thread.worker, thread.zlib);
     this.#answerAsks();
     for (const [other, q] of this.#pending) {
       if (q.timer) clearTimeout(q.timer);

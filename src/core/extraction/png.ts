@@ -1,4 +1,5 @@
-import { crc32, deflateSync } from "node:zlib";
+import { crc32 } from "node:zlib";
+import { guardedDeflate } from "./zlib-section.ts";
 
 // A PNG writer tuned for page images: the canvas's RGBA pixels as they are (pages are drawn on
 // white, so alpha is 255 and premultiplied equals straight), no per-row filter, and the fastest
@@ -34,7 +35,7 @@ function png(width: number, height: number, colourType: 0 | 6, raw: Buffer): Buf
   return Buffer.concat([
     SIGNATURE,
     chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(raw, { level: 1 })),
+    chunk("IDAT", guardedDeflate(raw, { level: 1 })),
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }

@@ -22,4 +22,6 @@ export type FromRenderThread =
 export type RenderThreadData = {
   /** PDFium's compiled code (see compiledPdfium in pdfium.ts); the thread compiles its own without. */
   pdfium?: WebAssembly.Module;
+  /** Marked while the thread is in zlib, so it is never terminated there (zlib-section.ts). */
+  zlibGuard?: Int32Array;
 };

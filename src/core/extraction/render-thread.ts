@@ -4,6 +4,7 @@ import { PdfiumDocument, pdfiumMemoryBytes, unloadPdfium, usePdfiumCode } from "
 import type { FromRenderThread, RenderThreadData, ToRenderThread } from "./render-messages.ts";
 import { DEFAULT_IMAGE_SCALE, drawPagePng } from "./render-page.ts";
 import { warmUpPdf } from "./warm-up-pdf.ts";
+import { useZlibGuard } from "./zlib-section.ts";
 
 // The page-image thread's entry (started by page-renderer.ts). PDFium draws a page in one
 // synchronous call: a page with millions of drawing operations would hold whatever thread draws
@@ -78,6 +79,7 @@ async function warmUp(): Promise<void> {
 // PDFium's code, compiled once by the service and used by every thread it starts.
 const data = workerData as RenderThreadData | null;
 if (data?.pdfium) usePdfiumCode(data.pdfium);
+useZlibGuard(data?.zlibGuard);
 // Loaded and warmed before the first render is timed. Should it fail to load, renders report it.
 void warmUp()
   .catch(() => undefined)

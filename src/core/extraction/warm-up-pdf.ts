@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { deflateSync } from "node:zlib";
+import { guardedDeflate } from "./zlib-section.ts";
 
 // A one-page PDF written out here, for the page-image thread to draw before it takes work: what
 // most pages hold (a bold heading, lines of text in a standard font and in an embedded TrueType
@@ -50,7 +50,7 @@ function pdfOf(bodies: Part[][]): Uint8Array {
 
 /** A Flate-compressed stream object's body. */
 const stream = (data: Buffer, dict = "") => {
-  const packed = deflateSync(data);
+  const packed = guardedDeflate(data);
   return [`<< /Length ${packed.length} /Filter /FlateDecode ${dict}>>\nstream\n`, packed, "\nendstream"];
 };
 
