@@ -13,7 +13,7 @@ import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
 import type { AppEnv } from "../http/env.ts";
 import { errorResponse } from "../http/error-response.ts";
-import { authDeps, clientAddress } from "../http/request-info.ts";
+import { authDeps, clientAddress, servedOverHttps } from "../http/request-info.ts";
 import { assetsVersion, dashboardAssets } from "./dashboard-assets.ts";
 
 // The dashboard's sub-app: the page, its assets, and sessions. Everything the page shows it reads
@@ -94,7 +94,7 @@ export function dashboardApp(services: Services): Hono<AppEnv> {
     setCookie(c, SESSION_COOKIE, session.token, {
       httpOnly: true,
       sameSite: "Strict",
-      secure: new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https",
+      secure: servedOverHttps(c),
       path: "/",
       maxAge: Math.floor(SESSION_MAX_MS / 1000),
     });

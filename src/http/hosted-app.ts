@@ -31,7 +31,7 @@ import { renderPasswordPage, renderStatusPage, renderViewerPage } from "../hosti
 import { documentPageImage } from "../resolvers/documents/page-image.ts";
 import { bytesResponse, rangeOf } from "./byte-response.ts";
 import { hostTarget } from "./hosted-host.ts";
-import { clientAddress } from "./request-info.ts";
+import { clientAddress, servedOverHttps } from "./request-info.ts";
 
 // Hosted sites: every request whose Host is {namespace}.{HOSTED_DOMAIN} (or the domain itself,
 // for its sitemap) is answered here and never reaches the API: no /v1, no /graphql, no key.
@@ -240,7 +240,7 @@ export function hostedApp(services: Services) {
       path: "/",
       httpOnly: true,
       sameSite: "Lax",
-      secure: new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https",
+      secure: servedOverHttps(c),
       maxAge: config.hosting.accessHours * 3600,
     });
     return c.redirect("/", 303);

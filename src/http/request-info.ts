@@ -30,6 +30,15 @@ export function clientAddress(c: Context, trustedProxies: number): string {
   return hops[Math.max(0, hops.length - 1 - trustedProxies)] ?? peer;
 }
 
+/**
+ * Whether the browser reached us over https, directly or through a proxy that says so. A cookie
+ * set for it is marked Secure; a caller that claims https falsely only keeps its own cookie from
+ * being sent back over plain http, so the header needs no trusted proxy.
+ */
+export function servedOverHttps(c: Context): boolean {
+  return new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https";
+}
+
 export function credentialsOf(c: Context, trustProxy: number): Credentials {
   const sessionToken = getCookie(c, SESSION_COOKIE);
   return {

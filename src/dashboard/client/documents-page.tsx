@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import {
   DashboardDeleteDocumentDocument,
   DashboardDocumentsDocument,
@@ -7,6 +7,7 @@ import {
   DocumentProgressDocument,
 } from "../../../operations/generated.ts";
 import { gql, gqlUpload, subscribe } from "./api.ts";
+import { UploadZone } from "./upload-zone.tsx";
 
 type Doc = DashboardDocumentsQuery["documents"]["edges"][number]["node"];
 
@@ -58,9 +59,6 @@ function DocumentRow({ doc, onDelete, onOpen }: { doc: Doc; onDelete: () => void
 export function DocumentsPage({ onOpen }: { onOpen: (id: string) => void }) {
   const [docs, setDocs] = useState<Doc[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [upload, setUpload] = useState<{ name: string; share: number } | null>(null);
-  const [over, setOver] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
 
   const load = () =>
     gql(DashboardDocumentsDocument, { first: 50 }).then(
@@ -71,60 +69,20 @@ export function DocumentsPage({ onOpen }: { onOpen: (id: string) => void }) {
     void load();
   }, []);
 
-  const send = async (files: FileList | null) => {
-    for (const file of Array.from(files ?? [])) {
-      setError(null);
-      setUpload({ name: file.name, share: 0 });
-      try {
-        const made = await gqlUpload(DashboardUploadDocument, {} as never, "file", file, (share) =>
-          setUpload({ name: file.name, share }),
-        );
-        setDocs((prev) => [made.uploadDocument, ...(prev ?? [])]);
-      } catch (e) {
-        setError(`${file.name}: ${(e as Error).message}`);
-      } finally {
-        setUpload(null);
-      }
-    }
-  };
-
   return (
     <section aria-labelledby="documents-title">
       <h1 id="documents-title">Documents</h1>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for dragged files; the file picker inside it is the way by keyboard */}
-      <div
-        class={over ? "drop over" : "drop"}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
+      <UploadZone
+        id="upload"
+        accept="application/pdf"
+        prompt="Drop PDFs here, or"
+        choose="Choose PDFs"
+        onError={setError}
+        upload={async (file, onProgress) => {
+          const made = await gqlUpload(DashboardUploadDocument, {} as never, "file", file, onProgress);
+          setDocs((prev) => [made.uploadDocument, ...(prev ?? [])]);
         }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setOver(false);
-          void send(e.dataTransfer?.files ?? null);
-        }}
-      >
-        <p>Drop PDFs here, or</p>
-        <label class="button" for="upload">
-          Choose PDFs
-        </label>
-        <input
-          id="upload"
-          ref={input}
-          type="file"
-          accept="application/pdf"
-          multiple
-          class="visually-hidden"
-          onChange={(e) => void send((e.target as HTMLInputElement).files)}
-        />
-        {upload && (
-          <p role="status">
-            Uploading {upload.name}:{" "}
-            <progress max={1} value={upload.share} aria-label={`Upload of ${upload.name}`} />
-          </p>
-        )}
-      </div>
+      />
       {error && (
         <p class="error" role="alert">
           {error}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import {
   DashboardDeleteFileDocument,
   DashboardFilesDocument,
@@ -7,6 +7,7 @@ import {
 } from "../../../operations/generated.ts";
 import { gql, gqlUpload } from "./api.ts";
 import { Deployments, PublishForm } from "./deployments.tsx";
+import { UploadZone } from "./upload-zone.tsx";
 
 type StoredFile = DashboardFilesQuery["files"]["edges"][number]["node"];
 
@@ -21,10 +22,8 @@ const size = (bytes: number) =>
 export function FilesPage() {
   const [files, setFiles] = useState<StoredFile[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [upload, setUpload] = useState<{ name: string; share: number } | null>(null);
   const [publishing, setPublishing] = useState<StoredFile | null>(null);
   const [published, setPublished] = useState(0);
-  const input = useRef<HTMLInputElement>(null);
 
   const load = () =>
     gql(DashboardFilesDocument, { first: 50 }).then(
@@ -35,48 +34,20 @@ export function FilesPage() {
     void load();
   }, []);
 
-  const send = async (list: FileList | null) => {
-    for (const file of Array.from(list ?? [])) {
-      setError(null);
-      setUpload({ name: file.name, share: 0 });
-      try {
-        const made = await gqlUpload(DashboardUploadFileDocument, {} as never, "file", file, (share) =>
-          setUpload({ name: file.name, share }),
-        );
-        setFiles((prev) => [made.uploadFile, ...(prev ?? [])]);
-      } catch (e) {
-        setError((e as Error).message);
-      }
-    }
-    setUpload(null);
-  };
-
   return (
     <section aria-labelledby="files-title">
       <h1 id="files-title">Files and sites</h1>
-      <div class="drop">
-        <label for="file-input">Store a PDF or an image</label>
-        <input
-          id="file-input"
-          ref={input}
-          type="file"
-          accept="application/pdf,image/*"
-          multiple
-          onChange={(e) => {
-            const el = e.target as HTMLInputElement;
-            void send(el.files).then(() => {
-              el.value = "";
-            });
-          }}
-        />
-        {upload && (
-          <p role="status">
-            Uploading {upload.name}:{" "}
-            <progress max={1} value={upload.share} aria-label={`Upload of ${upload.name}`} />{" "}
-            {Math.round(upload.share * 100)}%
-          </p>
-        )}
-      </div>
+      <UploadZone
+        id="file-input"
+        accept="application/pdf,image/*"
+        prompt="Drop PDFs or images here to store them, or"
+        choose="Choose files"
+        onError={setError}
+        upload={async (file, onProgress) => {
+          const made = await gqlUpload(DashboardUploadFileDocument, {} as never, "file", file, onProgress);
+          setFiles((prev) => [made.uploadFile, ...(prev ?? [])]);
+        }}
+      />
       {error && (
         <p class="error" role="alert">
           {error}
