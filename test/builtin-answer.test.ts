@@ -179,7 +179,8 @@ describe("builtinAnswer", () => {
     };
     const stock = passagesOf([page]);
     const later = stock.find((p) => p.text.includes("| Item 100 |"));
-    expect(later?.text.startsWith("| Item | Location | Count |")).toBe(true);
+    // Each part of the table starts with the heading it stands under, then its header row.
+    expect(later?.text.startsWith("#### Stock 🚚 list\n| Item | Location | Count |")).toBe(true);
     expect(later?.position).toBeGreaterThan(1);
     const done = await answer(ask("Where is item 100 stored, at which dock?"), stock);
     expect(done.citations.map((c) => c.quote)).toEqual(["| Item 100 | Dock 🚚 V99 | 693 |"]);

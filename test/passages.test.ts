@@ -25,10 +25,12 @@ function expectWellFormed(md: string, passages: Passage[]) {
       expect(p.text).toBe(own);
       expect(p.text.length).toBeLessThanOrEqual(PASSAGE_MAX);
     } else {
-      // A table part: whole rows of the page, its own ones at the end of its text.
+      // A table part: whole rows of the page, its own ones at the end of its text, after what it
+      // stands under (a heading line made of lines of the page).
       expect(p.text.endsWith(own)).toBe(true);
       const lines = new Set(md.split("\n").map((l) => l.trim()));
-      for (const line of p.text.split("\n")) expect(lines.has(line.trim()), line).toBe(true);
+      for (const line of p.text.split("\n"))
+        if (!line.startsWith("#### ")) expect(lines.has(line.trim()), line).toBe(true);
     }
   });
   // Every character of the page but spaces is in exactly one passage's own span.
@@ -82,20 +84,45 @@ describe("splitPassages", () => {
       (_, i) => `| Item ${i} | ${"detail ".repeat(3).trim()} | ${i * 10} |`,
     );
     const table = ["| Item | Detail | Amount |", "| --- | --- | --- |", ...rows].join("\n");
-    const md = `Intro paragraph before the table.\n\n${table}\n\nClosing remark.`;
+    const md = `Intro paragraph before the table:\n\n${table}\n\nClosing remark.`;
     const passages = splitPassages(md);
     expectWellFormed(md, passages);
     const parts = passages.filter((p) => p.kind === "table");
     expect(parts.length).toBeGreaterThan(1);
+    // Each part starts with what the table stands under (the short line before it, its title),
+    // as a heading line, then the header.
     for (const p of parts) {
-      expect(p.text.startsWith("| Item | Detail | Amount |\n| --- | --- | --- |\n")).toBe(true);
+      expect(
+        p.text.startsWith(
+          "#### Intro paragraph before the table:\n| Item | Detail | Amount |\n| --- | --- | --- |\n",
+        ),
+      ).toBe(true);
       expect(p.text.length).toBeLessThanOrEqual(PASSAGE_MAX);
     }
     // Each row in exactly one part, in order.
-    const seen = parts.flatMap((p) => p.text.split("\n").slice(2));
+    const seen = parts.flatMap((p) => p.text.split("\n").slice(3));
     expect(seen).toEqual(rows);
-    expect(passages[0]).toMatchObject({ kind: "text", text: "Intro paragraph before the table." });
+    expect(passages[0]).toMatchObject({ kind: "text", text: "Intro paragraph before the table:" });
     expect(passages.at(-1)).toMatchObject({ kind: "text", text: "Closing remark." });
+  });
+
+  it("starts a table's passages with its title and the heading it stands under, not with a paragraph", () => {
+    const table = ["| Server | 2011 |", "| --- | --- |", "| Mid-range | 7,185 |"].join("\n");
+    const titled = splitPassages(
+      `## Projections\n\nTable 4. Projected use of servers\n\n#### Alternative scenarios\n\n${table}`,
+    );
+    expect(titled.find((p) => p.kind === "table")?.text).toBe(
+      `#### Table 4. Projected use of servers Alternative scenarios\n${table}`,
+    );
+    const long = `${"A paragraph that says a great deal before the table comes. ".repeat(5)}\n\n${table}`;
+    expect(splitPassages(`## Section\n\n${long}`).find((p) => p.kind === "table")?.text).toBe(
+      `#### Section\n${table}`,
+    );
+    expect(splitPassages(table)[0]?.text).toBe(table);
+    // A sentence before a table is a statement of its own, not the table's title.
+    expect(splitPassages(`Revenue grew by 8%.\n\n${table}`).find((p) => p.kind === "table")?.text).toBe(
+      table,
+    );
   });
 
   it("never splits a table row, even one longer than a passage", () => {

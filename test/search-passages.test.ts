@@ -68,10 +68,12 @@ describe("passages written with the pages", () => {
   it("keep a table apart as rows of its own", async () => {
     const doc = await uploadAndWait(server.url, t.secret, await reportPdf());
     const rows = await passageRows(doc.id);
-    const table = rows.find((r) => r.text.startsWith("| Region |"));
+    const table = rows.find((r) => r.own.startsWith("| Region |"));
     expect(table?.text).toContain("| South | 950 | 7% |");
     expect(table?.text).not.toContain("Revenue grew");
-    for (const r of rows) expect(r.text).toBe(r.own);
+    // The table's passage is indexed with the heading it stands under before its own rows.
+    expect(table?.text).toBe(`#### Quarterly Report\n${table?.own}`);
+    for (const r of rows) if (r !== table) expect(r.text).toBe(r.own);
     const [hit] = await search("south", [doc.id]);
     expect(hit).toMatchObject({
       documentId: doc.id,

@@ -1,6 +1,6 @@
 import type { AnswerEvent, AnswerRequest, ChatMessage, Citation, SourcePassage } from "./answer-types.ts";
 import { countTokens } from "./builtin-limits.ts";
-import { termsOf } from "./question-terms.ts";
+import { ASKING_WORDS, termsOf } from "./question-terms.ts";
 import { type Statement, splitStatements } from "./sentences.ts";
 
 // The built-in answer engine: no network, no model. It answers with the statements of the
@@ -27,6 +27,10 @@ import { type Statement, splitStatements } from "./sentences.ts";
 //   the better passage, then the earlier one, so the same request always gets the same answer.
 
 export const MAX_STATEMENTS = 3;
+/** What a question term found only in what a statement stands under (its heading, its table's title) counts. */
+export const CONTEXT_WEIGHT = 0.75;
+/** What a word that asks for a kind of answer ("percentage", "cost", "how long") counts. */
+export const ASKING_WEIGHT = 0.25;
 export const MIN_COVERAGE = 0.5;
 export const MIN_ADDED = 0.2;
 /** How much the terms of earlier questions weigh against those of the last one. */
@@ -57,6 +61,8 @@ type Candidate = {
   passageIndex: number;
   statement: Statement;
   terms: Set<string>;
+  /** The terms of what it stands under. */
+  context: Set<string>;
 };
 
 export type ChosenStatement = {
@@ -100,36 +106,46 @@ export function chooseStatements(
       passageIndex,
       statement,
       terms: new Set(termsOf(statement.text)),
+      context: new Set(termsOf(statement.context)),
     })),
   );
+  // The key terms: what the question is about. One that no statement holds, nor anything a
+  // statement stands under, is something the passages do not mention: no answer, however much
+  // of the rest they match.
+  const somewhere = (t: string) => candidates.some((c) => c.terms.has(t) || c.context.has(t));
+  if (process.env.KEYRULE && current.some((t) => !ASKING_WORDS.has(t) && !somewhere(t))) return [];
   const n = candidates.length;
   const idf = new Map<string, number>();
   for (const t of [...current, ...earlier]) {
     let df = 0;
     for (const c of candidates) if (c.terms.has(t)) df++;
-    idf.set(t, Math.log(1 + n / Math.max(df, 0.5)));
+    idf.set(t, Math.log(1 + n / Math.max(df, 0.5)) * (ASKING_WORDS.has(t) ? ASKING_WEIGHT : 1));
   }
   const weightOf = (t: string) => idf.get(t) ?? 0;
+  /** How much of a term a statement carries: all of it when it says it, some when it stands under it. */
+  const share = (c: Candidate, t: string) => (c.terms.has(t) ? 1 : c.context.has(t) ? CONTEXT_WEIGHT : 0);
   const total = current.reduce((sum, t) => sum + weightOf(t), 0);
 
-  const covered = new Set<string>();
+  // How much of each term the chosen statements carry so far.
+  const covered = new Map<string, number>();
+  const more = (c: Candidate, t: string) => Math.max(0, share(c, t) - (covered.get(t) ?? 0));
   const chosen: Candidate[] = [];
   while (chosen.length < MAX_STATEMENTS) {
     let best: { c: Candidate; own: number; gain: number } | undefined;
     for (const c of candidates) {
       if (chosen.includes(c)) continue;
       let own = 0;
-      for (const t of current) if (c.terms.has(t) && !covered.has(t)) own += weightOf(t);
+      for (const t of current) own += more(c, t) * weightOf(t);
       if (own <= 0) continue;
       let gain = own;
-      for (const t of earlier) if (c.terms.has(t) && !covered.has(t)) gain += EARLIER_WEIGHT * weightOf(t);
+      for (const t of earlier) gain += EARLIER_WEIGHT * more(c, t) * weightOf(t);
       if (!best || gain > best.gain + 1e-9) best = { c, own, gain };
     }
     if (!best || (chosen.length && best.own < MIN_ADDED * total)) break;
     chosen.push(best.c);
-    for (const t of best.c.terms) covered.add(t);
+    for (const t of [...current, ...earlier]) covered.set(t, Math.max(covered.get(t) ?? 0, share(best.c, t)));
   }
-  const coverage = current.reduce((sum, t) => sum + (covered.has(t) ? weightOf(t) : 0), 0);
+  const coverage = current.reduce((sum, t) => sum + (covered.get(t) ?? 0) * weightOf(t), 0);
   if (!chosen.length || coverage < MIN_COVERAGE * total) return [];
 
   const documentOrder = new Map<string, number>();

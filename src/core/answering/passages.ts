@@ -90,15 +90,20 @@ function paragraphPieces(md: string, start: number, end: number, min: number, ma
   return out;
 }
 
-/** A table as passages of whole rows; later parts repeat the header row and its separator. */
-function tableParts(md: string, rows: Line[], max: number): Span[] {
+/**
+ * A table as passages of whole rows; later parts repeat the header row and its separator, and
+ * every part starts with what the table stands under (`under`, as a heading line), so its rows
+ * are found by the words of their table's title and read with them.
+ */
+function tableParts(md: string, rows: Line[], max: number, under: string): Span[] {
   const row = (i: number) => rows[i] as Line;
   const hasHeader = rows.length > 1 && separatorRow.test(md.slice(row(1).start, row(1).end));
   const header = hasHeader ? md.slice(row(0).start, row(1).end).trim() : "";
+  const title = under ? `#### ${under}\n` : "";
   const out: Span[] = [];
   let first = 0;
   while (first < rows.length) {
-    const prefix = out.length && header ? `${header}\n` : "";
+    const prefix = title + (out.length && header ? `${header}\n` : "");
     // The header and its separator stay with the first row after them.
     let last = first === 0 && hasHeader ? Math.min(rows.length - 1, 2) : first;
     while (last + 1 < rows.length && row(last + 1).end - row(first).start + prefix.length <= max) last++;
@@ -124,6 +129,16 @@ function codePointIndex(md: string): (i: number) => number {
 }
 const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
 
+/** The longest line read as a table's title. */
+const MAX_TITLE = 200;
+
+/** Whether the first line from `at` that is not blank is a table's. */
+function nextIsTable(lines: Line[], at: number): boolean {
+  let n = at;
+  while (lines[n]?.kind === "blank") n++;
+  return lines[n]?.kind === "table";
+}
+
 export function splitPassages(markdown: string, opts: { min?: number; max?: number } = {}): Passage[] {
   const min = opts.min ?? PASSAGE_MIN;
   const max = opts.max ?? PASSAGE_MAX;
@@ -132,18 +147,39 @@ export function splitPassages(markdown: string, opts: { min?: number; max?: numb
   // Units in reading order: paragraph pieces (headings flagged) and table parts.
   const units: Span[] = [];
   const kindAt = (j: number) => lines[j]?.kind;
+  const textOf = (l: Line) =>
+    markdown
+      .slice(l.start, l.end)
+      .replace(/^\s*#{1,6}\s+/, "")
+      .replace(/\s+/g, " ")
+      .trim();
+  // What a table stands under: the last heading, and the short line just before the table (its
+  // title), or before the heading just before it.
+  let heading = "";
+  let title = "";
   for (let i = 0; i < lines.length; ) {
     const line = lines[i] as Line;
     let j = i + 1;
     if (line.kind === "table") {
       while (kindAt(j) === "table") j++;
-      units.push(...tableParts(markdown, lines.slice(i, j), max));
+      const under = [title, heading]
+        .filter(Boolean)
+        .join(" ")
+        .slice(0, MAX_TITLE * 2);
+      units.push(...tableParts(markdown, lines.slice(i, j), max, under));
+      title = "";
     } else if (line.kind === "heading") {
       for (const u of paragraphPieces(markdown, line.start, line.end, min, max))
         units.push({ ...u, heading: true });
+      heading = textOf(line);
+      if (!nextIsTable(lines, j)) title = "";
     } else if (line.kind === "text") {
       while (kindAt(j) === "text") j++;
       units.push(...paragraphPieces(markdown, line.start, (lines[j - 1] as Line).end, min, max));
+      const last = textOf(lines[j - 1] as Line);
+      // A title is one short line that is not a sentence: "Table 4. Projected use of servers",
+      // "Regional results:"; "Revenue was up 8%." before a table is a statement of its own.
+      title = j === i + 1 && last.length <= MAX_TITLE && !/[.!?…][)\]"'”’»]*$/.test(last) ? last : "";
     }
     i = j;
   }

@@ -99,3 +99,23 @@ export function termsOf(text: string): string[] {
   }
   return out;
 }
+
+/**
+ * Words that say what kind of answer is wanted, or where, rather than what it is about: "What
+ * percentage…", "How long…", "the cost of…", "in the report". A passage answering the question
+ * need not use them ("eleven percent more", "takes 4 minutes", "£45"), so they count for little
+ * and are never required; the words left are the question's key terms.
+ */
+export const ASKING_WORDS: ReadonlySet<string> = new Set(
+  (
+    "percentage percent proportion share rate ratio number amount figure value total sum count " +
+    "cost costs price spend spent pay paid charge fee " +
+    "date day days year years month months time times long far old big large small size often " +
+    "people person persons name named called kind type sort way reason " +
+    "report article memo paper page section chapter table row column file text letter form list chart " +
+    "mentioned stated given written shown listed"
+  )
+    .split(" ")
+    .map((w) => termOf(w))
+    .filter((t): t is string => t !== undefined),
+);

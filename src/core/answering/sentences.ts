@@ -9,7 +9,9 @@
 // - Within a block, a sentence ends at . ! ? … or 。 (and any closing quote or bracket) followed by
 //   a space and not a lower-case word, and not after a common abbreviation ("e.g.", "Dr.") or an
 //   initial ("J. Smith").
-// - Headings are titles, not statements: they are skipped. So are table header and separator rows.
+// - Headings are titles, not statements: they are skipped, as are table header and separator rows.
+//   The heading a statement stands under is kept as its `context` (a table's passages start with
+//   a heading line naming what the table stands under: its title and section, passages.ts).
 // - A table row is one statement. Its `text` names every cell by its column, "Region: North;
 //   Revenue: 1,200; Growth: 4%", so it reads (and matches a question) on its own; its `quote` is
 //   the row as written in the passage, "| North | 1,200 | 4% |". A table cut into several passages
@@ -24,6 +26,11 @@ export type Statement = {
   /** What an answer shows and the question is matched against (markup and line breaks taken out). */
   text: string;
   kind: "sentence" | "row";
+  /**
+   * The heading the statement stands under in the passage. A row "| Mid-range | 7,185 |" means
+   * something only with "Projected UEC of servers" over it; a date, with "Date of the next meeting".
+   */
+  context: string;
 };
 
 type Line = { start: number; end: number };
@@ -107,7 +114,7 @@ function tableRows(text: string, lines: Line[]): Statement[] {
       .filter((c) => c)
       .join("; ");
     if (!hasWord(shown)) continue;
-    out.push({ start, end, quote: text.slice(start, end), text: shown, kind: "row" });
+    out.push({ start, end, quote: text.slice(start, end), text: shown, kind: "row", context: "" });
   }
   return out;
 }
@@ -134,7 +141,7 @@ function sentencesOf(text: string, from: number, to: number): Statement[] {
     const [start, end] = trim(text, from + s, from + e);
     const quote = text.slice(start, end);
     const shown = plain(quote);
-    if (hasWord(shown)) out.push({ start, end, quote, text: shown, kind: "sentence" });
+    if (hasWord(shown)) out.push({ start, end, quote, text: shown, kind: "sentence", context: "" });
   };
   let start = 0;
   for (const m of block.matchAll(sentenceEnd)) {
@@ -158,12 +165,18 @@ export function splitStatements(text: string): Statement[] {
     return listItem.test(s) ? "item" : "text";
   };
   const out: Statement[] = [];
+  const lineText = (l: Line) => plain(text.slice(l.start, l.end).replace(heading, ""));
+  let under = "";
+  const add = (found: Statement[]) => {
+    for (const st of found) out.push({ ...st, context: under });
+  };
   for (let i = 0; i < lines.length; ) {
     const k = kind(lines[i]);
     let j = i + 1;
-    if (k === "table") {
+    if (k === "heading") under = lineText(lines[i] as Line);
+    else if (k === "table") {
       while (kind(lines[j]) === "table") j++;
-      out.push(...tableRows(text, lines.slice(i, j)));
+      add(tableRows(text, lines.slice(i, j)));
     } else if (k === "text" || k === "item") {
       // A line stopping mid-sentence and a next one going on in lower case are one block.
       while (
@@ -172,7 +185,7 @@ export function splitStatements(text: string): Statement[] {
         /^\s*\p{Ll}/u.test(text.slice(lines[j]?.start, lines[j]?.end))
       )
         j++;
-      out.push(...sentencesOf(text, (lines[i] as Line).start, (lines[j - 1] as Line).end));
+      add(sentencesOf(text, (lines[i] as Line).start, (lines[j - 1] as Line).end));
     }
     i = j;
   }
