@@ -13,7 +13,12 @@ import { type Statement, splitStatements } from "./sentences.ts";
 //   are weighted by their rarity among the statements, idf = ln(1 + N / df): a word found in
 //   every row of a table ("Revenue") tells less than the one that picks the row ("North"). A
 //   term no statement holds counts as rarer than any (df = 1/2): the question asks for something
-//   the passages do not have.
+//   the passages do not have. Words that ask for a kind of answer rather than name what it is
+//   about ("percentage", "cost", "how long": question-terms.ts ASKING_WORDS) weigh ASKING_WEIGHT
+//   of that, since an answer need not repeat them ("eleven percent more").
+// - A statement carries a term it says in full, and one found only in the heading it stands
+//   under (a table row: its table's title and section) at CONTEXT_WEIGHT: "Wednesday 18
+//   November" answers "when is the next meeting?" under "Date of the next meeting".
 // - Statements are chosen greedily, each for the weight of question terms it adds to those
 //   already covered, at most MAX_STATEMENTS, and each must add a term of the question itself: a
 //   follow-up's earlier questions ("What was the revenue of the North region?" before "and in
@@ -109,11 +114,6 @@ export function chooseStatements(
       context: new Set(termsOf(statement.context)),
     })),
   );
-  // The key terms: what the question is about. One that no statement holds, nor anything a
-  // statement stands under, is something the passages do not mention: no answer, however much
-  // of the rest they match.
-  const somewhere = (t: string) => candidates.some((c) => c.terms.has(t) || c.context.has(t));
-  if (process.env.KEYRULE && current.some((t) => !ASKING_WORDS.has(t) && !somewhere(t))) return [];
   const n = candidates.length;
   const idf = new Map<string, number>();
   for (const t of [...current, ...earlier]) {
