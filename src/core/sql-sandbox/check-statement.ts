@@ -93,11 +93,35 @@ const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !
 const names = (list: unknown): string[] =>
   Array.isArray(list) ? list.map((n) => String(((n as Obj).String as Obj | undefined)?.sval ?? "?")) : [];
 
+// Verdicts remembered per set of rules (doc_sql's is one object for every call) and statement
+// text: the check is a pure function of the two, and agents and scripts send the same statements
+// again with other parameters. Bounded; short statements only.
+const verdicts = new WeakMap<StatementRules, Map<string, string | SqlRefused>>();
+const VERDICTS_KEPT = 1000;
+const LONGEST_REMEMBERED = 4096;
+
 /**
  * Parses and checks one statement; throws SqlRefused with a message the writer can act on.
  * Returns the statement's own text: without a `;` (and what follows it) at its end.
  */
 export async function checkStatement(sql: string, rules: StatementRules): Promise<string> {
+  if (sql.length > LONGEST_REMEMBERED) return check(sql, rules);
+  let known = verdicts.get(rules);
+  if (!known) verdicts.set(rules, (known = new Map()));
+  let verdict = known.get(sql);
+  if (verdict === undefined) {
+    verdict = await check(sql, rules).catch((err: unknown) => {
+      if (err instanceof SqlRefused) return err;
+      throw err;
+    });
+    if (known.size >= VERDICTS_KEPT) known.clear();
+    known.set(sql, verdict);
+  }
+  if (verdict instanceof SqlRefused) throw verdict;
+  return verdict;
+}
+
+async function check(sql: string, rules: StatementRules): Promise<string> {
   await loadParser();
   let tree: { stmts?: { stmt?: Obj; stmt_location?: number; stmt_len?: number }[] };
   try {
