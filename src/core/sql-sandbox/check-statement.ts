@@ -106,8 +106,8 @@ const LONGEST_REMEMBERED = 4096;
  */
 export async function checkStatement(sql: string, rules: StatementRules): Promise<string> {
   if (sql.length > LONGEST_REMEMBERED) return check(sql, rules);
-  let known = verdicts.get(rules);
-  if (!known) verdicts.set(rules, (known = new Map()));
+  const known = verdicts.get(rules) ?? new Map<string, string | SqlRefused>();
+  verdicts.set(rules, known);
   let verdict = known.get(sql);
   if (verdict === undefined) {
     verdict = await check(sql, rules).catch((err: unknown) => {
