@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pruneRateWindows } from "../src/core/auth/rate-limit.ts";
 import { call, gql, type Reply } from "./support/http.ts";
 import { freePort, type ServiceProcess, spawnService } from "./support/process.ts";
 import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
@@ -333,4 +334,24 @@ describe("rate limits across processes", () => {
     },
     TIMEOUT,
   );
+});
+
+describe("old windows", () => {
+  it("keeps a key's counts an hour for the usage chart and drops other buckets' once ended", async () => {
+    const { pool } = server.services.db;
+    const tag = `prune-${Date.now()}`;
+    const at = (minutesAgo: number) => `date_trunc('minute', now()) - interval '${minutesAgo} minutes'`;
+    await pool.query(
+      `INSERT INTO rate_limit_windows (bucket, window_start, count) VALUES
+         ('key:${tag}:standard', ${at(30)}, 5), ('key:${tag}:standard', ${at(61)}, 5),
+         ('ip:${tag}:standard', ${at(5)}, 5), ('ip:${tag}:standard', ${at(1)}, 5)`,
+    );
+    await pruneRateWindows(pool);
+    const { rows } = await pool.query<{ bucket: string; ago: number }>(
+      `SELECT bucket, round(extract(epoch FROM date_trunc('minute', now()) - window_start) / 60)::int AS ago
+       FROM rate_limit_windows WHERE bucket LIKE $1 ORDER BY bucket, ago`,
+      [`%${tag}%`],
+    );
+    expect(rows.map((r) => `${r.bucket.split(":")[0]} ${r.ago}`)).toEqual(["ip 1", "key 30"]);
+  });
 });

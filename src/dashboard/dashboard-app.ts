@@ -61,7 +61,8 @@ export function dashboardApp(services: Services): Hono<AppEnv> {
     const asset = (await dashboardAssets()).get(c.req.param("file"));
     if (!asset) return errorResponse(c, new AppError("NOT_FOUND", "No such dashboard asset."));
     // Each encoding is its own representation, so each has its own ETag.
-    const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+    // gzip unless the client refuses it ("gzip;q=0").
+    const gzip = /\bgzip\b(?!\s*;\s*q=0(?:\.0+)?\b)/.test(c.req.header("accept-encoding") ?? "");
     const etag = gzip ? asset.etag.replace(/"$/, '-gz"') : asset.etag;
     const headers: Record<string, string> = {
       "Content-Type": asset.contentType,

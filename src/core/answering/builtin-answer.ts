@@ -118,7 +118,8 @@ export function chooseStatements(
   const idf = new Map<string, number>();
   for (const t of [...current, ...earlier]) {
     let df = 0;
-    for (const c of candidates) if (c.terms.has(t)) df++;
+    // A word every row stands under (its table's title) is common among them, not rare.
+    for (const c of candidates) if (c.terms.has(t) || c.context.has(t)) df++;
     idf.set(t, Math.log(1 + n / Math.max(df, 0.5)) * (ASKING_WORDS.has(t) ? ASKING_WEIGHT : 1));
   }
   const weightOf = (t: string) => idf.get(t) ?? 0;

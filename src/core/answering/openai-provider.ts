@@ -26,6 +26,7 @@ import type {
   StructuredResult,
   StructuredSourcePage,
 } from "./answer-types.ts";
+import { ownText } from "./passages.ts";
 import {
   answerSystemMessage,
   EXTRACT_INSTRUCTIONS,
@@ -526,7 +527,7 @@ export function citationsOf(text: string, passages: readonly SourcePassage[], gi
         passage: p.position,
         startOffset: p.startOffset,
         endOffset: p.endOffset,
-        quote: openingOf(p.text),
+        quote: openingOf(ownText(p)),
       });
     }
   }

@@ -13,9 +13,10 @@ export type Passage = {
   start: number;
   end: number;
   /**
-   * The passage as indexed: the markdown from start to end, except that a table cut into several
-   * passages repeats its header row at the head of each later one, so every part names its columns
-   * (the offsets still cover only the part's own rows).
+   * The passage as indexed: the markdown from start to end, except that a table's passages start
+   * with a heading line of what the table stands under (its title line and section heading), and
+   * a table cut into several passages repeats its header row at the head of each later one, so
+   * every part names its columns (the offsets still cover only the part's own rows).
    */
   text: string;
   kind: "text" | "table";
@@ -128,6 +129,16 @@ function codePointIndex(md: string): (i: number) => number {
   return (i) => map[i] as number;
 }
 const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+
+/**
+ * A passage's own text, from the page: its indexed text without what was put before it (the
+ * line of what a table stands under, a repeated header row). Offsets count code points.
+ */
+export function ownText(p: { text: string; startOffset: number; endOffset: number }): string {
+  const chars = Array.from(p.text);
+  const prefix = chars.length - (p.endOffset - p.startOffset);
+  return prefix > 0 ? chars.slice(prefix).join("") : p.text;
+}
 
 /** The longest line read as a table's title. */
 const MAX_TITLE = 200;

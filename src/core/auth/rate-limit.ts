@@ -61,13 +61,18 @@ export async function countRequest(
   return rateState(limit, row.count, Number(row.window_start), Number(row.now));
 }
 
-/** Minutes of counts kept after their window ends: the usage the dashboard charts. */
+/** Minutes of a key's counts kept after their window ends: the usage the dashboard charts. */
 export const RATE_WINDOWS_KEPT_MINUTES = 60;
 
-/** Drops windows older than those kept; any process may run it, the statement is idempotent. */
+/**
+ * Drops windows that ended: a key's after RATE_WINDOWS_KEPT_MINUTES, every other bucket's
+ * (addresses, failed sign-ins, hosted passwords) at once. Any process may run it; idempotent.
+ */
 export async function pruneRateWindows(pool: pg.Pool): Promise<number> {
   const r = await pool.query(
-    `DELETE FROM rate_limit_windows WHERE window_start < now() - make_interval(mins => $1::int)`,
+    `DELETE FROM rate_limit_windows
+     WHERE window_start < now() - interval '2 minutes'
+       AND (bucket NOT LIKE 'key:%' OR window_start < now() - make_interval(mins => $1::int))`,
     [RATE_WINDOWS_KEPT_MINUTES],
   );
   return r.rowCount ?? 0;

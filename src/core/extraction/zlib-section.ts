@@ -33,9 +33,21 @@ export function guardedDeflate(data: Buffer, options?: ZlibOptions): Buffer {
   }
 }
 
-/** Ends a thread once it is outside zlib (checked every few milliseconds; it is never long inside). */
+/** How long a thread may stay in zlib before it is ended there all the same. */
+const LONGEST_WAIT_MS = 5_000;
+
+/**
+ * Ends a thread once it is outside zlib (checked every few milliseconds; it is never long inside).
+ * A thread that has already exited (one that died in zlib leaves the word marked) is not waited
+ * for, nor one that stays inside longer than LONGEST_WAIT_MS.
+ */
 export async function terminateOutsideZlib(worker: Worker, word: Int32Array): Promise<void> {
-  while (Atomics.compareExchange(word, 0, FREE, CLOSING) !== FREE)
+  const giveUp = Date.now() + LONGEST_WAIT_MS;
+  while (
+    Atomics.compareExchange(word, 0, FREE, CLOSING) !== FREE &&
+    worker.threadId !== -1 &&
+    Date.now() < giveUp
+  )
     await new Promise((resolve) => setTimeout(resolve, 2));
   await worker.terminate();
 }

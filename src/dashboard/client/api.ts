@@ -115,11 +115,12 @@ export function gqlUpload<T, V>(
   });
 }
 
-/** A subscription's events until it ends or `stop` is called. */
+/** A subscription's events until it ends or `stop` is called; `onError` hears why it stopped early. */
 export function subscribe<T, V>(
   doc: DocumentTypeDecoration<T, V>,
   variables: V,
   onData: (data: T) => void,
+  onError?: (message: string) => void,
 ): () => void {
   const client = createClient({
     url: "/graphql/stream",
@@ -134,7 +135,16 @@ export function subscribe<T, V>(
       next: (e) => {
         if (e.data) onData(e.data);
       },
-      error: () => client.dispose(),
+      error: (err: unknown) => {
+        const first = Array.isArray(err) ? (err[0] as { message?: string } | undefined) : undefined;
+        onError?.(
+          first?.message ??
+            (err instanceof Error
+              ? err.message
+              : "The live updates stopped; reload the page to see the latest."),
+        );
+        client.dispose();
+      },
       complete: () => client.dispose(),
     },
   );

@@ -11,6 +11,7 @@ import {
 } from "../../../operations/generated.ts";
 import { gql } from "./api.ts";
 import { BarChart } from "./bar-chart.tsx";
+import { ConfirmBox } from "./confirm-box.tsx";
 
 type Deployment = DashboardDeploymentFieldsFragment;
 type StoredFile = DashboardFilesQuery["files"]["edges"][number]["node"];
@@ -209,22 +210,18 @@ function DeploymentRow({ site, onGone }: { site: Deployment; onGone: () => void 
           Unpublish
         </button>
         {confirming && (
-          <div class="notice" role="alertdialog" aria-label={`Unpublish ${now.title}`}>
-            <p>The address answers 404 at once and is held for a while before anyone may claim it.</p>
-            <button
-              type="button"
-              onClick={() =>
-                gql(DashboardUnpublishDocument, { namespace: now.namespace }).then(onGone, (e: Error) =>
-                  setError(e.message),
-                )
-              }
-            >
-              Yes, unpublish
-            </button>
-            <button type="button" class="quiet" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </div>
+          <ConfirmBox
+            yes="Yes, unpublish"
+            onCancel={() => setConfirming(false)}
+            onYes={() =>
+              gql(DashboardUnpublishDocument, { namespace: now.namespace }).then(onGone, (e: Error) =>
+                setError(e.message),
+              )
+            }
+          >
+            Unpublish <strong>{now.title}</strong>? The address answers 404 at once and is held for a while
+            before anyone may claim it.
+          </ConfirmBox>
         )}
         {error && (
           <p class="error" role="alert">

@@ -8,6 +8,7 @@ import {
 } from "../../../operations/generated.ts";
 import { AccessForm } from "./access-form.tsx";
 import { gql, subscribe } from "./api.ts";
+import { ConfirmBox } from "./confirm-box.tsx";
 
 type Doc = NonNullable<DashboardDocumentQuery["document"]>;
 
@@ -45,13 +46,20 @@ export function DocumentPage({
   const running = doc !== null && !ended(doc.phase);
   useEffect(() => {
     if (!running) return;
-    return subscribe(DocumentProgressDocument, { id }, (d) => {
-      const p = d.documentProgress;
-      setDoc((prev) =>
-        prev ? { ...prev, phase: p.phase, pagesCompleted: p.pagesCompleted, pagesTotal: p.pagesTotal } : prev,
-      );
-      if (ended(p.phase)) setReads((n) => n + 1);
-    });
+    return subscribe(
+      DocumentProgressDocument,
+      { id },
+      (d) => {
+        const p = d.documentProgress;
+        setDoc((prev) =>
+          prev
+            ? { ...prev, phase: p.phase, pagesCompleted: p.pagesCompleted, pagesTotal: p.pagesTotal }
+            : prev,
+        );
+        if (ended(p.phase)) setReads((n) => n + 1);
+      },
+      setError,
+    );
   }, [id, running]);
   const act = async (f: () => Promise<void>) => {
     setError(null);
@@ -114,25 +122,18 @@ export function DocumentPage({
         </button>
       </div>
       {confirming && (
-        <div class="notice" role="alertdialog" aria-labelledby="confirm-delete">
-          <p id="confirm-delete">
-            Delete <strong>{doc.fileName}</strong>, its pages and tables? This cannot be undone.
-          </p>
-          <button
-            type="button"
-            onClick={() =>
-              void act(async () => {
-                await gql(DashboardDeleteDocumentDocument, { id: doc.id });
-                onBack();
-              })
-            }
-          >
-            Yes, delete
-          </button>
-          <button type="button" class="quiet" onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-        </div>
+        <ConfirmBox
+          yes="Yes, delete"
+          onCancel={() => setConfirming(false)}
+          onYes={() =>
+            void act(async () => {
+              await gql(DashboardDeleteDocumentDocument, { id: doc.id });
+              onBack();
+            })
+          }
+        >
+          Delete <strong>{doc.fileName}</strong>, its pages and tables? This cannot be undone.
+        </ConfirmBox>
       )}
       {error && (
         <p class="error" role="alert">

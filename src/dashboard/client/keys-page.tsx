@@ -7,6 +7,7 @@ import {
   RotateApiKeyDocument,
 } from "../../../operations/generated.ts";
 import { gql } from "./api.ts";
+import { ConfirmBox } from "./confirm-box.tsx";
 
 type Key = ApiKeysQuery["apiKeys"][number];
 
@@ -95,34 +96,27 @@ export function KeysPage() {
         </p>
       )}
       {confirming && (
-        <div class="notice" role="alertdialog" aria-labelledby="confirm-text">
-          <p id="confirm-text">
-            {confirming.action === "revoke" ? "Revoke" : "Rotate"} the key{" "}
-            <strong>{confirming.key.name}</strong> ({confirming.key.prefix}…)?{" "}
-            {confirming.action === "revoke"
-              ? "Requests with it will be refused."
-              : "It stops working; a new secret replaces it."}
-          </p>
-          <button
-            type="button"
-            onClick={() => {
-              const { key, action } = confirming;
-              setConfirming(null);
-              void act(async () => {
-                if (action === "revoke") await gql(RevokeApiKeyDocument, { id: key.id });
-                else {
-                  const r = await gql(RotateApiKeyDocument, { id: key.id });
-                  setSecret({ name: key.name, secret: r.rotateApiKey.secret });
-                }
-              });
-            }}
-          >
-            Yes, {confirming.action}
-          </button>
-          <button type="button" class="quiet" onClick={() => setConfirming(null)}>
-            Cancel
-          </button>
-        </div>
+        <ConfirmBox
+          yes={`Yes, ${confirming.action}`}
+          onCancel={() => setConfirming(null)}
+          onYes={() => {
+            const { key, action } = confirming;
+            setConfirming(null);
+            void act(async () => {
+              if (action === "revoke") await gql(RevokeApiKeyDocument, { id: key.id });
+              else {
+                const r = await gql(RotateApiKeyDocument, { id: key.id });
+                setSecret({ name: key.name, secret: r.rotateApiKey.secret });
+              }
+            });
+          }}
+        >
+          {confirming.action === "revoke" ? "Revoke" : "Rotate"} the key{" "}
+          <strong>{confirming.key.name}</strong> ({confirming.key.prefix}…)?{" "}
+          {confirming.action === "revoke"
+            ? "Requests with it will be refused."
+            : "It stops working; a new secret replaces it."}
+        </ConfirmBox>
       )}
       {keys === null ? (
         <p class="loading">Loading…</p>

@@ -108,6 +108,7 @@ function App() {
           <CollectionsPage onOpen={(id, at) => navigate({ page: "document", id, at })} />
         ) : route.page === "document" ? (
           <DocumentPage
+            key={route.id}
             id={route.id}
             at={route.at ?? pageInHash()}
             onBack={() => navigate({ page: "documents" })}

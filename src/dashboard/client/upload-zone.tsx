@@ -23,13 +23,15 @@ export function UploadZone({
   const [progress, setProgress] = useState<{ name: string; share: number } | null>(null);
   const [over, setOver] = useState(false);
   const send = async (files: FileList | null) => {
+    const failed: string[] = [];
+    onError(null);
     for (const file of Array.from(files ?? [])) {
-      onError(null);
       setProgress({ name: file.name, share: 0 });
       try {
         await upload(file, (share) => setProgress({ name: file.name, share }));
       } catch (e) {
-        onError(`${file.name}: ${(e as Error).message}`);
+        failed.push(`${file.name}: ${(e as Error).message}`);
+        onError(failed.join(" "));
       } finally {
         setProgress(null);
       }

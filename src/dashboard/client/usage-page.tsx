@@ -21,7 +21,10 @@ export function UsagePage() {
   useEffect(() => {
     const load = () =>
       gql(DashboardUsageDocument, { minutes: 30 }).then(
-        (d) => setUsage(d.usage),
+        (d) => {
+          setUsage(d.usage);
+          setError(null);
+        },
         (e: Error) => setError(e.message),
       );
     void load();

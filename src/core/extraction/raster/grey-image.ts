@@ -12,3 +12,28 @@ export function greyFromRgba(rgba: Uint8Array | Uint8ClampedArray, width: number
   }
   return { data, width, height };
 }
+
+/**
+ * The image turned by a quarter `turns` times clockwise (1: a page lying on its left side comes
+ * upright when its top was at the left... read as: its left edge becomes the top).
+ */
+export function quarterTurn(img: GreyImage, turns: number): GreyImage {
+  const k = ((turns % 4) + 4) % 4;
+  if (k === 0) return img;
+  const { data, width: w, height: h } = img;
+  const out = new Uint8Array(w * h);
+  if (k === 2) {
+    for (let i = 0; i < out.length; i++) out[i] = data[out.length - 1 - i] as number;
+    return { data: out, width: w, height: h };
+  }
+  // A quarter turn: the new image is h wide and w high.
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      // Clockwise: (x, y) goes to (h - 1 - y, x); anticlockwise: to (y, w - 1 - x).
+      const to = k === 1 ? x * h + (h - 1 - y) : (w - 1 - x) * h + y;
+      out[to] = data[row + x] as number;
+    }
+  }
+  return { data: out, width: h, height: w };
+}

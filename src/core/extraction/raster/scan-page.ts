@@ -6,7 +6,7 @@ import { fitScale } from "../render-page.ts";
 import { dropSpecks, whitenPaper } from "./clean-background.ts";
 import { invertDarkBands } from "./dark-bands.ts";
 import { rotateBack, skewAngle } from "./deskew.ts";
-import { type GreyImage, greyFromRgba } from "./grey-image.ts";
+import { type GreyImage, greyFromRgba, quarterTurn } from "./grey-image.ts";
 import { eraseRules, findRasterRules, type PixelRule } from "./raster-rules.ts";
 
 /** A scanned page made ready for OCR: the image to recognise, and the rules found in it, in points. */
@@ -20,6 +20,8 @@ export type ScannedPage = {
   height: number;
   /** Degrees the page was turned back by. */
   skew: number;
+  /** Quarter turns clockwise the page was drawn with (a page printed sideways read upright). */
+  turns: number;
   rules: { horizontals: Rule[]; verticals: Rule[] };
   /** The image `png` holds, for cells read again (unread-cells.ts). */
   image: GreyImage;
@@ -32,14 +34,16 @@ export type ScannedPage = {
  * The rules come back in page points in the deskewed image's frame, which is the frame the OCR
  * words come back in too, so the ruled-table code of born-digital pages can use both as they are.
  */
-export function readScannedPage(doc: PdfiumDocument, pageNumber: number): ScannedPage {
+export function readScannedPage(doc: PdfiumDocument, pageNumber: number, turns = 0): ScannedPage {
   const drawn = doc.drawPage(
     pageNumber,
     (page) => fitScale(page, OCR_SCALE, OCR_MAX_SIDE_PX),
     ({ rgba, width, height, scale, page }) => ({ grey: greyFromRgba(rgba, width, height), scale, page }),
   );
-  const skew = skewAngle(drawn.grey);
-  const img = rotateBack(drawn.grey, skew);
+  const upright = quarterTurn(drawn.grey, turns);
+  const sideways = turns % 2 !== 0;
+  const skew = skewAngle(upright);
+  const img = rotateBack(upright, skew);
   invertDarkBands(img, drawn.scale);
   const found = findRasterRules(img, { scale: drawn.scale });
   eraseRules(img, found);
@@ -50,9 +54,10 @@ export function readScannedPage(doc: PdfiumDocument, pageNumber: number): Scanne
   return {
     png: encodePngGrey(img.data, img.width, img.height),
     scale: s,
-    width: drawn.page.width,
-    height: drawn.page.height,
+    width: sideways ? drawn.page.height : drawn.page.width,
+    height: sideways ? drawn.page.width : drawn.page.height,
     skew,
+    turns,
     image: img,
     rules: { horizontals: found.horizontals.map(horizontal), verticals: found.verticals.map(vertical) },
   };
