@@ -6,7 +6,7 @@ import type { Box } from "./layout/geometry.ts";
 import { type Line, toLines } from "./layout/lines.ts";
 import { boxesInFrame, layoutWords, newLayoutMemory, rulesInFrame } from "./layout/page-layout.ts";
 import { pageText, pageWords, wordsFromRuns } from "./layout/words.ts";
-import { createOcrEngine, type OcrEngine } from "./ocr.ts";
+import { createOcrEngine, type OcrEngine, type OcrWord } from "./ocr.ts";
 import { type OcrLanguage, pageLanguage } from "./ocr-languages.ts";
 import { PdfiumDocument, unloadPdfium } from "./pdfium.ts";
 import { openPdf } from "./pdfjs.ts";
@@ -101,7 +101,7 @@ export const layoutExtractor: Extractor = {
             drawing ??= PdfiumDocument.open(bytes);
             // Deskewed, its printed rules found in the pixels and painted out before recognition;
             // only here, so born-digital pages never pay for it.
-            const scanned = readScannedPage(await drawing, pageNumber);
+            let scanned = readScannedPage(await drawing, pageNumber);
             // Read in English until a page says which language the document is in; that page is
             // read again in its language, and the pages after it at once.
             let language = ocrLanguage ?? "eng";
@@ -112,6 +112,30 @@ export const layoutExtractor: Extractor = {
               if (found && found !== language) {
                 language = found;
                 page = await ocrEngine().recognize(scanned.png, scanned.scale, "page", language);
+              }
+            }
+            // A page that reads as almost nothing, or as words standing taller than wide (the
+            // recogniser reads some lines of a sideways page as columns of letters), may be
+            // printed sideways (a wide table turned onto a tall page): it is read turned either
+            // way, and the reading with clearly more legible words kept. Upright pages of text
+            // never pay for this.
+            const tall = mostlyTall(page);
+            if (tall || legible(page) < SIDEWAYS_BELOW) {
+              const upright = legible(page);
+              // Words read as columns of letters are the page's words all the same: a turned
+              // reading that lies flat need only read as many; otherwise it must read twice as many.
+              const needed = Math.max(SIDEWAYS_BELOW, tall ? Math.ceil(upright / 2) : 2 * upright);
+              let best = 0;
+              for (const turns of [1, 3]) {
+                const turned = readScannedPage(await drawing, pageNumber, turns);
+                const read = await ocrEngine().recognize(turned.png, turned.scale, "page", language);
+                // The right way up reads more than the wrong one (which the recogniser half reads).
+                const n = legible(read);
+                if (n > best && n >= needed && !mostlyTall(read)) {
+                  best = n;
+                  scanned = turned;
+                  page = read;
+                }
               }
             }
             const runs = [
@@ -181,6 +205,17 @@ export const layoutExtractor: Extractor = {
 };
 
 const NO_RULES: ReturnType<typeof rulesInFrame> = { horizontals: [], verticals: [] };
+
+/** Words read with confidence that hold three letters or digits: what text read upright yields. */
+const legible = (words: readonly OcrWord[]) =>
+  words.filter((w) => w.confidence >= 75 && /[\p{L}\p{N}]{3}/u.test(w.str)).length;
+/** Fewer legible words than this on a scanned page: it is read turned a quarter either way too. */
+const SIDEWAYS_BELOW = 12;
+/** Whether most words of four letters or more stand taller than wide: text lying on its side. */
+const mostlyTall = (words: readonly OcrWord[]) => {
+  const long = words.filter((w) => /[\p{L}\p{N}]{4}/u.test(w.str));
+  return long.length >= 4 && long.filter((w) => w.size > w.width).length * 2 > long.length;
+};
 
 /** Clear space between two lines of a page (points) that may hold a picture: an inch. */
 const PICTURE_GAP = 72;
