@@ -1,5 +1,5 @@
 import type { DocumentTypeDecoration } from "@graphql-typed-document-node/core";
-import { createClient } from "graphql-sse";
+import { type Client, createClient } from "graphql-sse";
 
 // How the dashboard talks to the service: GraphQL over fetch with the session's cookie (sent by
 // the browser, never read by this code) and its CSRF token in a header; subscriptions over
@@ -45,6 +45,8 @@ export async function signIn(key: string): Promise<void> {
 }
 
 export async function signOut(): Promise<void> {
+  streams?.dispose();
+  streams = null;
   await fetch("/dashboard/session", {
     method: "DELETE",
     credentials: "same-origin",
@@ -115,6 +117,24 @@ export function gqlUpload<T, V>(
   });
 }
 
+// One event stream for every live view of the page: a browser opens at most six connections to a
+// host over HTTP/1.1, so a stream per subscription would stall the page's other requests once a
+// few runs or documents are followed at once.
+let streams: Client<true> | null = null;
+const streamClient = (): Client<true> => {
+  const client =
+    streams ??
+    createClient({
+      url: "/graphql/stream",
+      singleConnection: true,
+      credentials: "same-origin",
+      headers: () => ({ "x-csrf-token": csrfToken ?? "" }),
+      retryAttempts: 2,
+    });
+  streams = client;
+  return client;
+};
+
 /** A subscription's events until it ends or `stop` is called; `onError` hears why it stopped early. */
 export function subscribe<T, V>(
   doc: DocumentTypeDecoration<T, V>,
@@ -122,14 +142,7 @@ export function subscribe<T, V>(
   onData: (data: T) => void,
   onError?: (message: string) => void,
 ): () => void {
-  const client = createClient({
-    url: "/graphql/stream",
-    singleConnection: true,
-    credentials: "same-origin",
-    headers: () => ({ "x-csrf-token": csrfToken ?? "" }),
-    retryAttempts: 2,
-  });
-  const stop = client.subscribe<T>(
+  return streamClient().subscribe<T>(
     { query: String(doc), variables: variables as Record<string, unknown> },
     {
       next: (e) => {
@@ -143,13 +156,8 @@ export function subscribe<T, V>(
               ? err.message
               : "The live updates stopped; reload the page to see the latest."),
         );
-        client.dispose();
       },
-      complete: () => client.dispose(),
+      complete: () => undefined,
     },
   );
-  return () => {
-    stop();
-    client.dispose();
-  };
 }
