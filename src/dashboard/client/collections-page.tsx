@@ -12,6 +12,7 @@ import {
   DashboardRemoveCollectionDocumentsDocument,
 } from "../../../operations/generated.ts";
 import { gql, subscribe } from "./api.ts";
+import { Alert } from "./list-table.tsx";
 
 type Collection = DashboardCollectionsQuery["collections"]["edges"][number]["node"];
 type Doc = DashboardDocumentsQuery["documents"]["edges"][number]["node"];
@@ -187,11 +188,7 @@ function Members({
           <button type="submit">Add</button>
         </form>
       )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
     </details>
   );
 }
@@ -261,11 +258,7 @@ export function CollectionsPage({ onOpen }: { onOpen: (documentId: string, page:
         </fieldset>
         <button type="submit">Create collection</button>
       </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {collections === null ? (
         <p class="loading">Loading…</p>
       ) : (

@@ -12,6 +12,7 @@ import {
 import { gql } from "./api.ts";
 import { BarChart } from "./bar-chart.tsx";
 import { ConfirmBox } from "./confirm-box.tsx";
+import { Alert, ListTable } from "./list-table.tsx";
 
 type Deployment = DashboardDeploymentFieldsFragment;
 type StoredFile = DashboardFilesQuery["files"]["edges"][number]["node"];
@@ -102,11 +103,7 @@ export function PublishForm({
         />{" "}
         Readers may download the PDF
       </label>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       <div class="row">
         <button type="submit">Publish</button>
         <button type="button" class="quiet" onClick={onCancel}>
@@ -223,11 +220,7 @@ function DeploymentRow({ site, onGone }: { site: Deployment; onGone: () => void 
             before anyone may claim it.
           </ConfirmBox>
         )}
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
+        <Alert message={error} />
         {open && <SiteStats namespace={now.namespace} />}
       </td>
     </tr>
@@ -247,41 +240,20 @@ export function Deployments() {
   return (
     <>
       <h2>Sites</h2>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      {sites === null ? (
-        <p class="loading">Loading…</p>
-      ) : sites.length === 0 ? (
-        <p>Nothing published yet: publish a file above.</p>
-      ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">Published sites, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Site</th>
-                <th scope="col">Status</th>
-                <th scope="col">Access</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sites.map((s) => (
-                <DeploymentRow
-                  key={s.namespace}
-                  site={s}
-                  onGone={() => setSites((prev) => (prev ?? []).filter((x) => x.namespace !== s.namespace))}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Alert message={error} />
+      <ListTable
+        items={sites}
+        empty="Nothing published yet: publish a file above."
+        caption="Published sites, newest first"
+        columns={["Site", "Status", "Access", ""]}
+        row={(s) => (
+          <DeploymentRow
+            key={s.namespace}
+            site={s}
+            onGone={() => setSites((prev) => (prev ?? []).filter((x) => x.namespace !== s.namespace))}
+          />
+        )}
+      />
     </>
   );
 }

@@ -9,6 +9,7 @@ import {
 import { AccessForm } from "./access-form.tsx";
 import { gql, subscribe } from "./api.ts";
 import { ConfirmBox } from "./confirm-box.tsx";
+import { Alert } from "./list-table.tsx";
 
 type Doc = NonNullable<DashboardDocumentQuery["document"]>;
 
@@ -135,11 +136,7 @@ export function DocumentPage({
           Delete <strong>{doc.fileName}</strong>, its pages and tables? This cannot be undone.
         </ConfirmBox>
       )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       <h2>Pages</h2>
       {doc.pages.map((p) => (
         <section class="page" id={`page-${p.number}`} key={p.number} aria-label={`Page ${p.number}`}>

@@ -7,6 +7,7 @@ import {
   DocumentProgressDocument,
 } from "../../../operations/generated.ts";
 import { gql, gqlUpload, subscribe } from "./api.ts";
+import { Alert, ListTable } from "./list-table.tsx";
 import { UploadZone } from "./upload-zone.tsx";
 
 type Doc = DashboardDocumentsQuery["documents"]["edges"][number]["node"];
@@ -83,48 +84,26 @@ export function DocumentsPage({ onOpen }: { onOpen: (id: string) => void }) {
           setDocs((prev) => [made.uploadDocument, ...(prev ?? [])]);
         }}
       />
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      {docs === null ? (
-        <p class="loading">Loading…</p>
-      ) : docs.length === 0 ? (
-        <p>No documents yet.</p>
-      ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">Documents of the account, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">File</th>
-                <th scope="col">Phase</th>
-                <th scope="col">Pages</th>
-                <th scope="col">Uploaded</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {docs.map((d) => (
-                <DocumentRow
-                  key={d.id}
-                  doc={d}
-                  onOpen={() => onOpen(d.id)}
-                  onDelete={() =>
-                    void gql(DashboardDeleteDocumentDocument, { id: d.id }).then(
-                      () => setDocs((prev) => (prev ?? []).filter((x) => x.id !== d.id)),
-                      (e: Error) => setError(e.message),
-                    )
-                  }
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Alert message={error} />
+      <ListTable
+        items={docs}
+        empty="No documents yet."
+        caption="Documents of the account, newest first"
+        columns={["File", "Phase", "Pages", "Uploaded", ""]}
+        row={(d) => (
+          <DocumentRow
+            key={d.id}
+            doc={d}
+            onOpen={() => onOpen(d.id)}
+            onDelete={() =>
+              void gql(DashboardDeleteDocumentDocument, { id: d.id }).then(
+                () => setDocs((prev) => (prev ?? []).filter((x) => x.id !== d.id)),
+                (e: Error) => setError(e.message),
+              )
+            }
+          />
+        )}
+      />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import {
 } from "../../../operations/generated.ts";
 import { gql, gqlUpload } from "./api.ts";
 import { Deployments, PublishForm } from "./deployments.tsx";
+import { Alert, ListTable } from "./list-table.tsx";
 import { UploadZone } from "./upload-zone.tsx";
 
 type StoredFile = DashboardFilesQuery["files"]["edges"][number]["node"];
@@ -48,11 +49,7 @@ export function FilesPage() {
           setFiles((prev) => [made.uploadFile, ...(prev ?? [])]);
         }}
       />
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {publishing && (
         <PublishForm
           file={publishing}
@@ -64,70 +61,48 @@ export function FilesPage() {
         />
       )}
       <h2>Files</h2>
-      {files === null ? (
-        <p class="loading">Loading…</p>
-      ) : files.length === 0 ? (
-        <p>No files yet.</p>
-      ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">Stored files, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col">Size</th>
-                <th scope="col">Pages</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {files.map((f) => (
-                <tr key={f.id} data-file-id={f.id}>
-                  <td>
-                    {f.status === "ready" ? (
-                      <a href={`/v1/files/${encodeURIComponent(f.id)}/content`} download={f.fileName}>
-                        {f.fileName}
-                      </a>
-                    ) : (
-                      `${f.fileName} (${f.status})`
-                    )}
-                  </td>
-                  <td>{f.contentType}</td>
-                  <td>{size(f.size)}</td>
-                  <td>{f.pages ?? "—"}</td>
-                  <td>
-                    {f.status === "ready" && (
-                      <button
-                        type="button"
-                        onClick={() => setPublishing(f)}
-                        aria-label={`Publish ${f.fileName}`}
-                      >
-                        Publish
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      class="danger"
-                      aria-label={`Delete ${f.fileName}`}
-                      onClick={() =>
-                        gql(DashboardDeleteFileDocument, { id: f.id }).then(
-                          () => setFiles((prev) => (prev ?? []).filter((x) => x.id !== f.id)),
-                          (e: Error) => setError(e.message),
-                        )
-                      }
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        items={files}
+        empty="No files yet."
+        caption="Stored files, newest first"
+        columns={["Name", "Type", "Size", "Pages", ""]}
+        row={(f) => (
+          <tr key={f.id} data-file-id={f.id}>
+            <td>
+              {f.status === "ready" ? (
+                <a href={`/v1/files/${encodeURIComponent(f.id)}/content`} download={f.fileName}>
+                  {f.fileName}
+                </a>
+              ) : (
+                `${f.fileName} (${f.status})`
+              )}
+            </td>
+            <td>{f.contentType}</td>
+            <td>{size(f.size)}</td>
+            <td>{f.pages ?? "—"}</td>
+            <td>
+              {f.status === "ready" && (
+                <button type="button" onClick={() => setPublishing(f)} aria-label={`Publish ${f.fileName}`}>
+                  Publish
+                </button>
+              )}
+              <button
+                type="button"
+                class="danger"
+                aria-label={`Delete ${f.fileName}`}
+                onClick={() =>
+                  gql(DashboardDeleteFileDocument, { id: f.id }).then(
+                    () => setFiles((prev) => (prev ?? []).filter((x) => x.id !== f.id)),
+                    (e: Error) => setError(e.message),
+                  )
+                }
+              >
+                Delete
+              </button>
+            </td>
+          </tr>
+        )}
+      />
       <Deployments key={published} />
     </section>
   );

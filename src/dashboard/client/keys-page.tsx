@@ -8,6 +8,7 @@ import {
 } from "../../../operations/generated.ts";
 import { gql } from "./api.ts";
 import { ConfirmBox } from "./confirm-box.tsx";
+import { Alert, ListTable } from "./list-table.tsx";
 
 type Key = ApiKeysQuery["apiKeys"][number];
 
@@ -90,11 +91,7 @@ export function KeysPage() {
           </button>
         </div>
       )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {confirming && (
         <ConfirmBox
           yes={`Yes, ${confirming.action}`}
@@ -118,62 +115,44 @@ export function KeysPage() {
             : "It stops working; a new secret replaces it."}
         </ConfirmBox>
       )}
-      {keys === null ? (
-        <p class="loading">Loading…</p>
-      ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">API keys of the account</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Prefix</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((k) => (
-                <tr key={k.id} data-key-id={k.id}>
-                  <td>{k.name}</td>
-                  <td>{k.kind}</td>
-                  <td>
-                    <code>{k.prefix}</code>
-                  </td>
-                  <td>{when(k.createdAt)}</td>
-                  <td data-testid="last-used">{k.lastUsedAt ? when(k.lastUsedAt) : "never"}</td>
-                  <td>{k.revokedAt ? `revoked ${when(k.revokedAt)}` : "active"}</td>
-                  <td>
-                    {!k.revokedAt && (
-                      <>
-                        <button
-                          type="button"
-                          class="quiet"
-                          onClick={() => setConfirming({ key: k, action: "rotate" })}
-                        >
-                          Rotate
-                        </button>
-                        <button
-                          type="button"
-                          class="danger"
-                          onClick={() => setConfirming({ key: k, action: "revoke" })}
-                        >
-                          Revoke
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        items={keys}
+        empty="No keys."
+        caption="API keys of the account"
+        columns={["Name", "Kind", "Prefix", "Created", "Last used", "State", ""]}
+        row={(k) => (
+          <tr key={k.id} data-key-id={k.id}>
+            <td>{k.name}</td>
+            <td>{k.kind}</td>
+            <td>
+              <code>{k.prefix}</code>
+            </td>
+            <td>{when(k.createdAt)}</td>
+            <td data-testid="last-used">{k.lastUsedAt ? when(k.lastUsedAt) : "never"}</td>
+            <td>{k.revokedAt ? `revoked ${when(k.revokedAt)}` : "active"}</td>
+            <td>
+              {!k.revokedAt && (
+                <>
+                  <button
+                    type="button"
+                    class="quiet"
+                    onClick={() => setConfirming({ key: k, action: "rotate" })}
+                  >
+                    Rotate
+                  </button>
+                  <button
+                    type="button"
+                    class="danger"
+                    onClick={() => setConfirming({ key: k, action: "revoke" })}
+                  >
+                    Revoke
+                  </button>
+                </>
+              )}
+            </td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import {
   type DashboardRunsQuery,
 } from "../../../operations/generated.ts";
 import { gql, subscribe } from "./api.ts";
+import { Alert, ListTable } from "./list-table.tsx";
 
 type Run = DashboardRunsQuery["runs"]["edges"][number]["node"];
 type AgentRun = DashboardAgentRunsQuery["agentRuns"]["edges"][number]["node"];
@@ -128,65 +129,23 @@ export function RunsPage() {
   return (
     <section aria-labelledby="runs-title">
       <h1 id="runs-title">Runs</h1>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       <h2>Workflow runs</h2>
-      {runs === null ? (
-        <p class="loading">Loading…</p>
-      ) : runs.length === 0 ? (
-        <p>No workflow runs yet.</p>
-      ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">Workflow runs, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Run</th>
-                <th scope="col">Workflow</th>
-                <th scope="col">Status</th>
-                <th scope="col">Documents read</th>
-                <th scope="col">Started</th>
-                <th scope="col">Results</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.map((r) => (
-                <RunRow key={r.id} run={r} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        items={runs}
+        empty="No workflow runs yet."
+        caption="Workflow runs, newest first"
+        columns={["Run", "Workflow", "Status", "Documents read", "Started", "Results"]}
+        row={(r) => <RunRow key={r.id} run={r} />}
+      />
       <h2>Agent runs</h2>
-      {agentRuns === null ? (
-        <p class="loading">Loading…</p>
-      ) : agentRuns.length === 0 ? (
-        <p>No agent runs yet.</p>
-      ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">Agent runs, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Run</th>
-                <th scope="col">Agent</th>
-                <th scope="col">Status</th>
-                <th scope="col">Work</th>
-                <th scope="col">Started</th>
-                <th scope="col">Results</th>
-              </tr>
-            </thead>
-            <tbody>
-              {agentRuns.map((r) => (
-                <AgentRunRow key={r.id} run={r} onError={setError} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        items={agentRuns}
+        empty="No agent runs yet."
+        caption="Agent runs, newest first"
+        columns={["Run", "Agent", "Status", "Work", "Started", "Results"]}
+        row={(r) => <AgentRunRow key={r.id} run={r} onError={setError} />}
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { DashboardUsageDocument, type DashboardUsageQuery } from "../../../operations/generated.ts";
 import { gql } from "./api.ts";
 import { BarChart } from "./bar-chart.tsx";
+import { Alert } from "./list-table.tsx";
 
 type Usage = DashboardUsageQuery["usage"];
 
@@ -39,11 +40,7 @@ export function UsagePage() {
         its cost). Each key may make {usage?.limits.standard ?? "…"} standard and{" "}
         {usage?.limits.expensive ?? "…"} expensive requests a minute.
       </p>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert message={error} />
       {usage === null ? (
         <p class="loading">Loading…</p>
       ) : (
