@@ -10,7 +10,7 @@ import { createOcrEngine, type OcrEngine, type OcrWord } from "./ocr.ts";
 import { type OcrLanguage, pageLanguage } from "./ocr-languages.ts";
 import { PdfiumDocument, unloadPdfium } from "./pdfium.ts";
 import { openPdf } from "./pdfjs.ts";
-import { dropRuleGlyphs, readScannedPage } from "./raster/scan-page.ts";
+import { drawForOcr, dropRuleGlyphs, readScannedPage } from "./raster/scan-page.ts";
 import { readUnreadCells } from "./raster/unread-cells.ts";
 import { DEFAULT_READING_LIMITS, readingLimits } from "./reading-limits.ts";
 
@@ -101,7 +101,8 @@ export const layoutExtractor: Extractor = {
             drawing ??= PdfiumDocument.open(bytes);
             // Deskewed, its printed rules found in the pixels and painted out before recognition;
             // only here, so born-digital pages never pay for it.
-            let scanned = readScannedPage(await drawing, pageNumber);
+            const drawn = drawForOcr(await drawing, pageNumber);
+            let scanned = readScannedPage(drawn);
             // Read in English until a page says which language the document is in; that page is
             // read again in its language, and the pages after it at once.
             let language = ocrLanguage ?? "eng";
@@ -127,7 +128,7 @@ export const layoutExtractor: Extractor = {
               const needed = Math.max(SIDEWAYS_BELOW, tall ? Math.ceil(upright / 2) : 2 * upright);
               let best = 0;
               for (const turns of [1, 3]) {
-                const turned = readScannedPage(await drawing, pageNumber, turns);
+                const turned = readScannedPage(drawn, turns);
                 const read = await ocrEngine().recognize(turned.png, turned.scale, "page", language);
                 // The right way up reads more than the wrong one (which the recogniser half reads).
                 const n = legible(read);

@@ -20,30 +20,38 @@ export type ScannedPage = {
   height: number;
   /** Degrees the page was turned back by. */
   skew: number;
-  /** Quarter turns clockwise the page was drawn with (a page printed sideways read upright). */
-  turns: number;
   rules: { horizontals: Rule[]; verticals: Rule[] };
   /** The image `png` holds, for cells read again (unread-cells.ts). */
   image: GreyImage;
 };
 
-/**
- * Draws a page that has no text layer for OCR (OCR_SCALE, capped at OCR_MAX_SIDE_PX a side),
- * deskews it, finds its printed rules, paints them out of the image the recogniser reads, and
- * makes its paper white and drops its specks (clean-background.ts).
- * The rules come back in page points in the deskewed image's frame, which is the frame the OCR
- * words come back in too, so the ruled-table code of born-digital pages can use both as they are.
- */
-export function readScannedPage(doc: PdfiumDocument, pageNumber: number, turns = 0): ScannedPage {
-  const drawn = doc.drawPage(
+/** A page drawn in grey for OCR, as it lies, before it is made ready. */
+export type DrawnScan = { grey: GreyImage; scale: number; page: { width: number; height: number } };
+
+/** Draws a page that has no text layer for OCR (OCR_SCALE, capped at OCR_MAX_SIDE_PX a side). */
+export function drawForOcr(doc: PdfiumDocument, pageNumber: number): DrawnScan {
+  return doc.drawPage(
     pageNumber,
     (page) => fitScale(page, OCR_SCALE, OCR_MAX_SIDE_PX),
     ({ rgba, width, height, scale, page }) => ({ grey: greyFromRgba(rgba, width, height), scale, page }),
   );
+}
+
+/**
+ * Makes a drawn page ready for OCR, turned `turns` quarters clockwise first: deskews it, finds
+ * its printed rules, paints them out of the image the recogniser reads, and makes its paper white
+ * and drops its specks (clean-background.ts). `drawn` is left as it was, so the same drawing can
+ * be made ready again turned another way.
+ * The rules come back in page points in the deskewed image's frame, which is the frame the OCR
+ * words come back in too, so the ruled-table code of born-digital pages can use both as they are.
+ */
+export function readScannedPage(drawn: DrawnScan, turns = 0): ScannedPage {
   const upright = quarterTurn(drawn.grey, turns);
   const sideways = turns % 2 !== 0;
   const skew = skewAngle(upright);
-  const img = rotateBack(upright, skew);
+  const turned = rotateBack(upright, skew);
+  // The steps below paint on the image: never on the drawing itself.
+  const img = turned === drawn.grey ? { ...turned, data: turned.data.slice() } : turned;
   invertDarkBands(img, drawn.scale);
   const found = findRasterRules(img, { scale: drawn.scale });
   eraseRules(img, found);
@@ -57,7 +65,6 @@ export function readScannedPage(doc: PdfiumDocument, pageNumber: number, turns =
     width: sideways ? drawn.page.height : drawn.page.width,
     height: sideways ? drawn.page.width : drawn.page.height,
     skew,
-    turns,
     image: img,
     rules: { horizontals: found.horizontals.map(horizontal), verticals: found.verticals.map(vertical) },
   };
