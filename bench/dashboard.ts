@@ -22,8 +22,8 @@ import { gzipSync } from "node:zlib";
 import { type Browser, chromium } from "playwright-core";
 import { createTestDatabase } from "../test/support/database.ts";
 import { textPdf } from "../test/support/pdfs.ts";
-import { BENCH_WORKER_SECRET, benchServiceConfig } from "./support/bench-service-config.ts";
-import { serveParent, startChild, stopChild } from "./support/child-service.ts";
+import { BENCH_WORKER_SECRET } from "./support/bench-service-config.ts";
+import { serveService, startChild, stopChild } from "./support/child-service.ts";
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 40);
 const DOCUMENTS = 20;
@@ -35,21 +35,6 @@ const REFERENCE_HTML = `<!doctype html>
 <body><main><h1>${SIGN_IN}</h1><p>A static page.</p></main></body></html>`;
 
 type Ready = { type: "ready"; url: string };
-
-async function serve(databaseUrl: string, blobDir: string, role: string): Promise<void> {
-  const { createLogger } = await import("../src/core/log.ts");
-  const { startService } = await import("../src/start-service.ts");
-  const { config, removeBlobDir } = benchServiceConfig(databaseUrl, {
-    ROLE: role,
-    BLOB_DIR: blobDir,
-    PRERENDER_PAGES: "0",
-  });
-  // The shared blob directory is the parent's to remove; this one was made and is unused.
-  removeBlobDir();
-  const running = await startService(config, createLogger(config.logLevel));
-  if (!running.url) throw new Error("the service has no API role");
-  serveParent(() => running.stop(), { url: running.url });
-}
 
 async function api(base: string, method: string, pathName: string, key: string, body?: BodyInit) {
   const r = await fetch(base + pathName, { method, headers: { authorization: `Bearer ${key}` }, body });
@@ -312,7 +297,10 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[2] === "--serve") {
-  await serve(process.argv[3] as string, process.argv[4] as string, process.argv[5] as string);
+  await serveService(process.argv[3] as string, process.argv[4] as string, {
+    ROLE: process.argv[5] as string,
+    PRERENDER_PAGES: "0",
+  });
 } else {
   await main();
 }

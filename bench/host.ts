@@ -25,8 +25,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTestDatabase } from "../test/support/database.ts";
 import { longPdf } from "../test/support/pdfs.ts";
-import { BENCH_WORKER_SECRET, benchServiceConfig } from "./support/bench-service-config.ts";
-import { serveParent, startChild, stopChild } from "./support/child-service.ts";
+import { BENCH_WORKER_SECRET } from "./support/bench-service-config.ts";
+import { serveService, startChild, stopChild } from "./support/child-service.ts";
 import { keepAliveClient } from "./support/keep-alive-client.ts";
 
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 50);
@@ -38,27 +38,6 @@ const TARGET_P95_MS = 50;
 const TARGET_RATIO = 1.2;
 
 type Ready = { type: "ready"; url: string };
-
-// ---------------------------------------------------------------------------------------------
-// The child: the service, with the roles it is asked for.
-// ---------------------------------------------------------------------------------------------
-
-async function serve(databaseUrl: string, blobDir: string, role: string): Promise<void> {
-  const { createLogger } = await import("../src/core/log.ts");
-  const { startService } = await import("../src/start-service.ts");
-  const { config, removeBlobDir } = benchServiceConfig(databaseUrl, {
-    ROLE: role,
-    BLOB_DIR: blobDir,
-    HOSTED_DOMAIN: DOMAIN,
-    // Images are stored by the parent's warm-up pass, page by page, not in the background.
-    PRERENDER_PAGES: "0",
-  });
-  // The shared blob directory is the parent's to remove; this one was made and is unused.
-  removeBlobDir();
-  const running = await startService(config, createLogger(config.logLevel));
-  if (!running.url) throw new Error("the service has no API role");
-  serveParent(() => running.stop(), { url: running.url });
-}
 
 // ---------------------------------------------------------------------------------------------
 // The parent: the document, the load and the figures.
@@ -244,7 +223,12 @@ function report(s: { rest: Samples; hosted: Samples }): void {
 }
 
 if (process.argv[2] === "--serve") {
-  await serve(process.argv[3] as string, process.argv[4] as string, process.argv[5] as string);
+  await serveService(process.argv[3] as string, process.argv[4] as string, {
+    ROLE: process.argv[5] as string,
+    HOSTED_DOMAIN: DOMAIN,
+    // Images are stored by the parent's warm-up pass, page by page, not in the background.
+    PRERENDER_PAGES: "0",
+  });
 } else {
   await main();
 }

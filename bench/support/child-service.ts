@@ -4,6 +4,7 @@
 // and on `stop` stops and exits; a child whose parent went away stops by itself.
 
 import { type ChildProcess, fork } from "node:child_process";
+import { benchServiceConfig } from "./bench-service-config.ts";
 
 /** Child side: answers the parent's messages; `stop` releases everything the child started. */
 export function serveParent(stop: () => Promise<void>, ready: Record<string, unknown>): void {
@@ -24,6 +25,25 @@ export function serveParent(stop: () => Promise<void>, ready: Record<string, unk
     void once().finally(() => process.exit(1));
   });
   process.send?.({ type: "ready", ...ready });
+}
+
+/**
+ * Child side, for a benchmark of the whole service: starts it on the bench database with the
+ * parent's blob directory and `env` (ROLE and the rest), and says `ready` with its address.
+ */
+export async function serveService(
+  databaseUrl: string,
+  blobDir: string,
+  env: Record<string, string>,
+): Promise<void> {
+  const { createLogger } = await import("../../src/core/log.ts");
+  const { startService } = await import("../../src/start-service.ts");
+  const { config, removeBlobDir } = benchServiceConfig(databaseUrl, { ...env, BLOB_DIR: blobDir });
+  // The shared blob directory is the parent's to remove; this one was made and is unused.
+  removeBlobDir();
+  const running = await startService(config, createLogger(config.logLevel));
+  if (!running.url) throw new Error("the service has no API role");
+  serveParent(() => running.stop(), { url: running.url });
 }
 
 /** Parent side: forks `script` with `args` and waits for its `ready` message. */
