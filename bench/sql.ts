@@ -217,13 +217,22 @@ const queries: Query[] = [
   },
   {
     // A Function Scan is read to its end before the LIMIT: every match, of every account.
-    name: "search, one common word, the first 10",
+    name: "search, one common word, the first 10, one-argument form",
     sandbox: `SELECT document_id, page_number, position
       FROM passages_matching(websearch_to_tsquery('simple', $1)) ${SEARCH} LIMIT 10`,
     direct: `SELECT p.document_id, p.page_number, p.position FROM passages p ${ACTIVE}
       WHERE d.account_id = $1 AND p.tsv @@ websearch_to_tsquery('simple', $2) ${SEARCH} LIMIT 10`,
     params: () => all([["revenue", "invoice", "payment", "asset", "fund"][pick(5) - 1] as string]),
     slow: true,
+  },
+  {
+    // The limit inside the function: the passages are walked in key order up to the tenth match.
+    name: "search, one common word, the first 10, passages_matching(q, 10)",
+    sandbox: `SELECT document_id, page_number, position
+      FROM passages_matching(websearch_to_tsquery('simple', $1), 10) ${SEARCH}`,
+    direct: `SELECT p.document_id, p.page_number, p.position FROM passages p ${ACTIVE}
+      WHERE d.account_id = $1 AND p.tsv @@ websearch_to_tsquery('simple', $2) ${SEARCH} LIMIT 10`,
+    params: () => all([["revenue", "invoice", "payment", "asset", "fund"][pick(5) - 1] as string]),
   },
   {
     name: `run: the pages of ${RUN_DOCS} documents`,

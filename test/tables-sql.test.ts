@@ -221,6 +221,32 @@ describe("typed tables and SQL", () => {
       keys.other.secret,
     );
     expect(theirMatches.body.rows).toEqual([[0]]);
+    // The first matches in reading order, limited inside the function: the same rows as the
+    // one-argument form ordered and cut, none for 0 or less, none of another account's.
+    const many = "to_tsquery('simple', 'the | revenue | quarterly | report')";
+    const everyMatch = await post("/v1/sql", {
+      query: `SELECT document_id, page_number, position FROM passages_matching(${many}) ORDER BY 1, 2, 3`,
+    });
+    expect(everyMatch.body.rows.length).toBeGreaterThan(1);
+    const first = await post("/v1/sql", {
+      query: `SELECT document_id, page_number, position FROM passages_matching(${many}, $1)`,
+      params: [1],
+    });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.rows).toEqual(everyMatch.body.rows.slice(0, 1));
+    for (const maxRows of [0, -5]) {
+      const none = await post("/v1/sql", {
+        query: `SELECT count(*) FROM passages_matching(${many}, $1)`,
+        params: [maxRows],
+      });
+      expect(none.body.rows).toEqual([[0]]);
+    }
+    const theirFirst = await post(
+      "/v1/sql",
+      { query: `SELECT count(*) FROM passages_matching(${many}, 10)` },
+      keys.other.secret,
+    );
+    expect(theirFirst.body.rows).toEqual([[0]]);
     // Within a run's documents (the views and function of quire_sql_run): that document, or none.
     const inRun = (documents: string[]) =>
       runSandboxed(
