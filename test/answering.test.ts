@@ -5,7 +5,12 @@ import { factReportPdf, invoicePdf, invoiceSchema } from "./support/fact-pdfs.ts
 import { call, type Reply } from "./support/http.ts";
 import { reportPdf } from "./support/pdfs.ts";
 import { expectSecured, type Keys, securityFixture } from "./support/security.ts";
-import { resetAnonymousBudget, startTestServer, type TestServer } from "./support/server.ts";
+import {
+  clearOfMinuteTurn,
+  resetAnonymousBudget,
+  startTestServer,
+  type TestServer,
+} from "./support/server.ts";
 
 // Asking documents with the built-in engine, over real HTTP: the official openai SDK as the
 // client (whole and streamed), answers on the right page with quotes that are really there,
@@ -419,7 +424,9 @@ describe("grants and public documents", () => {
       expect(r.body.document_id).toBe(queryOnly.id);
       expect(r.body.choices[0].message.content).toContain("1,240");
     }
-    // An expensive operation, as every chat completion: 5 a minute without a key.
+    // An expensive operation, as every chat completion: 5 a minute without a key, all six sent
+    // within one minute's window.
+    await clearOfMinuteTurn(20);
     await resetAnonymousBudget(server);
     const limit = await ask("/v1/public/resolve/chat/completions", { source: queryOnly.id });
     expect(limit.headers.get("x-ratelimit-limit")).toBe("5");
