@@ -119,8 +119,12 @@ function Members({
       },
       (e: Error) => setError(e.message),
     );
+  // Read each time the list is opened, so a failed read is tried again by opening it again.
   useEffect(() => {
-    if (open) void load();
+    if (open) {
+      setError(null);
+      void load();
+    }
   }, [open]);
   const change = async (f: () => Promise<unknown>) => {
     setError(null);
@@ -131,12 +135,13 @@ function Members({
       setError((e as Error).message);
     }
   };
-  const others = docs.filter((d) => !members?.some((m) => m.id === d.id));
+  // Documents to add are offered once the members are known, never the members themselves.
+  const others = members === null ? [] : docs.filter((d) => !members.some((m) => m.id === d.id));
   return (
     <details onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
       <summary>Documents of {collection.name}</summary>
       {members === null ? (
-        <p class="loading">Loading…</p>
+        error === null && <p class="loading">Loading…</p>
       ) : (
         <ul>
           {members.map((m) => (
@@ -167,9 +172,13 @@ function Members({
           onSubmit={(e) => {
             e.preventDefault();
             if (adding)
-              void change(() =>
-                gql(DashboardAddCollectionDocumentsDocument, { id: collection.id, documentIds: [adding] }),
-              );
+              void change(async () => {
+                await gql(DashboardAddCollectionDocumentsDocument, {
+                  id: collection.id,
+                  documentIds: [adding],
+                });
+                setAdding("");
+              });
           }}
         >
           <label for={`add-${collection.id}`}>Add a document</label>
