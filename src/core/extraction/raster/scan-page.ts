@@ -5,6 +5,7 @@ import { encodePngGrey } from "../png.ts";
 import { fitScale } from "../render-page.ts";
 import { dropSpecks, whitenPaper } from "./clean-background.ts";
 import { invertDarkBands } from "./dark-bands.ts";
+import { flattenShading } from "./flatten-shading.ts";
 import { rotateBack, skewAngle } from "./deskew.ts";
 import { type GreyImage, greyFromRgba, quarterTurn } from "./grey-image.ts";
 import { eraseRules, findRasterRules, type PixelRule } from "./raster-rules.ts";
@@ -55,6 +56,7 @@ export function readScannedPage(drawn: DrawnScan, turns = 0): ScannedPage {
   invertDarkBands(img, drawn.scale);
   const found = findRasterRules(img, { scale: drawn.scale });
   eraseRules(img, found);
+  flattenShading(img, drawn.scale);
   dropSpecks(img, whitenPaper(img), drawn.scale);
   const s = drawn.scale;
   const horizontal = (r: PixelRule): Rule => ({ x0: r.from / s, x1: r.to / s, y0: r.at / s, y1: r.at / s });
