@@ -5,8 +5,8 @@ import { encodePngGrey } from "../png.ts";
 import { fitScale } from "../render-page.ts";
 import { dropSpecks, whitenPaper } from "./clean-background.ts";
 import { invertDarkBands } from "./dark-bands.ts";
-import { flattenShading } from "./flatten-shading.ts";
 import { rotateBack, skewAngle } from "./deskew.ts";
+import { flattenShading } from "./flatten-shading.ts";
 import { type GreyImage, greyFromRgba, quarterTurn } from "./grey-image.ts";
 import { eraseRules, findRasterRules, type PixelRule } from "./raster-rules.ts";
 
