@@ -38,4 +38,14 @@ describe("flattenShading", () => {
     expect(at(img, 100, 100)).toBe(0);
     expect(at(img, 290, 230)).toBe(70);
   });
+
+  it("leaves white letters on a dark band whole", () => {
+    const img = page(600, 200, 245);
+    fill(img, 30, 60, 570, 100, 70); // a dark header band, 13 pt tall
+    for (let x = 50; x < 550; x += 20) fill(img, x, 68, x + 5, 92, 235); // its light letters' strokes
+    const before = Uint8Array.from(img.data);
+    flattenShading(img, SCALE);
+    for (let y = 60; y < 100; y++)
+      for (let x = 30; x < 570; x++) expect(at(img, x, y), `${x},${y}`).toBe(before[y * 600 + x]);
+  });
 });

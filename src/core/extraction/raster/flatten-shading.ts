@@ -6,8 +6,7 @@ import type { GreyImage } from "./grey-image.ts";
 // into noise. Each pixel is divided by the paper it lies on, estimated as the image closed by a
 // window wider than a letter's stroke (the lightest grey near each pixel, then the darkest of
 // those: strokes vanish, shades and their edges stay), so a shade becomes paper and its letters
-// stand dark on white as elsewhere. Dark bands (white letters on black) were turned negative
-// before this and are left alone: a ground darker than GROUND_MIN is not divided by.
+// stand dark on white as elsewhere. Dark grounds (white letters on black) are left alone.
 
 /** The window, in points: wider than a bold letter's stroke, narrower than a shaded row. */
 const WINDOW_PT = 2.5;
@@ -43,27 +42,37 @@ function slide(
   }
 }
 
-/** The image's morphological closing (max filter, then min filter) by a square `window` a side. */
-function closing(img: GreyImage, window: number): Uint8Array {
+/**
+ * The image filtered by a square `window` a side: the maximum then the minimum (a closing, which
+ * fills dark strokes narrower than the window with their ground) or the minimum then the maximum
+ * (an opening, which fills light letters narrower than the window with their dark ground).
+ */
+function morph(img: GreyImage, window: number, kind: "closing" | "opening"): Uint8Array {
   const { data, width, height } = img;
   const queue = new Int32Array(Math.max(width, height));
+  const first = kind === "closing";
   const a = new Uint8Array(data.length);
   const b = new Uint8Array(data.length);
-  for (let y = 0; y < height; y++) slide(data, a, y * width, 1, width, window, true, queue);
-  for (let x = 0; x < width; x++) slide(a, b, x, width, height, window, true, queue);
-  for (let y = 0; y < height; y++) slide(b, a, y * width, 1, width, window, false, queue);
-  for (let x = 0; x < width; x++) slide(a, b, x, width, height, window, false, queue);
+  for (let y = 0; y < height; y++) slide(data, a, y * width, 1, width, window, first, queue);
+  for (let x = 0; x < width; x++) slide(a, b, x, width, height, window, first, queue);
+  for (let y = 0; y < height; y++) slide(b, a, y * width, 1, width, window, !first, queue);
+  for (let x = 0; x < width; x++) slide(a, b, x, width, height, window, !first, queue);
   return b;
 }
 
-/** Divides each pixel by its paper (see above), in place: shades become white, ink stays dark. */
+/**
+ * Divides each pixel by its paper (see above), in place: shades become white, ink stays dark.
+ * Pixels of a dark ground (a band of white letters the band finder left, a solid block), where
+ * even the image opened is dark, are left as they are: divided, its letters would be eaten away.
+ */
 export function flattenShading(img: GreyImage, scale: number): void {
   const window = Math.max(3, Math.round(WINDOW_PT * scale) | 1);
-  const ground = closing(img, window);
+  const ground = morph(img, window, "closing");
+  const opened = morph(img, window, "opening");
   const { data } = img;
   for (let i = 0; i < data.length; i++) {
     const g = ground[i] as number;
-    if (g < GROUND_MIN || g === 255) continue;
+    if (g < GROUND_MIN || g === 255 || (opened[i] as number) < GROUND_MIN) continue;
     data[i] = Math.min(255, Math.round(((data[i] as number) * 255) / g));
   }
 }
