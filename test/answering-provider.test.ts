@@ -188,6 +188,40 @@ describe("an OpenAI-compatible provider behind the chat endpoint", () => {
     expect(next.body.choices[0].message.content).toBe("Still here [1].");
   });
 
+  it("an MCP client hanging up mid-call stops the model call", { timeout: 15_000 }, async () => {
+    fake.script({ kind: "delay", ms: 4000 });
+    const asked = fake.requests.length;
+    const hangUp = new AbortController();
+    const pending = fetch(`${server.url}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${t.secret}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-11-25",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "ask_document", arguments: { document_id: doc.id, question: "revenue" } },
+      }),
+      signal: hangUp.signal,
+    }).catch((e: Error) => e);
+    await expect.poll(() => fake.requests.length, { timeout: 5000, interval: 20 }).toBe(asked + 1);
+    hangUp.abort();
+    const hungUpAt = Date.now();
+    expect(await pending).toBeInstanceOf(Error);
+    // The provider's connection is closed at once, not when this server's 1 s provider timeout
+    // ends it; and the call is not tried again, as a timed-out one would be.
+    const sent = fake.requests[asked];
+    await expect.poll(() => sent?.abandonedAt, { timeout: 2000, interval: 20 }).toBeDefined();
+    expect((sent?.abandonedAt ?? 0) - hungUpAt).toBeLessThan(800);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(fake.requests.length).toBe(asked + 1);
+    fake.clearScript();
+  });
+
   it("extracts structured output through the provider, keeping only pages that show each value", async () => {
     fake.script({
       kind: "reply",

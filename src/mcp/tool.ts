@@ -32,6 +32,15 @@ export type ToolCall = {
   extra: Extra;
 };
 
+/**
+ * What ends a tool's wait or model call: the client's notifications/cancelled (the SDK's signal),
+ * or the client hanging up (the HTTP request's), which the SDK's signal does not hear.
+ */
+export function callSignal(call: Pick<ToolCall, "ctx" | "extra">): AbortSignal {
+  const hungUp = call.ctx.signal;
+  return hungUp ? AbortSignal.any([hungUp, call.extra.signal]) : call.extra.signal;
+}
+
 export type ToolDefinition = {
   name: string;
   title: string;

@@ -55,6 +55,8 @@ export type RecordedRequest = {
   body: any;
   /** Date.now() when the request arrived. */
   at: number;
+  /** Date.now() when the caller closed the connection before the answer was sent whole. */
+  abandonedAt?: number;
 };
 
 export type FakeOpenAI = {
@@ -98,7 +100,17 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         body = raw;
       }
       const path = (req.url ?? "/").split("?")[0] ?? "/";
-      requests.push({ method: req.method ?? "", path, headers: req.headers, body, at: Date.now() });
+      const recorded: RecordedRequest = {
+        method: req.method ?? "",
+        path,
+        headers: req.headers,
+        body,
+        at: Date.now(),
+      };
+      requests.push(recorded);
+      res.on("close", () => {
+        if (!res.writableFinished) recorded.abandonedAt = Date.now();
+      });
       if (req.method !== "POST" || path !== "/v1/chat/completions") {
         sendError(res, 404, { message: `No route ${req.method} ${path}`, type: "invalid_request_error" });
         return;

@@ -9,7 +9,14 @@ import { structuredOutput } from "../../resolvers/answering/structured-output.ts
 import { collectionRef } from "../../resolvers/collections/find-collection.ts";
 import { searchCollection } from "../../resolvers/collections/search-collection.ts";
 import { fitItems } from "../budget.ts";
-import { boundedStructured, defineTool, hints, structured, type ToolDefinition } from "../tool.ts";
+import {
+  boundedStructured,
+  callSignal,
+  defineTool,
+  hints,
+  structured,
+  type ToolDefinition,
+} from "../tool.ts";
 import { documentId } from "./documents.ts";
 
 export const collectionArg = collectionRef.describe("The collection's id (col-…) or its name.");
@@ -59,7 +66,7 @@ export function answeringTools(_services: Services): ToolDefinition[] {
       annotations: hints.read,
       run: async (call, a) => {
         const started = await chatWithDocument.invoke(
-          { ...call.ctx, signal: call.extra.signal },
+          { ...call.ctx, signal: callSignal(call) },
           { ref: a.document_id, messages: [{ role: "user", content: a.question }], model: a.model },
         );
         const done = await finalAnswer(started.events);
@@ -90,7 +97,7 @@ export function answeringTools(_services: Services): ToolDefinition[] {
       annotations: hints.read,
       run: async (call, a) => {
         const started = await queryCollection.invoke(
-          { ...call.ctx, signal: call.extra.signal },
+          { ...call.ctx, signal: callSignal(call) },
           { ref: a.collection, query: a.question, model: a.model },
         );
         const whole = collectionAnswerOf(await finalAnswer(started.events), started.model);
@@ -131,7 +138,7 @@ export function answeringTools(_services: Services): ToolDefinition[] {
       annotations: hints.read,
       run: async (call, a) => {
         const r = await structuredOutput.invoke(
-          { ...call.ctx, signal: call.extra.signal },
+          { ...call.ctx, signal: callSignal(call) },
           { ref: a.document_id, prompt: a.prompt, schema: a.schema, model: a.model },
         );
         return boundedStructured(

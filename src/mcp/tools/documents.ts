@@ -11,7 +11,15 @@ import { fileRef } from "../../resolvers/files/find-file.ts";
 import { fitItems } from "../budget.ts";
 import { inlineBytes, inlineContent } from "../inline-bytes.ts";
 import { documentJson } from "../records.ts";
-import { badArgument, defineTool, hints, structured, type ToolCall, type ToolDefinition } from "../tool.ts";
+import {
+  badArgument,
+  callSignal,
+  defineTool,
+  hints,
+  structured,
+  type ToolCall,
+  type ToolDefinition,
+} from "../tool.ts";
 import { MAX_WAIT_SECONDS } from "../wait.ts";
 
 /** The longest wait_for_document waits: within the time clients give a tool call. */
@@ -77,8 +85,9 @@ async function waitFor(call: ToolCall, ref: string, seconds: number) {
     });
   };
   const stop = new AbortController();
+  const ended = callSignal(call);
   const onAbort = () => stop.abort();
-  extra.signal.addEventListener("abort", onAbort);
+  ended.addEventListener("abort", onAbort);
   try {
     // Subscribed before the record is read again, so no change after that read is missed.
     const events = await services.events.subscribe<DocumentProgressEvent>(documentTopic(doc.id), stop.signal);
@@ -99,7 +108,7 @@ async function waitFor(call: ToolCall, ref: string, seconds: number) {
     }
     return doc;
   } finally {
-    extra.signal.removeEventListener("abort", onAbort);
+    ended.removeEventListener("abort", onAbort);
     stop.abort();
   }
 }
