@@ -256,6 +256,15 @@ describe("typed tables and SQL", () => {
       );
     expect((await inRun([docId])).rows).toEqual([[docId]]);
     expect((await inRun(["doc-notinthisrun0000"])).rows).toEqual([]);
+    // The first matches within a run: the run's document's, or none.
+    const firstInRun = (documents: string[]) =>
+      runSandboxed(
+        server.services.db.sql,
+        { tool: "doc_sql", accountId: t.accountId, documents },
+        `SELECT document_id, page_number, position FROM passages_matching(${many}, 1)`,
+      );
+    expect((await firstInRun([docId])).rows).toEqual(everyMatch.body.rows.slice(0, 1));
+    expect((await firstInRun(["doc-notinthisrun0000"])).rows).toEqual([]);
     // A statement ended by a semicolon (and a comment after it), with text beyond ASCII before it.
     const ended = await post("/v1/sql", {
       query: "SELECT 'Größe — €' AS label, count(*) AS n FROM documents; -- that is all",
