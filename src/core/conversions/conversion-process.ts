@@ -1,6 +1,7 @@
-import { type ChildProcess, fork } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { bundledModule } from "../extraction/bundled-module.ts";
+import { forkHelper, helperReady } from "../helper-process.ts";
 import type { ConversionAnswer, FromConversionChild, ToConversionChild } from "./conversion-messages.ts";
 
 // One conversion process (conversion-child.ts) as a worker sees it: requests answered one at a
@@ -49,37 +50,13 @@ export class ConversionProcess {
   readonly #ready: Promise<void>;
 
   private constructor(file: string, heapMb: number) {
-    this.#child = fork(file, [], {
-      // Plain JavaScript: not the service's own flags (tsx's loader, a debugger).
-      execArgv: [`--max-old-space-size=${heapMb}`],
-      serialization: "advanced",
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    this.#child = forkHelper(file, [], heapMb);
+    this.#ready = helperReady<FromConversionChild>(this.#child, "The conversion process", START_MS, {
+      message: (m) => this.#answer(m),
+      late: () => this.kill("the conversion process did not start in time"),
+      error: (err) => this.#end(`the conversion process failed: ${err.message}`),
+      exit: (code, signal) => this.#end(`the decoder stopped (${signal ?? `exit code ${code}`})`),
     });
-    this.#child.unref();
-    (this.#child.channel as { unref?: () => void } | undefined)?.unref?.();
-    this.#ready = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.kill("the conversion process did not start in time");
-        reject(new Error(`The conversion process did not start within ${START_MS / 1000} s.`));
-      }, START_MS);
-      this.#child.on("message", (m: FromConversionChild) => {
-        if ("ready" in m) {
-          clearTimeout(timer);
-          resolve();
-        } else this.#answer(m);
-      });
-      this.#child.on("error", (err) => {
-        clearTimeout(timer);
-        reject(err);
-        this.#end(`the conversion process failed: ${err.message}`);
-      });
-      this.#child.on("exit", (code, signal) => {
-        clearTimeout(timer);
-        reject(new Error(`The conversion process exited (${signal ?? `code ${code}`}) before it was ready.`));
-        this.#end(`the decoder stopped (${signal ?? `exit code ${code}`})`);
-      });
-    });
-    this.#ready.catch(() => undefined);
   }
 
   /** Sends a request and waits for its answer, at most `budgetMs`. */

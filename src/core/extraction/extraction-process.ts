@@ -1,6 +1,7 @@
-import { type ChildProcess, fork } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { forkHelper, helperReady } from "../helper-process.ts";
 import { bundledModule } from "./bundled-module.ts";
 import type { FromExtractionChild, ToExtractionChild } from "./extraction-messages.ts";
 import { ExtractionLimitError } from "./extractor.ts";
@@ -61,37 +62,17 @@ export class ExtractionProcess {
 
   private constructor(file: string, limits: ProcessLimits) {
     this.#limits = limits;
-    this.#child = fork(file, [String(Math.floor(limits.memoryBytes * KILL_AT))], {
-      // Not the service's own flags (tsx's loader, a debugger): the module is plain JavaScript.
-      // The heap cap ends the process cleanly before the memory watch has to.
-      execArgv: [
-        `--max-old-space-size=${Math.max(64, Math.floor((limits.memoryBytes * HEAP_SHARE) / 2 ** 20))}`,
-      ],
-      serialization: "advanced",
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    });
-    // The process alone does not keep the service alive; a request waiting has its timer for that.
-    this.#child.unref();
-    (this.#child.channel as { unref?: () => void } | undefined)?.unref?.();
-    this.ready = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#end("the extraction process did not start in time");
-        reject(new Error(`The extraction process did not start within ${START_MS / 1000} s.`));
-      }, START_MS);
-      this.#child.on("message", (m: FromExtractionChild) => {
-        if ("ready" in m) {
-          clearTimeout(timer);
-          resolve();
-        } else this.#answer(m);
-      });
-      this.#child.on("error", (err) => {
-        clearTimeout(timer);
-        reject(err);
-        this.#end(`the extraction process failed: ${err.message}`);
-      });
-      this.#child.on("exit", (code, signal) => {
-        clearTimeout(timer);
-        reject(new Error(`The extraction process exited (${signal ?? `code ${code}`}) before it was ready.`));
+    // The heap cap ends the process cleanly before the memory watch has to.
+    this.#child = forkHelper(
+      file,
+      [String(Math.floor(limits.memoryBytes * KILL_AT))],
+      Math.max(64, Math.floor((limits.memoryBytes * HEAP_SHARE) / 2 ** 20)),
+    );
+    this.ready = helperReady<FromExtractionChild>(this.#child, "The extraction process", START_MS, {
+      message: (m) => this.#answer(m),
+      late: () => this.#end("the extraction process did not start in time"),
+      error: (err) => this.#end(`the extraction process failed: ${err.message}`),
+      exit: (code, signal) => {
         // Its memory watch ended it, or it ran out of heap (V8's fatal error aborts).
         const overMemory = signal === OVER_MEMORY_SIGNAL || signal === "SIGABRT" || code === 134;
         if (overMemory) {
@@ -99,10 +80,8 @@ export class ExtractionProcess {
           this.#peak = Math.max(this.#peak, limits.memoryBytes * KILL_AT);
           this.#end(this.#overMemory(), true);
         } else this.#end(`the extraction process stopped (${signal ?? `exit code ${code}`})`);
-      });
+      },
     });
-    // Nobody may be waiting for it yet.
-    this.ready.catch(() => undefined);
   }
 
   get ended(): boolean {
