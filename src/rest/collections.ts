@@ -22,18 +22,18 @@ import { collectionRef, MAX_COLLECTION_NAME } from "../resolvers/collections/fin
 import { getCollection } from "../resolvers/collections/get-collection.ts";
 import { listCollections } from "../resolvers/collections/list-collections.ts";
 import { updateCollection } from "../resolvers/collections/update-collection.ts";
-import { cursorInput } from "../resolvers/cursor.ts";
 import { documentRef, fullIdPattern, shortHashPattern } from "../resolvers/documents/find-document.ts";
 import type { RestFace } from "./bind-route.ts";
 import { DocumentSchema, documentJson } from "./document-schemas.ts";
 import { download, textStream } from "./downloads.ts";
 import {
   errorResponses,
-  integerParameter,
   iso,
   jsonBody,
   jsonResponse,
   mediaResponse,
+  pageOf,
+  pageQuery,
 } from "./shared-schemas.ts";
 
 const tags = ["Collections"];
@@ -103,17 +103,12 @@ const list = createRoute({
   summary: "The account's collections, newest first, with cursor pagination",
   request: {
     query: z.object({
-      limit: integerParameter(listCollections.input.shape.limit).openapi({
-        description: "Collections per page.",
-      }),
-      cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
+      ...pageQuery(listCollections.input.shape.limit, "Collections per page."),
     }),
   },
   responses: {
     200: jsonResponse(
-      z
-        .object({ data: z.array(CollectionSchema), next_cursor: z.string().nullable() })
-        .openapi("CollectionList"),
+      pageOf(CollectionSchema, "CollectionList"),
       "A page of collections; next_cursor is null on the last page.",
     ),
     ...errorResponses("FORBIDDEN"),
@@ -215,19 +210,11 @@ const listDocs = createRoute({
   request: {
     params: CollectionRefParam,
     query: z.object({
-      limit: integerParameter(listCollectionDocuments.input.shape.limit).openapi({
-        description: "Documents per page.",
-      }),
-      cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
+      ...pageQuery(listCollectionDocuments.input.shape.limit, "Documents per page."),
     }),
   },
   responses: {
-    200: jsonResponse(
-      z
-        .object({ data: z.array(DocumentSchema), next_cursor: z.string().nullable() })
-        .openapi("CollectionDocumentList"),
-      "A page of documents.",
-    ),
+    200: jsonResponse(pageOf(DocumentSchema, "CollectionDocumentList"), "A page of documents."),
     ...errorResponses("FORBIDDEN", "NOT_FOUND"),
   },
 });

@@ -15,12 +15,11 @@ import { createConversion, MAX_CONVERSION_INPUTS } from "../resolvers/conversion
 import { conversionRef } from "../resolvers/conversions/find-conversion.ts";
 import { getConversion } from "../resolvers/conversions/get-conversion.ts";
 import { listConversions, MAX_CONVERSIONS_PAGE } from "../resolvers/conversions/list-conversions.ts";
-import { cursorInput } from "../resolvers/cursor.ts";
 import { fileRef } from "../resolvers/files/find-file.ts";
 import type { RestFace } from "./bind-route.ts";
 import { checked, jsonSchemaOf, jsonTextField } from "./body-parts.ts";
 import { HostRequest, hostIn, SiteSchema, siteJson } from "./host.ts";
-import { errorResponses, integerParameter, iso, jsonResponse } from "./shared-schemas.ts";
+import { errorResponses, iso, jsonResponse, pageOf, pageQuery } from "./shared-schemas.ts";
 
 const tags = ["Conversions"];
 
@@ -231,17 +230,12 @@ const list = createRoute({
   summary: "The account's conversions, newest first, with cursor pagination",
   request: {
     query: z.object({
-      limit: integerParameter(listConversions.input.shape.limit).openapi({
-        description: `At most ${MAX_CONVERSIONS_PAGE}.`,
-      }),
-      cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
+      ...pageQuery(listConversions.input.shape.limit, `At most ${MAX_CONVERSIONS_PAGE}.`),
     }),
   },
   responses: {
     200: jsonResponse(
-      z
-        .object({ data: z.array(ConversionSchema), next_cursor: z.string().nullable() })
-        .openapi("ConversionList"),
+      pageOf(ConversionSchema, "ConversionList"),
       "A page of conversions; next_cursor is null on the last page.",
     ),
     ...errorResponses("FORBIDDEN"),

@@ -5,7 +5,6 @@ import { AppError } from "../core/errors.ts";
 import { invalidInput } from "../core/validation.ts";
 import type { AppEnv } from "../http/env.ts";
 import { streamUpload } from "../http/multipart-stream.ts";
-import { cursorInput } from "../resolvers/cursor.ts";
 import { approveReview } from "../resolvers/documents/approve-review.ts";
 import { deleteDocument } from "../resolvers/documents/delete-document.ts";
 import {
@@ -33,6 +32,8 @@ import {
   integerParameter,
   jsonBody,
   jsonResponse,
+  pageOf,
+  pageQuery,
   setCacheControl,
 } from "./shared-schemas.ts";
 
@@ -123,15 +124,12 @@ const list = createRoute({
   summary: "The account's documents, newest first, with cursor pagination",
   request: {
     query: z.object({
-      limit: integerParameter(listDocuments.input.shape.limit).openapi({
-        description: "Documents per page.",
-      }),
-      cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
+      ...pageQuery(listDocuments.input.shape.limit, "Documents per page."),
     }),
   },
   responses: {
     200: jsonResponse(
-      z.object({ data: z.array(DocumentSchema), next_cursor: z.string().nullable() }).openapi("DocumentList"),
+      pageOf(DocumentSchema, "DocumentList"),
       "A page of documents; next_cursor is null on the last page.",
     ),
     ...errorResponses("FORBIDDEN"),

@@ -6,7 +6,6 @@ import { imageContentTypes, storedContentTypes } from "../core/files/file-type.t
 import { bytesResponse, rangeOf } from "../http/byte-response.ts";
 import type { AppEnv } from "../http/env.ts";
 import { streamUpload } from "../http/multipart-stream.ts";
-import { cursorInput } from "../resolvers/cursor.ts";
 import { deleteFile } from "../resolvers/files/delete-file.ts";
 import { readFileContent } from "../resolvers/files/file-content.ts";
 import { type FileRecord, PENDING_CONTENT_TYPE } from "../resolvers/files/file-record.ts";
@@ -21,11 +20,12 @@ import { uploadIdInput } from "../resolvers/files/upload-session.ts";
 import type { RestFace } from "./bind-route.ts";
 import {
   errorResponses,
-  integerParameter,
   iso,
   jsonBody,
   jsonResponse,
   mediaResponse,
+  pageOf,
+  pageQuery,
 } from "./shared-schemas.ts";
 
 const tags = ["Files"];
@@ -113,15 +113,12 @@ const list = createRoute({
   summary: "The account's files, newest first, with cursor pagination",
   request: {
     query: z.object({
-      limit: integerParameter(listFiles.input.shape.limit).openapi({
-        description: `At most ${MAX_FILES_PAGE}.`,
-      }),
-      cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
+      ...pageQuery(listFiles.input.shape.limit, `At most ${MAX_FILES_PAGE}.`),
     }),
   },
   responses: {
     200: jsonResponse(
-      z.object({ data: z.array(FileSchema), next_cursor: z.string().nullable() }).openapi("FileList"),
+      pageOf(FileSchema, "FileList"),
       "A page of files; next_cursor is null on the last page.",
     ),
     ...errorResponses("FORBIDDEN"),

@@ -1,7 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { hostedUrl } from "../core/hosting/hosted-url.ts";
 import type { AppEnv } from "../http/env.ts";
-import { cursorInput } from "../resolvers/cursor.ts";
 import { MAX_PASSWORD_LENGTH } from "../resolvers/hosting/access-input.ts";
 import { siteRef } from "../resolvers/hosting/find-site.ts";
 import { getSite } from "../resolvers/hosting/get-site.ts";
@@ -12,7 +11,15 @@ import { getSiteStats, MAX_STATS_DAYS } from "../resolvers/hosting/site-stats.ts
 import { unpublishSite } from "../resolvers/hosting/unpublish-site.ts";
 import { updateSite } from "../resolvers/hosting/update-site.ts";
 import type { RestFace } from "./bind-route.ts";
-import { errorResponses, integerParameter, iso, jsonBody, jsonResponse } from "./shared-schemas.ts";
+import {
+  errorResponses,
+  integerParameter,
+  iso,
+  jsonBody,
+  jsonResponse,
+  pageOf,
+  pageQuery,
+} from "./shared-schemas.ts";
 
 const tags = ["Host"];
 
@@ -209,15 +216,12 @@ const list = createRoute({
   summary: "The account's published sites, newest first, with cursor pagination",
   request: {
     query: z.object({
-      limit: integerParameter(listSites.input.shape.limit).openapi({
-        description: `At most ${MAX_SITES_PAGE}.`,
-      }),
-      cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
+      ...pageQuery(listSites.input.shape.limit, `At most ${MAX_SITES_PAGE}.`),
     }),
   },
   responses: {
     200: jsonResponse(
-      z.object({ data: z.array(SiteSchema), next_cursor: z.string().nullable() }).openapi("HostedSiteList"),
+      pageOf(SiteSchema, "HostedSiteList"),
       "A page of sites; next_cursor is null on the last page.",
     ),
     ...errorResponses("FORBIDDEN"),

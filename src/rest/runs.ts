@@ -2,7 +2,6 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/env.ts";
 import { sseResponse } from "../http/sse.ts";
 import { endedAgentRunStatuses } from "../resolvers/agents/agent-run-record.ts";
-import { cursorInput } from "../resolvers/cursor.ts";
 import {
   type AnyRun,
   cancelRun,
@@ -14,7 +13,7 @@ import { runRef } from "../resolvers/workflows/find-run.ts";
 import { liveRunStatuses, runTopic } from "../resolvers/workflows/run-record.ts";
 import type { RestFace } from "./bind-route.ts";
 import { AnyRunSchema, agentRunJson, anyRunJson } from "./run-schemas.ts";
-import { errorResponses, integerParameter, jsonResponse, mediaResponse } from "./shared-schemas.ts";
+import { errorResponses, jsonResponse, mediaResponse, pageOf, pageQuery } from "./shared-schemas.ts";
 
 // /v1/runs: the runs of workflows and of agents together, told apart by `kind`.
 
@@ -31,20 +30,14 @@ const list = createRoute({
   summary: "The account's runs of workflows and agents, newest first",
   request: {
     query: z.object({
-      limit: integerParameter(listAnyRuns.input.shape.limit).openapi({
-        description: `At most ${MAX_ANY_RUNS_PAGE}.`,
-      }),
-      cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
+      ...pageQuery(listAnyRuns.input.shape.limit, `At most ${MAX_ANY_RUNS_PAGE}.`),
       kind: listAnyRuns.input.shape.kind.openapi({
         description: "Only runs of this kind; both when left out.",
       }),
     }),
   },
   responses: {
-    200: jsonResponse(
-      z.object({ data: z.array(AnyRunSchema), next_cursor: z.string().nullable() }).openapi("AnyRunList"),
-      "A page of runs.",
-    ),
+    200: jsonResponse(pageOf(AnyRunSchema, "AnyRunList"), "A page of runs."),
     ...errorResponses("FORBIDDEN"),
   },
 });

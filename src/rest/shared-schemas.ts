@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { type ErrorCode, errorCodes, errorStatus } from "../core/errors.ts";
+import { cursorInput } from "../resolvers/cursor.ts";
 
 export const ErrorEnvelope = z
   .object({
@@ -202,4 +203,17 @@ function parameter<F extends z.ZodType>(
   doc: { type: "integer" | "number"; minimum: number; maximum: number; default: number | undefined },
 ): Parameter<F> {
   return (field.isOptional() ? parsed.optional().openapi(doc) : parsed.openapi(doc)) as Parameter<F>;
+}
+
+/** The query of a cursor-paged list: the operation's `limit` field, described, and `cursor`. */
+export function pageQuery<F extends z.ZodType>(limit: F, description: string) {
+  return {
+    limit: integerParameter(limit).openapi({ description }),
+    cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
+  };
+}
+
+/** A page of a list, as every list answers it: its `data` and the `next_cursor` of the next page. */
+export function pageOf<T extends z.ZodType>(item: T, name: string) {
+  return z.object({ data: z.array(item), next_cursor: z.string().nullable() }).openapi(name);
 }

@@ -3,7 +3,6 @@ import { AppError } from "../core/errors.ts";
 import { checkRules } from "../core/invoices/invoice-checks.ts";
 import type { AppEnv } from "../http/env.ts";
 import { streamUploads } from "../http/multipart-stream.ts";
-import { cursorInput } from "../resolvers/cursor.ts";
 import { documentRef } from "../resolvers/documents/find-document.ts";
 import { fileRef } from "../resolvers/files/find-file.ts";
 import { createRun, runOptionsInput } from "../resolvers/workflows/create-run.ts";
@@ -25,11 +24,12 @@ import { checked, jsonSchemaOf, jsonTextField } from "./body-parts.ts";
 import { XLSX_TYPE } from "./downloads.ts";
 import {
   errorResponses,
-  integerParameter,
   iso,
   jsonBody,
   jsonResponse,
   mediaResponse,
+  pageOf,
+  pageQuery,
 } from "./shared-schemas.ts";
 
 const tags = ["Workflows"];
@@ -376,12 +376,9 @@ const create = createRoute({
 });
 
 const listQuery = z.object({
-  limit: integerParameter(listRuns.input.shape.limit).openapi({ description: `At most ${MAX_RUNS_PAGE}.` }),
-  cursor: cursorInput.optional().openapi({ description: "next_cursor of the previous page." }),
+  ...pageQuery(listRuns.input.shape.limit, `At most ${MAX_RUNS_PAGE}.`),
 });
-export const RunList = z
-  .object({ data: z.array(RunSchema), next_cursor: z.string().nullable() })
-  .openapi("RunList");
+export const RunList = pageOf(RunSchema, "RunList");
 
 const listOfWorkflow = createRoute({
   method: "get",
