@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
-import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import { createCanvas } from "@napi-rs/canvas";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { layoutWords, newLayoutMemory } from "../src/core/extraction/layout/page-layout.ts";
@@ -11,20 +10,13 @@ import { createOcrEngine, OCR_SCALE, type OcrWord, renderForOcr } from "../src/c
 import { ThreadPageRenderer } from "../src/core/extraction/page-renderer.ts";
 import { pdfiumMemoryBytes } from "../src/core/extraction/pdfium.ts";
 import { openPdf } from "../src/core/extraction/pdfjs.ts";
+import { testSans } from "./support/canvas-font.ts";
 
 // "Scanned" PDFs: text drawn into a bitmap, the bitmap embedded as a full-page image, so the PDF has
 // no text layer and only OCR can read it. The font comes from pdfjs-dist (Liberation Sans), so the
 // test does not depend on which system fonts a machine has.
 
-const require = createRequire(import.meta.url);
-const FONT = "QuireOcrTestSans";
-GlobalFonts.registerFromPath(
-  path.join(
-    path.dirname(require.resolve("pdfjs-dist/package.json")),
-    "standard_fonts/LiberationSans-Regular.ttf",
-  ),
-  FONT,
-);
+const FONT = testSans();
 
 const PAGE_W = 612;
 const PAGE_H = 792;

@@ -1,10 +1,9 @@
-import { createRequire } from "node:module";
-import path from "node:path";
-import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import { createCanvas } from "@napi-rs/canvas";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { textRows } from "../src/core/tables/table-model.ts";
+import { testSans } from "./support/canvas-font.ts";
 import { uploadAndWait } from "./support/documents.ts";
 import { call } from "./support/http.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
@@ -14,15 +13,7 @@ import { createTenant, type Tenant } from "./support/tenant.ts";
 // an image-only PDF: OCR alone reads it. Its cells must come out as the printed table's cells,
 // with no `|` from the rules, in the extractor and through the service's table API.
 
-const require = createRequire(import.meta.url);
-const FONT = "QuireScanTableSans";
-GlobalFonts.registerFromPath(
-  path.join(
-    path.dirname(require.resolve("pdfjs-dist/package.json")),
-    "standard_fonts/LiberationSans-Regular.ttf",
-  ),
-  FONT,
-);
+const FONT = testSans();
 
 const ROWS = [
   ["Description", "Qty", "Unit price", "Amount"],

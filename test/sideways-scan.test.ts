@@ -1,24 +1,15 @@
-import { createRequire } from "node:module";
-import path from "node:path";
-import { createCanvas, GlobalFonts } from "@napi-rs/canvas";
+import { createCanvas } from "@napi-rs/canvas";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { textRows } from "../src/core/tables/table-model.ts";
+import { testSans } from "./support/canvas-font.ts";
 
 // A wide table printed across a tall page (turned a quarter, clockwise or not) and scanned: OCR
 // of the page as it lies reads almost nothing, so the page is read turned either way and the
 // reading with the legible words is kept. A page of upright text is read once.
 
-const require = createRequire(import.meta.url);
-const FONT = "QuireSidewaysSans";
-GlobalFonts.registerFromPath(
-  path.join(
-    path.dirname(require.resolve("pdfjs-dist/package.json")),
-    "standard_fonts/LiberationSans-Regular.ttf",
-  ),
-  FONT,
-);
+const FONT = testSans();
 
 const ROWS = [
   ["Station", "January", "February", "March", "April"],

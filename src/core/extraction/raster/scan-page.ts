@@ -12,15 +12,13 @@ import { eraseRules, findRasterRules, type PixelRule } from "./raster-rules.ts";
 
 /** A scanned page made ready for OCR: the image to recognise, and the rules found in it, in points. */
 export type ScannedPage = {
-  /** Grey PNG, turned upright, rules painted out, paper made white, specks dropped. */
+  /** Grey PNG, turned upright, rules painted out, shades and paper made white, specks dropped. */
   png: Buffer;
   /** Pixels per point of `png`. */
   scale: number;
   /** Page size in points. */
   width: number;
   height: number;
-  /** Degrees the page was turned back by. */
-  skew: number;
   rules: { horizontals: Rule[]; verticals: Rule[] };
   /** The image `png` holds, for cells read again (unread-cells.ts). */
   image: GreyImage;
@@ -40,8 +38,8 @@ export function drawForOcr(doc: PdfiumDocument, pageNumber: number): DrawnScan {
 
 /**
  * Makes a drawn page ready for OCR, turned `turns` quarters clockwise first: deskews it, finds
- * its printed rules, paints them out of the image the recogniser reads, and makes its paper white
- * and drops its specks (clean-background.ts). `drawn` is left as it was, so the same drawing can
+ * its printed rules, paints them out of the image the recogniser reads, makes its shades
+ * (flatten-shading.ts) and its paper white and drops its specks (clean-background.ts). `drawn` is left as it was, so the same drawing can
  * be made ready again turned another way.
  * The rules come back in page points in the deskewed image's frame, which is the frame the OCR
  * words come back in too, so the ruled-table code of born-digital pages can use both as they are.
@@ -66,7 +64,6 @@ export function readScannedPage(drawn: DrawnScan, turns = 0): ScannedPage {
     scale: s,
     width: sideways ? drawn.page.height : drawn.page.width,
     height: sideways ? drawn.page.width : drawn.page.height,
-    skew,
     image: img,
     rules: { horizontals: found.horizontals.map(horizontal), verticals: found.verticals.map(vertical) },
   };
