@@ -10,7 +10,7 @@ import { createOcrEngine, OCR_SCALE, type OcrWord, renderForOcr } from "../src/c
 import { ThreadPageRenderer } from "../src/core/extraction/page-renderer.ts";
 import { pdfiumMemoryBytes } from "../src/core/extraction/pdfium.ts";
 import { openPdf } from "../src/core/extraction/pdfjs.ts";
-import { testSans } from "./support/canvas-font.ts";
+import { testSans } from "./support/drawn-scans.ts";
 
 // "Scanned" PDFs: text drawn into a bitmap, the bitmap embedded as a full-page image, so the PDF has
 // no text layer and only OCR can read it. The font comes from pdfjs-dist (Liberation Sans), so the

@@ -1,10 +1,9 @@
 import { createCanvas } from "@napi-rs/canvas";
-import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { textRows } from "../src/core/tables/table-model.ts";
-import { testSans } from "./support/canvas-font.ts";
 import { uploadAndWait } from "./support/documents.ts";
+import { scannedPagePdf, strokeGrid, testSans } from "./support/drawn-scans.ts";
 import { call } from "./support/http.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
@@ -47,18 +46,7 @@ async function scannedTable(): Promise<Uint8Array> {
       ctx.fillText(text, x * K, (TOP + r * ROW_H + 17) * K);
     }
   }
-  ctx.strokeStyle = "#000000";
-  ctx.lineWidth = 1 * K;
-  ctx.beginPath();
-  for (let r = 0; r <= ROWS.length; r++) {
-    ctx.moveTo((COLS[0] as number) * K, (TOP + r * ROW_H) * K);
-    ctx.lineTo((COLS[COLS.length - 1] as number) * K, (TOP + r * ROW_H) * K);
-  }
-  for (const x of COLS) {
-    ctx.moveTo(x * K, TOP * K);
-    ctx.lineTo(x * K, (TOP + ROWS.length * ROW_H) * K);
-  }
-  ctx.stroke();
+  strokeGrid(ctx, { cols: COLS, top: TOP, rowHeight: ROW_H, rows: ROWS.length }, K);
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   // Speckle: a fixed pattern of dark dots.
   ctx.fillStyle = "#000000";
@@ -69,11 +57,7 @@ async function scannedTable(): Promise<Uint8Array> {
     s = (s * 1103515245 + 12345) & 0x7fffffff;
     ctx.fillRect(x, s % canvas.height, 2, 2);
   }
-  const jpg = await canvas.encode("jpeg", 75);
-  const doc = await PDFDocument.create();
-  const img = await doc.embedJpg(jpg);
-  doc.addPage([612, 792]).drawImage(img, { x: 0, y: 0, width: 612, height: 792 });
-  return doc.save();
+  return scannedPagePdf(await canvas.encode("jpeg", 75));
 }
 
 /** Cells compared without case: the recogniser's u/U at the start of a word is no layout error. */

@@ -1,9 +1,8 @@
 import { createCanvas } from "@napi-rs/canvas";
-import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { textRows } from "../src/core/tables/table-model.ts";
-import { testSans } from "./support/canvas-font.ts";
+import { scannedPagePdf, strokeGrid, testSans } from "./support/drawn-scans.ts";
 
 // A wide table printed across a tall page (turned a quarter, clockwise or not) and scanned: OCR
 // of the page as it lies reads almost nothing, so the page is read turned either way and the
@@ -35,18 +34,7 @@ async function sidewaysScan(degrees: 90 | -90): Promise<Uint8Array> {
   for (const [r, row] of ROWS.entries())
     for (const [c, text] of row.entries())
       ctx.fillText(text, ((COLS[c] as number) + 6) * K, (TOP + r * ROW_H + 20) * K);
-  ctx.strokeStyle = "#000000";
-  ctx.lineWidth = K;
-  ctx.beginPath();
-  for (let r = 0; r <= ROWS.length; r++) {
-    ctx.moveTo((COLS[0] as number) * K, (TOP + r * ROW_H) * K);
-    ctx.lineTo((COLS[COLS.length - 1] as number) * K, (TOP + r * ROW_H) * K);
-  }
-  for (const x of COLS) {
-    ctx.moveTo(x * K, TOP * K);
-    ctx.lineTo(x * K, (TOP + ROWS.length * ROW_H) * K);
-  }
-  ctx.stroke();
+  strokeGrid(ctx, { cols: COLS, top: TOP, rowHeight: ROW_H, rows: ROWS.length }, K);
   const page = createCanvas(Math.round(612 * K), Math.round(792 * K));
   const p = page.getContext("2d");
   p.fillStyle = "#ffffff";
@@ -54,11 +42,7 @@ async function sidewaysScan(degrees: 90 | -90): Promise<Uint8Array> {
   p.translate(page.width / 2, page.height / 2);
   p.rotate((degrees * Math.PI) / 180);
   p.drawImage(sheet, -sheet.width / 2, -sheet.height / 2);
-  const jpg = await page.encode("jpeg", 80);
-  const doc = await PDFDocument.create();
-  const img = await doc.embedJpg(jpg);
-  doc.addPage([612, 792]).drawImage(img, { x: 0, y: 0, width: 612, height: 792 });
-  return doc.save();
+  return scannedPagePdf(await page.encode("jpeg", 80));
 }
 
 afterAll(async () => {
