@@ -100,11 +100,14 @@ function plain(s: string): string {
 const letter = /\p{L}/u;
 const hasWord = (s: string) => /[\p{L}\p{N}]/u.test(s);
 
-function tableRows(text: string, lines: Line[]): Statement[] {
+/** A statement as read, before the heading it stands under is known. */
+type Found = Omit<Statement, "context">;
+
+function tableRows(text: string, lines: Line[]): Found[] {
   const raw = (l: Line) => text.slice(l.start, l.end);
   const hasHeader = lines.length > 1 && separatorRow.test(raw(lines[1] as Line));
   const header = hasHeader ? rowCells(raw(lines[0] as Line)) : [];
-  const out: Statement[] = [];
+  const out: Found[] = [];
   for (const l of lines.slice(hasHeader ? 2 : 0)) {
     if (separatorRow.test(raw(l))) continue;
     const [start, end] = trim(text, l.start, l.end);
@@ -114,7 +117,7 @@ function tableRows(text: string, lines: Line[]): Statement[] {
       .filter((c) => c)
       .join("; ");
     if (!hasWord(shown)) continue;
-    out.push({ start, end, quote: text.slice(start, end), text: shown, kind: "row", context: "" });
+    out.push({ start, end, quote: text.slice(start, end), text: shown, kind: "row" });
   }
   return out;
 }
@@ -134,14 +137,14 @@ function endsSentence(block: string, at: number, after: number): boolean {
   return !abbreviations.has(word);
 }
 
-function sentencesOf(text: string, from: number, to: number): Statement[] {
+function sentencesOf(text: string, from: number, to: number): Found[] {
   const block = text.slice(from, to);
-  const out: Statement[] = [];
+  const out: Found[] = [];
   const push = (s: number, e: number) => {
     const [start, end] = trim(text, from + s, from + e);
     const quote = text.slice(start, end);
     const shown = plain(quote);
-    if (hasWord(shown)) out.push({ start, end, quote, text: shown, kind: "sentence", context: "" });
+    if (hasWord(shown)) out.push({ start, end, quote, text: shown, kind: "sentence" });
   };
   let start = 0;
   for (const m of block.matchAll(sentenceEnd)) {
@@ -167,7 +170,7 @@ export function splitStatements(text: string): Statement[] {
   const out: Statement[] = [];
   const lineText = (l: Line) => plain(text.slice(l.start, l.end).replace(heading, ""));
   let under = "";
-  const add = (found: Statement[]) => {
+  const add = (found: Found[]) => {
     for (const st of found) out.push({ ...st, context: under });
   };
   for (let i = 0; i < lines.length; ) {

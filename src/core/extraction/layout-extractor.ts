@@ -121,8 +121,8 @@ export const layoutExtractor: Extractor = {
             // way, and the reading with clearly more legible words kept. Upright pages of text
             // never pay for this.
             const tall = mostlyTall(page);
-            if (tall || legible(page) < SIDEWAYS_BELOW) {
-              const upright = legible(page);
+            const upright = legible(page);
+            if (tall || upright < SIDEWAYS_BELOW) {
               // Words read as columns of letters are the page's words all the same: a turned
               // reading that lies flat need only read as many; otherwise it must read twice as many.
               const needed = Math.max(SIDEWAYS_BELOW, tall ? Math.ceil(upright / 2) : 2 * upright);

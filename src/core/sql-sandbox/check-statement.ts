@@ -106,8 +106,11 @@ const LONGEST_REMEMBERED = 4096;
  */
 export async function checkStatement(sql: string, rules: StatementRules): Promise<string> {
   if (sql.length > LONGEST_REMEMBERED) return check(sql, rules);
-  const known = verdicts.get(rules) ?? new Map<string, string | SqlRefused>();
-  verdicts.set(rules, known);
+  let known = verdicts.get(rules);
+  if (!known) {
+    known = new Map();
+    verdicts.set(rules, known);
+  }
   let verdict = known.get(sql);
   if (verdict === undefined) {
     verdict = await check(sql, rules).catch((err: unknown) => {

@@ -121,19 +121,14 @@ export function gqlUpload<T, V>(
 // host over HTTP/1.1, so a stream per subscription would stall the page's other requests once a
 // few runs or documents are followed at once.
 let streams: Client<true> | null = null;
-const streamClient = (): Client<true> => {
-  const client =
-    streams ??
-    createClient({
-      url: "/graphql/stream",
-      singleConnection: true,
-      credentials: "same-origin",
-      headers: () => ({ "x-csrf-token": csrfToken ?? "" }),
-      retryAttempts: 2,
-    });
-  streams = client;
-  return client;
-};
+const streamClient = (): Client<true> =>
+  (streams ??= createClient({
+    url: "/graphql/stream",
+    singleConnection: true,
+    credentials: "same-origin",
+    headers: () => ({ "x-csrf-token": csrfToken ?? "" }),
+    retryAttempts: 2,
+  }));
 
 /** A subscription's events until it ends or `stop` is called; `onError` hears why it stopped early. */
 export function subscribe<T, V>(

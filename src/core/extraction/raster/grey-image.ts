@@ -14,8 +14,8 @@ export function greyFromRgba(rgba: Uint8Array | Uint8ClampedArray, width: number
 }
 
 /**
- * The image turned by a quarter `turns` times clockwise (1: a page lying on its left side comes
- * upright when its top was at the left... read as: its left edge becomes the top).
+ * The image turned clockwise by `turns` quarters (negative: anticlockwise). One turn brings up a
+ * page whose top lies at the left: its left edge becomes the top.
  */
 export function quarterTurn(img: GreyImage, turns: number): GreyImage {
   const k = ((turns % 4) + 4) % 4;
