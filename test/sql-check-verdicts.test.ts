@@ -15,15 +15,28 @@ const rulesFor = (table: string): StatementRules => ({
 describe("remembered statement verdicts", () => {
   it("refuses a refused statement every time, with the same reason", async () => {
     const rules = rulesFor("invoices");
-    const reasons: string[] = [];
+    const refusals: unknown[] = [];
     for (let i = 0; i < 3; i++) {
       const err = await checkStatement("SELECT pg_sleep(10)", rules).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(SqlRefused);
-      reasons.push((err as Error).message);
+      refusals.push(err);
     }
-    expect(new Set(reasons).size).toBe(1);
+    // The remembered verdict itself, not the statement parsed and judged again.
+    expect(refusals[1]).toBe(refusals[0]);
+    expect(refusals[2]).toBe(refusals[0]);
     expect(await checkStatement("SELECT amount FROM invoices;", rules)).toBe("SELECT amount FROM invoices");
     expect(await checkStatement("SELECT amount FROM invoices;", rules)).toBe("SELECT amount FROM invoices");
+  });
+
+  it("judges a statement afresh when its text is too long to remember", async () => {
+    const rules = rulesFor("invoices");
+    const long = `SELECT pg_sleep(10) -- ${"x".repeat(5000)}`;
+    const first = await checkStatement(long, rules).catch((e: unknown) => e);
+    const second = await checkStatement(long, rules).catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(SqlRefused);
+    expect(second).toBeInstanceOf(SqlRefused);
+    expect(second).not.toBe(first);
+    expect((second as Error).message).toBe((first as Error).message);
   });
 
   it("judges the same text under other rules afresh", async () => {
