@@ -21,9 +21,12 @@ import { cutText } from "./budget.ts";
 
 export type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
+/** An operation context whose signal a tool can always wait on. */
+export type ToolContext = OperationContext & { readonly signal: AbortSignal };
+
 /** What a tool's run gets: the operation context of the call, and what the face knows beside it. */
 export type ToolCall = {
-  ctx: OperationContext;
+  ctx: ToolContext;
   services: Services;
   /** The origin the client called (links the service hands out, such as a site's address, use it). */
   requestOrigin: string;
@@ -31,15 +34,6 @@ export type ToolCall = {
   budget: number;
   extra: Extra;
 };
-
-/**
- * What ends a tool's wait or model call: the client's notifications/cancelled (the SDK's signal),
- * or the client hanging up (the HTTP request's), which the SDK's signal does not hear.
- */
-export function callSignal(call: Pick<ToolCall, "ctx" | "extra">): AbortSignal {
-  const hungUp = call.ctx.signal;
-  return hungUp ? AbortSignal.any([hungUp, call.extra.signal]) : call.extra.signal;
-}
 
 export type ToolDefinition = {
   name: string;
@@ -117,8 +111,25 @@ export async function runTool(
 ) {
   try {
     if (!preCharged) await charge(call.services.db.pool, call.ctx.principal, def.operation.rateClass, 1);
-    return await def.run(call, args);
+    return await def.run({ ...call, ctx: toolContext(call) }, args);
   } catch (err) {
     return toolError(toAppError(err, call.services.log, requestId));
   }
+}
+
+/**
+ * The call's context with a signal that ends the tool's waits and model calls when the client
+ * sends notifications/cancelled (the SDK's signal) or hangs up (the HTTP request's, which the
+ * SDK's does not hear). Joined only when an operation asks for it: a quick read need not pay.
+ */
+function toolContext({ ctx, extra }: ToolCall): ToolContext {
+  let joined: AbortSignal | undefined;
+  return {
+    principal: ctx.principal,
+    services: ctx.services,
+    get signal() {
+      joined ??= AbortSignal.any([ctx.signal, extra.signal]);
+      return joined;
+    },
+  };
 }

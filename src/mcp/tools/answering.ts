@@ -9,14 +9,7 @@ import { structuredOutput } from "../../resolvers/answering/structured-output.ts
 import { collectionRef } from "../../resolvers/collections/find-collection.ts";
 import { searchCollection } from "../../resolvers/collections/search-collection.ts";
 import { fitItems } from "../budget.ts";
-import {
-  boundedStructured,
-  callSignal,
-  defineTool,
-  hints,
-  structured,
-  type ToolDefinition,
-} from "../tool.ts";
+import { boundedStructured, defineTool, hints, structured, type ToolDefinition } from "../tool.ts";
 import { documentId } from "./documents.ts";
 
 export const collectionArg = collectionRef.describe("The collection's id (col-…) or its name.");
@@ -65,10 +58,11 @@ export function answeringTools(_services: Services): ToolDefinition[] {
       output: answerOut,
       annotations: hints.read,
       run: async (call, a) => {
-        const started = await chatWithDocument.invoke(
-          { ...call.ctx, signal: callSignal(call) },
-          { ref: a.document_id, messages: [{ role: "user", content: a.question }], model: a.model },
-        );
+        const started = await chatWithDocument.invoke(call.ctx, {
+          ref: a.document_id,
+          messages: [{ role: "user", content: a.question }],
+          model: a.model,
+        });
         const done = await finalAnswer(started.events);
         return boundedStructured(
           {
@@ -96,10 +90,11 @@ export function answeringTools(_services: Services): ToolDefinition[] {
       output: answerOut,
       annotations: hints.read,
       run: async (call, a) => {
-        const started = await queryCollection.invoke(
-          { ...call.ctx, signal: callSignal(call) },
-          { ref: a.collection, query: a.question, model: a.model },
-        );
+        const started = await queryCollection.invoke(call.ctx, {
+          ref: a.collection,
+          query: a.question,
+          model: a.model,
+        });
         const whole = collectionAnswerOf(await finalAnswer(started.events), started.model);
         return boundedStructured(
           {
@@ -137,10 +132,12 @@ export function answeringTools(_services: Services): ToolDefinition[] {
       output: z.looseObject({ data: z.unknown(), valid: z.boolean() }),
       annotations: hints.read,
       run: async (call, a) => {
-        const r = await structuredOutput.invoke(
-          { ...call.ctx, signal: callSignal(call) },
-          { ref: a.document_id, prompt: a.prompt, schema: a.schema, model: a.model },
-        );
+        const r = await structuredOutput.invoke(call.ctx, {
+          ref: a.document_id,
+          prompt: a.prompt,
+          schema: a.schema,
+          model: a.model,
+        });
         return boundedStructured(
           {
             document_id: r.documentId,

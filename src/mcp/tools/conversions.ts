@@ -8,15 +8,7 @@ import { getConversion } from "../../resolvers/conversions/get-conversion.ts";
 import { publishSite } from "../../resolvers/hosting/publish-site.ts";
 import { base64Length, inlineBytes } from "../inline-bytes.ts";
 import { conversionJson } from "../records.ts";
-import {
-  badArgument,
-  callSignal,
-  defineTool,
-  hints,
-  structured,
-  type ToolCall,
-  type ToolDefinition,
-} from "../tool.ts";
+import { badArgument, defineTool, hints, structured, type ToolCall, type ToolDefinition } from "../tool.ts";
 import { MAX_WAIT_SECONDS, waitFor, waitSecondsArg } from "../wait.ts";
 import { accessArg, accessIn } from "./hosting.ts";
 
@@ -131,7 +123,7 @@ export function conversionTools(services: Services): ToolDefinition[] {
         const c = await waitFor(() => getConversion.invoke(call.ctx, { ref: a.conversion_id }), terminal, {
           seconds: a.wait_seconds ?? 0,
           pollMs: POLL_MS,
-          signal: callSignal(call),
+          signal: call.ctx.signal,
         });
         return structured(json(call)(c));
       },

@@ -11,15 +11,7 @@ import { fileRef } from "../../resolvers/files/find-file.ts";
 import { fitItems } from "../budget.ts";
 import { inlineBytes, inlineContent } from "../inline-bytes.ts";
 import { documentJson } from "../records.ts";
-import {
-  badArgument,
-  callSignal,
-  defineTool,
-  hints,
-  structured,
-  type ToolCall,
-  type ToolDefinition,
-} from "../tool.ts";
+import { badArgument, defineTool, hints, structured, type ToolCall, type ToolDefinition } from "../tool.ts";
 import { MAX_WAIT_SECONDS } from "../wait.ts";
 
 /** The longest wait_for_document waits: within the time clients give a tool call. */
@@ -85,7 +77,7 @@ async function waitFor(call: ToolCall, ref: string, seconds: number) {
     });
   };
   const stop = new AbortController();
-  const ended = callSignal(call);
+  const ended = ctx.signal;
   const onAbort = () => stop.abort();
   ended.addEventListener("abort", onAbort);
   try {

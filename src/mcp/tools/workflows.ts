@@ -9,7 +9,6 @@ import { INVOICE_WORKFLOW, MAX_RUN_DOCUMENTS } from "../../resolvers/workflows/w
 import {
   badArgument,
   boundedStructured,
-  callSignal,
   defineTool,
   hints,
   structured,
@@ -171,7 +170,7 @@ export function workflowTools(_services: Services): ToolDefinition[] {
         const found = await waitFor(() => getAnyRun.invoke(call.ctx, { ref: a.run_id }), ended, {
           seconds: a.wait_seconds ?? 0,
           pollMs: POLL_MS,
-          signal: callSignal(call),
+          signal: call.ctx.signal,
         });
         if (found.kind === "agent")
           return boundedStructured(
