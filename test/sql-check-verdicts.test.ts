@@ -39,6 +39,13 @@ describe("remembered statement verdicts", () => {
     expect((second as Error).message).toBe((first as Error).message);
   });
 
+  it("remembers a verdict for rules made anew with the same table and columns, as each table_sql call makes them", async () => {
+    const first = await checkStatement("SELECT pg_sleep(1)", rulesFor("ledger")).catch((e: unknown) => e);
+    const again = await checkStatement("SELECT pg_sleep(1)", rulesFor("ledger")).catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(SqlRefused);
+    expect(again).toBe(first);
+  });
+
   it("judges the same text under other rules afresh", async () => {
     const sql = "SELECT amount FROM invoices";
     expect(await checkStatement(sql, rulesFor("invoices"))).toBe(sql);

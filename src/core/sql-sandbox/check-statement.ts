@@ -93,12 +93,24 @@ const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !
 const names = (list: unknown): string[] =>
   Array.isArray(list) ? list.map((n) => String(((n as Obj).String as Obj | undefined)?.sval ?? "?")) : [];
 
-// Verdicts remembered per set of rules (doc_sql's is one object for every call) and statement
-// text: the check is a pure function of the two, and agents and scripts send the same statements
-// again with other parameters. Bounded; short statements only.
-const verdicts = new WeakMap<StatementRules, Map<string, string | SqlRefused>>();
+// Verdicts remembered per set of rules and statement text: the check is a pure function of the
+// two, and agents and scripts send the same statements again with other parameters. Rules are
+// told apart by what they say, not by object: table_sql's are made anew for each call. Bounded;
+// short statements only.
+const verdicts = new Map<string, string | SqlRefused>();
 const VERDICTS_KEPT = 1000;
 const LONGEST_REMEMBERED = 4096;
+
+/** What a set of rules says, as text; made once per rules object. */
+const rulesKeys = new WeakMap<StatementRules, string>();
+function rulesKey(rules: StatementRules): string {
+  let key = rulesKeys.get(rules);
+  if (key === undefined) {
+    key = JSON.stringify([rules.mode, rules.tool, [...rules.relations].sort(), [...rules.columns].sort()]);
+    rulesKeys.set(rules, key);
+  }
+  return key;
+}
 
 /**
  * Parses and checks one statement; throws SqlRefused with a message the writer can act on.
@@ -106,19 +118,15 @@ const LONGEST_REMEMBERED = 4096;
  */
 export async function checkStatement(sql: string, rules: StatementRules): Promise<string> {
   if (sql.length > LONGEST_REMEMBERED) return check(sql, rules);
-  let known = verdicts.get(rules);
-  if (!known) {
-    known = new Map();
-    verdicts.set(rules, known);
-  }
-  let verdict = known.get(sql);
+  const key = `${rulesKey(rules)}\n${sql}`;
+  let verdict = verdicts.get(key);
   if (verdict === undefined) {
     verdict = await check(sql, rules).catch((err: unknown) => {
       if (err instanceof SqlRefused) return err;
       throw err;
     });
-    if (known.size >= VERDICTS_KEPT) known.clear();
-    known.set(sql, verdict);
+    if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
+    verdicts.set(key, verdict);
   }
   if (verdict instanceof SqlRefused) throw verdict;
   return verdict;
