@@ -1,6 +1,12 @@
 import { Worker } from "node:worker_threads";
+import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { newZlibGuard, terminateOutsideZlib } from "../src/core/extraction/zlib-section.ts";
+import {
+  guardedDeflate,
+  newZlibGuard,
+  terminateOutsideZlib,
+  useZlibGuard,
+} from "../src/core/extraction/zlib-section.ts";
 
 // A thread in zlib is never terminated (Node aborts the process when a zlib handle is torn down
 // before its initialisation): the owner waits for the word to be free, then claims it.
@@ -44,5 +50,28 @@ describe("terminating a thread outside zlib", () => {
     await terminateOutsideZlib(worker, word);
     expect(worker.threadId).toBe(-1);
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it("keeps a thread out of zlib while its owner holds the word, and lets it in once freed", async () => {
+    const word = newZlibGuard();
+    Atomics.store(word, 0, 2); // claimed by the owner, which is ending the thread
+    // Frees the word 300 ms from now, from another thread: this one will be waiting in guardedDeflate.
+    const freer = new Worker(
+      "const { workerData } = require('node:worker_threads'); setTimeout(() => { Atomics.store(workerData, 0, 0); Atomics.notify(workerData, 0); }, 300);",
+      { eval: true, workerData: word },
+    );
+    await new Promise((resolve) => freer.once("online", resolve));
+    useZlibGuard(word);
+    try {
+      const data = Buffer.from("page image rows ".repeat(100));
+      const started = Date.now();
+      const packed = guardedDeflate(data);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+      expect(inflateSync(packed).equals(data)).toBe(true);
+      expect(Atomics.load(word, 0)).toBe(0); // left free once out of zlib
+    } finally {
+      useZlibGuard(undefined);
+      await freer.terminate();
+    }
   });
 });
