@@ -180,7 +180,7 @@ describe("a worker killed mid-extraction", () => {
       200,
     );
 
-    const second = await fleet.spawnWorker();
+    await fleet.spawnWorker();
     const done = await waitForTerminal(server.url, t.secret, id, 90_000);
     expect(done.phase).toBe("complete");
     expect(done.pagesCompleted).toBe(pages);

@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { AppError } from "../errors.ts";
-import { touchKeySql } from "./key-last-used.ts";
+import { keyCheckBatch } from "./key-check-batch.ts";
 import type { Principal } from "./principal.ts";
 import {
   countRequest,
@@ -40,25 +40,6 @@ export type AuthDeps = {
   /** Failed authentications a client address may make a minute (AUTH_FAILURES_PER_MINUTE). */
   failureLimit: number;
 };
-
-// Looking the key up and counting the request against its window is one statement, one round
-// trip, prepared once per connection: this runs on every request, so it is the floor of our
-// latency. (Behind PgBouncer in transaction mode, prepared statements need version 1.21+.) The
-// bucket is named as bucketOf names a key's.
-const keyAndCountSql = `
-  WITH k AS (
-    SELECT id, account_id, kind FROM api_keys WHERE secret_hash = $1 AND revoked_at IS NULL
-  ), f AS (
-    SELECT count FROM rate_limit_windows WHERE bucket = $3 AND window_start = date_trunc('minute', now())
-  ), c AS (
-    INSERT INTO rate_limit_windows (bucket, window_start, count)
-    SELECT 'key:' || k.id || ':' || $2, date_trunc('minute', now()), $4::int FROM k
-    ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limit_windows.count + $4::int
-    RETURNING count, window_start
-  ), u AS (${touchKeySql("SELECT id FROM k")})
-  SELECT k.id, k.account_id, k.kind, c.count, (SELECT count FROM f) AS failures,
-         extract(epoch FROM c.window_start)::bigint AS window_start, extract(epoch FROM now()) AS now
-  FROM k LEFT JOIN c ON true`;
 
 function fail(code: "UNAUTHORIZED" | "RATE_LIMITED", message: string, rate: RateState): never {
   throw new AppError(code, message, rateHeaders(rate));
@@ -179,24 +160,18 @@ export async function authenticate(
       "The API key is malformed: keys start with svc_sk_ (secret) or svc_pk_ (publishable).",
     );
   }
-  const { rows } = await pool.query<{
-    id: string;
-    account_id: string;
-    kind: "secret" | "publishable";
-    count: number;
-    failures: number | null;
-    window_start: string;
-    now: string;
-  }>({
-    name: "quire-auth-key-and-count",
-    text: keyAndCountSql,
-    values: [hashKeySecret(secret as string), cls, failuresBucket(creds.clientAddress), points],
+  // Looked up and counted in one statement with the other requests of the moment (key-check-batch.ts).
+  const checked = await keyCheckBatch(pool).check({
+    secretHash: hashKeySecret(secret as string),
+    cls,
+    failuresBucket: failuresBucket(creds.clientAddress),
+    points,
   });
-  const row = rows[0];
   // An address over its failed-authentication limit is refused whatever key it sends, or a
   // guesser would still learn which of its guesses is valid.
-  if ((row?.failures ?? 0) >= deps.failureLimit) await checkNotThrottled(deps, creds.clientAddress);
-  if (!row) {
+  if (checked.failures >= deps.failureLimit) await checkNotThrottled(deps, creds.clientAddress);
+  const key = checked.key;
+  if (!key) {
     await refuse(
       deps,
       creds,
@@ -205,9 +180,9 @@ export async function authenticate(
     );
     throw new Error("unreachable");
   }
-  const rate = rateState(rateLimits.authenticated[cls], row.count, Number(row.window_start), Number(row.now));
+  const rate = rateState(rateLimits.authenticated[cls], key.count, key.windowStart, checked.now);
   if (rate.retryAfter !== undefined) fail("RATE_LIMITED", rateMessage(rate), rate);
-  return { principal: { kind: "key", accountId: row.account_id, keyId: row.id, keyKind: row.kind }, rate };
+  return { principal: { kind: "key", accountId: key.accountId, keyId: key.id, keyKind: key.kind }, rate };
 }
 
 /**
