@@ -21,15 +21,30 @@ function acceptedType(accept: string | undefined): string | null {
 
 type Yoga = YogaServerInstance<GraphQLServerContext, GraphQLContext>;
 
+/** An answer as yoga's result processor made it, before it is a Response. */
+export type PlainAnswer = { status: number; headers: Record<string, string>; body: string };
+
 /**
- * The response for a plain JSON POST, or the request to give yoga whole (the body, once read,
- * is carried in a new request).
+ * Stands in for yoga's Response class when its result processor shapes an answer: it keeps the
+ * status, headers and body text it was given, so the route makes the one Response it sends
+ * instead of reading this one's body back out of a stream.
+ */
+class HeldAnswer {
+  readonly answer: PlainAnswer;
+  constructor(body: string | null, init: { status?: number; headers?: Record<string, string> } = {}) {
+    this.answer = { status: init.status ?? 200, headers: { ...init.headers }, body: body ?? "" };
+  }
+}
+
+/**
+ * The answer to a plain JSON POST, or the request to give yoga whole (the body, once read, is
+ * carried in a new request).
  */
 export async function jsonPost(
   c: Context<AppEnv>,
   yoga: Yoga,
   serverContext: GraphQLServerContext,
-): Promise<{ response: Response } | { request: Request }> {
+): Promise<{ answer: PlainAnswer } | { request: Request }> {
   const raw = c.req.raw;
   const contentType = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
   const accepted = acceptedType(c.req.header("accept"));
@@ -58,5 +73,6 @@ export async function jsonPost(
     if (!serverContext.responseMeta.counted) return whole();
     throw err;
   }
-  return { response: await processRegularResult(result as never, yoga.fetchAPI, accepted) };
+  const held = processRegularResult(result as never, { Response: HeldAnswer } as never, accepted) as unknown;
+  return { answer: (held as HeldAnswer).answer };
 }

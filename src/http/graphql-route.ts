@@ -26,12 +26,22 @@ export function graphqlApp(services: Services): Hono<AppEnv> {
       responseMeta: { counted: false },
     };
     const plain = await jsonPost(c, yoga, serverContext);
-    const res = "response" in plain ? plain.response : await yoga.fetch(plain.request, serverContext);
-    const headers = new Headers(res.headers);
-    let status = res.status;
-    // A plain JSON result is sent as one buffer; only event streams (subscriptions) stay streams.
-    const streaming = /text\/event-stream|multipart\//.test(res.headers.get("content-type") ?? "");
-    let body: BodyInit | null = streaming || res.body === null ? res.body : await res.text();
+    let status: number;
+    let statusText = "";
+    let headers: Headers;
+    let body: BodyInit | null;
+    if ("answer" in plain) {
+      ({ status, body } = plain.answer);
+      headers = new Headers(plain.answer.headers);
+    } else {
+      const res = await yoga.fetch(plain.request, serverContext);
+      ({ status, statusText } = res);
+      headers = new Headers(res.headers);
+      // A plain JSON result is sent as one buffer; only event streams (subscriptions) stay streams.
+      const streaming = /text\/event-stream|multipart\//.test(res.headers.get("content-type") ?? "");
+      body = streaming || res.body === null ? res.body : await res.text();
+    }
+    const yogaStatus = status;
     const bytes = typeof body === "string" ? Buffer.byteLength(body) : 0;
     if (bytes > services.config.graphqlMaxResponseBytes) {
       // The last guard behind the cost limit: texts of unusual size can still add up.
@@ -67,7 +77,7 @@ export function graphqlApp(services: Services): Hono<AppEnv> {
     // Nothing GraphQL answers is for a shared cache, event streams included (yoga writes no-cache).
     headers.set("Cache-Control", "no-store");
     headers.set("X-Content-Type-Options", "nosniff");
-    return new Response(body, { status, statusText: status === res.status ? res.statusText : "", headers });
+    return new Response(body, { status, statusText: status === yogaStatus ? statusText : "", headers });
   });
   return app;
 }

@@ -10,6 +10,7 @@ import type { Services } from "../core/services.ts";
 import { KEY_ENDED_MESSAGE, keyEnded } from "../resolvers/keys/key-ended.ts";
 import type { GraphQLContext } from "../schema/builder.ts";
 import { schema } from "../schema/index.ts";
+import { compiledExecution } from "./graphql-compiled.ts";
 import { checkQueryCost, checkQueryShape, queryCost } from "./graphql-cost.ts";
 import { authDeps } from "./request-info.ts";
 
@@ -250,6 +251,7 @@ export function createGraphQLServer(
       endWithKey(services),
       validationErrorCode,
       useGraphQLSSE({ endpoint: "/graphql/stream" }),
+      compiledExecution,
     ],
   });
 }

@@ -1,0 +1,83 @@
+import { BREAK, type DocumentNode, type ExecutionArgs, type GraphQLSchema, visit } from "graphql";
+import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
+import type { Plugin } from "graphql-yoga";
+
+// Queries and mutations that clients send again and again run as functions compiled once for
+// their document (graphql-jit): a request then costs less than graphql's walk of the document.
+// A document is compiled only when it comes a second time, so a client sending a new document
+// each request never pays for, nor makes the server pay for, compiling it. Documents the
+// compiler cannot take run on graphql's executor, as every document does the first time.
+// Subscriptions always use graphql's executor (their streams are shaped by its subscribe path).
+
+/** What is known of one operation of a document: seen once, compiled, or not compilable. */
+type Entry = { seen: number; compiled: CompiledQuery | null };
+
+/** Parsed documents are the parser cache's, so a document seen again is the same object. */
+const byDocument = new WeakMap<DocumentNode, Map<string, Entry>>();
+
+/** Runs before compiling: a document seen fewer times than this runs on graphql's executor. */
+const COMPILE_AT = 2;
+
+let compiledCount = 0;
+
+/** How many operations this process has compiled (what tests see of which path ran). */
+export const compiledOperations = () => compiledCount;
+
+/**
+ * Whether a variable sits inside a written object or list (`schema: {type: $t}`): graphql-jit
+ * leaves such a variable out of a custom scalar's value, so these documents stay on the executor.
+ */
+function variableInsideLiteral(document: DocumentNode): boolean {
+  let depth = 0;
+  let found = false;
+  const into = { enter: () => void depth++, leave: () => void depth-- };
+  visit(document, {
+    ObjectValue: into,
+    ListValue: into,
+    Variable() {
+      if (depth === 0) return undefined;
+      found = true;
+      return BREAK;
+    },
+  });
+  return found;
+}
+
+function compiledFor(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined) {
+  let ops = byDocument.get(document);
+  if (!ops) {
+    ops = new Map();
+    byDocument.set(document, ops);
+  }
+  const name = operationName ?? "";
+  let entry = ops.get(name);
+  if (!entry) {
+    entry = { seen: 0, compiled: null };
+    ops.set(name, entry);
+  }
+  entry.seen++;
+  if (entry.seen === COMPILE_AT && !variableInsideLiteral(document)) {
+    const result = compileQuery(schema, document, operationName, {
+      useExperimentalPathBasedSkipInclude: true,
+    });
+    entry.compiled = isCompiledQuery(result) ? result : null;
+    if (entry.compiled) compiledCount++;
+  }
+  return entry.compiled;
+}
+
+export const compiledExecution: Plugin = {
+  onExecute({ args, executeFn, setExecuteFn }) {
+    const compiled = compiledFor(args.schema, args.document, args.operationName ?? undefined);
+    if (compiled)
+      setExecuteFn(async (a: ExecutionArgs) => {
+        const result = await compiled.query(a.rootValue, a.contextValue, a.variableValues);
+        // No data at all: the variables were refused before anything ran. graphql's executor
+        // words that refusal as the request error clients know, so it answers it.
+        if (!("data" in result)) return executeFn(a);
+        // The compiled serializer knows the answer's shape; errors are written as they are.
+        if (!result.errors) (result as { stringify?: unknown }).stringify = compiled.stringify;
+        return result;
+      });
+  },
+};

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compiledOperations } from "../src/http/graphql-compiled.ts";
+import { uploadAndWait } from "./support/documents.ts";
+import { gql, type Reply } from "./support/http.ts";
+import { reportPdf } from "./support/pdfs.ts";
+import { resetRateBudgets, startTestServer, type TestServer } from "./support/server.ts";
+import { createKey, createTenant, type Tenant } from "./support/tenant.ts";
+
+// A document sent a second time runs as a compiled function (src/http/graphql-compiled.ts); the
+// first time it runs on graphql's executor. Each query here is sent three times: the answers must
+// be the same, whatever runs them, successes, field errors and request errors alike.
+
+let server: TestServer;
+let t: Tenant;
+let other: Tenant;
+let documentId: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  t = await createTenant(server.url);
+  other = await createTenant(server.url, "other");
+  await createKey(server.url, t, "publishable", "pk");
+  const done = await uploadAndWait(server.url, t.secret, await reportPdf(), "report.pdf");
+  expect(done.phase).toBe("complete");
+  documentId = done.id;
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+/** What must not differ between runs: the status, the code-bearing errors and the data. */
+function answerOf(r: Reply) {
+  return { status: r.status, body: r.body, type: r.headers.get("content-type") };
+}
+
+async function sameEachTime(query: string, variables: Record<string, unknown> = {}, key = t.secret) {
+  const before = compiledOperations();
+  const first = await gql(server.url, query, { key, variables });
+  const second = await gql(server.url, query, { key, variables });
+  const third = await gql(server.url, query, { key, variables });
+  expect(answerOf(second)).toEqual(answerOf(first));
+  expect(answerOf(third)).toEqual(answerOf(first));
+  return { answer: first, compiled: compiledOperations() - before };
+}
+
+describe("compiled GraphQL operations", () => {
+  it("answer lists, nested objects, scalars and aliases as the executor does", async () => {
+    const { answer, compiled } = await sameEachTime(
+      `query Keys { apiKeys { id name kind prefix createdAt lastUsedAt } me: viewer { keyKind account { id name } } }`,
+    );
+    expect(compiled).toBe(1);
+    expect(answer.status).toBe(200);
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data.apiKeys).toHaveLength(2);
+    expect(answer.body.data.me.keyKind).toBe("secret");
+  });
+
+  it("answer a document's pages, tables and elements with variables, fragments and @include/@skip", async () => {
+    const query = `
+      query Doc($id: ID!, $withText: Boolean!, $skipTables: Boolean!) {
+        document(id: $id) {
+          ...Head
+          pages(from: 1, to: 2) { number markdown @include(if: $withText) elements { type text bbox } }
+          tables(limit: 2) @skip(if: $skipTables) { index page rows bbox }
+        }
+      }
+      fragment Head on Document { id fileName phase pagesTotal createdAt sizeBytes }`;
+    for (const vars of [
+      { withText: true, skipTables: false },
+      { withText: false, skipTables: true },
+    ]) {
+      const { answer } = await sameEachTime(query, { id: documentId, ...vars });
+      expect(answer.body.errors).toBeUndefined();
+      const doc = answer.body.data.document;
+      expect(doc.id).toBe(documentId);
+      expect(doc.pages[0].number).toBe(1);
+      expect("markdown" in doc.pages[0]).toBe(vars.withText);
+      expect("tables" in doc).toBe(!vars.skipTables);
+    }
+  });
+
+  it("answer field errors with their code and path, beside the fields that succeeded", async () => {
+    const { answer, compiled } = await sameEachTime(
+      `query Missing { viewer { keyKind } document(id: "doc_0123456789abcdef") { id } }`,
+    );
+    expect(compiled).toBe(1);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toBeNull();
+    expect(answer.body.errors[0]).toMatchObject({ path: ["document"], extensions: { code: "NOT_FOUND" } });
+    // Another account's document is not found either.
+    const { answer: foreign } = await sameEachTime(
+      `query Foreign($id: ID!) { document(id: $id) { id } }`,
+      { id: documentId },
+      other.secret,
+    );
+    expect(foreign.body.errors[0].extensions.code).toBe("NOT_FOUND");
+  });
+
+  it("refuse bad variables and a publishable key's reach as the executor does", async () => {
+    const { answer } = await sameEachTime(
+      `query Bad($n: Int) { documents(first: $n) { edges { cursor } } }`,
+      {
+        n: "ten",
+      },
+    );
+    expect(answer.body.errors[0].extensions.code).toBe("BAD_REQUEST");
+    const { answer: limited } = await sameEachTime(
+      `query Big($n: Int) { documents(first: $n) { edges { cursor } } }`,
+      {
+        n: 100_000,
+      },
+    );
+    expect(limited.body.errors[0].extensions.code).toBe("BAD_REQUEST");
+    const pk = await createKey(server.url, t, "publishable", "reader");
+    const { answer: refused } = await sameEachTime(`{ apiKeys { id } }`, {}, pk.secret);
+    expect(refused.body.errors[0].extensions.code).toBe("FORBIDDEN");
+  });
+
+  it("run a variable inside a JSON argument, which the compiler does not take, on the executor", async () => {
+    await resetRateBudgets(server);
+    const before = compiledOperations();
+    const query = `query Out($id: ID!, $t: String) { structuredOutput(documentId: $id, prompt: "x", schema: {type: $t}) { valid } }`;
+    const { answer } = await sameEachTime(query, { id: documentId, t: "nonsense" });
+    expect(answer.body.errors[0].extensions.code).toBe("BAD_REQUEST");
+    expect(compiledOperations()).toBe(before);
+  });
+
+  it("keep written strings as data: quotes, backticks and template marks in arguments", async () => {
+    // In GraphQL: \" is a quote, \u0060 a backtick; ${ and ' are written as they are.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the template mark is the point.
+    const hostile = 'x\\"); globalThis.pwned = 1; (\\" \\u0060 ${globalThis.pwned = 2} \\u0060 \' \\\\';
+    const { answer, compiled } = await sameEachTime(
+      `query Hostile { a: collection(id: "${hostile}") { id } b: deployment(namespace: "${hostile}") { namespace } }`,
+    );
+    expect(compiled).toBe(1);
+    expect(answer.body.data).toBeNull();
+    expect(answer.body.errors[0].extensions.code).toBe("NOT_FOUND");
+    expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
+  });
+
+  it("compile a document only when it comes again", async () => {
+    const before = compiledOperations();
+    const once = await gql(server.url, `query Once${Date.now()} { viewer { keyKind } }`, { key: t.secret });
+    expect(once.status).toBe(200);
+    expect(compiledOperations()).toBe(before);
+  });
+});
