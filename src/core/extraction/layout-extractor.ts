@@ -7,7 +7,14 @@ import { type Line, toLines } from "./layout/lines.ts";
 import { boxesInFrame, layoutWords, newLayoutMemory, rulesInFrame } from "./layout/page-layout.ts";
 import { pageText, pageWords, wordsFromRuns } from "./layout/words.ts";
 import { createOcrEngine, type OcrEngine, type OcrWord } from "./ocr.ts";
-import { type OcrLanguage, pageLanguage } from "./ocr-languages.ts";
+import {
+  type OcrLanguage,
+  pageLanguage,
+  readingConfidence,
+  scriptLanguages,
+  scriptReading,
+  UNSURE_READING,
+} from "./ocr-languages.ts";
 import { PdfiumDocument, unloadPdfium } from "./pdfium.ts";
 import { openPdf } from "./pdfjs.ts";
 import { drawForOcr, dropRuleGlyphs, readScannedPage } from "./raster/scan-page.ts";
@@ -41,6 +48,8 @@ export const layoutExtractor: Extractor = {
     const limits = options.limits ?? DEFAULT_LIMITS;
     // The language the document's scanned pages are in, once a page has told (ocr-languages.ts).
     let ocrLanguage: OcrLanguage | null = null;
+    // Other scripts are tried on the first page read poorly, not on every one of a poor scan.
+    let scriptsTried = false;
     // Scanned pages are drawn for OCR by PDFium, as page images are; opened on the first one.
     let drawing: Promise<PdfiumDocument> | null = null;
     // The last table of the previous page, when the page ended with it: the next page's first
@@ -113,6 +122,18 @@ export const layoutExtractor: Extractor = {
               if (found && found !== language) {
                 language = found;
                 page = await ocrEngine().recognize(scanned.png, scanned.scale, "page", language);
+              } else if (!found && !scriptsTried && readingConfidence(page) < UNSURE_READING) {
+                // No language marked and read poorly: perhaps another script.
+                scriptsTried = true;
+                const english = page;
+                for (const l of scriptLanguages) {
+                  const read = await ocrEngine().recognize(scanned.png, scanned.scale, "page", l);
+                  if (scriptReading(l, read, english) && readingConfidence(read) > readingConfidence(page)) {
+                    language = l;
+                    page = read;
+                  }
+                }
+                if (language !== "eng") ocrLanguage = language;
               }
             }
             // A page that reads as almost nothing, or as words standing taller than wide (the
@@ -207,9 +228,15 @@ export const layoutExtractor: Extractor = {
 
 const NO_RULES: ReturnType<typeof rulesInFrame> = { horizontals: [], verticals: [] };
 
-/** Words read with confidence that hold three letters or digits: what text read upright yields. */
+/**
+ * Words read with confidence that hold three letters or digits (or one ideograph): what text read
+ * upright yields.
+ */
 const legible = (words: readonly OcrWord[]) =>
-  words.filter((w) => w.confidence >= 75 && /[\p{L}\p{N}]{3}/u.test(w.str)).length;
+  words.filter((w) => w.confidence >= 75 && (/[\p{L}\p{N}]{3}/u.test(w.str) || ideographic.test(w.str)))
+    .length;
+/** A letter of a script whose one letter is a word: Chinese characters and Japanese kana. */
+const ideographic = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 /** Fewer legible words than this on a scanned page: it is read turned a quarter either way too. */
 const SIDEWAYS_BELOW = 12;
 /** Whether most words of four letters or more stand taller than wide: text lying on its side. */

@@ -8,13 +8,25 @@ import path from "node:path";
 // either carry English words and figures too). The English model alone reads "Müller" as
 // "Muller", "Zürich" as "Zirich", "Straße" as "StraBe"; a page in German or French is read with
 // its own model once its language is known (layout-extractor.ts asks pageLanguage after a first
-// reading in English). The models are the LSTM-only ("best_int") ones of @tesseract.js-data.
+// reading in English). Japanese and Arabic are other scripts: the English model reads their pages
+// as scattered low-confidence marks, so a page read poorly in English and in none of the marked
+// languages is read with their models too, and one of them is kept when its reading is clearly
+// surer and in its script (scriptReading). The models are the LSTM-only ("best_int") ones of
+// @tesseract.js-data.
 
-export const ocrLanguages = ["eng", "deu", "fra"] as const;
+export const ocrLanguages = ["eng", "deu", "fra", "jpn", "ara"] as const;
 export type OcrLanguage = (typeof ocrLanguages)[number];
 
+/** The languages told apart by their words, all written in Latin letters. */
+const markedLanguages = ["eng", "deu", "fra"] as const;
+type MarkedLanguage = (typeof markedLanguages)[number];
+
+/** The languages told apart by their script, tried on pages the English model reads poorly. */
+export const scriptLanguages = ["jpn", "ara"] as const;
+
 /** What Tesseract is started with for a page of that language. */
-export const tesseractLanguages = (l: OcrLanguage) => (l === "eng" ? "eng" : `${l}+eng`);
+export const tesseractLanguages = (l: OcrLanguage) =>
+  l === "eng" || l === "jpn" || l === "ara" ? l : `${l}+eng`;
 
 const require = createRequire(import.meta.url);
 const modelFile = (l: OcrLanguage) =>
@@ -60,7 +72,7 @@ export function languageDataDir(): string {
 // Words that mark a language on an invoice, a letter or a report, written as the English model
 // reads them (accents may be lost: "für" comes out "fur" or "fiir"). Words shared by the
 // languages ("total", "date", "net", "client") mark none.
-const markers: Record<OcrLanguage, ReadonlySet<string>> = {
+const markers: Record<MarkedLanguage, ReadonlySet<string>> = {
   eng: new Set(
     "the and for of to with your our you we invoice amount due payment terms thank quantity price description subtotal tax order number bill ship from please".split(
       " ",
@@ -86,13 +98,66 @@ const MIN_HITS = 3;
  * three at least and more than any other's; null when too few words tell (a cover page, a
  * table of figures).
  */
-export function pageLanguage(words: readonly string[]): OcrLanguage | null {
-  const hits: Record<OcrLanguage, number> = { eng: 0, deu: 0, fra: 0 };
+export function pageLanguage(words: readonly string[]): MarkedLanguage | null {
+  const hits: Record<MarkedLanguage, number> = { eng: 0, deu: 0, fra: 0 };
   for (const raw of words) {
     const w = raw.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
-    for (const l of ocrLanguages) if (markers[l].has(w)) hits[l]++;
+    for (const l of markedLanguages) if (markers[l].has(w)) hits[l]++;
   }
-  const ranked = [...ocrLanguages].sort((a, b) => hits[b] - hits[a]);
-  const [best, next] = ranked as [OcrLanguage, OcrLanguage];
+  const ranked = [...markedLanguages].sort((a, b) => hits[b] - hits[a]);
+  const [best, next] = ranked as [MarkedLanguage, MarkedLanguage];
   return hits[best] >= MIN_HITS && hits[best] > hits[next] ? best : null;
+}
+
+/** A word's letters as a script model reads them. */
+const scriptLetters: Record<(typeof scriptLanguages)[number], RegExp> = {
+  jpn: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu,
+  ara: /\p{Script=Arabic}/gu,
+};
+
+type ReadWord = { str: string; confidence: number };
+
+/**
+ * The mean confidence of a reading's letters, each word weighing as many as it holds. Digits are
+ * left out: every model reads them, so a table of figures in any script reads surely in English.
+ */
+export function readingConfidence(words: readonly ReadWord[]): number {
+  let sum = 0;
+  let weight = 0;
+  for (const w of words) {
+    const n = w.str.match(/\p{L}/gu)?.length ?? 0;
+    sum += n * w.confidence;
+    weight += n;
+  }
+  return weight ? sum / weight : 0;
+}
+
+/** Below this, an English reading of a page with no language marked is checked against the scripts. */
+export const UNSURE_READING = 85;
+/** How much surer a script's reading must be than the English one to be kept. */
+const SURER_BY = 10;
+/** The share of a script reading's letters that must be of that script. */
+const IN_SCRIPT = 0.5;
+
+/**
+ * Whether `read`, a page read with the model of `language` (a script language), is a better
+ * reading than `english`: surer by SURER_BY and, for the most part, letters of its script (the
+ * Japanese model reads Latin print too, and may be sure of it).
+ */
+export function scriptReading(
+  language: (typeof scriptLanguages)[number],
+  read: readonly ReadWord[],
+  english: readonly ReadWord[],
+): boolean {
+  let letters = 0;
+  let inScript = 0;
+  for (const w of read) {
+    letters += w.str.match(/\p{L}/gu)?.length ?? 0;
+    inScript += w.str.match(scriptLetters[language])?.length ?? 0;
+  }
+  return (
+    letters > 0 &&
+    inScript >= IN_SCRIPT * letters &&
+    readingConfidence(read) >= readingConfidence(english) + SURER_BY
+  );
 }

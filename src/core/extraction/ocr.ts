@@ -28,6 +28,12 @@ export const OCR_MAX_SIDE_PX = Math.min(5000, MAX_SIDE_PX);
 export const MIN_WORD_CONFIDENCE = 40;
 /** MIN_WORD_CONFIDENCE for an image read as one line (a table cell read again). */
 export const LINE_MIN_CONFIDENCE = 15;
+/**
+ * Tesseract's own remarks ("Detected 123 diacritics", from the Arabic model) go nowhere rather
+ * than to the process's output, which is the service's log.
+ */
+const QUIET = { debug_file: "/dev/null" };
+
 /** One page that takes longer than this is abandoned and its worker restarted. */
 export const OCR_TIMEOUT_MS = 120_000;
 
@@ -155,7 +161,7 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
       }
       // No orientation detection in either mode (that needs the legacy model; pages are
       // rendered upright).
-      await worker.setParameters({ tessedit_pageseg_mode: pageSegmentation });
+      await worker.setParameters({ tessedit_pageseg_mode: pageSegmentation, ...QUIET });
       slot.psm = pageSegmentation;
       slot.language = "eng";
       return worker;
@@ -192,7 +198,8 @@ export function createOcrEngine(opts: OcrEngineOptions = {}): OcrEngine {
       }
       const psm = job.mode === "line" ? PSM.SINGLE_LINE : pageSegmentation;
       if (slot.psm !== psm) {
-        await Promise.race([worker.setParameters({ tessedit_pageseg_mode: psm }), died]);
+        // Set again with the model too, which starts its parameters afresh.
+        await Promise.race([worker.setParameters({ tessedit_pageseg_mode: psm, ...QUIET }), died]);
         slot.psm = psm;
       }
       const result = await Promise.race([worker.recognize(job.png, {}, { text: false, blocks: true }), died]);

@@ -44,7 +44,8 @@ export function joinWords(words: Word[]): string {
     if (prev) {
       const gap = prev.x0 > w.x0 ? prev.x0 - w.x1 : w.x0 - prev.x1;
       // CJK runs touch each other; Latin words carry a space's width between them.
-      text += gap > 0.12 * Math.min(prev.size, w.size) || prev.rtl !== w.rtl ? " " : "";
+      text +=
+        gap > 0.12 * Math.min(prev.size, w.size) || prev.rtl !== w.rtl || (prev.whole && w.whole) ? " " : "";
     }
     text += w.text;
     prev = w;

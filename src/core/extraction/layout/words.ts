@@ -24,6 +24,11 @@ export type Word = Box & {
   bold: boolean;
   /** Set in a fixed-pitch font (code, typed text). */
   mono: boolean;
+  /**
+   * A whole word as OCR read it: a space stands between it and the next whole word, however
+   * close their boxes (the text layer's words are joined by the gap between them instead).
+   */
+  whole?: boolean;
 };
 
 /**
@@ -259,6 +264,35 @@ const wide = /[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef
 /** Whether a string holds anything but white space (what trim() keeps), without building a trimmed copy. */
 const hasText = (s: string) => /\S/.test(s);
 
+/** Space between two runs of one line, in font sizes, that still joins ideographs into one word. */
+const IDEOGRAPH_JOIN_GAP = 0.6;
+
+/**
+ * Runs of ideographs set side by side on one line, made one word: Japanese and Chinese put no
+ * spaces between words, but OCR returns them a few characters at a time ("株", "主", "資本"),
+ * which would otherwise be joined with spaces.
+ */
+function joinIdeographRuns(runs: TextRun[]): TextRun[] {
+  const out: TextRun[] = [];
+  for (const r of runs) {
+    const prev = out[out.length - 1];
+    const size = prev ? Math.max(prev.size, r.size) : 0;
+    if (
+      prev &&
+      wide.test(prev.str.at(-1) ?? "") &&
+      wide.test(r.str[0] ?? "") &&
+      Math.abs(prev.y - r.y) < 0.3 * size &&
+      r.x - (prev.x + prev.width) < IDEOGRAPH_JOIN_GAP * size &&
+      r.x + r.width > prev.x + prev.width
+    ) {
+      out[out.length - 1] = { ...prev, str: prev.str + r.str, width: r.x + r.width - prev.x, size };
+      continue;
+    }
+    out.push(r);
+  }
+  return out;
+}
+
 /** Words recognised by OCR (already upright, in page points) in the same shape as text-layer words. */
 export function wordsFromRuns(
   runs: TextRun[],
@@ -266,7 +300,7 @@ export function wordsFromRuns(
   height: number,
 ): { words: Word[]; frame: ReadingFrame } {
   // A run that is only white space or dropped characters is no word (as in the text layer).
-  const words = runs
+  const words = joinIdeographRuns(runs)
     .map((r) => ({ r, text: normalizeText(r.str) }))
     .filter(({ text }) => hasText(text))
     .map(
@@ -282,6 +316,7 @@ export function wordsFromRuns(
         rtl: isRtl(r.str),
         bold: false,
         mono: false,
+        whole: true,
       }),
     );
   return { words: tidyWords(words), frame: makeFrame(width, height, 0) };
