@@ -59,6 +59,13 @@ describe("words read by OCR", () => {
     );
     expect(words.map((w) => w.text)).toEqual(["株主資本", "合計", "Net"]);
     expect(words[0]).toMatchObject({ x0: 100, x1: 142 });
+    // Figures between ideographs belong to their word; between Latin words they stand apart.
+    const dated = wordsFromRuns(
+      [run("平成", 100, 20), run("26", 122, 10), run("年", 134, 10), run("No", 300, 12), run("26", 314, 10)],
+      600,
+      800,
+    );
+    expect(dated.words.map((w) => w.text)).toEqual(["平成26年", "No", "26"]);
   });
 
   it("joins whole words with a space however close their boxes", () => {

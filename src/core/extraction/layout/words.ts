@@ -267,10 +267,14 @@ const hasText = (s: string) => /\S/.test(s);
 /** Space between two runs of one line, in font sizes, that still joins ideographs into one word. */
 const IDEOGRAPH_JOIN_GAP = 0.6;
 
+/** Two characters that meet in CJK text with no space: ideographs, or an ideograph and a figure ("平成26年"). */
+const ideographMeets = (last: string, first: string) =>
+  (wide.test(last) && (wide.test(first) || /\d/.test(first))) || (/\d/.test(last) && wide.test(first));
+
 /**
- * Runs of ideographs set side by side on one line, made one word: Japanese and Chinese put no
- * spaces between words, but OCR returns them a few characters at a time ("株", "主", "資本"),
- * which would otherwise be joined with spaces.
+ * Runs of ideographs (and the figures between them) set side by side on one line, made one word:
+ * Japanese and Chinese put no spaces between words, but OCR returns them a few characters at a
+ * time ("株", "主", "資本"), which would otherwise be joined with spaces.
  */
 function joinIdeographRuns(runs: TextRun[]): TextRun[] {
   const out: TextRun[] = [];
@@ -279,8 +283,7 @@ function joinIdeographRuns(runs: TextRun[]): TextRun[] {
     const size = prev ? Math.max(prev.size, r.size) : 0;
     if (
       prev &&
-      wide.test(prev.str.at(-1) ?? "") &&
-      wide.test(r.str[0] ?? "") &&
+      ideographMeets(prev.str.at(-1) ?? "", r.str[0] ?? "") &&
       Math.abs(prev.y - r.y) < 0.3 * size &&
       r.x - (prev.x + prev.width) < IDEOGRAPH_JOIN_GAP * size &&
       r.x + r.width > prev.x + prev.width
