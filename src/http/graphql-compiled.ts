@@ -12,7 +12,10 @@ import type { Plugin } from "graphql-yoga";
 /** What is known of one operation of a document: seen once, compiled, or not compilable. */
 type Entry = { seen: number; compiled: CompiledQuery | null };
 
-/** Parsed documents are the parser cache's, so a document seen again is the same object. */
+/**
+ * Parsed documents are the parser cache's, so a document seen again is the same object, and what
+ * is kept for a document (its compiled function too) goes when the bounded cache drops it.
+ */
 const byDocument = new WeakMap<DocumentNode, Map<string, Entry>>();
 
 /** Runs before compiling: a document seen fewer times than this runs on graphql's executor. */
