@@ -9,7 +9,7 @@ import { renderForOcr } from "../src/core/extraction/ocr.ts";
 import { readingConfidence, scriptReading } from "../src/core/extraction/ocr-languages.ts";
 import { scannedPagePdf } from "./support/drawn-scans.ts";
 
-// Scanned pages in Japanese and Arabic: the English model reads them as scattered marks, so a
+// Scanned pages in Japanese, Arabic and Hebrew: the English model reads them as scattered marks, so a
 // page read poorly and in no marked language is read with those scripts' models too.
 
 const corpus = path.resolve(import.meta.dirname, "../../shared/corpus/tables");
@@ -109,5 +109,15 @@ describe("scanned pages in other scripts", () => {
     expect(page.text).toContain("اسمي سلطان");
     expect(page.text).toContain("انا من ولاية كارولينا الشمال");
     expect(page.tables).toHaveLength(1);
+  }, 180_000);
+
+  it("reads a Hebrew table's row labels, and its figures with the English model beside", async () => {
+    const page = await readScan("indictb1h_14.pdf");
+    expect(page.method).toBe("ocr");
+    expect(page.text).toContain("תוצר מקומי גולמי");
+    expect(page.text).toContain("הסקטור העסקי");
+    expect(page.text).toContain("יבוא ביטחוני");
+    const cells = page.tables.flatMap((t) => t.grid.flat().map((c) => c?.text ?? ""));
+    expect(cells).toContain("11.2");
   }, 180_000);
 });

@@ -8,13 +8,13 @@ import path from "node:path";
 // either carry English words and figures too). The English model alone reads "Müller" as
 // "Muller", "Zürich" as "Zirich", "Straße" as "StraBe"; a page in German or French is read with
 // its own model once its language is known (layout-extractor.ts asks pageLanguage after a first
-// reading in English). Japanese and Arabic are other scripts: the English model reads their pages
-// as scattered low-confidence marks, so a page read poorly in English and in none of the marked
-// languages is read with their models too, and one of them is kept when its reading is clearly
-// surer and in its script (scriptReading). The models are the LSTM-only ("best_int") ones of
-// @tesseract.js-data.
+// reading in English). Japanese, Arabic and Hebrew are other scripts: the English model reads
+// their pages as scattered low-confidence marks, so a page read poorly in English and in none of
+// the marked languages is read with their models too, and one of them is kept when its reading is
+// clearly surer and in its script (scriptReading). The models are the LSTM-only ("best_int") ones
+// of @tesseract.js-data.
 
-export const ocrLanguages = ["eng", "deu", "fra", "jpn", "ara"] as const;
+export const ocrLanguages = ["eng", "deu", "fra", "jpn", "ara", "heb"] as const;
 export type OcrLanguage = (typeof ocrLanguages)[number];
 
 /** The languages told apart by their words, all written in Latin letters. */
@@ -22,11 +22,15 @@ const markedLanguages = ["eng", "deu", "fra"] as const;
 type MarkedLanguage = (typeof markedLanguages)[number];
 
 /** The languages told apart by their script, tried on pages the English model reads poorly. */
-export const scriptLanguages = ["jpn", "ara"] as const;
+export const scriptLanguages = ["jpn", "ara", "heb"] as const;
 
-/** What Tesseract is started with for a page of that language. */
+/**
+ * What Tesseract is started with for a page of that language: German, French and Hebrew with
+ * English beside them (the Hebrew model alone misreads the figures of a Hebrew table, "2.6" as
+ * "6"); the Japanese and Arabic models read figures well alone.
+ */
 export const tesseractLanguages = (l: OcrLanguage) =>
-  l === "eng" || l === "jpn" || l === "ara" ? l : `${l}+eng`;
+  l === "deu" || l === "fra" || l === "heb" ? `${l}+eng` : l;
 
 const require = createRequire(import.meta.url);
 const modelFile = (l: OcrLanguage) =>
@@ -113,6 +117,7 @@ export function pageLanguage(words: readonly string[]): MarkedLanguage | null {
 const scriptLetters: Record<(typeof scriptLanguages)[number], RegExp> = {
   jpn: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu,
   ara: /\p{Script=Arabic}/gu,
+  heb: /\p{Script=Hebrew}/gu,
 };
 
 type ReadWord = { str: string; confidence: number };
