@@ -99,6 +99,34 @@ describe("key checks sent together", () => {
     expect(results.map((r) => r.key?.count)).toEqual(Array.from({ length: 451 }, (_, i) => before + i + 1));
   });
 
+  it("does not wait for a key row another transaction holds: the last-used mark is left for later", async () => {
+    const held = await createKey(server.url, tenant, "secret", "held");
+    // Statements on this pool give up on any lock they would wait for.
+    const impatient = new pg.Pool({
+      connectionString: server.database.url,
+      max: 1,
+      options: "-c lock_timeout=300",
+    });
+    const holder = await pool.connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query("SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE", [held.id]);
+      const result = await new KeyCheckBatch(impatient).check(check(held.secret));
+      expect(result.key?.id).toBe(held.id);
+      await holder.query("COMMIT");
+      const marked = async () =>
+        (await pool.query("SELECT last_used_at FROM api_keys WHERE id = $1", [held.id])).rows[0]
+          ?.last_used_at;
+      expect(await marked()).toBeNull();
+      await new KeyCheckBatch(impatient).check(check(held.secret));
+      expect(await marked()).not.toBeNull();
+    } finally {
+      await holder.query("ROLLBACK").catch(() => undefined);
+      holder.release();
+      await impatient.end();
+    }
+  });
+
   it("reports the address's failed authentications with each check", async () => {
     await clearOfMinuteTurn(10);
     const address = "198.51.100.23";
