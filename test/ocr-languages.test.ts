@@ -16,6 +16,17 @@ describe("pageLanguage", () => {
     );
     expect(pageLanguage(words("Facture N° 2041 Montant HT TVA 20 % Merci de votre commande"))).toBe("fra");
     expect(pageLanguage(words("Invoice No. 2041 Amount due Thank you for your order"))).toBe("eng");
+    expect(
+      pageLanguage(words("Factura N° 2041 Fecha 11/01/2026 Importe con IVA Gracias por su pedido")),
+    ).toBe("spa");
+    // A Spanish list of names, parties and provinces (the words French and Spanish share count for neither).
+    expect(
+      pageLanguage(
+        words(
+          "ALONSO, María Luz Frente para la Victoria - PJ La Pampa ARENA, Celia Frente para la Victoria Santiago del Estero",
+        ),
+      ),
+    ).toBe("spa");
   });
 
   it("tells nothing from too few words, or from words the languages share", () => {

@@ -4,9 +4,9 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-// The languages OCR reads: English, and German and French with English beside them (documents in
-// either carry English words and figures too). The English model alone reads "Müller" as
-// "Muller", "Zürich" as "Zirich", "Straße" as "StraBe"; a page in German or French is read with
+// The languages OCR reads: English, and German, French and Spanish with English beside them
+// (documents in each carry English words and figures too). The English model alone reads "Müller"
+// as "Muller", "Zürich" as "Zirich", "Straße" as "StraBe"; a page in German, French or Spanish is read with
 // its own model once its language is known (layout-extractor.ts asks pageLanguage after a first
 // reading in English). Japanese, Arabic and Hebrew are other scripts: the English model reads
 // their pages as scattered low-confidence marks, so a page read poorly in English and in none of
@@ -14,23 +14,23 @@ import path from "node:path";
 // clearly surer and in its script (scriptReading). The models are the LSTM-only ("best_int") ones
 // of @tesseract.js-data.
 
-export const ocrLanguages = ["eng", "deu", "fra", "jpn", "ara", "heb"] as const;
+export const ocrLanguages = ["eng", "deu", "fra", "spa", "jpn", "ara", "heb"] as const;
 export type OcrLanguage = (typeof ocrLanguages)[number];
 
 /** The languages told apart by their words, all written in Latin letters. */
-const markedLanguages = ["eng", "deu", "fra"] as const;
+const markedLanguages = ["eng", "deu", "fra", "spa"] as const;
 type MarkedLanguage = (typeof markedLanguages)[number];
 
 /** The languages told apart by their script, tried on pages the English model reads poorly. */
 export const scriptLanguages = ["jpn", "ara", "heb"] as const;
 
 /**
- * What Tesseract is started with for a page of that language: German, French and Hebrew with
+ * What Tesseract is started with for a page of that language: German, French, Spanish and Hebrew with
  * English beside them (the Hebrew model alone misreads the figures of a Hebrew table, "2.6" as
  * "6"); the Japanese and Arabic models read figures well alone.
  */
 export const tesseractLanguages = (l: OcrLanguage) =>
-  l === "deu" || l === "fra" || l === "heb" ? `${l}+eng` : l;
+  l === "deu" || l === "fra" || l === "spa" || l === "heb" ? `${l}+eng` : l;
 
 const require = createRequire(import.meta.url);
 const modelFile = (l: OcrLanguage) =>
@@ -75,7 +75,7 @@ export function languageDataDir(): string {
 
 // Words that mark a language on an invoice, a letter or a report, written as the English model
 // reads them (accents may be lost: "für" comes out "fur" or "fiir"). Words shared by the
-// languages ("total", "date", "net", "client") mark none.
+// languages ("total", "date", "net", "client"; French and Spanish "la", "un", "en", "que") mark none.
 const markers: Record<MarkedLanguage, ReadonlySet<string>> = {
   eng: new Set(
     "the and for of to with your our you we invoice amount due payment terms thank quantity price description subtotal tax order number bill ship from please".split(
@@ -88,7 +88,12 @@ const markers: Record<MarkedLanguage, ReadonlySet<string>> = {
     ),
   ),
   fra: new Set(
-    "le la les des du et pour avec sur au aux une un est facture montant ttc ht tva quantite quantité prix unitaire designation désignation echeance échéance commande reglement règlement paiement merci votre vos nous jours remise acompte payer rue avenue conditions".split(
+    "le les des du et pour avec sur au aux une est facture montant ttc ht tva quantite quantité prix unitaire designation désignation echeance échéance commande reglement règlement paiement merci votre vos nous jours remise acompte payer rue avenue conditions".split(
+      " ",
+    ),
+  ),
+  spa: new Set(
+    "el los las del y por para con su sus al factura fecha importe cantidad precio unitario descripcion descripción vencimiento pago gracias cliente numero número direccion dirección condiciones forma pedido envio envío calle avenida señor señores iva".split(
       " ",
     ),
   ),
@@ -103,7 +108,7 @@ const MIN_HITS = 3;
  * table of figures).
  */
 export function pageLanguage(words: readonly string[]): MarkedLanguage | null {
-  const hits: Record<MarkedLanguage, number> = { eng: 0, deu: 0, fra: 0 };
+  const hits: Record<MarkedLanguage, number> = { eng: 0, deu: 0, fra: 0, spa: 0 };
   for (const raw of words) {
     const w = raw.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
     for (const l of markedLanguages) if (markers[l].has(w)) hits[l]++;
