@@ -102,9 +102,7 @@ const list = createRoute({
   tags,
   summary: "The account's collections, newest first, with cursor pagination",
   request: {
-    query: z.object({
-      ...pageQuery(listCollections.input.shape.limit, "Collections per page."),
-    }),
+    query: z.object(pageQuery(listCollections.input.shape.limit, "Collections per page.")),
   },
   responses: {
     200: jsonResponse(
@@ -209,9 +207,7 @@ const listDocs = createRoute({
   summary: "The collection's documents, newest first, with cursor pagination",
   request: {
     params: CollectionRefParam,
-    query: z.object({
-      ...pageQuery(listCollectionDocuments.input.shape.limit, "Documents per page."),
-    }),
+    query: z.object(pageQuery(listCollectionDocuments.input.shape.limit, "Documents per page.")),
   },
   responses: {
     200: jsonResponse(pageOf(DocumentSchema, "CollectionDocumentList"), "A page of documents."),

@@ -229,9 +229,7 @@ const list = createRoute({
   tags,
   summary: "The account's conversions, newest first, with cursor pagination",
   request: {
-    query: z.object({
-      ...pageQuery(listConversions.input.shape.limit, `At most ${MAX_CONVERSIONS_PAGE}.`),
-    }),
+    query: z.object(pageQuery(listConversions.input.shape.limit, `At most ${MAX_CONVERSIONS_PAGE}.`)),
   },
   responses: {
     200: jsonResponse(

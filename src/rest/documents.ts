@@ -123,9 +123,7 @@ const list = createRoute({
   tags: ["Documents"],
   summary: "The account's documents, newest first, with cursor pagination",
   request: {
-    query: z.object({
-      ...pageQuery(listDocuments.input.shape.limit, "Documents per page."),
-    }),
+    query: z.object(pageQuery(listDocuments.input.shape.limit, "Documents per page.")),
   },
   responses: {
     200: jsonResponse(

@@ -112,9 +112,7 @@ const list = createRoute({
   tags,
   summary: "The account's files, newest first, with cursor pagination",
   request: {
-    query: z.object({
-      ...pageQuery(listFiles.input.shape.limit, `At most ${MAX_FILES_PAGE}.`),
-    }),
+    query: z.object(pageQuery(listFiles.input.shape.limit, `At most ${MAX_FILES_PAGE}.`)),
   },
   responses: {
     200: jsonResponse(

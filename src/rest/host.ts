@@ -215,9 +215,7 @@ const list = createRoute({
   tags,
   summary: "The account's published sites, newest first, with cursor pagination",
   request: {
-    query: z.object({
-      ...pageQuery(listSites.input.shape.limit, `At most ${MAX_SITES_PAGE}.`),
-    }),
+    query: z.object(pageQuery(listSites.input.shape.limit, `At most ${MAX_SITES_PAGE}.`)),
   },
   responses: {
     200: jsonResponse(

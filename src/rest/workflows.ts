@@ -375,9 +375,7 @@ const create = createRoute({
   },
 });
 
-const listQuery = z.object({
-  ...pageQuery(listRuns.input.shape.limit, `At most ${MAX_RUNS_PAGE}.`),
-});
+const listQuery = z.object(pageQuery(listRuns.input.shape.limit, `At most ${MAX_RUNS_PAGE}.`));
 export const RunList = pageOf(RunSchema, "RunList");
 
 const listOfWorkflow = createRoute({
