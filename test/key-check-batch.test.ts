@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type KeyCheck, KeyCheckBatch } from "../src/core/auth/key-check-batch.ts";
+import type { RateClass } from "../src/core/auth/rate-limit.ts";
 import { hashKeySecret } from "../src/core/auth/secrets.ts";
 import { call } from "./support/http.ts";
 import { clearOfMinuteTurn, startTestServer, type TestServer } from "./support/server.ts";
@@ -24,7 +25,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const check = (secret: string, cls = "standard", points = 1, address = "192.0.2.7"): KeyCheck => ({
+const check = (secret: string, cls: RateClass = "standard", points = 1, address = "192.0.2.7"): KeyCheck => ({
   secretHash: hashKeySecret(secret),
   cls,
   failuresBucket: `authfail:${address}`,

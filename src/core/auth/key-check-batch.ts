@@ -1,12 +1,13 @@
 import type pg from "pg";
 import { touchKeySql } from "./key-last-used.ts";
+import type { RateClass } from "./rate-limit.ts";
 import type { KeyKind } from "./secrets.ts";
 
 /** One request's key to look up and count. */
 export type KeyCheck = {
   secretHash: string;
   /** The rate class counted: the bucket is the key's and this class's. */
-  cls: string;
+  cls: RateClass;
   /** The caller address's failed-authentication bucket, whose count comes back with the key. */
   failuresBucket: string;
   points: number;
@@ -112,8 +113,9 @@ export class KeyCheckBatch {
       });
       return resultsInOrder(checks, rows);
     } catch (e) {
-      // Two processes' batches can still meet on the keys' last-used marks; the statement was
-      // rolled back whole, so sending it again counts nothing twice.
+      // Buckets are locked in key order and key rows are skipped when held, so two processes'
+      // batches should not deadlock; if PostgreSQL still finds one, the statement was rolled back
+      // whole, and sending it again counts nothing twice.
       if (!retried && (e as { code?: string }).code === DEADLOCK) return this.send(checks, true);
       throw e;
     }
