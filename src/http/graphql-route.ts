@@ -41,21 +41,22 @@ export function graphqlApp(services: Services): Hono<AppEnv> {
       const streaming = /text\/event-stream|multipart\//.test(res.headers.get("content-type") ?? "");
       body = streaming || res.body === null ? res.body : await res.text();
     }
-    const yogaStatus = status;
+    /** Answers one request-level error instead of what yoga answered. */
+    const answerError = (errorStatus: number, message: string, code: string) => {
+      status = errorStatus;
+      statusText = "";
+      headers.set("Content-Type", "application/json; charset=utf-8");
+      headers.delete("Content-Length");
+      body = JSON.stringify({ errors: [{ message, extensions: { code } }] });
+    };
     const bytes = typeof body === "string" ? Buffer.byteLength(body) : 0;
     if (bytes > services.config.graphqlMaxResponseBytes) {
       // The last guard behind the cost limit: texts of unusual size can still add up.
-      status = 400;
-      headers.set("Content-Type", "application/json; charset=utf-8");
-      headers.delete("Content-Length");
-      body = JSON.stringify({
-        errors: [
-          {
-            message: `The result is ${bytes} bytes, over the ${services.config.graphqlMaxResponseBytes}-byte limit of a GraphQL response (GRAPHQL_MAX_RESPONSE_BYTES). Ask for fewer fields or smaller pages.`,
-            extensions: { code: "BAD_REQUEST" },
-          },
-        ],
-      });
+      answerError(
+        400,
+        `The result is ${bytes} bytes, over the ${services.config.graphqlMaxResponseBytes}-byte limit of a GraphQL response (GRAPHQL_MAX_RESPONSE_BYTES). Ask for fewer fields or smaller pages.`,
+        "BAD_REQUEST",
+      );
     }
     let rate = serverContext.responseMeta.rate;
     if (!serverContext.responseMeta.counted) {
@@ -66,10 +67,7 @@ export function graphqlApp(services: Services): Hono<AppEnv> {
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         for (const [k, v] of Object.entries(err.headers)) headers.set(k, v);
-        headers.set("Content-Type", "application/json; charset=utf-8");
-        headers.delete("Content-Length");
-        status = err.status;
-        body = JSON.stringify({ errors: [{ message: err.message, extensions: { code: err.code } }] });
+        answerError(err.status, err.message, err.code);
       }
     }
     if (rate) for (const [k, v] of Object.entries(rateHeaders(rate))) headers.set(k, v);
@@ -77,7 +75,7 @@ export function graphqlApp(services: Services): Hono<AppEnv> {
     // Nothing GraphQL answers is for a shared cache, event streams included (yoga writes no-cache).
     headers.set("Cache-Control", "no-store");
     headers.set("X-Content-Type-Options", "nosniff");
-    return new Response(body, { status, statusText: status === yogaStatus ? statusText : "", headers });
+    return new Response(body, { status, statusText, headers });
   });
   return app;
 }
