@@ -8,6 +8,7 @@ import { boxesInFrame, layoutWords, newLayoutMemory, rulesInFrame } from "./layo
 import { pageText, pageWords, wordsFromRuns } from "./layout/words.ts";
 import { createOcrEngine, type OcrEngine, type OcrWord } from "./ocr.ts";
 import {
+  IDEOGRAPH,
   type OcrLanguage,
   pageLanguage,
   readingConfidence,
@@ -233,10 +234,7 @@ const NO_RULES: ReturnType<typeof rulesInFrame> = { horizontals: [], verticals: 
  * upright yields.
  */
 const legible = (words: readonly OcrWord[]) =>
-  words.filter((w) => w.confidence >= 75 && (/[\p{L}\p{N}]{3}/u.test(w.str) || ideographic.test(w.str)))
-    .length;
-/** A letter of a script whose one letter is a word: Chinese characters and Japanese kana. */
-const ideographic = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+  words.filter((w) => w.confidence >= 75 && (/[\p{L}\p{N}]{3}/u.test(w.str) || IDEOGRAPH.test(w.str))).length;
 /** Fewer legible words than this on a scanned page: it is read turned a quarter either way too. */
 const SIDEWAYS_BELOW = 12;
 /** Whether most words of four letters or more stand taller than wide: text lying on its side. */

@@ -118,9 +118,12 @@ export function pageLanguage(words: readonly string[]): MarkedLanguage | null {
   return hits[best] >= MIN_HITS && hits[best] > hits[next] ? best : null;
 }
 
+/** Chinese characters and Japanese kana: the letters of a script in which one letter may be a word. */
+export const IDEOGRAPH = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
 /** A word's letters as a script model reads them. */
 const scriptLetters: Record<(typeof scriptLanguages)[number], RegExp> = {
-  jpn: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu,
+  jpn: new RegExp(IDEOGRAPH.source, "gu"),
   ara: /\p{Script=Arabic}/gu,
   heb: /\p{Script=Hebrew}/gu,
 };

@@ -29,8 +29,8 @@ export const MIN_WORD_CONFIDENCE = 40;
 /** MIN_WORD_CONFIDENCE for an image read as one line (a table cell read again). */
 export const LINE_MIN_CONFIDENCE = 15;
 /**
- * Tesseract's own remarks ("Detected 123 diacritics", from the Arabic model) go nowhere rather
- * than to the process's output, which is the service's log.
+ * Tesseract's own remarks (such as "Detected 123 diacritics") go nowhere rather than to the
+ * process's output, which is the service's log.
  */
 const QUIET = { debug_file: "/dev/null" };
 
