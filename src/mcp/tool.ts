@@ -125,8 +125,7 @@ export async function runTool(
 function toolContext({ ctx, extra }: ToolCall): ToolContext {
   let joined: AbortSignal | undefined;
   return {
-    principal: ctx.principal,
-    services: ctx.services,
+    ...ctx,
     get signal() {
       joined ??= AbortSignal.any([ctx.signal, extra.signal]);
       return joined;
