@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compiledOperations } from "../src/http/graphql-compiled.ts";
+import { knownOperationAnswers } from "../src/http/graphql-known-operation.ts";
 import { uploadAndWait } from "./support/documents.ts";
-import { gql, type Reply } from "./support/http.ts";
+import { call, gql, type Reply } from "./support/http.ts";
 import { reportPdf } from "./support/pdfs.ts";
 import { resetRateBudgets, startTestServer, type TestServer } from "./support/server.ts";
 import { createKey, createTenant, type Tenant } from "./support/tenant.ts";
 
 // A document sent a second time runs as a compiled function (src/http/graphql-compiled.ts); the
-// first time it runs on graphql's executor. Each query here is sent three times: the answers must
-// be the same, whatever runs them, successes, field errors and request errors alike.
+// first time it runs on graphql's executor; from the third time on, the compiled text skips
+// yoga's pipeline (src/http/graphql-known-operation.ts). Each query here is sent four times: the
+// answers must be the same, whatever runs them, successes, field errors and request errors alike.
 
 let server: TestServer;
 let t: Tenant;
@@ -28,27 +30,42 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** What must not differ between runs: the status, the code-bearing errors and the data. */
+/** Headers whose values differ from one request to the next. */
+const varying = new Set([
+  "date",
+  "x-request-id",
+  "x-ratelimit-remaining",
+  "x-ratelimit-reset",
+  "retry-after",
+]);
+
+/** What must not differ between runs: the status, the headers sent, the errors and the data. */
 function answerOf(r: Reply) {
-  return { status: r.status, body: r.body, type: r.headers.get("content-type") };
+  const headers = [...r.headers].filter(([k]) => !varying.has(k)).sort();
+  const sent = [...r.headers.keys()].sort();
+  return { status: r.status, body: r.body, headers, sent };
 }
 
 async function sameEachTime(query: string, variables: Record<string, unknown> = {}, key = t.secret) {
   const before = compiledOperations();
+  const knownBefore = knownOperationAnswers();
   const first = await gql(server.url, query, { key, variables });
-  const second = await gql(server.url, query, { key, variables });
-  const third = await gql(server.url, query, { key, variables });
-  expect(answerOf(second)).toEqual(answerOf(first));
-  expect(answerOf(third)).toEqual(answerOf(first));
-  return { answer: first, compiled: compiledOperations() - before };
+  for (let i = 0; i < 3; i++)
+    expect(answerOf(await gql(server.url, query, { key, variables }))).toEqual(answerOf(first));
+  return {
+    answer: first,
+    compiled: compiledOperations() - before,
+    known: knownOperationAnswers() - knownBefore,
+  };
 }
 
 describe("compiled GraphQL operations", () => {
   it("answer lists, nested objects, scalars and aliases as the executor does", async () => {
-    const { answer, compiled } = await sameEachTime(
+    const { answer, compiled, known } = await sameEachTime(
       `query Keys { apiKeys { id name kind prefix createdAt lastUsedAt } me: viewer { keyKind account { id name } } }`,
     );
     expect(compiled).toBe(1);
+    expect(known).toBe(2);
     expect(answer.status).toBe(200);
     expect(answer.body.errors).toBeUndefined();
     expect(answer.body.data.apiKeys).toHaveLength(2);
@@ -69,7 +86,8 @@ describe("compiled GraphQL operations", () => {
       { withText: true, skipTables: false },
       { withText: false, skipTables: true },
     ]) {
-      const { answer } = await sameEachTime(query, { id: documentId, ...vars });
+      const { answer, known } = await sameEachTime(query, { id: documentId, ...vars });
+      expect(known).toBeGreaterThanOrEqual(2);
       expect(answer.body.errors).toBeUndefined();
       const doc = answer.body.data.document;
       expect(doc.id).toBe(documentId);
@@ -80,10 +98,11 @@ describe("compiled GraphQL operations", () => {
   });
 
   it("answer field errors with their code and path, beside the fields that succeeded", async () => {
-    const { answer, compiled } = await sameEachTime(
+    const { answer, compiled, known } = await sameEachTime(
       `query Missing { viewer { keyKind } document(id: "doc_0123456789abcdef") { id } }`,
     );
     expect(compiled).toBe(1);
+    expect(known).toBe(2);
     expect(answer.status).toBe(200);
     expect(answer.body.data).toBeNull();
     expect(answer.body.errors[0]).toMatchObject({ path: ["document"], extensions: { code: "NOT_FOUND" } });
@@ -104,6 +123,7 @@ describe("compiled GraphQL operations", () => {
       },
     );
     expect(answer.body.errors[0].extensions.code).toBe("BAD_REQUEST");
+    expect(answer.body.errors[0].message).toContain("$n");
     const { answer: limited } = await sameEachTime(
       `query Big($n: Int) { documents(first: $n) { edges { cursor } } }`,
       {
@@ -120,9 +140,10 @@ describe("compiled GraphQL operations", () => {
     await resetRateBudgets(server);
     const before = compiledOperations();
     const query = `query Out($id: ID!, $t: String) { structuredOutput(documentId: $id, prompt: "x", schema: {type: $t}) { valid } }`;
-    const { answer } = await sameEachTime(query, { id: documentId, t: "nonsense" });
+    const { answer, known } = await sameEachTime(query, { id: documentId, t: "nonsense" });
     expect(answer.body.errors[0].extensions.code).toBe("BAD_REQUEST");
     expect(compiledOperations()).toBe(before);
+    expect(known).toBe(0);
   });
 
   it("keep written strings as data: quotes, backticks and template marks in arguments", async () => {
@@ -136,6 +157,46 @@ describe("compiled GraphQL operations", () => {
     expect(answer.body.data).toBeNull();
     expect(answer.body.errors[0].extensions.code).toBe("NOT_FOUND");
     expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
+  });
+
+  it("count and authenticate a known text each time: no key, a wrong key, a revoked key, an exhausted budget", async () => {
+    const query = `query Who { viewer { keyKind account { id } } }`;
+    const known = knownOperationAnswers();
+    const ok = await gql(server.url, query, { key: t.secret });
+    await gql(server.url, query, { key: t.secret });
+    expect(ok.status).toBe(200);
+    // Each refusal is first answered on the executor's path (another text) and must read the same
+    // on the known text's path.
+    const reference = `query Who2 { viewer { keyKind account { id } } }`;
+    const key = await createKey(server.url, t, "secret", "short-lived");
+    for (const creds of [{ key: "sk_live_wrong" }, { headers: { authorization: "Bearer nonsense" } }, {}]) {
+      const expected = answerOf(await gql(server.url, reference, creds));
+      const got = answerOf(await gql(server.url, query, creds));
+      expect(got.status).toBe(expected.status);
+      expect(got.body).toEqual(expected.body);
+      expect(got.headers).toEqual(expected.headers);
+    }
+    expect((await gql(server.url, query, { key: key.secret })).status).toBe(200);
+    expect((await gql(server.url, reference, {})).body.errors[0].extensions.code).toBe("UNAUTHORIZED");
+    // A key revoked between two sendings of the text is refused by the next one.
+    const revoked = await call(server.url, "DELETE", `/v1/keys/${key.id}`, { key: t.secret });
+    expect(revoked.status).toBeLessThan(300);
+    const after = await gql(server.url, query, { key: key.secret });
+    expect(after.status).toBe(401);
+    expect(after.body.errors[0].extensions.code).toBe("UNAUTHORIZED");
+    // Another account's key reads its own account through the same text.
+    const theirs = await gql(server.url, query, { key: other.secret });
+    expect(theirs.body.data.viewer.account.id).toBe(other.accountId);
+    expect(knownOperationAnswers() - known).toBeGreaterThanOrEqual(5);
+    // The budget is counted on this path too: spent, the text is answered 429 with Retry-After.
+    await resetRateBudgets(server);
+    let last: Reply | undefined;
+    for (let i = 0; i < 700 && last?.status !== 429; i++)
+      last = await gql(server.url, query, { key: t.secret });
+    expect(last?.status).toBe(429);
+    expect(last?.headers.get("retry-after")).toBeTruthy();
+    expect(last?.body.errors[0].extensions.code).toBe("RATE_LIMITED");
+    await resetRateBudgets(server);
   });
 
   it("compile a document only when it comes again", async () => {

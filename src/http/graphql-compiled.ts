@@ -12,6 +12,13 @@ import type { Plugin } from "graphql-yoga";
 /** What is known of one operation of a document: seen once, compiled, or not compilable. */
 type Entry = { seen: number; compiled: CompiledQuery | null };
 
+/** A compiled operation with the document it was compiled from. */
+export type KnownOperation = {
+  document: DocumentNode;
+  operationName: string | undefined;
+  compiled: CompiledQuery;
+};
+
 /**
  * Parsed documents are the parser cache's, so a document seen again is the same object, and what
  * is kept for a document (its compiled function too) goes when the bounded cache drops it.
@@ -69,9 +76,45 @@ function compiledFor(schema: GraphQLSchema, document: DocumentNode, operationNam
   return entry.compiled;
 }
 
+/**
+ * Compiled operations by the text that was sent for them. A text found here was parsed, checked
+ * for depth and shape and validated once, and those checks depend on nothing but the text: the
+ * next sending of it can go straight to counting and running (graphql-known-operation.ts).
+ * Bounded in entries and in the length of a text, so the memory it holds has a ceiling.
+ */
+const bySource = new Map<string, Map<string, KnownOperation>>();
+const MAX_KNOWN_SOURCES = 500;
+const MAX_KNOWN_SOURCE_LENGTH = 16_384;
+
+function remember(source: unknown, known: KnownOperation): void {
+  if (typeof source !== "string" || source.length > MAX_KNOWN_SOURCE_LENGTH) return;
+  let ops = bySource.get(source);
+  if (!ops) {
+    // The oldest text goes first: Map iterates in insertion order.
+    if (bySource.size >= MAX_KNOWN_SOURCES) bySource.delete(bySource.keys().next().value as string);
+    ops = new Map();
+    bySource.set(source, ops);
+  }
+  ops.set(known.operationName ?? "", known);
+}
+
+/** The compiled operation a text and an operation name were compiled to, if they have been. */
+export function knownOperation(
+  source: string,
+  operationName: string | undefined,
+): KnownOperation | undefined {
+  return bySource.get(source)?.get(operationName ?? "");
+}
+
 export const compiledExecution: Plugin = {
   onExecute({ args, executeFn, setExecuteFn }) {
-    const compiled = compiledFor(args.schema, args.document, args.operationName ?? undefined);
+    const operationName = args.operationName ?? undefined;
+    const compiled = compiledFor(args.schema, args.document, operationName);
+    if (compiled) {
+      // Yoga puts the request's parameters on the context: the text the document was parsed from.
+      const params = (args.contextValue as { params?: { query?: unknown } }).params;
+      remember(params?.query, { document: args.document, operationName, compiled });
+    }
     if (compiled)
       setExecuteFn(async (a: ExecutionArgs) => {
         const result = await compiled.query(a.rootValue, a.contextValue, a.variableValues);

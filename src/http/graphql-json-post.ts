@@ -1,15 +1,19 @@
 import { processRegularResult, type YogaServerInstance } from "graphql-yoga";
 import type { Context } from "hono";
+import type { Services } from "../core/services.ts";
 import type { GraphQLContext } from "../schema/builder.ts";
 import type { AppEnv } from "./env.ts";
 import type { GraphQLServerContext } from "./graphql.ts";
+import { knownOperationOf, runKnownOperation } from "./graphql-known-operation.ts";
 
 // Most GraphQL requests are a POST of one JSON query. Those skip yoga's HTTP layers (the fetch
 // adapter, request-parser and result-processor hooks, whose only work here would be to pick the
 // JSON parser and the JSON processor) and go straight to yoga's own operation pipeline
-// (getResultForParams: params checks, parse and validation caches, our plugins, masked errors)
-// and its own JSON result processor, so their answers are yoga's. Anything else takes the full
-// path: other methods and media types, batches, bodies that are not JSON, other Accept headers.
+// (getResultForParams: params checks, parse and validation caches, our plugins, masked errors),
+// or, for a text compiled before, to the same steps without the pipeline
+// (graphql-known-operation.ts), and then to yoga's own JSON result processor, so their answers
+// are yoga's. Anything else takes the full path: other methods and media types, batches, bodies
+// that are not JSON, other Accept headers.
 
 /** The media type yoga would answer a plain result with, for the Accept headers taken here. */
 function acceptedType(accept: string | undefined): string | null {
@@ -43,6 +47,7 @@ class HeldAnswer {
 export async function jsonPost(
   c: Context<AppEnv>,
   yoga: Yoga,
+  services: Services,
   serverContext: GraphQLServerContext,
 ): Promise<{ answer: PlainAnswer } | { request: Request }> {
   const raw = c.req.raw;
@@ -64,6 +69,15 @@ export async function jsonPost(
   });
   if (params === null || typeof params !== "object" || Array.isArray(params)) return whole();
   let result: Awaited<ReturnType<Yoga["getResultForParams"]>>;
+  const known = knownOperationOf(params as Record<string, unknown>);
+  if (known) {
+    const held = processRegularResult(
+      (await runKnownOperation(services, serverContext, raw, known)) as never,
+      { Response: HeldAnswer } as never,
+      accepted,
+    ) as unknown;
+    return { answer: (held as HeldAnswer).answer };
+  }
   try {
     result = await yoga.getResultForParams(
       { params: params as Parameters<Yoga["getResultForParams"]>[0]["params"], request: raw },

@@ -25,7 +25,7 @@ export function graphqlApp(services: Services): Hono<AppEnv> {
       requestId: c.var.requestId,
       responseMeta: { counted: false },
     };
-    const plain = await jsonPost(c, yoga, serverContext);
+    const plain = await jsonPost(c, yoga, services, serverContext);
     let status: number;
     let statusText = "";
     let headers: Headers;

@@ -44,12 +44,40 @@ const hasCredential = (c: Credentials) =>
   c.authorization !== undefined || c.apiKey !== undefined || c.operatorSecret !== undefined;
 
 /**
- * Authentication waits until the operation is parsed and validated, so it is counted with its
- * cost, in the class of its REST twins, with a single round trip to the database (two when an
- * expensive field is read beside other costly fields).
+ * Counts an operation and authenticates its caller: the one gate of every GraphQL operation, run
+ * once it is parsed and validated, so it is counted with its cost, in the class of its REST twins,
+ * with a single round trip to the database (two when an expensive field is read beside other
+ * costly fields).
  */
+export async function admitOperation(
+  services: Services,
+  serverContext: GraphQLServerContext,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> | null | undefined,
+): Promise<Principal> {
+  const cost = queryCost(schema, document, operationName, variables);
+  checkQueryCost(cost, hasCredential(serverContext.credentials));
+  const expensive = cost.rateClass === "expensive";
+  // Marked before the call: a refused request was counted too, and must not be counted again.
+  serverContext.responseMeta.counted = true;
+  const { principal, rate } = await authenticate(
+    authDeps(services),
+    serverContext.credentials,
+    cost.rateClass,
+    expensive ? 1 : cost.points,
+  );
+  serverContext.responseMeta.rate = rate;
+  if (expensive && cost.points > 1) await chargeStandard(services.db.pool, principal, cost.points - 1);
+  if (cost.introspection && principal.kind === "anonymous")
+    throw new AppError(
+      "UNAUTHORIZED",
+      "Introspection needs an API key (any key of an account). The schema is also published as schema.graphql in Quire's repository.",
+    );
+  return principal;
+}
+
 function authPlugin(services: Services): Plugin<YogaContext> {
-  const deps = authDeps(services);
   const hook = async ({
     args,
     extendContext,
@@ -62,28 +90,36 @@ function authPlugin(services: Services): Plugin<YogaContext> {
     };
     extendContext: (c: Partial<YogaContext>) => void;
   }) => {
-    const ctx = args.contextValue;
-    const cost = queryCost(schema, args.document, args.operationName, args.variableValues);
-    checkQueryCost(cost, hasCredential(ctx.credentials));
-    const expensive = cost.rateClass === "expensive";
-    // Marked before the call: a refused request was counted too, and must not be counted again.
-    ctx.responseMeta.counted = true;
-    const { principal, rate } = await authenticate(
-      deps,
-      ctx.credentials,
-      cost.rateClass,
-      expensive ? 1 : cost.points,
-    );
-    ctx.responseMeta.rate = rate;
-    if (expensive && cost.points > 1) await chargeStandard(services.db.pool, principal, cost.points - 1);
-    if (cost.introspection && principal.kind === "anonymous")
-      throw new AppError(
-        "UNAUTHORIZED",
-        "Introspection needs an API key (any key of an account). The schema is also published as schema.graphql in Quire's repository.",
-      );
-    extendContext({ principal });
+    const { document, operationName, variableValues, contextValue } = args;
+    extendContext({
+      principal: await admitOperation(services, contextValue, document, operationName, variableValues),
+    });
   };
   return { onExecute: hook, onSubscribe: hook };
+}
+
+/**
+ * What every operation's context holds besides its principal. The signal and the origin are read
+ * when a resolver asks for them: most operations never do, and each costs an allocation.
+ */
+export function operationContext(
+  services: Services,
+  serverContext: GraphQLServerContext,
+  request: Request,
+): Omit<GraphQLContext, "principal"> {
+  let origin: string | undefined;
+  return {
+    services,
+    requestId: serverContext.requestId,
+    // The request's signal aborts when the client goes away: answers stop calling the provider.
+    get signal() {
+      return request.signal;
+    },
+    get origin() {
+      origin ??= new URL(request.url).origin;
+      return origin;
+    },
+  };
 }
 
 /** Refuses a query over the shape limits before validation, whose rules grow with its size. */
@@ -195,6 +231,37 @@ function innermost(error: unknown): unknown {
   return error instanceof GraphQLError && error.originalError ? innermost(error.originalError) : error;
 }
 
+/**
+ * What a client is shown of an error: our errors with their code (and HTTP status when they stop
+ * the request), the client's own mistakes as BAD_REQUEST, anything else as INTERNAL, logged.
+ * Each error is masked once (yoga keeps track of the ones it has masked).
+ */
+export function maskError(services: Services, error: unknown): GraphQLError {
+  const original = innermost(error);
+  const known = original instanceof AppError ? original : clientErrorOfDatabase(original);
+  if (known) return toGraphQLError(known, error instanceof GraphQLError ? error.path : undefined);
+  if (error instanceof GraphQLError && original instanceof GraphQLError) {
+    // Parse, validation and variable errors ("$id got invalid value", which wraps the
+    // scalar's own GraphQLError): the client's mistake, safe to show.
+    return new GraphQLError(error.message, {
+      nodes: error.nodes,
+      path: error.path,
+      extensions: {
+        ...error.extensions,
+        code: error.extensions.code === "INTERNAL" ? "INTERNAL" : "BAD_REQUEST",
+      },
+    });
+  }
+  services.log.error("unhandled GraphQL error", {
+    error: original instanceof Error ? original.message : String(original),
+    stack: original instanceof Error ? original.stack : undefined,
+  });
+  return new GraphQLError("Something went wrong on our side.", {
+    path: error instanceof GraphQLError ? error.path : undefined,
+    extensions: { code: "INTERNAL" },
+  });
+}
+
 export function createGraphQLServer(
   services: Services,
 ): YogaServerInstance<GraphQLServerContext, GraphQLContext> {
@@ -209,41 +276,8 @@ export function createGraphQLServer(
     // The body size is already enforced in front of yoga (MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES);
     // yoga's own limiter would stream every body through a second copy.
     maxRequestBodySize: false,
-    // The request's signal aborts when the client goes away: answers stop calling the provider.
-    context: ({ requestId, request }) =>
-      ({
-        services,
-        requestId,
-        signal: request.signal,
-        origin: new URL(request.url).origin,
-      }) as unknown as GraphQLContext,
-    maskedErrors: {
-      maskError(error, _message) {
-        const original = innermost(error);
-        const known = original instanceof AppError ? original : clientErrorOfDatabase(original);
-        if (known) return toGraphQLError(known, error instanceof GraphQLError ? error.path : undefined);
-        if (error instanceof GraphQLError && original instanceof GraphQLError) {
-          // Parse, validation and variable errors ("$id got invalid value", which wraps the
-          // scalar's own GraphQLError): the client's mistake, safe to show.
-          return new GraphQLError(error.message, {
-            nodes: error.nodes,
-            path: error.path,
-            extensions: {
-              ...error.extensions,
-              code: error.extensions.code === "INTERNAL" ? "INTERNAL" : "BAD_REQUEST",
-            },
-          });
-        }
-        services.log.error("unhandled GraphQL error", {
-          error: original instanceof Error ? original.message : String(original),
-          stack: original instanceof Error ? original.stack : undefined,
-        });
-        return new GraphQLError("Something went wrong on our side.", {
-          path: error instanceof GraphQLError ? error.path : undefined,
-          extensions: { code: "INTERNAL" },
-        });
-      },
-    },
+    context: (initial) => operationContext(services, initial, initial.request) as GraphQLContext,
+    maskedErrors: { maskError: (error) => maskError(services, error) },
     plugins: [
       depthLimit,
       shapeLimit,
