@@ -28,15 +28,21 @@ export function graphqlApp(services: Services): Hono<AppEnv> {
     const plain = await jsonPost(c, yoga, services, serverContext);
     let status: number;
     let statusText = "";
-    let headers: Headers;
+    /** Lower-case names: yoga's result processor writes some capitalised. */
+    let headers: Record<string, string>;
     let body: BodyInit | null;
+    const lowerCased = (from: Iterable<[string, string]>) => {
+      const out: Record<string, string> = {};
+      for (const [k, v] of from) out[k.toLowerCase()] = v;
+      return out;
+    };
     if ("answer" in plain) {
       ({ status, body } = plain.answer);
-      headers = new Headers(plain.answer.headers);
+      headers = lowerCased(Object.entries(plain.answer.headers));
     } else {
       const res = await yoga.fetch(plain.request, serverContext);
       ({ status, statusText } = res);
-      headers = new Headers(res.headers);
+      headers = lowerCased(res.headers);
       // A plain JSON result is sent as one buffer; only event streams (subscriptions) stay streams.
       const streaming = /text\/event-stream|multipart\//.test(res.headers.get("content-type") ?? "");
       body = streaming || res.body === null ? res.body : await res.text();
@@ -45,8 +51,8 @@ export function graphqlApp(services: Services): Hono<AppEnv> {
     const answerError = (errorStatus: number, message: string, code: string) => {
       status = errorStatus;
       statusText = "";
-      headers.set("Content-Type", "application/json; charset=utf-8");
-      headers.delete("Content-Length");
+      headers["content-type"] = "application/json; charset=utf-8";
+      delete headers["content-length"];
       body = JSON.stringify({ errors: [{ message, extensions: { code } }] });
     };
     const bytes = typeof body === "string" ? Buffer.byteLength(body) : 0;
@@ -66,15 +72,13 @@ export function graphqlApp(services: Services): Hono<AppEnv> {
         rate = (await authenticate(deps, serverContext.credentials, "standard")).rate;
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        for (const [k, v] of Object.entries(err.headers)) headers.set(k, v);
+        Object.assign(headers, lowerCased(Object.entries(err.headers)));
         answerError(err.status, err.message, err.code);
       }
     }
-    if (rate) for (const [k, v] of Object.entries(rateHeaders(rate))) headers.set(k, v);
-    headers.set("X-Request-Id", c.var.requestId);
-    // Nothing GraphQL answers is for a shared cache, event streams included (yoga writes no-cache).
-    headers.set("Cache-Control", "no-store");
-    headers.set("X-Content-Type-Options", "nosniff");
+    if (rate) Object.assign(headers, lowerCased(Object.entries(rateHeaders(rate))));
+    // Nothing GraphQL answers is for a shared cache: yoga's no-cache on event streams is replaced.
+    headers["cache-control"] = "no-store";
     return new Response(body, { status, statusText, headers });
   });
   return app;

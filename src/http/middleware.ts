@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { HttpBindings } from "@hono/node-server";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { authenticate } from "../core/auth/authenticate.ts";
 import { type RateClass, rateHeaders } from "../core/auth/rate-limit.ts";
@@ -8,19 +9,32 @@ import type { Services } from "../core/services.ts";
 import type { AppEnv } from "./env.ts";
 import { authDeps, credentialsOf } from "./request-info.ts";
 
+/**
+ * Sets a header every response to this request carries unless the route's answer sets its own.
+ * Served by Node, it is written on Node's response, under what the route answers (Node lays the
+ * answer's headers over it when it writes the head), so no Headers object is made for it;
+ * otherwise (a script calling app.request) it goes through Hono's prepared headers.
+ */
+export function baseHeader(c: Context<AppEnv>, name: string, value: string): void {
+  const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+  if (outgoing) outgoing.setHeader(name, value);
+  else c.header(name, value);
+}
+
 /** A request id on every response; a client's own X-Request-Id is kept when it is sane. */
 export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
   const given = c.req.header("x-request-id");
   const id = given && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
   c.set("requestId", id);
-  c.header("X-Request-Id", id);
+  baseHeader(c, "X-Request-Id", id);
   // SPEC 5 rule 7: private unless a public route says otherwise.
-  c.header("Cache-Control", "no-store");
+  baseHeader(c, "Cache-Control", "no-store");
   // Every response says what it is; browsers must not guess (a PDF's text taken for HTML).
-  c.header("X-Content-Type-Options", "nosniff");
+  baseHeader(c, "X-Content-Type-Options", "nosniff");
   await next();
-  // A route that answers with a Response of its own (MCP's, made by the SDK) skips the headers
-  // set above: they are added to it, each unless the route set its own.
+  if ((c.env as Partial<HttpBindings> | undefined)?.outgoing) return;
+  // Hono's prepared headers miss a route that answers with a Response of its own (MCP's, made
+  // by the SDK): they are added to it, each unless the route set its own.
   const own = c.res.headers;
   if (!own.has("X-Request-Id")) {
     own.set("X-Request-Id", id);
@@ -43,7 +57,7 @@ export function authenticateAs(services: Services, rateClass: RateClass): Middle
     );
     c.set("principal", principal);
     c.set("rate", rate);
-    for (const [k, v] of Object.entries(rateHeaders(rate))) c.header(k, v);
+    for (const [k, v] of Object.entries(rateHeaders(rate))) baseHeader(c, k, v);
     await next();
   };
 }

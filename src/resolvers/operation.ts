@@ -29,6 +29,21 @@ export type Operation<C extends CallerRule = CallerRule, S extends z.ZodType = z
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds descriptors of every input type
 export type AnyOperation = Operation<CallerRule, z.ZodType, any>;
 
+/**
+ * The context with its account named. The signal is handed on unread: a face may make it only
+ * when asked for (an allocation most operations never need).
+ */
+function withAccount(ctx: OperationContext, accountId: string): AccountContext {
+  return {
+    principal: ctx.principal,
+    services: ctx.services,
+    accountId,
+    get signal() {
+      return ctx.signal;
+    },
+  };
+}
+
 export function defineOperation<C extends CallerRule, S extends z.ZodType, O>(def: {
   name: string;
   rateClass: RateClass;
@@ -45,7 +60,7 @@ export function defineOperation<C extends CallerRule, S extends z.ZodType, O>(de
       const accountId = admitCaller(ctx.principal, def.caller);
       const parsed = def.input.safeParse(raw);
       if (!parsed.success) throw invalidInput(parsed.error.issues, "");
-      const runCtx = (accountId === null ? ctx : { ...ctx, accountId }) as ContextFor<C>;
+      const runCtx = (accountId === null ? ctx : withAccount(ctx, accountId)) as ContextFor<C>;
       return def.run(runCtx, parsed.data);
     },
   };
