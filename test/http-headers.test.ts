@@ -72,6 +72,28 @@ describe("CORS", () => {
       expect(ok.headers.get("vary")).toContain("Origin");
       const other = await preflight(listed.url, "/v1/documents", "https://evil.example");
       expect(other.headers.get("access-control-allow-origin")).toBeNull();
+      // Actual requests, on a Hono-made answer (REST) and on a route's own Response (GraphQL): the
+      // listed origin is allowed and told which headers it may read; the answer varies on Origin
+      // whoever asks, beside what the route varies on.
+      const tenant = await createTenant(listed.url, "cors");
+      for (const origin of ["https://app.example.com", "https://evil.example", undefined]) {
+        const headers = origin ? { origin } : undefined;
+        const rest = await call(listed.url, "GET", "/v1/account", { key: tenant.secret, headers });
+        const graphql = await call(listed.url, "POST", "/graphql", {
+          key: tenant.secret,
+          headers,
+          json: { query: "{ viewer { keyKind } }" },
+        });
+        for (const r of [rest, graphql]) {
+          expect(r.status).toBe(200);
+          const allowed = origin === "https://app.example.com" ? origin : null;
+          expect(r.headers.get("access-control-allow-origin")).toBe(allowed);
+          if (allowed)
+            expect(r.headers.get("access-control-expose-headers")).toContain("X-RateLimit-Remaining");
+          expect(r.headers.get("vary")).toBe("Origin");
+          expect(r.headers.get("x-request-id")).toBeTruthy();
+        }
+      }
     } finally {
       await listed.close();
     }

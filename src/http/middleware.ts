@@ -11,14 +11,14 @@ import { authDeps, credentialsOf } from "./request-info.ts";
 
 /**
  * Sets a header every response to this request carries unless the route's answer sets its own.
- * Served by Node, it is written on Node's response, under what the route answers (Node lays the
- * answer's headers over it when it writes the head), so no Headers object is made for it;
- * otherwise (a script calling app.request) it goes through Hono's prepared headers.
+ * It is written on Node's response, under whatever the route answers (Node lays the answer's
+ * headers over it when it writes the head): routes that answer with a Response of their own
+ * (GraphQL's, MCP's) get it too, and no Headers object is made for it.
  */
 export function baseHeader(c: Context<AppEnv>, name: string, value: string): void {
   const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
-  if (outgoing) outgoing.setHeader(name, value);
-  else c.header(name, value);
+  if (!outgoing) throw new Error("Quire's HTTP app is served by @hono/node-server (start-service.ts).");
+  outgoing.setHeader(name, value);
 }
 
 /** A request id on every response; a client's own X-Request-Id is kept when it is sane. */
@@ -31,16 +31,7 @@ export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
   baseHeader(c, "Cache-Control", "no-store");
   // Every response says what it is; browsers must not guess (a PDF's text taken for HTML).
   baseHeader(c, "X-Content-Type-Options", "nosniff");
-  await next();
-  if ((c.env as Partial<HttpBindings> | undefined)?.outgoing) return;
-  // Hono's prepared headers miss a route that answers with a Response of its own (MCP's, made
-  // by the SDK): they are added to it, each unless the route set its own.
-  const own = c.res.headers;
-  if (!own.has("X-Request-Id")) {
-    own.set("X-Request-Id", id);
-    if (!own.has("Cache-Control")) own.set("Cache-Control", "no-store");
-    if (!own.has("X-Content-Type-Options")) own.set("X-Content-Type-Options", "nosniff");
-  }
+  return next();
 };
 
 /**
@@ -132,7 +123,8 @@ export function bodyRule(services: Services, kind: BodyKind): MiddlewareHandler<
  *
  * Written here rather than taken from hono/cors, which sets its headers on `c.res` before the
  * route runs: Hono then copies them onto the route's own Response by wrapping it again, and the
- * wrapped GraphQL event streams end twice on the client. These are set on the final response.
+ * wrapped GraphQL event streams end twice on the client. These are written under the response
+ * (baseHeader), and Vary is added to the final one.
  */
 export function corsPolicy(services: Services): MiddlewareHandler<AppEnv> {
   const origins = services.config.corsOrigins;
@@ -155,13 +147,21 @@ export function corsPolicy(services: Services): MiddlewareHandler<AppEnv> {
         "Access-Control-Max-Age": "600",
       });
     }
-    await next();
     if (origin) {
-      for (const [k, v] of Object.entries(common(origin))) c.res.headers.set(k, v);
-      c.res.headers.set(
+      baseHeader(c, "Access-Control-Allow-Origin", origin);
+      baseHeader(
+        c,
         "Access-Control-Expose-Headers",
         "X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id, Content-Disposition, Mcp-Session-Id, WWW-Authenticate",
       );
+    }
+    await next();
+    // With a list of origins the answer depends on the Origin header, beside whatever the route
+    // says it depends on (a public document's answer depends on the key too).
+    if (!any) {
+      const vary = c.res.headers.get("Vary");
+      if (!vary?.split(",").some((v) => v.trim().toLowerCase() === "origin"))
+        c.res.headers.set("Vary", vary ? `${vary}, Origin` : "Origin");
     }
     return undefined;
   };
