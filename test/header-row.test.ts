@@ -98,3 +98,41 @@ describe("a header row over a borderless table", () => {
     expect(page.markdown).toContain("Table 2. Items delivered");
   });
 });
+
+describe("a header wrapped over lines", () => {
+  /** A Courier table whose longer headers wrap, set down to the line of the short ones. */
+  async function wrapped(upper: string[]): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595, 842]);
+    const font = await doc.embedFont(StandardFonts.Courier);
+    const cols = [60, 200, 300, 420];
+    const right = (t: string, c: number, y: number) =>
+      c === 0
+        ? page.drawText(t, { x: cols[0] as number, y, size: 8, font })
+        : page.drawText(t, { x: (cols[c] as number) + 70 - font.widthOfTextAtSize(t, 8), y, size: 8, font });
+    let y = 700;
+    for (const [c, t] of upper.entries()) if (t) right(t, c, y);
+    y -= 9;
+    for (const [c, t] of ["Item", "Qty", "price", "revenue"].entries()) right(t, c, y);
+    y -= 14;
+    for (const row of BODY) {
+      for (const [c, t] of row.entries()) right(t, c, y);
+      y -= 14;
+    }
+    return doc.save();
+  }
+
+  it("is one row, each cell its lines joined", async () => {
+    const page = await firstPage(await wrapped(["", "", "Unit", "Net"]));
+    const rows = textRows(page.tables[0]?.grid ?? []);
+    expect(rows[0]?.map((c) => c.replace(/\s+/g, " "))).toEqual(["Item", "Qty", "Unit price", "Net revenue"]);
+    expect(rows.slice(1)).toEqual(BODY);
+  });
+
+  it("a line of figures over the header stays a row of its own", async () => {
+    const page = await firstPage(await wrapped(["", "", "2024", "2025"]));
+    const rows = textRows(page.tables[0]?.grid ?? []);
+    expect(rows[0]).toEqual(["", "", "2024", "2025"]);
+    expect(rows[1]).toEqual(["Item", "Qty", "price", "revenue"]);
+  });
+});

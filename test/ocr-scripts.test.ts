@@ -68,6 +68,30 @@ describe("words read by OCR", () => {
     expect(dated.words.map((w) => w.text)).toEqual(["平成26年", "No", "26"]);
   });
 
+  it("makes the pieces of an amount cut at its point one word, wherever OCR lists them", () => {
+    // Courier at 10 pt: a character is 6 pt wide, the point stands alone in its own cell.
+    const { words } = wordsFromRuns(
+      [
+        run("4,433.", 100, 33.5), // "4,433." then, in OCR's column order, the next line's pieces
+        run("67", 100, 11, 90, 112),
+        run(".50", 112.5, 15.5, 90, 112),
+        run("97", 135.5, 11), // 2 pt after the point's box: one amount
+        run("63.", 200, 15.5),
+        run("9%", 217.5, 11),
+        run("2019.", 300, 27.5), // a word space after the point (a character and more): two words
+        run("20", 335, 11),
+        run("12.", 400, 15.5),
+        run("Apples", 417.5, 33), // not figures: two words
+      ],
+      600,
+      800,
+    );
+    expect(words.map((w) => w.text).sort()).toEqual(
+      ["4,433.97", "67.50", "63.9%", "2019.", "20", "12.", "Apples"].sort(),
+    );
+    expect(words.find((w) => w.text === "4,433.97")).toMatchObject({ x0: 100, x1: 146.5 });
+  });
+
   it("joins whole words with a space however close their boxes", () => {
     const { words } = wordsFromRuns([run("اسمي", 150, 30), run("سلطان", 110, 39.5)], 600, 800);
     expect(joinWords(words)).toBe("اسمي سلطان");

@@ -142,6 +142,25 @@ describe("paper cleaning", () => {
 });
 
 describe("specks", () => {
+  it("keeps a point standing alone in its own character's width, on its figures' baseline", async () => {
+    const { dropSpecks } = await import("../src/core/extraction/raster/clean-background.ts");
+    const img = blank(300, 200);
+    // Fixed-pitch figures (4 pt wide, 7 pt tall) with a decimal point 2 pt from each: further
+    // than the speck clearance, level with the figures' bottom.
+    fill(img, 100, 40, 112, 61);
+    fill(img, 118, 59, 120, 61);
+    fill(img, 126, 40, 138, 61);
+    // The same speck half-way up beside figures, and one on a baseline but a word space away.
+    fill(img, 100, 120, 112, 141);
+    fill(img, 118, 128, 120, 130);
+    fill(img, 200, 120, 212, 141);
+    fill(img, 230, 139, 232, 141);
+    dropSpecks(img, 128, SCALE);
+    expect(img.data[60 * 300 + 119]).toBe(0);
+    expect(img.data[129 * 300 + 119]).toBe(255);
+    expect(img.data[140 * 300 + 231]).toBe(255);
+  });
+
   it("drops lone specks and keeps a full stop beside its figures", async () => {
     const { dropSpecks } = await import("../src/core/extraction/raster/clean-background.ts");
     const img = blank(300, 100);

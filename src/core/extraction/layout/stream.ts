@@ -542,10 +542,21 @@ export function streamTables(lines: Line[], horizontals: Rule[] = [], vertical: 
         !t[t.length - 1] &&
         underText &&
         (spans[k] as number[]).every((n) => n === 1);
+      // A header wrapped over lines, its text set down to the last: the table's first row so far
+      // holds words only, each over a cell of this line, which also fills cells it leaves empty
+      // (headers that fit on one line), as close under it as the run's lines get.
+      const wrappedHeader =
+        kept.length === 1 &&
+        !!above &&
+        gap <= 1.1 * closest &&
+        above.every((x, c) => !x || (/\p{L}/u.test(x) && !!t[c])) &&
+        t.some((x, c) => x && !above?.[c]) &&
+        [...(keptSpans[0] as number[]), ...(spans[k] as number[])].every((n) => n === 1);
       const joins =
         above &&
         ((padded && near(k)) ||
           wrappedCell ||
+          wrappedHeader ||
           (k > 0 &&
             gap < 0.75 * Math.min((rows[k] as Line).size, (rows[k - 1] as Line).size) &&
             ((labelOnly(above) && valuesOnly(t)) ||

@@ -267,15 +267,25 @@ const hasText = (s: string) => /\S/.test(s);
 /** Space between two runs of one line, in font sizes, that still joins ideographs into one word. */
 const IDEOGRAPH_JOIN_GAP = 0.6;
 
+/**
+ * Space, in font sizes, under which the two pieces of an amount cut at its decimal point are one
+ * word: in a fixed-pitch face the point has a whole character's width to itself, and OCR reads
+ * "4,433.97" as "4,433." and "97". A word space there is wider (a character and more).
+ */
+const AMOUNT_JOIN_GAP = 0.4;
+
 /** Two characters that meet in CJK text with no space: ideographs, or an ideograph and a figure ("平成26年"). */
 const ideographMeets = (last: string, first: string) =>
   (wide.test(last) && (wide.test(first) || /\d/.test(first))) || (/\d/.test(last) && wide.test(first));
 
-/**
- * Runs of ideographs (and the figures between them) set side by side on one line, made one word:
- * Japanese and Chinese put no spaces between words, but OCR returns them a few characters at a
- * time ("株", "主", "資本"), which would otherwise be joined with spaces.
- */
+/** An amount cut at its decimal point or comma: "4,433." and "97", "67" and ".50", "63." and "9%". */
+const amountPieces = (prev: string, next: string) =>
+  (/^[-\u2212(+$€£]?\d[\d,.]*[.,]$/.test(prev) && /^\d{1,3}[%)]?$/.test(next)) ||
+  (/^[-\u2212(+$€£]?\d[\d,]*$/.test(prev) && /^[.,]\d{1,3}[%)]?$/.test(next));
+
+/** Runs of ideographs set side by side on one line, made one word: Japanese and Chinese put no
+ * spaces between words, but OCR returns them a few characters at a time ("株", "主", "資本"),
+ * which would otherwise be joined with spaces. */
 function joinIdeographRuns(runs: TextRun[]): TextRun[] {
   const out: TextRun[] = [];
   for (const r of runs) {
@@ -296,6 +306,39 @@ function joinIdeographRuns(runs: TextRun[]): TextRun[] {
   return out;
 }
 
+/**
+ * The pieces of amounts cut at their point, made one word each. OCR returns a page's words in
+ * its own order (a table column by column, perhaps), so the piece on the right is looked for on
+ * the same line, not next in the list.
+ */
+function joinAmountPieces(runs: TextRun[]): TextRun[] {
+  const pieces = runs.filter((r) =>
+    /^[-\u2212(+$€£]?\d[\d,.]*$|^[.,]\d{1,3}[%)]?$|^\d{1,3}[%)]?$/.test(r.str),
+  );
+  if (pieces.length < 2) return runs;
+  const joined = new Map<TextRun, TextRun>();
+  const taken = new Set<TextRun>();
+  const byX = [...pieces].sort((a, b) => a.x - b.x);
+  for (const [i, left] of byX.entries()) {
+    if (taken.has(left)) continue;
+    let cur = joined.get(left) ?? left;
+    for (let j = i + 1; j < byX.length; j++) {
+      const right = byX[j] as TextRun;
+      const size = Math.max(cur.size, right.size);
+      const gap = right.x - (cur.x + cur.width);
+      if (gap >= AMOUNT_JOIN_GAP * size) break;
+      if (taken.has(right) || Math.abs(cur.y - right.y) >= 0.3 * size || !amountPieces(cur.str, right.str))
+        continue;
+      cur = { ...cur, str: cur.str + right.str, width: right.x + right.width - cur.x, size };
+      taken.add(right);
+      joined.set(left, cur);
+      break;
+    }
+  }
+  if (taken.size === 0) return runs;
+  return runs.filter((r) => !taken.has(r)).map((r) => joined.get(r) ?? r);
+}
+
 /** Words recognised by OCR (already upright, in page points) in the same shape as text-layer words. */
 export function wordsFromRuns(
   runs: TextRun[],
@@ -303,7 +346,7 @@ export function wordsFromRuns(
   height: number,
 ): { words: Word[]; frame: ReadingFrame } {
   // A run that is only white space or dropped characters is no word (as in the text layer).
-  const words = joinIdeographRuns(runs)
+  const words = joinAmountPieces(joinIdeographRuns(runs))
     .map((r) => ({ r, text: normalizeText(r.str) }))
     .filter(({ text }) => hasText(text))
     .map(

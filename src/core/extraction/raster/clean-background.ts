@@ -47,7 +47,9 @@ export function whitenPaper(img: GreyImage): number {
  * Paints out specks: blobs of ink no bigger than `maxSpeck` points a side with no other ink
  * within `clearance` points. A scanner's dust and a JPEG's noise are such blobs; the recogniser
  * reads them as punctuation or gives up on a short word beside them. A full stop or the dot of
- * an i stands closer than that to its letters, so it stays. `cut` is the ink threshold.
+ * an i stands closer than that to its letters, so it stays; so does a point further from its
+ * figures (in a monospaced face a point has a whole character's width to itself) when it sits on
+ * the baseline of taller ink beside it (onBaseline). `cut` is the ink threshold.
  */
 export function dropSpecks(img: GreyImage, cut: number, scale: number, maxSpeck = 1, clearance = 1.2): void {
   const { data, width, height } = img;
@@ -102,6 +104,40 @@ export function dropSpecks(img: GreyImage, cut: number, scale: number, maxSpeck 
           break;
         }
       }
-    if (alone) for (const p of members) data[p] = 255;
+    if (alone && !onBaseline(img, cut, scale, { x0, x1, y0, y1 })) for (const p of members) data[p] = 255;
   }
+}
+
+/**
+ * Whether a speck sits where a full stop or a decimal point does: level with the bottom of taller
+ * ink within a character's width to its left or right. Dust lands anywhere, seldom there.
+ */
+function onBaseline(
+  img: GreyImage,
+  cut: number,
+  scale: number,
+  box: { x0: number; x1: number; y0: number; y1: number },
+): boolean {
+  const { data, width, height } = img;
+  const reach = Math.round(3 * scale);
+  const level = Math.max(1, Math.round(0.4 * scale));
+  const rise = Math.round(1.5 * scale);
+  const above = Math.round(5 * scale);
+  const below = Math.round(2 * scale);
+  const rows = [Math.max(0, box.y1 - above), Math.min(height - 1, box.y1 + below)] as const;
+  for (const [from, to] of [
+    [box.x0 - reach, box.x0 - 1],
+    [box.x1 + 1, box.x1 + reach],
+  ] as const) {
+    let top = height;
+    let bottom = -1;
+    for (let y = rows[0]; y <= rows[1]; y++)
+      for (let x = Math.max(0, from); x <= Math.min(width - 1, to); x++)
+        if ((data[y * width + x] as number) <= cut) {
+          if (y < top) top = y;
+          if (y > bottom) bottom = y;
+        }
+    if (bottom >= 0 && Math.abs(bottom - box.y1) <= level && box.y1 - top >= rise) return true;
+  }
+  return false;
 }
