@@ -155,8 +155,13 @@ describe("specks", () => {
     fill(img, 118, 128, 120, 130);
     fill(img, 200, 120, 212, 141);
     fill(img, 230, 139, 232, 141);
+    // A comma hanging from the baseline, 2 pt from its figures.
+    fill(img, 100, 160, 112, 181);
+    fill(img, 118, 179, 120, 183);
+    fill(img, 126, 160, 138, 181);
     dropSpecks(img, 128, SCALE);
     expect(img.data[60 * 300 + 119]).toBe(0);
+    expect(img.data[182 * 300 + 119]).toBe(0);
     expect(img.data[129 * 300 + 119]).toBe(255);
     expect(img.data[140 * 300 + 231]).toBe(255);
   });

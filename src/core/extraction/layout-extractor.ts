@@ -18,6 +18,7 @@ import {
 } from "./ocr-languages.ts";
 import { PdfiumDocument, unloadPdfium } from "./pdfium.ts";
 import { openPdf } from "./pdfjs.ts";
+import { readDoubtfulFigures } from "./raster/doubtful-figures.ts";
 import { drawForOcr, dropRuleGlyphs, readScannedPage } from "./raster/scan-page.ts";
 import { readUnreadCells } from "./raster/unread-cells.ts";
 import { DEFAULT_READING_LIMITS, readingLimits } from "./reading-limits.ts";
@@ -161,6 +162,7 @@ export const layoutExtractor: Extractor = {
                 }
               }
             }
+            page = await readDoubtfulFigures(ocrEngine(), scanned.image, scanned.scale, page, language);
             const runs = [
               ...page,
               ...(tables

@@ -109,8 +109,8 @@ export function dropSpecks(img: GreyImage, cut: number, scale: number, maxSpeck 
 }
 
 /**
- * Whether a speck sits where a full stop or a decimal point does: level with the bottom of taller
- * ink within a character's width to its left or right. Dust lands anywhere, seldom there.
+ * Whether a speck sits where a full stop, a decimal point or a comma does: on the baseline of
+ * taller ink within a character's width to its left or right. Dust lands anywhere, seldom there.
  */
 function onBaseline(
   img: GreyImage,
@@ -120,7 +120,7 @@ function onBaseline(
 ): boolean {
   const { data, width, height } = img;
   const reach = Math.round(3 * scale);
-  const level = Math.max(1, Math.round(0.4 * scale));
+  const level = Math.max(1, Math.round(0.7 * scale));
   const rise = Math.round(1.5 * scale);
   const above = Math.round(5 * scale);
   const below = Math.round(2 * scale);
@@ -137,7 +137,9 @@ function onBaseline(
           if (y < top) top = y;
           if (y > bottom) bottom = y;
         }
-    if (bottom >= 0 && Math.abs(bottom - box.y1) <= level && box.y1 - top >= rise) return true;
+    // The baseline (the bottom of the figures beside) runs through the speck: a full stop sits on
+    // it, a comma hangs from it.
+    if (bottom >= box.y0 - level && bottom <= box.y1 + level && box.y1 - top >= rise) return true;
   }
   return false;
 }

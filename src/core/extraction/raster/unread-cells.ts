@@ -72,12 +72,20 @@ export function unreadCells(img: GreyImage, scale: number, cells: Box[], words: 
   });
 }
 
-/** A cell cut out of the page (inside its rules), on a white margin, and where its pixels start in points. */
-export function cellImage(img: GreyImage, scale: number, cell: Box): { png: Buffer; x: number; y: number } {
-  const x0 = Math.max(0, Math.ceil((cell.x0 + INSET) * scale));
-  const x1 = Math.min(img.width - 1, Math.floor((cell.x1 - INSET) * scale));
-  const y0 = Math.max(0, Math.ceil((cell.y0 + INSET) * scale));
-  const y1 = Math.min(img.height - 1, Math.floor((cell.y1 - INSET) * scale));
+/**
+ * A box cut out of the page (a cell: inside its rules, `inset` points in), on a white margin, and
+ * where its pixels start in points.
+ */
+export function cellImage(
+  img: GreyImage,
+  scale: number,
+  cell: Box,
+  inset = INSET,
+): { png: Buffer; x: number; y: number } {
+  const x0 = Math.max(0, Math.ceil((cell.x0 + inset) * scale));
+  const x1 = Math.min(img.width - 1, Math.floor((cell.x1 - inset) * scale));
+  const y0 = Math.max(0, Math.ceil((cell.y0 + inset) * scale));
+  const y1 = Math.min(img.height - 1, Math.floor((cell.y1 - inset) * scale));
   const w = Math.max(1, x1 - x0 + 1) + 2 * PAD;
   const h = Math.max(1, y1 - y0 + 1) + 2 * PAD;
   const out = new Uint8Array(w * h).fill(255);
