@@ -9,6 +9,7 @@ import {
   paragraphs,
   readingOrder,
 } from "./blocks.ts";
+import { repairThousandsCommas } from "./figure-separators.ts";
 import type { Box } from "./geometry.ts";
 import { type FoundTable, latticeTables, type Rule } from "./lattice.ts";
 import { type Line, onSameLine, toLines } from "./lines.ts";
@@ -218,6 +219,8 @@ export function layoutWords(
     for (const group of columnGroups(lines, rules.horizontals))
       for (const t of streamTables(group, rules.horizontals, vertical)) found.push(t);
   }
+  // Tables read by OCR (its words are whole words) get their misread thousands commas back.
+  for (const t of found) if ([...t.words].every((w) => w.whole)) t.grid = repairThousandsCommas(t.grid);
   const inTable = new Set(found.flatMap((t) => [...t.words]));
   const bodyLines: Line[] = [];
   for (const l of lines) {
