@@ -199,6 +199,21 @@ describe("compiled GraphQL operations", () => {
     await resetRateBudgets(server);
   });
 
+  it("answer an empty operation name as the executor does, once the text is known", async () => {
+    const query = `{ viewer { keyKind } }`;
+    for (let i = 0; i < 3; i++) expect((await gql(server.url, query, { key: t.secret })).status).toBe(200);
+    const named = (operationName: string) =>
+      call(server.url, "POST", "/graphql", { key: t.secret, json: { query, operationName } });
+    const reference = await call(server.url, "POST", "/graphql", {
+      key: t.secret,
+      json: { query: `{ viewer { keyKind account { id } } }`, operationName: "" },
+    });
+    const empty = await named("");
+    expect(empty.status).toBe(reference.status);
+    expect(empty.body.data?.viewer).toBeUndefined();
+    expect(empty.body.errors?.[0]?.extensions?.code).toBe(reference.body.errors?.[0]?.extensions?.code);
+  });
+
   it("compile a document only when it comes again", async () => {
     const before = compiledOperations();
     const once = await gql(server.url, `query Once${Date.now()} { viewer { keyKind } }`, { key: t.secret });

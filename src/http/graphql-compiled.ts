@@ -86,6 +86,9 @@ const bySource = new Map<string, Map<string, KnownOperation>>();
 const MAX_KNOWN_SOURCES = 500;
 const MAX_KNOWN_SOURCE_LENGTH = 16_384;
 
+/** A document's one operation when none is named: "#" is no GraphQL name (nor is "", which names none). */
+const operationKey = (operationName: string | undefined) => operationName ?? "#";
+
 function remember(source: unknown, known: KnownOperation): void {
   if (typeof source !== "string" || source.length > MAX_KNOWN_SOURCE_LENGTH) return;
   let ops = bySource.get(source);
@@ -95,7 +98,7 @@ function remember(source: unknown, known: KnownOperation): void {
     ops = new Map();
     bySource.set(source, ops);
   }
-  ops.set(known.operationName ?? "", known);
+  ops.set(operationKey(known.operationName), known);
 }
 
 /** The compiled operation a text and an operation name were compiled to, if they have been. */
@@ -103,7 +106,7 @@ export function knownOperation(
   source: string,
   operationName: string | undefined,
 ): KnownOperation | undefined {
-  return bySource.get(source)?.get(operationName ?? "");
+  return bySource.get(source)?.get(operationKey(operationName));
 }
 
 export const compiledExecution: Plugin = {
