@@ -1,4 +1,11 @@
-import { BREAK, type DocumentNode, type ExecutionArgs, type GraphQLSchema, visit } from "graphql";
+import {
+  BREAK,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLSchema,
+  visit,
+} from "graphql";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import type { Plugin } from "graphql-yoga";
 
@@ -109,24 +116,29 @@ export function knownOperation(
   return bySource.get(source)?.get(operationKey(operationName));
 }
 
+/**
+ * Runs a compiled operation. A result with no data at all means the variables were refused before
+ * anything ran: graphql's executor words that refusal as clients know it, so `execute` answers it.
+ */
+export async function runCompiled(
+  compiled: CompiledQuery,
+  args: Pick<ExecutionArgs, "rootValue" | "contextValue" | "variableValues">,
+  execute: () => Promise<ExecutionResult> | ExecutionResult,
+): Promise<ExecutionResult> {
+  const result = await compiled.query(args.rootValue, args.contextValue, args.variableValues);
+  return "data" in result ? result : execute();
+}
+
 export const compiledExecution: Plugin = {
   onExecute({ args, executeFn, setExecuteFn }) {
     const operationName = args.operationName ?? undefined;
     const compiled = compiledFor(args.schema, args.document, operationName);
-    if (compiled) {
-      // Yoga puts the request's parameters on the context: the text the document was parsed from.
-      const params = (args.contextValue as { params?: { query?: unknown } }).params;
-      remember(params?.query, { document: args.document, operationName, compiled });
-    }
-    if (compiled)
-      setExecuteFn(async (a: ExecutionArgs) => {
-        const result = await compiled.query(a.rootValue, a.contextValue, a.variableValues);
-        // No data at all: the variables were refused before anything ran. graphql's executor
-        // words that refusal as the request error clients know, so it answers it.
-        if (!("data" in result)) return executeFn(a);
-        // The compiled serializer knows the answer's shape; errors are written as they are.
-        if (!result.errors) (result as { stringify?: unknown }).stringify = compiled.stringify;
-        return result;
-      });
+    if (!compiled) return;
+    // Yoga puts the request's parameters on the context: the text the document was parsed from.
+    const params = (args.contextValue as { params?: { query?: unknown } }).params;
+    remember(params?.query, { document: args.document, operationName, compiled });
+    setExecuteFn((a: ExecutionArgs) =>
+      runCompiled(compiled, a, () => executeFn(a) as Promise<ExecutionResult>),
+    );
   },
 };

@@ -68,16 +68,10 @@ export async function jsonPost(
     request: new Request(raw.url, { method: "POST", headers: raw.headers, body: text, signal: raw.signal }),
   });
   if (params === null || typeof params !== "object" || Array.isArray(params)) return whole();
-  let result: Awaited<ReturnType<Yoga["getResultForParams"]>>;
   const known = knownOperationOf(params as Record<string, unknown>);
-  if (known) {
-    const held = processRegularResult(
-      (await runKnownOperation(services, serverContext, raw, known)) as never,
-      { Response: HeldAnswer } as never,
-      accepted,
-    ) as unknown;
-    return { answer: (held as HeldAnswer).answer };
-  }
+  if (known)
+    return { answer: heldAnswer(await runKnownOperation(services, serverContext, raw, known), accepted) };
+  let result: Awaited<ReturnType<Yoga["getResultForParams"]>>;
   try {
     result = await yoga.getResultForParams(
       { params: params as Parameters<Yoga["getResultForParams"]>[0]["params"], request: raw },
@@ -87,6 +81,11 @@ export async function jsonPost(
     if (!serverContext.responseMeta.counted) return whole();
     throw err;
   }
+  return { answer: heldAnswer(result, accepted) };
+}
+
+/** A result as yoga's result processor answers it, for the accepted media type. */
+function heldAnswer(result: unknown, accepted: string): PlainAnswer {
   const held = processRegularResult(result as never, { Response: HeldAnswer } as never, accepted) as unknown;
-  return { answer: (held as HeldAnswer).answer };
+  return (held as HeldAnswer).answer;
 }

@@ -5,7 +5,7 @@ import type { GraphQLContext } from "../schema/builder.ts";
 import { schema } from "../schema/index.ts";
 import type { GraphQLServerContext } from "./graphql.ts";
 import { admitOperation, maskError, operationContext } from "./graphql.ts";
-import { type KnownOperation, knownOperation } from "./graphql-compiled.ts";
+import { type KnownOperation, knownOperation, runCompiled } from "./graphql-compiled.ts";
 
 // An operation whose text was compiled before skips yoga's pipeline: its parse, depth, shape and
 // validation checks gave the same answer for the same text, and the plugins that would run after
@@ -79,21 +79,19 @@ export async function runKnownOperation(
       operationName,
       params.variables,
     );
-    let result = await compiled.query(undefined, context, params.variables);
-    // No data at all: the variables were refused before anything ran; graphql's executor words
-    // that refusal as clients know it (as the compiled plugin does).
-    if (!("data" in result))
-      result = (await normalizedExecutor({
-        schema,
-        document,
-        contextValue: context,
-        variableValues: params.variables,
-        ...(operationName !== undefined ? { operationName } : {}),
-      })) as ExecutionResult;
-    if (result.errors) return { ...result, errors: result.errors.map(mask) };
-    // The compiled serializer knows the answer's shape.
-    (result as { stringify?: unknown }).stringify = compiled.stringify;
-    return result;
+    const result = await runCompiled(
+      compiled,
+      { contextValue: context, variableValues: params.variables },
+      () =>
+        normalizedExecutor({
+          schema,
+          document,
+          contextValue: context,
+          variableValues: params.variables,
+          ...(operationName !== undefined ? { operationName } : {}),
+        }) as Promise<ExecutionResult>,
+    );
+    return result.errors ? { ...result, errors: result.errors.map(mask) } : result;
   } catch (err) {
     return { errors: [mask(err)] };
   }
