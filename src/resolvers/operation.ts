@@ -30,18 +30,11 @@ export type Operation<C extends CallerRule = CallerRule, S extends z.ZodType = z
 export type AnyOperation = Operation<CallerRule, z.ZodType, any>;
 
 /**
- * The context with its account named. The signal is handed on unread: a face may make it only
- * when asked for (an allocation most operations never need).
+ * The context with its account named. Its properties are copied as they are defined, so a face's
+ * lazy ones (the signal, made only when read) stay lazy, and a field added to a context is kept.
  */
 function withAccount(ctx: OperationContext, accountId: string): AccountContext {
-  return {
-    principal: ctx.principal,
-    services: ctx.services,
-    accountId,
-    get signal() {
-      return ctx.signal;
-    },
-  };
+  return Object.defineProperties({ accountId }, Object.getOwnPropertyDescriptors(ctx)) as AccountContext;
 }
 
 export function defineOperation<C extends CallerRule, S extends z.ZodType, O>(def: {
