@@ -278,10 +278,26 @@ const AMOUNT_JOIN_GAP = 0.4;
 const ideographMeets = (last: string, first: string) =>
   (wide.test(last) && (wide.test(first) || /\d/.test(first))) || (/\d/.test(last) && wide.test(first));
 
+/** What may be the left piece of an amount cut at its point ("4,433.", "67"), and the right one ("97", ".50", "9%"). */
+const amountLeft = /^[-\u2212(+$€£]?\d[\d,.]*$/;
+const amountRight = /^[.,]?\d{1,3}[%)]?$/;
+
 /** An amount cut at its decimal point or comma: "4,433." and "97", "67" and ".50", "63." and "9%". */
 const amountPieces = (prev: string, next: string) =>
   (/^[-\u2212(+$€£]?\d[\d,.]*[.,]$/.test(prev) && /^\d{1,3}[%)]?$/.test(next)) ||
   (/^[-\u2212(+$€£]?\d[\d,]*$/.test(prev) && /^[.,]\d{1,3}[%)]?$/.test(next));
+
+/** Two runs of one line (baselines within a third of their size), `b` reaching past `a`'s end. */
+const sameLine = (a: TextRun, b: TextRun, size: number) =>
+  Math.abs(a.y - b.y) < 0.3 * size && b.x + b.width > a.x + a.width;
+
+/** Two runs made one word. */
+const joinedRuns = (a: TextRun, b: TextRun, size: number): TextRun => ({
+  ...a,
+  str: a.str + b.str,
+  width: b.x + b.width - a.x,
+  size,
+});
 
 /** Runs of ideographs set side by side on one line, made one word: Japanese and Chinese put no
  * spaces between words, but OCR returns them a few characters at a time ("株", "主", "資本"),
@@ -294,11 +310,10 @@ function joinIdeographRuns(runs: TextRun[]): TextRun[] {
     if (
       prev &&
       ideographMeets(prev.str.at(-1) ?? "", r.str[0] ?? "") &&
-      Math.abs(prev.y - r.y) < 0.3 * size &&
-      r.x - (prev.x + prev.width) < IDEOGRAPH_JOIN_GAP * size &&
-      r.x + r.width > prev.x + prev.width
+      sameLine(prev, r, size) &&
+      r.x - (prev.x + prev.width) < IDEOGRAPH_JOIN_GAP * size
     ) {
-      out[out.length - 1] = { ...prev, str: prev.str + r.str, width: r.x + r.width - prev.x, size };
+      out[out.length - 1] = joinedRuns(prev, r, size);
       continue;
     }
     out.push(r);
@@ -312,26 +327,20 @@ function joinIdeographRuns(runs: TextRun[]): TextRun[] {
  * the same line, not next in the list.
  */
 function joinAmountPieces(runs: TextRun[]): TextRun[] {
-  const pieces = runs.filter((r) =>
-    /^[-\u2212(+$€£]?\d[\d,.]*$|^[.,]\d{1,3}[%)]?$|^\d{1,3}[%)]?$/.test(r.str),
-  );
+  const pieces = runs.filter((r) => amountLeft.test(r.str) || amountRight.test(r.str));
   if (pieces.length < 2) return runs;
   const joined = new Map<TextRun, TextRun>();
   const taken = new Set<TextRun>();
   const byX = [...pieces].sort((a, b) => a.x - b.x);
   for (const [i, left] of byX.entries()) {
     if (taken.has(left)) continue;
-    let cur = joined.get(left) ?? left;
     for (let j = i + 1; j < byX.length; j++) {
       const right = byX[j] as TextRun;
-      const size = Math.max(cur.size, right.size);
-      const gap = right.x - (cur.x + cur.width);
-      if (gap >= AMOUNT_JOIN_GAP * size) break;
-      if (taken.has(right) || Math.abs(cur.y - right.y) >= 0.3 * size || !amountPieces(cur.str, right.str))
-        continue;
-      cur = { ...cur, str: cur.str + right.str, width: right.x + right.width - cur.x, size };
+      const size = Math.max(left.size, right.size);
+      if (right.x - (left.x + left.width) >= AMOUNT_JOIN_GAP * size) break;
+      if (taken.has(right) || !sameLine(left, right, size) || !amountPieces(left.str, right.str)) continue;
       taken.add(right);
-      joined.set(left, cur);
+      joined.set(left, joinedRuns(left, right, size));
       break;
     }
   }
