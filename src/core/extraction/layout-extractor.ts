@@ -21,6 +21,7 @@ import { openPdf } from "./pdfjs.ts";
 import { readDoubtfulFigures } from "./raster/doubtful-figures.ts";
 import { drawForOcr, dropRuleGlyphs, readScannedPage } from "./raster/scan-page.ts";
 import { readUnreadCells } from "./raster/unread-cells.ts";
+import { readUnreadInk } from "./raster/unread-ink.ts";
 import { DEFAULT_READING_LIMITS, readingLimits } from "./reading-limits.ts";
 
 /** A page with fewer words than this has no usable text layer (a scan, say) and is recognised by OCR. */
@@ -163,7 +164,7 @@ export const layoutExtractor: Extractor = {
               }
             }
             page = await readDoubtfulFigures(ocrEngine(), scanned.image, scanned.scale, page, language);
-            const runs = [
+            const read = [
               ...page,
               ...(tables
                 ? await readUnreadCells(
@@ -175,6 +176,10 @@ export const layoutExtractor: Extractor = {
                     language,
                   )
                 : []),
+            ];
+            const runs = [
+              ...read,
+              ...(await readUnreadInk(ocrEngine(), scanned.image, scanned.scale, read, language)),
             ];
             const { words, frame } = wordsFromRuns(
               dropRuleGlyphs(runs, scanned.rules.verticals),
