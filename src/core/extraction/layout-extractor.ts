@@ -19,6 +19,7 @@ import {
 import { PdfiumDocument, unloadPdfium } from "./pdfium.ts";
 import { openPdf } from "./pdfjs.ts";
 import { readDoubtfulFigures } from "./raster/doubtful-figures.ts";
+import { restoreSeparators } from "./raster/lost-separators.ts";
 import { drawForOcr, dropRuleGlyphs, readScannedPage } from "./raster/scan-page.ts";
 import { readUnreadCells } from "./raster/unread-cells.ts";
 import { readUnreadInk } from "./raster/unread-ink.ts";
@@ -177,10 +178,10 @@ export const layoutExtractor: Extractor = {
                   )
                 : []),
             ];
-            const runs = [
+            const runs = restoreSeparators(scanned.image, scanned.scale, [
               ...read,
               ...(await readUnreadInk(ocrEngine(), scanned.image, scanned.scale, read, language)),
-            ];
+            ]);
             const { words, frame } = wordsFromRuns(
               dropRuleGlyphs(runs, scanned.rules.verticals),
               scanned.width,

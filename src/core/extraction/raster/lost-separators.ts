@@ -1,0 +1,178 @@
+import type { OcrWord } from "../ocr.ts";
+import type { GreyImage } from "./grey-image.ts";
+
+// The recogniser drops a figure's decimal point or comma now and then ("1.3934" for "1.393,4",
+// "2338" for "233.8", "23" for "2,3"), and reading the same pixels again gives the same answer.
+// The pixels say otherwise: between two digits sits a mark a fraction of their height, on their
+// baseline. Where a figure's ink splits into as many digit-high marks as the reading has digits
+// (and brackets), and a small mark on the baseline stands in the gap between two of them where
+// the reading has no separator, the separator is put back: a comma when the mark hangs below the
+// baseline, a point when it sits on it.
+
+/** Darker than this is ink (the image's paper has been made white before). */
+const INK = 128;
+
+/** A figure as the separator check reads it: digits with separators, perhaps in brackets. */
+const figure = /^(\(?)(\d[\d.,]*\d|\d)(\)?)$/;
+
+type Mark = { x0: number; x1: number; y0: number; y1: number; pixels: number };
+
+/** The marks of ink inside a box of the image (8-connected, cut at the box's edges). */
+function marksIn(img: GreyImage, x0: number, y0: number, x1: number, y1: number): Mark[] {
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  if (w <= 0 || h <= 0) return [];
+  const seen = new Uint8Array(w * h);
+  const ink = (x: number, y: number) => (img.data[(y0 + y) * img.width + x0 + x] as number) < INK;
+  const out: Mark[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < w * h; start++) {
+    if (seen[start] !== 0 || !ink(start % w, Math.floor(start / w))) continue;
+    seen[start] = 1;
+    stack.push(start);
+    const m: Mark = { x0: w, x1: -1, y0: h, y1: -1, pixels: 0 };
+    while (stack.length > 0) {
+      const p = stack.pop() as number;
+      const x = p % w;
+      const y = (p - x) / w;
+      m.pixels++;
+      if (x < m.x0) m.x0 = x;
+      if (x > m.x1) m.x1 = x;
+      if (y < m.y0) m.y0 = y;
+      if (y > m.y1) m.y1 = y;
+      for (let ny = Math.max(0, y - 1); ny <= Math.min(h - 1, y + 1); ny++)
+        for (let nx = Math.max(0, x - 1); nx <= Math.min(w - 1, x + 1); nx++) {
+          const q = ny * w + nx;
+          if (seen[q] === 0 && ink(nx, ny)) {
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+    }
+    out.push({ x0: m.x0 + x0, x1: m.x1 + x0, y0: m.y0 + y0, y1: m.y1 + y0, pixels: m.pixels });
+  }
+  return out;
+}
+
+/**
+ * The separators the ink of a figure shows: for each, the number of digits before it and whether
+ * it is a comma. Null when the ink does not split cleanly into the reading's digits (touching
+ * digits, a mark of another kind), so nothing is claimed.
+ */
+export function separatorsInInk(
+  img: GreyImage,
+  scale: number,
+  word: OcrWord,
+): { after: number; comma: boolean }[] | null {
+  const m = figure.exec(word.str);
+  if (!m) return null;
+  const digits = (m[2] as string).replace(/[.,]/g, "").length;
+  const brackets = (m[1] as string).length + (m[3] as string).length;
+  const em = word.size * scale;
+  const x0 = Math.max(0, Math.floor(word.x * scale - 0.1 * em));
+  const x1 = Math.min(img.width - 1, Math.ceil((word.x + word.width) * scale + 0.1 * em));
+  const y0 = Math.max(0, Math.floor(word.y * scale - 0.95 * em));
+  const y1 = Math.min(img.height - 1, Math.ceil(word.y * scale + 0.3 * em));
+  const marks = marksIn(img, x0, y0, x1, y1).sort((a, b) => a.x0 - b.x0);
+  const tall = marks.filter((k) => k.y1 - k.y0 + 1 >= 0.45 * em);
+  if (tall.length !== digits + brackets) return null;
+  const figures = tall.slice(m[1] ? 1 : 0, m[3] ? -1 : undefined);
+  const baseline = median(figures.map((k) => k.y1));
+  const greyBaseline = median(figures.map((k) => greyBottom(img, k)));
+  const height = median(figures.map((k) => k.y1 - k.y0 + 1));
+  // The small marks in each gap between two digits: one separator, whose comma may come apart
+  // into its head and its tail.
+  const gaps = new Map<number, Mark>();
+  for (const k of marks) {
+    if (tall.includes(k)) continue;
+    // Cut by the box's top or bottom: a piece of the line above or below.
+    if (k.y0 === y0 || k.y1 === y1) continue;
+    const w = k.x1 - k.x0 + 1;
+    const before = figures.filter((d) => d.x1 < k.x0 + 0.5 * w).length;
+    const after = figures.filter((d) => d.x0 > k.x1 - 0.5 * w).length;
+    // A mark before the first digit or after the last is the figure's full stop, or a speck.
+    if (before === 0 || after === 0) continue;
+    if (before + after !== figures.length) return null;
+    const g = gaps.get(before);
+    gaps.set(
+      before,
+      g
+        ? {
+            x0: Math.min(g.x0, k.x0),
+            x1: Math.max(g.x1, k.x1),
+            y0: Math.min(g.y0, k.y0),
+            y1: Math.max(g.y1, k.y1),
+            pixels: g.pixels + k.pixels,
+          }
+        : k,
+    );
+  }
+  const out: { after: number; comma: boolean }[] = [];
+  for (const [before, k] of gaps) {
+    // Specks too small to be a point at this size are left; anything else that is neither a digit
+    // nor a point or comma on the baseline means the figure is not what the reading says.
+    if (k.pixels < (0.06 * height) ** 2) continue;
+    if (k.y1 - k.y0 + 1 > 0.45 * height || k.x1 - k.x0 + 1 > 0.35 * height) return null;
+    if (k.y0 < baseline - 0.4 * height || k.y1 > baseline + 0.4 * height) return null;
+    // Measured with its grey edge: in ink alone a comma's thin tail is often lost.
+    out.push({ after: before, comma: greyBottom(img, k) - greyBaseline >= Math.max(1.5, 0.1 * height) });
+  }
+  return out;
+}
+
+/** The lowest row the mark's grey edge reaches below its ink, straight down from any of its columns. */
+function greyBottom(img: GreyImage, k: Mark): number {
+  let bottom = k.y1;
+  for (let x = k.x0; x <= k.x1; x++) {
+    let y = k.y1;
+    while (y + 1 < img.height && (img.data[(y + 1) * img.width + x] as number) < 250) y++;
+    if (y > bottom) bottom = y;
+  }
+  return bottom;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : (s[Math.floor((s.length - 1) / 2)] as number);
+};
+
+/** The reading's separators as the ink check gives them: digits before each. */
+function separatorsRead(digitsAndSeparators: string): Map<number, string> {
+  const out = new Map<number, string>();
+  let digits = 0;
+  for (const ch of digitsAndSeparators) {
+    if (ch === "." || ch === ",") out.set(digits, ch);
+    else digits++;
+  }
+  return out;
+}
+
+/** Thousands grouped in threes with one separator and perhaps a decimal part with the other, or no grouping. */
+const wellFormed = /^(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?)$/;
+
+/**
+ * The page's figures, each with the separators its ink shows and its reading lost put back, and a
+ * point read where the ink shows a comma's tail made a comma. A figure whose result would not be
+ * a well-formed number (a date, a section number, a mark misjudged) is left as read.
+ */
+export function restoreSeparators(img: GreyImage, scale: number, words: OcrWord[]): OcrWord[] {
+  return words.map((w) => {
+    const seen = separatorsInInk(img, scale, w);
+    if (!seen || seen.length === 0) return w;
+    const m = figure.exec(w.str) as RegExpExecArray;
+    const read = separatorsRead(m[2] as string);
+    let changed = false;
+    for (const s of seen) {
+      const was = read.get(s.after);
+      if (was === undefined || (was === "." && s.comma)) {
+        read.set(s.after, s.comma ? "," : ".");
+        changed = true;
+      }
+    }
+    if (!changed) return w;
+    const digits = (m[2] as string).replace(/[.,]/g, "");
+    let text = "";
+    for (let i = 0; i < digits.length; i++) text += (i > 0 ? (read.get(i) ?? "") : "") + digits[i];
+    return wellFormed.test(text) ? { ...w, str: `${m[1]}${text}${m[3]}` } : w;
+  });
+}

@@ -1,0 +1,87 @@
+import { createCanvas } from "@napi-rs/canvas";
+import { describe, expect, it } from "vitest";
+import type { OcrWord } from "../src/core/extraction/ocr.ts";
+import { greyFromRgba } from "../src/core/extraction/raster/grey-image.ts";
+import { restoreSeparators } from "../src/core/extraction/raster/lost-separators.ts";
+import { testSans } from "./support/drawn-scans.ts";
+
+// A figure whose reading lost its decimal point or comma gets it back from the pixels: a small
+// mark on the digits' baseline between two of them, a comma when it hangs below. Each figure is
+// drawn as printed and given as the recogniser read it.
+
+const SCALE = 3;
+const SIZE = 10;
+
+/** Draws each `printed` figure on its own line; the words carry the reading `read` in its box. */
+function page(
+  figures: { printed: string; read: string }[],
+  draw?: (ctx: CanvasRenderingContext2D) => void,
+  size = SIZE,
+) {
+  const canvas = createCanvas(200 * SCALE, (20 + 16 * figures.length) * SCALE);
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillStyle = "#000000";
+  ctx.font = `${size * SCALE}px ${testSans()}`;
+  const words = figures.map((f, i): OcrWord => {
+    const y = 20 + 16 * i;
+    ctx.fillText(f.printed, 30 * SCALE, y * SCALE);
+    const width = ctx.measureText(f.printed).width / SCALE;
+    return { str: f.read, x: 30, y, width, size, confidence: 90 };
+  });
+  draw?.(ctx as unknown as CanvasRenderingContext2D);
+  const img = greyFromRgba(
+    ctx.getImageData(0, 0, canvas.width, canvas.height).data,
+    canvas.width,
+    canvas.height,
+  );
+  return { img, words };
+}
+
+describe("separators a reading lost", () => {
+  it("are put back where the ink shows them, a point or a comma by its shape", () => {
+    const { img, words } = page([
+      { printed: "233.8", read: "2338" },
+      { printed: "1.393,4", read: "1.3934" },
+      { printed: "40,473", read: "40473" },
+      { printed: "11,062.6", read: "11,0626" },
+      { printed: "(9,5)", read: "(95)" },
+      { printed: "(9,5)", read: "(9.5)" },
+    ]);
+    expect(restoreSeparators(img, SCALE, words).map((w) => w.str)).toEqual([
+      "233.8",
+      "1.393,4",
+      "40,473",
+      "11,062.6",
+      "(9,5)",
+      "(9,5)",
+    ]);
+  });
+
+  it("takes a small comma that comes apart into its head and its tail for one comma", () => {
+    const { img, words } = page([{ printed: "1,061.3", read: "1061.3" }], undefined, 7);
+    expect(restoreSeparators(img, SCALE, words)[0]?.str).toBe("1,061.3");
+  });
+
+  it("leaves figures read right, figures printed without one, and what would not be a number", () => {
+    const { img, words } = page([
+      { printed: "233.8", read: "233.8" },
+      { printed: "2338", read: "2338" },
+      { printed: "1,056,473", read: "1,056,473" },
+      { printed: "12.03.2019", read: "12.032019" },
+      { printed: "Total", read: "Total" },
+    ]);
+    const out = restoreSeparators(img, SCALE, words);
+    out.forEach((w, i) => expect(w).toBe(words[i]));
+  });
+
+  it("does not take a mark off the baseline for a point", () => {
+    // A speck level with the digits' middle, between the 3 and the 8.
+    const { img, words } = page([{ printed: "2338", read: "2338" }], (ctx) => {
+      const m = ctx.measureText("233");
+      ctx.fillRect((30 + m.width / SCALE) * SCALE + 1, (20 - 4) * SCALE, 4, 4);
+    });
+    expect(restoreSeparators(img, SCALE, words)[0]).toBe(words[0]);
+  });
+});
