@@ -73,7 +73,7 @@ describe("separators a reading lost", () => {
       { printed: "Total", read: "Total" },
     ]);
     const out = restoreSeparators(img, SCALE, words);
-    out.forEach((w, i) => expect(w).toBe(words[i]));
+    for (const [i, w] of out.entries()) expect(w).toBe(words[i]);
   });
 
   it("does not take a mark off the baseline for a point", () => {
