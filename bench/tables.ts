@@ -163,6 +163,8 @@ type CaseResult = AdjacencyScore & {
   chosen: number | null;
   chosenBbox: [number, number, number, number] | null;
   extractedSize: Size | null;
+  /** The chosen table's cells as scored, for comparing runs cell by cell; null when there was none. */
+  extracted: string[][] | null;
   cellAccuracy: number;
   exact: boolean;
   /** Adjacency F1 with right-to-left cells read the other way (as written under the default, order-free under --rtl-literal). */
@@ -242,6 +244,7 @@ async function runCase(extractor: Extractor, entry: Entry): Promise<{ result: Ca
     chosen,
     chosenBbox: chosen === null ? null : tables[chosen]!.bbox,
     extractedSize: best.index === null ? null : sizeOf(grids[best.index]!),
+    extracted: best.index === null ? null : normalizeGrid(grids[best.index]!),
     cellAccuracy: cells.accuracy,
     exact: cells.exact,
     ...adjacency,
