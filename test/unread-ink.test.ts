@@ -61,6 +61,17 @@ describe("ink no word covers", () => {
     }
   });
 
+  it("reads a currency sign set apart at the left of an amount's cell", async () => {
+    const { img, words } = page([
+      { text: "Motors", x: 20, y: 40 },
+      { text: "$", x: 120, y: 40 },
+      { text: "85,042", x: 160, y: 40 },
+    ]);
+    const found = await readUnreadInk(engine, img, SCALE, [words[0] as OcrWord, words[2] as OcrWord]);
+    expect(found.map((w) => w.str)).toEqual(["$"]);
+    expect(Math.abs((found[0] as OcrWord).x - 120)).toBeLessThan(1.5);
+  });
+
   it("is not read where the words cover it", async () => {
     const { img, words } = page(table);
     expect(unreadInk(img, SCALE, words)).toEqual([]);

@@ -1,82 +1,65 @@
 import type { OcrWord } from "../ocr.ts";
 import type { GreyImage } from "./grey-image.ts";
+import { joinMarks, type Mark, marksIn } from "./ink-marks.ts";
 
 // The recogniser drops a figure's decimal point or comma now and then ("1.3934" for "1.393,4",
 // "2338" for "233.8", "23" for "2,3"), and reading the same pixels again gives the same answer.
 // The pixels say otherwise: between two digits sits a mark a fraction of their height, on their
 // baseline. Where a figure's ink splits into as many digit-high marks as the reading has digits
-// (and brackets), and a small mark on the baseline stands in the gap between two of them where
+// (and brackets or currency signs), and a small mark on the baseline stands in the gap between two of them where
 // the reading has no separator, the separator is put back: a comma when the mark hangs below the
 // baseline, a point when it sits on it.
 
-/** Darker than this is ink (the image's paper has been made white before). */
-const INK = 128;
+/**
+ * Darker than this is ink (the image's paper has been made white before): the usual cut first;
+ * where it breaks a blurred digit in two, lighter ones, which keep its strokes together.
+ */
+const INK_LEVELS = [128, 170, 210];
 
-/** A figure as the separator check reads it: digits with separators, perhaps in brackets. */
-const figure = /^(\(?)(\d[\d.,]*\d|\d)(\)?)$/;
-
-type Mark = { x0: number; x1: number; y0: number; y1: number; pixels: number };
-
-/** The marks of ink inside a box of the image (8-connected, cut at the box's edges). */
-function marksIn(img: GreyImage, x0: number, y0: number, x1: number, y1: number): Mark[] {
-  const w = x1 - x0 + 1;
-  const h = y1 - y0 + 1;
-  if (w <= 0 || h <= 0) return [];
-  const seen = new Uint8Array(w * h);
-  const ink = (x: number, y: number) => (img.data[(y0 + y) * img.width + x0 + x] as number) < INK;
-  const out: Mark[] = [];
-  const stack: number[] = [];
-  for (let start = 0; start < w * h; start++) {
-    if (seen[start] !== 0 || !ink(start % w, Math.floor(start / w))) continue;
-    seen[start] = 1;
-    stack.push(start);
-    const m: Mark = { x0: w, x1: -1, y0: h, y1: -1, pixels: 0 };
-    while (stack.length > 0) {
-      const p = stack.pop() as number;
-      const x = p % w;
-      const y = (p - x) / w;
-      m.pixels++;
-      if (x < m.x0) m.x0 = x;
-      if (x > m.x1) m.x1 = x;
-      if (y < m.y0) m.y0 = y;
-      if (y > m.y1) m.y1 = y;
-      for (let ny = Math.max(0, y - 1); ny <= Math.min(h - 1, y + 1); ny++)
-        for (let nx = Math.max(0, x - 1); nx <= Math.min(w - 1, x + 1); nx++) {
-          const q = ny * w + nx;
-          if (seen[q] === 0 && ink(nx, ny)) {
-            seen[q] = 1;
-            stack.push(q);
-          }
-        }
-    }
-    out.push({ x0: m.x0 + x0, x1: m.x1 + x0, y0: m.y0 + y0, y1: m.y1 + y0, pixels: m.pixels });
-  }
-  return out;
-}
+/**
+ * A figure as the separator check reads it: digits with separators, perhaps signed, in brackets
+ * or after a currency sign.
+ */
+const figure = /^([-\u2212]?\(?[$€£]?)(\d[\d.,]*\d|\d)(\)?)$/;
+/** The marks standing as high as a digit that are not digits: brackets and currency signs (a minus is lower). */
+const tallMarks = (s: string) => s.replace(/[-\u2212]/g, "").length;
 
 /**
  * The separators the ink of a figure shows: for each, the number of digits before it and whether
  * it is a comma. Null when the ink does not split cleanly into the reading's digits (touching
  * digits, a mark of another kind), so nothing is claimed.
  */
-export function separatorsInInk(
-  img: GreyImage,
-  scale: number,
-  word: OcrWord,
-): { after: number; comma: boolean }[] | null {
+export function separatorsInInk(img: GreyImage, scale: number, word: OcrWord): Separator[] | null {
+  for (const level of INK_LEVELS) {
+    const found = separatorsAt(img, scale, word, level);
+    if (found) return found;
+  }
+  return null;
+}
+
+type Separator = { after: number; comma: boolean };
+
+function separatorsAt(img: GreyImage, scale: number, word: OcrWord, level: number): Separator[] | null {
   const m = figure.exec(word.str);
   if (!m) return null;
   const digits = (m[2] as string).replace(/[.,]/g, "").length;
-  const brackets = (m[1] as string).length + (m[3] as string).length;
+  const [lead, trail] = [tallMarks(m[1] as string), tallMarks(m[3] as string)];
   const em = word.size * scale;
   const x0 = Math.max(0, Math.floor(word.x * scale - 0.1 * em));
   const x1 = Math.min(img.width - 1, Math.ceil((word.x + word.width) * scale + 0.1 * em));
   const y0 = Math.max(0, Math.floor(word.y * scale - 0.95 * em));
   const y1 = Math.min(img.height - 1, Math.ceil(word.y * scale + 0.3 * em));
-  const marks = marksIn(img, x0, y0, x1, y1).sort((a, b) => a.x0 - b.x0);
-  const tall = marks.filter((k) => k.y1 - k.y0 + 1 >= 0.45 * em);
-  if (tall.length !== digits + brackets) return null;
-  const figures = tall.slice(m[1] ? 1 : 0, m[3] ? -1 : undefined);
+  // Marks cut by the box's top or bottom are pieces of the lines above and below.
+  const marks = marksIn(img, level, x0, y0, x1, y1)
+    .filter((k) => k.y0 > y0 && k.y1 < y1)
+    .sort((a, b) => a.x0 - b.x0);
+  // Digits stand about as high as one another, brackets and currency signs a little higher; the
+  // word's size is the line's estimate, and can be a line's height more than its figures'.
+  const tallest = Math.max(0, ...marks.map((k) => k.y1 - k.y0 + 1));
+  if (tallest < 0.3 * em) return null;
+  const tall = marks.filter((k) => k.y1 - k.y0 + 1 >= 0.55 * tallest);
+  if (tall.length !== digits + lead + trail) return null;
+  const figures = tall.slice(lead, tall.length - trail);
   const baseline = median(figures.map((k) => k.y1));
   const greyBaseline = median(figures.map((k) => greyBottom(img, k)));
   const height = median(figures.map((k) => k.y1 - k.y0 + 1));
@@ -85,8 +68,6 @@ export function separatorsInInk(
   const gaps = new Map<number, Mark>();
   for (const k of marks) {
     if (tall.includes(k)) continue;
-    // Cut by the box's top or bottom: a piece of the line above or below.
-    if (k.y0 === y0 || k.y1 === y1) continue;
     const w = k.x1 - k.x0 + 1;
     const before = figures.filter((d) => d.x1 < k.x0 + 0.5 * w).length;
     const after = figures.filter((d) => d.x0 > k.x1 - 0.5 * w).length;
@@ -94,20 +75,9 @@ export function separatorsInInk(
     if (before === 0 || after === 0) continue;
     if (before + after !== figures.length) return null;
     const g = gaps.get(before);
-    gaps.set(
-      before,
-      g
-        ? {
-            x0: Math.min(g.x0, k.x0),
-            x1: Math.max(g.x1, k.x1),
-            y0: Math.min(g.y0, k.y0),
-            y1: Math.max(g.y1, k.y1),
-            pixels: g.pixels + k.pixels,
-          }
-        : k,
-    );
+    gaps.set(before, g ? joinMarks(g, k) : k);
   }
-  const out: { after: number; comma: boolean }[] = [];
+  const out: Separator[] = [];
   for (const [before, k] of gaps) {
     // Specks too small to be a point at this size are left; anything else that is neither a digit
     // nor a point or comma on the baseline means the figure is not what the reading says.

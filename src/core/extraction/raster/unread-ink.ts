@@ -3,6 +3,7 @@ import { median } from "../layout/geometry.ts";
 import type { OcrEngine, OcrWord } from "../ocr.ts";
 import type { OcrLanguage } from "../ocr-languages.ts";
 import type { GreyImage } from "./grey-image.ts";
+import { joinMarks, type Mark, marksIn } from "./ink-marks.ts";
 import { cellImage } from "./unread-cells.ts";
 
 // Tesseract's page segmentation now and then leaves out whole columns of a dense table, or a
@@ -16,8 +17,6 @@ const INK = 128;
 export const MAX_INK_LINES_READ = 400;
 /** A word read from unread ink is kept when the recogniser is at least this sure of it (0-100). */
 export const INK_WORD_CONFIDENCE = 60;
-
-type Blob = Box & { pixels: number; covered: number };
 
 /** The page's type size in points, from its words; a page with no words read has ten-point type. */
 const typeSize = (words: OcrWord[]) => (words.length > 0 ? median(words.map((w) => w.size)) : 10);
@@ -38,10 +37,10 @@ export function unreadInk(img: GreyImage, scale: number, words: OcrWord[]): Box[
     const y1 = Math.min(height - 1, Math.ceil((w.y + 0.35 * w.size) * scale));
     for (let y = y0; y <= y1; y++) covered.fill(1, y * width + x0, y * width + x1 + 1);
   }
-  const blobs = inkBlobs(img, covered).filter(
-    (b) => b.covered < 0.5 * b.pixels && b.y1 - b.y0 + 1 <= 1.6 * em,
+  const blobs = marksIn(img, INK, 0, 0, width - 1, height - 1, covered).filter(
+    (b) => b.masked < 0.5 * b.pixels && b.y1 - b.y0 + 1 <= 1.6 * em,
   );
-  // Blobs on one line (each overlapping the other's height by half the shorter's) and closer
+  // Marks on one line (each overlapping the other's height by half the shorter's) and closer
   // than 0.8 em are one line of text.
   blobs.sort((a, b) => a.x0 - b.x0);
   const parent = blobs.map((_, i) => i);
@@ -50,28 +49,20 @@ export function unreadInk(img: GreyImage, scale: number, words: OcrWord[]): Box[
     return i;
   };
   for (let i = 0; i < blobs.length; i++) {
-    const a = blobs[i] as Blob;
+    const a = blobs[i] as Mark;
     for (let j = i + 1; j < blobs.length; j++) {
-      const b = blobs[j] as Blob;
+      const b = blobs[j] as Mark;
       if (b.x0 - a.x1 > 0.8 * em) break;
       const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) + 1;
       if (overlap >= 0.5 * Math.min(a.y1 - a.y0 + 1, b.y1 - b.y0 + 1)) parent[root(j)] = root(i);
     }
   }
-  const lines = new Map<number, Blob & { tallest: number }>();
+  const lines = new Map<number, Mark & { tallest: number }>();
   blobs.forEach((b, i) => {
     const r = root(i);
     const l = lines.get(r);
     const h = b.y1 - b.y0 + 1;
-    if (!l) lines.set(r, { ...b, tallest: h });
-    else {
-      l.x0 = Math.min(l.x0, b.x0);
-      l.x1 = Math.max(l.x1, b.x1);
-      l.y0 = Math.min(l.y0, b.y0);
-      l.y1 = Math.max(l.y1, b.y1);
-      l.pixels += b.pixels;
-      l.tallest = Math.max(l.tallest, h);
-    }
+    lines.set(r, l ? { ...joinMarks(l, b), tallest: Math.max(l.tallest, h) } : { ...b, tallest: h });
   });
   const minInk = Math.max(6, Math.round((0.8 * scale) ** 2));
   return (
@@ -82,41 +73,6 @@ export function unreadInk(img: GreyImage, scale: number, words: OcrWord[]): Box[
       .sort((a, b) => b.pixels - a.pixels)
       .map((l) => ({ x0: l.x0 / scale, x1: (l.x1 + 1) / scale, y0: l.y0 / scale, y1: (l.y1 + 1) / scale }))
   );
-}
-
-/** The image's blobs of ink (8-connected), each with how many of its pixels `covered` marks. */
-function inkBlobs(img: GreyImage, covered: Uint8Array): Blob[] {
-  const { data, width, height } = img;
-  const seen = new Uint8Array(width * height);
-  const stack: number[] = [];
-  const out: Blob[] = [];
-  for (let start = 0; start < data.length; start++) {
-    if (seen[start] !== 0 || (data[start] as number) >= INK) continue;
-    seen[start] = 1;
-    stack.push(start);
-    const b: Blob = { x0: width, x1: -1, y0: height, y1: -1, pixels: 0, covered: 0 };
-    while (stack.length > 0) {
-      const p = stack.pop() as number;
-      const x = p % width;
-      const y = (p - x) / width;
-      b.pixels++;
-      b.covered += covered[p] as number;
-      if (x < b.x0) b.x0 = x;
-      if (x > b.x1) b.x1 = x;
-      if (y < b.y0) b.y0 = y;
-      if (y > b.y1) b.y1 = y;
-      for (let ny = Math.max(0, y - 1); ny <= Math.min(height - 1, y + 1); ny++)
-        for (let nx = Math.max(0, x - 1); nx <= Math.min(width - 1, x + 1); nx++) {
-          const q = ny * width + nx;
-          if (seen[q] === 0 && (data[q] as number) < INK) {
-            seen[q] = 1;
-            stack.push(q);
-          }
-        }
-    }
-    out.push(b);
-  }
-  return out;
 }
 
 /** Reads the page's unread lines of ink again, one line each; the words found, in page points. */
@@ -138,8 +94,10 @@ export async function readUnreadInk(
       y1: line.y1 + 0.15 * em,
     };
     const cut = cellImage(img, scale, box, 0);
+    // Letters, figures or a currency sign (a "$" set apart at the left of an amount's cell); lone
+    // punctuation read from leftover ink is not text.
     for (const w of await engine.recognize(cut.png, scale, "line", language))
-      if (w.confidence >= INK_WORD_CONFIDENCE && /[\p{L}\p{N}]/u.test(w.str))
+      if (w.confidence >= INK_WORD_CONFIDENCE && /[\p{L}\p{N}\p{Sc}]/u.test(w.str))
         found.push({ ...w, x: w.x + cut.x, y: w.y + cut.y });
   }
   return found;

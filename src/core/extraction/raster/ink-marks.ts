@@ -1,0 +1,66 @@
+import type { GreyImage } from "./grey-image.ts";
+
+/**
+ * A mark of ink: its box in the image's pixels, how many pixels it has, and how many of them a
+ * mask marks (0 without one).
+ */
+export type Mark = { x0: number; x1: number; y0: number; y1: number; pixels: number; masked: number };
+
+/**
+ * The marks of ink (pixels darker than `level`, 8-connected) inside a box of the image, cut at its
+ * edges; `mask`, one byte a pixel of the whole image, counts the pixels of each mark it marks.
+ */
+export function marksIn(
+  img: GreyImage,
+  level: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  mask?: Uint8Array,
+): Mark[] {
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  if (w <= 0 || h <= 0) return [];
+  const seen = new Uint8Array(w * h);
+  const ink = (x: number, y: number) => (img.data[(y0 + y) * img.width + x0 + x] as number) < level;
+  const out: Mark[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < w * h; start++) {
+    if (seen[start] !== 0 || !ink(start % w, Math.floor(start / w))) continue;
+    seen[start] = 1;
+    stack.push(start);
+    const m: Mark = { x0: w, x1: -1, y0: h, y1: -1, pixels: 0, masked: 0 };
+    while (stack.length > 0) {
+      const p = stack.pop() as number;
+      const x = p % w;
+      const y = (p - x) / w;
+      m.pixels++;
+      if (mask) m.masked += mask[(y0 + y) * img.width + x0 + x] as number;
+      if (x < m.x0) m.x0 = x;
+      if (x > m.x1) m.x1 = x;
+      if (y < m.y0) m.y0 = y;
+      if (y > m.y1) m.y1 = y;
+      for (let ny = Math.max(0, y - 1); ny <= Math.min(h - 1, y + 1); ny++)
+        for (let nx = Math.max(0, x - 1); nx <= Math.min(w - 1, x + 1); nx++) {
+          const q = ny * w + nx;
+          if (seen[q] === 0 && ink(nx, ny)) {
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+    }
+    out.push({ ...m, x0: m.x0 + x0, x1: m.x1 + x0, y0: m.y0 + y0, y1: m.y1 + y0 });
+  }
+  return out;
+}
+
+/** One mark made of two: the box around both, their pixels together. */
+export const joinMarks = (a: Mark, b: Mark): Mark => ({
+  x0: Math.min(a.x0, b.x0),
+  x1: Math.max(a.x1, b.x1),
+  y0: Math.min(a.y0, b.y0),
+  y1: Math.max(a.y1, b.y1),
+  pixels: a.pixels + b.pixels,
+  masked: a.masked + b.masked,
+});
