@@ -19,6 +19,7 @@ import {
 import { PdfiumDocument, unloadPdfium } from "./pdfium.ts";
 import { openPdf } from "./pdfjs.ts";
 import { readDoubtfulFigures } from "./raster/doubtful-figures.ts";
+import { restoreCapitals } from "./raster/letter-case.ts";
 import { restoreSeparators } from "./raster/lost-separators.ts";
 import { drawForOcr, dropRuleGlyphs, readScannedPage } from "./raster/scan-page.ts";
 import { readUnreadCells } from "./raster/unread-cells.ts";
@@ -178,10 +179,17 @@ export const layoutExtractor: Extractor = {
                   )
                 : []),
             ];
-            const runs = restoreSeparators(scanned.image, scanned.scale, [
+            // What the recogniser lost that the pixels still show: separators of figures, and
+            // capitals shaped like small letters.
+            const all = [
               ...read,
               ...(await readUnreadInk(ocrEngine(), scanned.image, scanned.scale, read, language)),
-            ]);
+            ];
+            const runs = restoreCapitals(
+              scanned.image,
+              scanned.scale,
+              restoreSeparators(scanned.image, scanned.scale, all),
+            );
             const { words, frame } = wordsFromRuns(
               dropRuleGlyphs(runs, scanned.rules.verticals),
               scanned.width,
