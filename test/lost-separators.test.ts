@@ -48,6 +48,8 @@ describe("separators a reading lost", () => {
       { printed: "11,062.6", read: "11,0626" },
       { printed: "(9,5)", read: "(95)" },
       { printed: "(9,5)", read: "(9.5)" },
+      { printed: "1.3%", read: "13%" },
+      { printed: "$51.24", read: "$5124" },
     ]);
     expect(restoreSeparators(img, SCALE, words).map((w) => w.str)).toEqual([
       "233.8",
@@ -56,6 +58,8 @@ describe("separators a reading lost", () => {
       "11,062.6",
       "(9,5)",
       "(9,5)",
+      "1.3%",
+      "$51.24",
     ]);
   });
 
@@ -76,6 +80,14 @@ describe("separators a reading lost", () => {
       ctx.putImageData(data, 30 * SCALE + before, (20 - 4) * SCALE);
     });
     expect(restoreSeparators(img, SCALE, words)[0]?.str).toBe("1,505");
+  });
+
+  it("drops a full stop read after a figure's decimals, and keeps one after a whole number", () => {
+    const { img, words } = page([
+      { printed: "9,008.78", read: "9,008.78." },
+      { printed: "12.", read: "12." },
+    ]);
+    expect(restoreSeparators(img, SCALE, words).map((w) => w.str)).toEqual(["9,008.78", "12."]);
   });
 
   it("leaves figures read right, figures printed without one, and what would not be a number", () => {

@@ -20,9 +20,16 @@ const INK_LEVELS = [128, 170, 210];
  * A figure as the separator check reads it: digits with separators, perhaps signed, in brackets
  * or after a currency sign.
  */
-const figure = /^([-\u2212]?\(?[$€£]?)(\d[\d.,]*\d|\d)(\)?)$/;
-/** The marks standing as high as a digit that are not digits: brackets and currency signs (a minus is lower). */
-const tallMarks = (s: string) => s.replace(/[-\u2212]/g, "").length;
+const figure = /^([-\u2212]?\(?[$€£]?)(\d[\d.,]*\d|\d)(\)?%?)$/;
+/**
+ * How many marks standing about as high as a digit the signs around a figure make, at least and
+ * at most: one a bracket or currency sign (a minus is lower), one to three a percent sign (its
+ * rings touch its stroke or stand apart, depending on the face).
+ */
+const signMarks = (s: string): [number, number] => {
+  const others = s.replace(/[-\u2212%]/g, "").length;
+  return s.includes("%") ? [others + 1, others + 3] : [others, others];
+};
 
 /**
  * The separators the ink of a figure shows: for each, the number of digits before it and whether
@@ -43,7 +50,8 @@ function separatorsAt(img: GreyImage, scale: number, word: OcrWord, level: numbe
   const m = figure.exec(word.str);
   if (!m) return null;
   const digits = (m[2] as string).replace(/[.,]/g, "").length;
-  const [lead, trail] = [tallMarks(m[1] as string), tallMarks(m[3] as string)];
+  const [lead] = signMarks(m[1] as string);
+  const [fewest, most] = signMarks(m[3] as string);
   const em = word.size * scale;
   const x0 = Math.max(0, Math.floor(word.x * scale - 0.1 * em));
   const x1 = Math.min(img.width - 1, Math.ceil((word.x + word.width) * scale + 0.1 * em));
@@ -58,8 +66,9 @@ function separatorsAt(img: GreyImage, scale: number, word: OcrWord, level: numbe
   const tallest = Math.max(0, ...marks.map((k) => k.y1 - k.y0 + 1));
   if (tallest < 0.3 * em) return null;
   const tall = marks.filter((k) => k.y1 - k.y0 + 1 >= 0.55 * tallest);
-  if (tall.length !== digits + lead + trail) return null;
-  const figures = tall.slice(lead, tall.length - trail);
+  const trail = tall.length - lead - digits;
+  if (trail < fewest || trail > most) return null;
+  const figures = tall.slice(lead, lead + digits);
   const baseline = median(figures.map((k) => k.y1));
   const greyBaseline = median(figures.map((k) => greyBottom(img, k)));
   const height = median(figures.map((k) => k.y1 - k.y0 + 1));
@@ -120,13 +129,19 @@ function separatorsRead(digitsAndSeparators: string): Map<number, string> {
 /** Thousands grouped in threes with one separator and perhaps a decimal part with the other, or no grouping. */
 const wellFormed = /^(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?)$/;
 
+/** A figure with decimals read with a full stop after it: a speck the recogniser took for one. */
+const strayStop = /^[-\u2212(]?[$€£]?\d[\d.,]*[.,]\d+\)?%?\.$/;
+
 /**
  * The page's figures, each with the separators its ink shows and its reading lost put back, and a
  * point read where the ink shows a comma's tail made a comma. A figure whose result would not be
- * a well-formed number (a date, a section number, a mark misjudged) is left as read.
+ * a well-formed number (a date, a section number, a mark misjudged) is left as read. A full stop
+ * read after a figure's decimals goes (a figure's own point is among its digits; "12." may be an
+ * ordinal, and stays).
  */
 export function restoreSeparators(img: GreyImage, scale: number, words: OcrWord[]): OcrWord[] {
-  return words.map((w) => {
+  return words.map((word) => {
+    const w = strayStop.test(word.str) ? { ...word, str: word.str.slice(0, -1) } : word;
     const seen = separatorsInInk(img, scale, w);
     if (!seen || seen.length === 0) return w;
     const m = figure.exec(w.str) as RegExpExecArray;
