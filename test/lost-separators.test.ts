@@ -47,7 +47,7 @@ describe("separators a reading lost", () => {
       { printed: "40,473", read: "40473" },
       { printed: "11,062.6", read: "11,0626" },
       { printed: "(9,5)", read: "(95)" },
-      { printed: "(9,5)", read: "(9.5)" },
+      { printed: "(9,517)", read: "(9.517)" },
       { printed: "1.3%", read: "13%" },
       { printed: "$51.24", read: "$5124" },
     ]);
@@ -57,7 +57,7 @@ describe("separators a reading lost", () => {
       "40,473",
       "11,062.6",
       "(9,5)",
-      "(9,5)",
+      "(9,517)",
       "1.3%",
       "$51.24",
     ]);
@@ -82,12 +82,13 @@ describe("separators a reading lost", () => {
     expect(restoreSeparators(img, SCALE, words)[0]?.str).toBe("1,505");
   });
 
-  it("drops a full stop read after a figure's decimals, and keeps one after a whole number", () => {
+  it("drops a full stop read after a figure's decimals, and keeps one after a whole number or a group of three", () => {
     const { img, words } = page([
       { printed: "9,008.78", read: "9,008.78." },
       { printed: "12.", read: "12." },
+      { printed: "4,433.", read: "4,433." },
     ]);
-    expect(restoreSeparators(img, SCALE, words).map((w) => w.str)).toEqual(["9,008.78", "12."]);
+    expect(restoreSeparators(img, SCALE, words).map((w) => w.str)).toEqual(["9,008.78", "12.", "4,433."]);
   });
 
   it("leaves figures read right, figures printed without one, and what would not be a number", () => {

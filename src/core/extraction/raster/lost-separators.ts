@@ -129,8 +129,12 @@ function separatorsRead(digitsAndSeparators: string): Map<number, string> {
 /** Thousands grouped in threes with one separator and perhaps a decimal part with the other, or no grouping. */
 const wellFormed = /^(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?)$/;
 
-/** A figure with decimals read with a full stop after it: a speck the recogniser took for one. */
-const strayStop = /^[-\u2212(]?[$€£]?\d[\d.,]*[.,]\d+\)?%?\.$/;
+/**
+ * A figure with decimals read with a full stop after it: a speck the recogniser took for one. Not
+ * after three figures ("4,433."): that is a fixed-pitch amount cut at its point, whose decimals
+ * the recogniser read as the next word (words.ts joins the two).
+ */
+const strayStop = /^[-\u2212(]?[$€£]?\d[\d.,]*[.,](?:\d{1,2}|\d{4,})\)?%?\.$/;
 
 /**
  * The page's figures, each with the separators its ink shows and its reading lost put back, and a
@@ -146,16 +150,23 @@ export function restoreSeparators(img: GreyImage, scale: number, words: OcrWord[
     if (!seen || seen.length === 0) return w;
     const m = figure.exec(w.str) as RegExpExecArray;
     const read = separatorsRead(m[2] as string);
+    const digits = (m[2] as string).replace(/[.,]/g, "");
+    // Digits after a separator, to the next one or the end: three where a thousands comma stands.
+    const group = (after: number) => {
+      const next = [...read.keys()].filter((k) => k > after).sort((a, b) => a - b)[0];
+      return (next ?? digits.length) - after;
+    };
     let changed = false;
     for (const s of seen) {
       const was = read.get(s.after);
-      if (was === undefined || (was === "." && s.comma)) {
+      // A point read is made a comma only before three digits: the shape test is surest on a
+      // thousands comma, and a decimal point misjudged would change the figure's value.
+      if (was === undefined || (was === "." && s.comma && group(s.after) === 3)) {
         read.set(s.after, s.comma ? "," : ".");
         changed = true;
       }
     }
     if (!changed) return w;
-    const digits = (m[2] as string).replace(/[.,]/g, "");
     let text = "";
     for (let i = 0; i < digits.length; i++) text += (i > 0 ? (read.get(i) ?? "") : "") + digits[i];
     return wellFormed.test(text) ? { ...w, str: `${m[1]}${text}${m[3]}` } : w;
