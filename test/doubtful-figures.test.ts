@@ -1,9 +1,7 @@
-import { createCanvas } from "@napi-rs/canvas";
 import { afterAll, describe, expect, it } from "vitest";
 import { createOcrEngine, type OcrWord } from "../src/core/extraction/ocr.ts";
 import { readDoubtfulFigures } from "../src/core/extraction/raster/doubtful-figures.ts";
-import { greyFromRgba } from "../src/core/extraction/raster/grey-image.ts";
-import { testSans } from "./support/drawn-scans.ts";
+import { drawnWords } from "./support/drawn-scans.ts";
 
 // A figure the page's reading was unsure of is read again on its own, and the surer reading kept.
 // The page here is drawn clean, so its figures read right on their own; the page's words are given
@@ -15,22 +13,8 @@ const engine = createOcrEngine();
 afterAll(() => engine.close());
 
 function page(texts: { text: string; x: number; y: number }[]) {
-  const canvas = createCanvas(300 * SCALE, 200 * SCALE);
-  const ctx = canvas.getContext("2d");
-  ctx.fillStyle = "#ffffff";
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.fillStyle = "#000000";
-  ctx.font = `${SIZE * SCALE}px ${testSans()}`;
-  const widths = texts.map((t) => {
-    ctx.fillText(t.text, t.x * SCALE, t.y * SCALE);
-    return ctx.measureText(t.text).width / SCALE;
-  });
-  const img = greyFromRgba(
-    ctx.getImageData(0, 0, canvas.width, canvas.height).data,
-    canvas.width,
-    canvas.height,
-  );
-  return { img, widths };
+  const { img, words } = drawnWords(texts, { scale: SCALE, size: SIZE, width: 300, height: 200 });
+  return { img, widths: words.map((w) => w.width) };
 }
 
 const word = (str: string, x: number, y: number, width: number, confidence: number): OcrWord => ({

@@ -1,9 +1,6 @@
-import { createCanvas } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
-import type { OcrWord } from "../src/core/extraction/ocr.ts";
-import { greyFromRgba } from "../src/core/extraction/raster/grey-image.ts";
 import { restoreCapitals } from "../src/core/extraction/raster/letter-case.ts";
-import { testSans } from "./support/drawn-scans.ts";
+import { drawnWords } from "./support/drawn-scans.ts";
 
 // A capital shaped like its small letter (O, W, S...) that the recogniser read small gets its
 // capital back when its ink stands clearly higher than the small letters after it.
@@ -12,30 +9,8 @@ const SCALE = 3;
 const SIZE = 10;
 
 function page(words: { printed: string; read: string }[]) {
-  const canvas = createCanvas(200 * SCALE, (20 + 16 * words.length) * SCALE);
-  const ctx = canvas.getContext("2d");
-  ctx.fillStyle = "#ffffff";
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.fillStyle = "#000000";
-  ctx.font = `${SIZE * SCALE}px ${testSans()}`;
-  const out = words.map((w, i): OcrWord => {
-    const y = 20 + 16 * i;
-    ctx.fillText(w.printed, 30 * SCALE, y * SCALE);
-    return {
-      str: w.read,
-      x: 30,
-      y,
-      width: ctx.measureText(w.printed).width / SCALE,
-      size: SIZE,
-      confidence: 90,
-    };
-  });
-  const img = greyFromRgba(
-    ctx.getImageData(0, 0, canvas.width, canvas.height).data,
-    canvas.width,
-    canvas.height,
-  );
-  return { img, words: out };
+  const texts = words.map((w, i) => ({ text: w.printed, read: w.read, x: 30, y: 20 + 16 * i }));
+  return drawnWords(texts, { scale: SCALE, size: SIZE, width: 200, height: 20 + 16 * words.length });
 }
 
 describe("capitals read as small letters", () => {

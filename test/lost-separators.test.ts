@@ -1,9 +1,7 @@
-import { createCanvas } from "@napi-rs/canvas";
+import type { SKRSContext2D } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
-import type { OcrWord } from "../src/core/extraction/ocr.ts";
-import { greyFromRgba } from "../src/core/extraction/raster/grey-image.ts";
 import { restoreSeparators } from "../src/core/extraction/raster/lost-separators.ts";
-import { testSans } from "./support/drawn-scans.ts";
+import { drawnWords } from "./support/drawn-scans.ts";
 
 // A figure whose reading lost its decimal point or comma gets it back from the pixels: a small
 // mark on the digits' baseline between two of them, a comma when it hangs below. Each figure is
@@ -15,28 +13,11 @@ const SIZE = 10;
 /** Draws each `printed` figure on its own line; the words carry the reading `read` in its box. */
 function page(
   figures: { printed: string; read: string }[],
-  draw?: (ctx: CanvasRenderingContext2D) => void,
+  draw?: (ctx: SKRSContext2D) => void,
   size = SIZE,
 ) {
-  const canvas = createCanvas(200 * SCALE, (20 + 16 * figures.length) * SCALE);
-  const ctx = canvas.getContext("2d");
-  ctx.fillStyle = "#ffffff";
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.fillStyle = "#000000";
-  ctx.font = `${size * SCALE}px ${testSans()}`;
-  const words = figures.map((f, i): OcrWord => {
-    const y = 20 + 16 * i;
-    ctx.fillText(f.printed, 30 * SCALE, y * SCALE);
-    const width = ctx.measureText(f.printed).width / SCALE;
-    return { str: f.read, x: 30, y, width, size, confidence: 90 };
-  });
-  draw?.(ctx as unknown as CanvasRenderingContext2D);
-  const img = greyFromRgba(
-    ctx.getImageData(0, 0, canvas.width, canvas.height).data,
-    canvas.width,
-    canvas.height,
-  );
-  return { img, words };
+  const texts = figures.map((f, i) => ({ text: f.printed, read: f.read, x: 30, y: 20 + 16 * i }));
+  return drawnWords(texts, { scale: SCALE, size, width: 200, height: 20 + 16 * figures.length, draw });
 }
 
 describe("separators a reading lost", () => {

@@ -1,9 +1,7 @@
-import { createCanvas } from "@napi-rs/canvas";
 import { afterAll, describe, expect, it } from "vitest";
 import { createOcrEngine, type OcrWord } from "../src/core/extraction/ocr.ts";
-import { greyFromRgba } from "../src/core/extraction/raster/grey-image.ts";
 import { readUnreadInk, unreadInk } from "../src/core/extraction/raster/unread-ink.ts";
-import { testSans } from "./support/drawn-scans.ts";
+import { drawnWords } from "./support/drawn-scans.ts";
 
 // Ink no recognised word covers, in letter-sized pieces lined up like text, is read again as one
 // line: the page segmentation had left out columns of a dense table. The page is drawn clean; the
@@ -16,25 +14,7 @@ afterAll(() => engine.close());
 
 type Drawn = { text: string; x: number; y: number };
 
-function page(texts: Drawn[]) {
-  const canvas = createCanvas(320 * SCALE, 200 * SCALE);
-  const ctx = canvas.getContext("2d");
-  ctx.fillStyle = "#ffffff";
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.fillStyle = "#000000";
-  ctx.font = `${SIZE * SCALE}px ${testSans()}`;
-  const words = texts.map((t): OcrWord => {
-    ctx.fillText(t.text, t.x * SCALE, t.y * SCALE);
-    const width = ctx.measureText(t.text).width / SCALE;
-    return { str: t.text, x: t.x, y: t.y, width, size: SIZE, confidence: 95 };
-  });
-  const img = greyFromRgba(
-    ctx.getImageData(0, 0, canvas.width, canvas.height).data,
-    canvas.width,
-    canvas.height,
-  );
-  return { img, words };
-}
+const page = (texts: Drawn[]) => drawnWords(texts, { scale: SCALE, size: SIZE, width: 320, height: 200 });
 
 const rows = [
   ["Robbery", "102.1", "25.5", "90.0"],

@@ -1,7 +1,9 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import { GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
+import { createCanvas, GlobalFonts, type SKRSContext2D } from "@napi-rs/canvas";
 import { PDFDocument } from "pdf-lib";
+import type { OcrWord } from "../../src/core/extraction/ocr.ts";
+import { type GreyImage, greyFromRgba } from "../../src/core/extraction/raster/grey-image.ts";
 
 // What the OCR tests draw their "scans" with: pdfjs-dist's Liberation Sans (registered with the
 // canvas once per test process, so no test depends on a machine's fonts), a ruled grid, and the
@@ -58,4 +60,35 @@ export async function scannedPagePdf(jpg: Uint8Array): Promise<Uint8Array> {
   const img = await doc.embedJpg(jpg);
   doc.addPage([612, 792]).drawImage(img, { x: 0, y: 0, width: 612, height: 792 });
   return doc.save();
+}
+
+/**
+ * Texts drawn in black on white (`size` points high, at `scale` pixels a point, on a page of
+ * `width` by `height` points; `y` is the baseline), as a grey image, and each text's box as a
+ * word read as `read` (the text itself by default). `draw` paints on the drawing before the
+ * image is taken.
+ */
+export function drawnWords(
+  texts: { text: string; x: number; y: number; read?: string }[],
+  opts: { scale: number; size: number; width: number; height: number; draw?: (ctx: SKRSContext2D) => void },
+): { img: GreyImage; words: OcrWord[] } {
+  const { scale, size } = opts;
+  const canvas = createCanvas(Math.round(opts.width * scale), Math.round(opts.height * scale));
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#ffffff";
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillStyle = "#000000";
+  ctx.font = `${size * scale}px ${testSans()}`;
+  const words = texts.map((t): OcrWord => {
+    ctx.fillText(t.text, t.x * scale, t.y * scale);
+    const width = ctx.measureText(t.text).width / scale;
+    return { str: t.read ?? t.text, x: t.x, y: t.y, width, size, confidence: 90 };
+  });
+  opts.draw?.(ctx);
+  const img = greyFromRgba(
+    ctx.getImageData(0, 0, canvas.width, canvas.height).data,
+    canvas.width,
+    canvas.height,
+  );
+  return { img, words };
 }
