@@ -6,9 +6,9 @@ import { joinMarks, type Mark, marksIn } from "./ink-marks.ts";
 // "2338" for "233.8", "23" for "2,3"), and reading the same pixels again gives the same answer.
 // The pixels say otherwise: between two digits sits a mark a fraction of their height, on their
 // baseline. Where a figure's ink splits into as many digit-high marks as the reading has digits
-// (and brackets or currency signs), and a small mark on the baseline stands in the gap between two of them where
-// the reading has no separator, the separator is put back: a comma when the mark hangs below the
-// baseline, a point when it sits on it.
+// (and brackets, currency or percent signs), and a small mark on the baseline stands in the gap
+// between two of them where the reading has no separator, the separator is put back: a comma when
+// the mark hangs below the baseline, a point when it sits on it.
 
 /**
  * Darker than this is ink (the image's paper has been made white before): the usual cut first;
@@ -61,17 +61,18 @@ function separatorsAt(img: GreyImage, scale: number, word: OcrWord, level: numbe
   const marks = marksIn(img, level, x0, y0, x1, y1)
     .filter((k) => k.y0 > y0 && k.y1 < y1)
     .sort((a, b) => a.x0 - b.x0);
-  // Digits stand about as high as one another, brackets and currency signs a little higher; the
-  // word's size is the line's estimate, and can be a line's height more than its figures'.
+  // Digits stand about as high as one another, brackets and currency signs a little higher. They
+  // are told by height against the tallest mark, not against the word's size: that is its line's
+  // estimate, which can be half as large again as the figures.
   const tallest = Math.max(0, ...marks.map((k) => k.y1 - k.y0 + 1));
   if (tallest < 0.3 * em) return null;
   const tall = marks.filter((k) => k.y1 - k.y0 + 1 >= 0.55 * tallest);
   const trail = tall.length - lead - digits;
   if (trail < fewest || trail > most) return null;
   const figures = tall.slice(lead, lead + digits);
-  const baseline = median(figures.map((k) => k.y1));
-  const greyBaseline = median(figures.map((k) => greyBottom(img, k)));
-  const height = median(figures.map((k) => k.y1 - k.y0 + 1));
+  const baseline = lowMedian(figures.map((k) => k.y1));
+  const greyBaseline = lowMedian(figures.map((k) => greyBottom(img, k)));
+  const height = lowMedian(figures.map((k) => k.y1 - k.y0 + 1));
   // The small marks in each gap between two digits: one separator, whose comma may come apart
   // into its head and its tail.
   const gaps = new Map<number, Mark>();
@@ -99,6 +100,15 @@ function separatorsAt(img: GreyImage, scale: number, word: OcrWord, level: numbe
   return out;
 }
 
+/**
+ * The median, the smaller of the middle two for an even count: a blurred digit whose grey edge
+ * runs a row lower than the others' must not set the baseline a comma is measured from.
+ */
+const lowMedian = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : (s[Math.floor((s.length - 1) / 2)] as number);
+};
+
 /** The lowest row the mark's grey edge reaches below its ink, straight down from any of its columns. */
 function greyBottom(img: GreyImage, k: Mark): number {
   let bottom = k.y1;
@@ -109,11 +119,6 @@ function greyBottom(img: GreyImage, k: Mark): number {
   }
   return bottom;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? 0 : (s[Math.floor((s.length - 1) / 2)] as number);
-};
 
 /** The reading's separators as the ink check gives them: digits before each. */
 function separatorsRead(digitsAndSeparators: string): Map<number, string> {
@@ -138,7 +143,7 @@ const strayStop = /^[-\u2212(]?[$€£]?\d[\d.,]*[.,](?:\d{1,2}|\d{4,})\)?%?\.$/
 
 /**
  * The page's figures, each with the separators its ink shows and its reading lost put back, and a
- * point read where the ink shows a comma's tail made a comma. A figure whose result would not be
+ * point read before three digits where the ink shows a comma's tail made a comma. A figure whose result would not be
  * a well-formed number (a date, a section number, a mark misjudged) is left as read. A full stop
  * read after a figure's decimals goes (a figure's own point is among its digits; "12." may be an
  * ordinal, and stays).
