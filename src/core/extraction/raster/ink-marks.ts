@@ -1,3 +1,4 @@
+import type { OcrWord } from "../ocr.ts";
 import type { GreyImage } from "./grey-image.ts";
 
 /**
@@ -64,3 +65,19 @@ export const joinMarks = (a: Mark, b: Mark): Mark => ({
   pixels: a.pixels + b.pixels,
   masked: a.masked + b.masked,
 });
+
+/**
+ * The marks of a word's ink, left to right: inside its box (`pad` em either side, from 0.95 em
+ * above its baseline to 0.3 em below), less those the box's top or bottom cuts, which are pieces
+ * of the lines above and below.
+ */
+export function wordMarks(img: GreyImage, scale: number, word: OcrWord, level: number, pad: number): Mark[] {
+  const em = word.size * scale;
+  const x0 = Math.max(0, Math.floor(word.x * scale - pad * em));
+  const x1 = Math.min(img.width - 1, Math.ceil((word.x + word.width) * scale + pad * em));
+  const y0 = Math.max(0, Math.floor(word.y * scale - 0.95 * em));
+  const y1 = Math.min(img.height - 1, Math.ceil(word.y * scale + 0.3 * em));
+  return marksIn(img, level, x0, y0, x1, y1)
+    .filter((k) => k.y0 > y0 && k.y1 < y1)
+    .sort((a, b) => a.x0 - b.x0);
+}

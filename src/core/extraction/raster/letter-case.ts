@@ -1,14 +1,14 @@
 import { median } from "../layout/geometry.ts";
 import type { OcrWord } from "../ocr.ts";
 import type { GreyImage } from "./grey-image.ts";
-import { joinMarks, type Mark, marksIn } from "./ink-marks.ts";
+import { joinMarks, type Mark, wordMarks } from "./ink-marks.ts";
 
 // Some letters are the same shape as capitals and as small letters, and differ only in height
 // (c o s u v w x z): the recogniser reads "Office", "West" and "Utilities" as "office", "west"
 // and "utilities" now and then. The pixels tell them apart: a capital stands as high as an
 // ascender, clearly above the small letters after it. A word read starting with such a small
-// letter whose first mark stands a fifth higher than the shortest letters after it is given its
-// capital back.
+// letter whose first mark stands a fifth higher than the x-height letters after it (the median
+// of two or more) is given its capital back.
 
 /** Darker than this is ink (the image's paper has been made white before). */
 const INK = 128;
@@ -22,17 +22,9 @@ const xHeight = /[acemnosuvwxz]/;
 
 /** The word's first letter as a capital, when its ink stands as high as one. */
 function capitalInInk(img: GreyImage, scale: number, word: OcrWord): boolean {
-  const em = word.size * scale;
-  const x0 = Math.max(0, Math.floor(word.x * scale - 0.05 * em));
-  const x1 = Math.min(img.width - 1, Math.ceil((word.x + word.width) * scale + 0.05 * em));
-  const y0 = Math.max(0, Math.floor(word.y * scale - 0.95 * em));
-  const y1 = Math.min(img.height - 1, Math.ceil(word.y * scale + 0.3 * em));
-  // Marks cut by the box's top or bottom are pieces of the lines above and below; a dot over its
-  // stem (i, j) is one letter with it.
+  // A dot over its stem (i, j) is one letter with it.
   const marks: Mark[] = [];
-  for (const k of marksIn(img, INK, x0, y0, x1, y1)
-    .filter((m) => m.y0 > y0 && m.y1 < y1)
-    .sort((a, b) => a.x0 - b.x0)) {
+  for (const k of wordMarks(img, scale, word, INK, 0.05)) {
     const last = marks[marks.length - 1];
     const overlap = last ? Math.min(last.x1, k.x1) - Math.max(last.x0, k.x0) + 1 : 0;
     if (last && overlap >= 0.5 * Math.min(last.x1 - last.x0 + 1, k.x1 - k.x0 + 1))

@@ -1,6 +1,6 @@
 import type { OcrWord } from "../ocr.ts";
 import type { GreyImage } from "./grey-image.ts";
-import { joinMarks, type Mark, marksIn } from "./ink-marks.ts";
+import { joinMarks, type Mark, wordMarks } from "./ink-marks.ts";
 
 // The recogniser drops a figure's decimal point or comma now and then ("1.3934" for "1.393,4",
 // "2338" for "233.8", "23" for "2,3"), and reading the same pixels again gives the same answer.
@@ -53,14 +53,7 @@ function separatorsAt(img: GreyImage, scale: number, word: OcrWord, level: numbe
   const [lead] = signMarks(m[1] as string);
   const [fewest, most] = signMarks(m[3] as string);
   const em = word.size * scale;
-  const x0 = Math.max(0, Math.floor(word.x * scale - 0.1 * em));
-  const x1 = Math.min(img.width - 1, Math.ceil((word.x + word.width) * scale + 0.1 * em));
-  const y0 = Math.max(0, Math.floor(word.y * scale - 0.95 * em));
-  const y1 = Math.min(img.height - 1, Math.ceil(word.y * scale + 0.3 * em));
-  // Marks cut by the box's top or bottom are pieces of the lines above and below.
-  const marks = marksIn(img, level, x0, y0, x1, y1)
-    .filter((k) => k.y0 > y0 && k.y1 < y1)
-    .sort((a, b) => a.x0 - b.x0);
+  const marks = wordMarks(img, scale, word, level, 0.1);
   // Digits stand about as high as one another, brackets and currency signs a little higher. They
   // are told by height against the tallest mark, not against the word's size: that is its line's
   // estimate, which can be half as large again as the figures.
