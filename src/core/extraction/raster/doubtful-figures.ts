@@ -1,6 +1,7 @@
 import type { OcrEngine, OcrWord } from "../ocr.ts";
 import type { OcrLanguage } from "../ocr-languages.ts";
 import type { GreyImage } from "./grey-image.ts";
+import { wordBox } from "./ink-marks.ts";
 import { cellImage } from "./unread-cells.ts";
 
 // Tesseract's page segmentation can misjudge the lines of a table and read its figures without
@@ -34,15 +35,12 @@ export async function readDoubtfulFigures(
   for (const w of doubtful) {
     // The word with some paper around it: under half a character each side, its line's height,
     // and no nearer another word of its line than half way (a piece of the same amount, perhaps).
-    const pad = 0.45 * w.size;
-    let x0 = w.x - pad;
-    let x1 = w.x + w.width + pad;
+    const box = wordBox(w, 0.45);
     for (const o of words) {
       if (o === w || Math.abs(o.y - w.y) >= 0.5 * w.size) continue;
-      if (o.x + o.width <= w.x) x0 = Math.max(x0, (o.x + o.width + w.x) / 2);
-      else if (o.x >= w.x + w.width) x1 = Math.min(x1, (w.x + w.width + o.x) / 2);
+      if (o.x + o.width <= w.x) box.x0 = Math.max(box.x0, (o.x + o.width + w.x) / 2);
+      else if (o.x >= w.x + w.width) box.x1 = Math.min(box.x1, (w.x + w.width + o.x) / 2);
     }
-    const box = { x0, x1, y0: w.y - 0.95 * w.size, y1: w.y + 0.35 * w.size };
     const cut = cellImage(img, scale, box, 0);
     const again = (await engine.recognize(cut.png, scale, "line", language)).filter(
       (a) => !punctuation.test(a.str),

@@ -1,5 +1,20 @@
+import type { Box } from "../layout/geometry.ts";
 import type { OcrWord } from "../ocr.ts";
 import type { GreyImage } from "./grey-image.ts";
+
+/** Darker than this is ink, on a scan whose paper has been made white (clean-background.ts). */
+export const INK = 128;
+
+/**
+ * The box a recognised word's ink lies in, in points: `pad` em either side, from 0.95 em above its
+ * baseline (ascenders, accents) to `below` em under it (descenders).
+ */
+export const wordBox = (word: OcrWord, pad = 0, below = 0.35): Box => ({
+  x0: word.x - pad * word.size,
+  x1: word.x + word.width + pad * word.size,
+  y0: word.y - 0.95 * word.size,
+  y1: word.y + below * word.size,
+});
 
 /**
  * A mark of ink: its box in the image's pixels, how many pixels it has, and how many of them a
@@ -67,17 +82,23 @@ export const joinMarks = (a: Mark, b: Mark): Mark => ({
 });
 
 /**
- * The marks of a word's ink, left to right: inside its box (`pad` em either side, from 0.95 em
- * above its baseline to 0.3 em below), less those the box's top or bottom cuts, which are pieces
- * of the lines above and below.
+ * The marks of a word's ink, left to right: inside its box (wordBox, `pad` em either side, 0.3 em
+ * below the baseline, short of the next line's capitals), less those the box's top or bottom
+ * cuts, which are pieces of the lines above and below.
  */
 export function wordMarks(img: GreyImage, scale: number, word: OcrWord, level: number, pad: number): Mark[] {
-  const em = word.size * scale;
-  const x0 = Math.max(0, Math.floor(word.x * scale - pad * em));
-  const x1 = Math.min(img.width - 1, Math.ceil((word.x + word.width) * scale + pad * em));
-  const y0 = Math.max(0, Math.floor(word.y * scale - 0.95 * em));
-  const y1 = Math.min(img.height - 1, Math.ceil(word.y * scale + 0.3 * em));
+  const { x0, x1, y0, y1 } = pixelBox(img, scale, wordBox(word, pad, 0.3));
   return marksIn(img, level, x0, y0, x1, y1)
     .filter((k) => k.y0 > y0 && k.y1 < y1)
     .sort((a, b) => a.x0 - b.x0);
+}
+
+/** A box in points as the image's pixels it covers, inside the image. */
+export function pixelBox(img: GreyImage, scale: number, box: Box): Box {
+  return {
+    x0: Math.max(0, Math.floor(box.x0 * scale)),
+    x1: Math.min(img.width - 1, Math.ceil(box.x1 * scale)),
+    y0: Math.max(0, Math.floor(box.y0 * scale)),
+    y1: Math.min(img.height - 1, Math.ceil(box.y1 * scale)),
+  };
 }

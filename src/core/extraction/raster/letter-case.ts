@@ -1,7 +1,7 @@
 import { median } from "../layout/geometry.ts";
 import type { OcrWord } from "../ocr.ts";
 import type { GreyImage } from "./grey-image.ts";
-import { joinMarks, type Mark, wordMarks } from "./ink-marks.ts";
+import { INK, joinMarks, type Mark, wordMarks } from "./ink-marks.ts";
 
 // Some letters are the same shape as capitals and as small letters, and differ only in height
 // (c o s u v w x z): the recogniser reads "Office", "West" and "Utilities" as "office", "west"
@@ -10,8 +10,6 @@ import { joinMarks, type Mark, wordMarks } from "./ink-marks.ts";
 // letter whose first mark stands a fifth higher than the x-height letters after it (the median
 // of two or more) is given its capital back.
 
-/** Darker than this is ink (the image's paper has been made white before). */
-const INK = 128;
 /** A word read in small letters whose first letter has a capital of the same shape. */
 const sameShape = /^[cosuvwxz][a-z]+$/;
 /**

@@ -1,6 +1,6 @@
 import type { OcrWord } from "../ocr.ts";
 import type { GreyImage } from "./grey-image.ts";
-import { joinMarks, type Mark, wordMarks } from "./ink-marks.ts";
+import { INK, joinMarks, type Mark, wordMarks } from "./ink-marks.ts";
 
 // The recogniser drops a figure's decimal point or comma now and then ("1.3934" for "1.393,4",
 // "2338" for "233.8", "23" for "2,3"), and reading the same pixels again gives the same answer.
@@ -14,7 +14,7 @@ import { joinMarks, type Mark, wordMarks } from "./ink-marks.ts";
  * Darker than this is ink (the image's paper has been made white before): the usual cut first;
  * where it breaks a blurred digit in two, lighter ones, which keep its strokes together.
  */
-const INK_LEVELS = [128, 170, 210];
+const INK_LEVELS = [INK, 170, 210];
 
 /**
  * A figure as the separator check reads it: digits with separators, perhaps signed, in brackets

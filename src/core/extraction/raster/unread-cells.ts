@@ -4,6 +4,7 @@ import type { OcrEngine, OcrWord } from "../ocr.ts";
 import type { OcrLanguage } from "../ocr-languages.ts";
 import { encodePngGrey } from "../png.ts";
 import type { GreyImage } from "./grey-image.ts";
+import { INK } from "./ink-marks.ts";
 
 // Tesseract's page segmentation drops a short figure standing alone in a wide cell ("12", "2")
 // as noise, where the same pixels read as one line are read right. On a scanned page with ruled
@@ -18,8 +19,6 @@ export const MAX_CELLS_READ_AGAIN = 80;
 const INSET = 1.5;
 /** White margin (pixels) around a cut-out cell: the recogniser reads a line better with some. */
 const PAD = 10;
-/** Darker than this is ink when asking whether a cell holds anything. */
-const INK = 128;
 
 const cluster = (values: number[]): number[] => {
   const out: number[][] = [];

@@ -3,7 +3,7 @@ import { median } from "../layout/geometry.ts";
 import type { OcrEngine, OcrWord } from "../ocr.ts";
 import type { OcrLanguage } from "../ocr-languages.ts";
 import type { GreyImage } from "./grey-image.ts";
-import { joinMarks, type Mark, marksIn } from "./ink-marks.ts";
+import { INK, joinMarks, type Mark, marksIn, pixelBox, wordBox } from "./ink-marks.ts";
 import { cellImage } from "./unread-cells.ts";
 
 // Tesseract's page segmentation now and then leaves out whole columns of a dense table, or a
@@ -11,8 +11,6 @@ import { cellImage } from "./unread-cells.ts";
 // Such ink, in pieces the size of letters lined up like a line of text, is cut out and read
 // again as one line. Born-digital pages never come here, nor does ink that a word already covers.
 
-/** Darker than this is ink (the image's paper has been made white before). */
-const INK = 128;
 /** Lines of unread ink read again on one page at most, the most ink first: a bound on its time. */
 export const MAX_INK_LINES_READ = 400;
 /** A word read from unread ink is kept when the recogniser is at least this sure of it (0-100). */
@@ -30,11 +28,7 @@ export function unreadInk(img: GreyImage, scale: number, words: OcrWord[]): Box[
   const em = typeSize(words) * scale;
   const covered = new Uint8Array(width * height);
   for (const w of words) {
-    const pad = 0.15 * w.size;
-    const x0 = Math.max(0, Math.floor((w.x - pad) * scale));
-    const x1 = Math.min(width - 1, Math.ceil((w.x + w.width + pad) * scale));
-    const y0 = Math.max(0, Math.floor((w.y - 0.95 * w.size) * scale));
-    const y1 = Math.min(height - 1, Math.ceil((w.y + 0.35 * w.size) * scale));
+    const { x0, x1, y0, y1 } = pixelBox(img, scale, wordBox(w, 0.15));
     for (let y = y0; y <= y1; y++) covered.fill(1, y * width + x0, y * width + x1 + 1);
   }
   const blobs = marksIn(img, INK, 0, 0, width - 1, height - 1, covered).filter(
