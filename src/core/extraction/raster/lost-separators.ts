@@ -36,9 +36,9 @@ const signMarks = (s: string): [number, number] => {
  * it is a comma. Null when the ink does not split cleanly into the reading's digits (touching
  * digits, a mark of another kind), so nothing is claimed.
  */
-export function separatorsInInk(img: GreyImage, scale: number, word: OcrWord): Separator[] | null {
+function separatorsInInk(img: GreyImage, scale: number, word: OcrWord, fig: Figure): Separator[] | null {
   for (const level of INK_LEVELS) {
-    const found = separatorsAt(img, scale, word, level);
+    const found = separatorsAt(img, scale, word, fig, level);
     if (found) return found;
   }
   return null;
@@ -46,12 +46,26 @@ export function separatorsInInk(img: GreyImage, scale: number, word: OcrWord): S
 
 type Separator = { after: number; comma: boolean };
 
-function separatorsAt(img: GreyImage, scale: number, word: OcrWord, level: number): Separator[] | null {
-  const m = figure.exec(word.str);
+/** A figure's reading in parts: the signs before and after it, and its digits without separators. */
+type Figure = { before: string; number: string; after: string; digits: string };
+
+const parseFigure = (str: string): Figure | null => {
+  const m = figure.exec(str);
   if (!m) return null;
-  const digits = (m[2] as string).replace(/[.,]/g, "").length;
-  const [lead] = signMarks(m[1] as string);
-  const [fewest, most] = signMarks(m[3] as string);
+  const [, before, number, after] = m as unknown as [string, string, string, string];
+  return { before, number, after, digits: number.replace(/[.,]/g, "") };
+};
+
+function separatorsAt(
+  img: GreyImage,
+  scale: number,
+  word: OcrWord,
+  fig: Figure,
+  level: number,
+): Separator[] | null {
+  const digits = fig.digits.length;
+  const [lead] = signMarks(fig.before);
+  const [fewest, most] = signMarks(fig.after);
   const em = word.size * scale;
   const marks = wordMarks(img, scale, word, level, 0.1);
   // Digits stand about as high as one another, brackets and currency signs a little higher. They
@@ -144,11 +158,12 @@ const strayStop = /^[-\u2212(]?[$€£]?\d[\d.,]*[.,](?:\d{1,2}|\d{4,})\)?%?\.$/
 export function restoreSeparators(img: GreyImage, scale: number, words: OcrWord[]): OcrWord[] {
   return words.map((word) => {
     const w = strayStop.test(word.str) ? { ...word, str: word.str.slice(0, -1) } : word;
-    const seen = separatorsInInk(img, scale, w);
+    const fig = parseFigure(w.str);
+    if (!fig) return w;
+    const seen = separatorsInInk(img, scale, w, fig);
     if (!seen || seen.length === 0) return w;
-    const m = figure.exec(w.str) as RegExpExecArray;
-    const read = separatorsRead(m[2] as string);
-    const digits = (m[2] as string).replace(/[.,]/g, "");
+    const read = separatorsRead(fig.number);
+    const { digits } = fig;
     // Digits after a separator, to the next one or the end: three where a thousands comma stands.
     const group = (after: number) => {
       const next = [...read.keys()].filter((k) => k > after).sort((a, b) => a - b)[0];
@@ -167,6 +182,6 @@ export function restoreSeparators(img: GreyImage, scale: number, words: OcrWord[
     if (!changed) return w;
     let text = "";
     for (let i = 0; i < digits.length; i++) text += (i > 0 ? (read.get(i) ?? "") : "") + digits[i];
-    return wellFormed.test(text) ? { ...w, str: `${m[1]}${text}${m[3]}` } : w;
+    return wellFormed.test(text) ? { ...w, str: `${fig.before}${text}${fig.after}` } : w;
   });
 }
