@@ -1,5 +1,6 @@
 import type { SKRSContext2D } from "@napi-rs/canvas";
 import { describe, expect, it } from "vitest";
+import type { OcrWord } from "../src/core/extraction/ocr.ts";
 import { restoreSeparators } from "../src/core/extraction/raster/lost-separators.ts";
 import { drawnWords } from "./support/drawn-scans.ts";
 
@@ -47,6 +48,13 @@ describe("separators a reading lost", () => {
   it("takes a small comma that comes apart into its head and its tail for one comma", () => {
     const { img, words } = page([{ printed: "1,061.3", read: "1061.3" }], undefined, 7);
     expect(restoreSeparators(img, SCALE, words)[0]?.str).toBe("1,061.3");
+    // The comma cut in two by a white row at the baseline, as blur and a hard ink cut leave it: its
+    // head alone sits on the baseline like a point, its tail alone is below it.
+    const cut = page([{ printed: "1,061.3", read: "1061.3" }], (ctx) => {
+      ctx.fillStyle = "#ffffff";
+      ctx.fillRect(30 * SCALE + ctx.measureText("1").width, 20 * SCALE, ctx.measureText(",").width, 1);
+    });
+    expect(restoreSeparators(cut.img, SCALE, cut.words)[0]?.str).toBe("1,061.3");
   });
 
   it("holds a blurred digit together whose stroke is broken at the usual ink cut", () => {
@@ -72,24 +80,33 @@ describe("separators a reading lost", () => {
     expect(restoreSeparators(img, SCALE, words).map((w) => w.str)).toEqual(["9,008.78", "12.", "4,433."]);
   });
 
-  it("leaves figures read right, figures printed without one, and what would not be a number", () => {
+  it("leaves figures read right, figures printed without one, what would not be a number, and a decimal point", () => {
     const { img, words } = page([
       { printed: "233.8", read: "233.8" },
       { printed: "2338", read: "2338" },
       { printed: "1,056,473", read: "1,056,473" },
       { printed: "12.03.2019", read: "12.032019" },
       { printed: "Total", read: "Total" },
+      // A comma-shaped mark where the reading has a decimal point: only a thousands comma is mended.
+      { printed: "11,5%", read: "11.5%" },
     ]);
     const out = restoreSeparators(img, SCALE, words);
     for (const [i, w] of out.entries()) expect(w).toBe(words[i]);
   });
 
-  it("does not take a mark off the baseline for a point", () => {
-    // A speck level with the digits' middle, between the 3 and the 8.
-    const { img, words } = page([{ printed: "2338", read: "2338" }], (ctx) => {
-      const m = ctx.measureText("233");
-      ctx.fillRect((30 + m.width / SCALE) * SCALE + 1, (20 - 4) * SCALE, 4, 4);
-    });
-    expect(restoreSeparators(img, SCALE, words)[0]).toBe(words[0]);
+  it("takes a speck on the baseline between two digits for a point, and one level with their middle not", () => {
+    // "233" and "8" set a point's width apart, and a speck in the gap: on the digits' baseline it is
+    // the point the reading lost; half way up it is not a point, and the figure stays as read.
+    const figureWithSpeck = (speckTop: number) =>
+      page([{ printed: "233", read: "2338" }], (ctx) => {
+        const gapAt = 30 * SCALE + ctx.measureText("233").width;
+        ctx.fillText("8", gapAt + 2 * SCALE, 20 * SCALE);
+        ctx.fillRect(gapAt + SCALE - 1, speckTop * SCALE - 3, 3, 3);
+      });
+    const onBaseline = figureWithSpeck(20);
+    const word = { ...(onBaseline.words[0] as OcrWord), width: (onBaseline.words[0] as OcrWord).width + 8 };
+    expect(restoreSeparators(onBaseline.img, SCALE, [word])[0]?.str).toBe("233.8");
+    const midway = figureWithSpeck(16.5);
+    expect(restoreSeparators(midway.img, SCALE, [word])[0]).toBe(word);
   });
 });
