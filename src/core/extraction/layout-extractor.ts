@@ -18,12 +18,8 @@ import {
 } from "./ocr-languages.ts";
 import { PdfiumDocument, unloadPdfium } from "./pdfium.ts";
 import { openPdf } from "./pdfjs.ts";
-import { readDoubtfulFigures } from "./raster/doubtful-figures.ts";
-import { restoreCapitals } from "./raster/letter-case.ts";
-import { restoreSeparators } from "./raster/lost-separators.ts";
 import { drawForOcr, dropRuleGlyphs, readScannedPage } from "./raster/scan-page.ts";
-import { readUnreadCells } from "./raster/unread-cells.ts";
-import { readUnreadInk } from "./raster/unread-ink.ts";
+import { readAgain } from "./raster/second-reading.ts";
 import { DEFAULT_READING_LIMITS, readingLimits } from "./reading-limits.ts";
 
 /** A page with fewer words than this has no usable text layer (a scan, say) and is recognised by OCR. */
@@ -165,31 +161,7 @@ export const layoutExtractor: Extractor = {
                 }
               }
             }
-            page = await readDoubtfulFigures(ocrEngine(), scanned.image, scanned.scale, page, language);
-            const read = [
-              ...page,
-              ...(tables
-                ? await readUnreadCells(
-                    ocrEngine(),
-                    scanned.image,
-                    scanned.scale,
-                    scanned.rules,
-                    page,
-                    language,
-                  )
-                : []),
-            ];
-            // What the recogniser lost that the pixels still show: separators of figures, and
-            // capitals shaped like small letters.
-            const all = [
-              ...read,
-              ...(await readUnreadInk(ocrEngine(), scanned.image, scanned.scale, read, language)),
-            ];
-            const runs = restoreCapitals(
-              scanned.image,
-              scanned.scale,
-              restoreSeparators(scanned.image, scanned.scale, all),
-            );
+            const runs = await readAgain(ocrEngine(), scanned, page, language, tables);
             const { words, frame } = wordsFromRuns(
               dropRuleGlyphs(runs, scanned.rules.verticals),
               scanned.width,

@@ -20,7 +20,7 @@ export type ScannedPage = {
   width: number;
   height: number;
   rules: { horizontals: Rule[]; verticals: Rule[] };
-  /** The image `png` holds, for cells read again (unread-cells.ts). */
+  /** The image `png` holds, for what is read again and mended from its pixels (second-reading.ts). */
   image: GreyImage;
 };
 
