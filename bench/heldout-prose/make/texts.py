@@ -41,7 +41,7 @@ def gutenberg(name):
     blocks = []
     for group in chunks(raw):
         text = squash(group, markup=True)
-        if text.startswith("[Illustration") or text == "]":
+        if text.startswith(("[Illustration", "[Copyright")) or text == "]":
             continue
         text = text.rstrip("]").strip()
         if re.match(r"^(chapter|letter)\b", text, re.I) and len(text) < 40:
