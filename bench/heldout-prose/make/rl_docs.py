@@ -220,6 +220,7 @@ def frankenstein():
         "“I shall kill no albatross; therefore do not be alarmed for my safety.”",
         "“I have no friend, Margaret: when I am glowing with the enthusiasm of success, "
         "there will be none to participate my joy.”",
+        "“What can stop the determined heart and resolved will of man?”",
     ]
     qh = 80
     bodyh = H - top - foot
@@ -259,7 +260,8 @@ def frankenstein():
     doc.addPageTemplates([
         PageTemplate("first", frames(False, 70), onPage=decorate, autoNextPageTemplate="quote"),
         PageTemplate("quote", frames(True), onPage=decorate, autoNextPageTemplate="quote2"),
-        PageTemplate("quote2", frames(True), onPage=decorate, autoNextPageTemplate="plain"),
+        PageTemplate("quote2", frames(True), onPage=decorate, autoNextPageTemplate="quote3"),
+        PageTemplate("quote3", frames(True), onPage=decorate, autoNextPageTemplate="plain"),
         PageTemplate("plain", frames(False), onPage=decorate),
     ])
     story = [doc.block("title", "Letters from the North", title)]
@@ -287,9 +289,9 @@ def frankenstein():
            texts.GUTENBERG.format(n=84, title="Mary Shelley, Frankenstein", file="pg84.txt")
            + "; letters 1-3 (the title 'Letters from the North' is ours)",
            "ReportLab 3.6.12 platypus: two justified columns (DejaVu Serif 10/13.5 pt, first-line "
-           "indents, no space between paragraphs), 30 pt gutter, US Letter; pages 2 and 3 have a "
+           "indents, no space between paragraphs), 30 pt gutter, US Letter; pages 2 to 4 have a "
            "pull quote (15 pt italic between rules) drawn across both columns mid-page, the text "
-           "flowing upper-left, upper-right, lower-left, lower-right; running head and page number", 2)
+           "flowing upper-left, upper-right, lower-left, lower-right (pages 2-4); running head and page number", 2)
 
 
 def mpl():
