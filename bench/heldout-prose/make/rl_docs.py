@@ -220,7 +220,7 @@ def frankenstein():
         "“I shall kill no albatross; therefore do not be alarmed for my safety.”",
         "“I have no friend, Margaret: when I am glowing with the enthusiasm of success, "
         "there will be none to participate my joy.”",
-        "“What can stop the determined heart and resolved will of man?”",
+        "“I am going to unexplored regions, to the land of mist and snow.”",
     ]
     qh = 80
     bodyh = H - top - foot
