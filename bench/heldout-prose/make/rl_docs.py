@@ -361,6 +361,70 @@ def mpl():
            "the column, two footnotes at page foot, running foot with page number", 2)
 
 
+def gpl2():
+    """GPL 2: two columns with a wide gutter, a pull quote set inside a column."""
+    name = "gpl2-rl-2col-wide-gutter"
+    W, H = letter
+    m, gut, top, foot = 50, 44, 60, 76
+    colw = (W - 2 * m - gut) / 2
+    doc = Doc(os.path.join(OUT, name + ".pdf"), pagesize=letter, title="GNU GPL version 2")
+    body = ParagraphStyle("b", fontName="DejaVuSerif", fontSize=8.5, leading=11, alignment=TA_JUSTIFY,
+                          spaceAfter=5)
+    head = ParagraphStyle("h", fontName="DejaVuSerif-Bold", fontSize=10, leading=13, spaceBefore=8,
+                          spaceAfter=5, keepWithNext=1, alignment=TA_CENTER)
+    title = ParagraphStyle("t", fontName="DejaVuSerif-Bold", fontSize=16, leading=20, alignment=TA_CENTER)
+    quote = ParagraphStyle("q", fontName="DejaVuSerif-Italic", fontSize=12, leading=15, alignment=TA_LEFT,
+                           leftIndent=10, spaceBefore=8, spaceAfter=10, textColor=colors.HexColor("#333333"))
+    note = ParagraphStyle("n", fontName="DejaVuSerif", fontSize=7, leading=8.5)
+    bodyh = H - top - foot
+
+    def decorate(canvas, d):
+        canvas.saveState()
+        canvas.setFont("DejaVuSerif", 7.5)
+        canvas.drawRightString(W - m, H - 38, f"GNU GPL v2 — {d.page}")
+        canvas.restoreState()
+
+    def notes(canvas, d):
+        draw_notes(canvas, d, m, foot - 12, W - 2 * m, note)
+
+    colframes = lambda h: [Frame(m + i * (colw + gut), foot, colw, h, id=f"c{i}") for i in range(2)]
+    from reportlab.platypus import FrameBreak
+    doc.addPageTemplates([
+        PageTemplate("first", [Frame(m, H - top - 50, W - 2 * m, 50, id="title")] + colframes(bodyh - 56),
+                     onPage=decorate, onPageEnd=notes),
+        PageTemplate("rest", colframes(bodyh), onPage=decorate, onPageEnd=notes),
+    ])
+    blocks = texts.licence("GPL-2")
+    story = [doc.block("title", blocks[0][1], title), NextPageTemplate("rest"), FrameBreak()]
+    n = 0
+    for kind, text in blocks[1:]:
+        if text.startswith("How to Apply"):
+            break
+        if kind == "heading":
+            story.append(doc.block("heading", text, head))
+            continue
+        n += 1
+        if n == 3:
+            nt = "* Version 2 dates from June 1991; the address given is the one printed in the file."
+            story.append(doc.block("paragraph", text.replace(" ", "* ", 1), body, note=nt))
+        else:
+            story.append(doc.block("paragraph", text, body))
+        if n == 6:
+            story.append(doc.block("quote", "“You must make sure that they, too, receive or can get "
+                                   "the source code.”", quote))
+        if n == 17:
+            story.append(doc.block("quote", "“The recipient automatically receives a license from the "
+                                   "original licensor.”", quote))
+    doc.build(story)
+    finish(doc, name,
+           "GNU General Public License version 2, from /usr/share/common-licenses/GPL-2 up to "
+           "'END OF TERMS AND CONDITIONS' (verbatim copying permitted by the FSF)",
+           "ReportLab 3.6.12 platypus: full-width title frame, two justified columns with a wide 44 pt "
+           "gutter; DejaVu Serif 8.5/11 pt, US Letter; centred headings in the columns, numbered "
+           "clauses as paragraphs, two pull quotes in larger grey italic inside a column, a footnote "
+           "at the foot of page 1, running head with page number", 2)
+
+
 if __name__ == "__main__":
-    for make in (pride, frankenstein, mpl):
+    for make in (pride, frankenstein, mpl, gpl2):
         make()
