@@ -184,7 +184,7 @@ def apache():
     end = next(i for i, b in enumerate(blocks) if b[1].startswith("END OF TERMS"))
     blocks = blocks[: end + 1]
     doc = Ms(
-        setup(9, 10.5, "H", "a4", "0.7i", "6.87i", ".nh\n.na")
+        setup(9, 10.5, "H", "a4", "0.7i", "6.87i", ".na")
         + "\n.ds LH\n.ds CH\n.ds RH\n.ds LF Apache License 2.0\n.ds CF\n.ds RF page \\\\n%\n"
     )
     doc.opts = paper("a4")
@@ -197,7 +197,7 @@ def apache():
         "(the licence text may be reproduced verbatim)",
         columns=3,
         generator="groff 1.22.4 -ms -Tpdf: title across the page, then .MC three columns with a "
-        "narrow 0.12 in gutter; Helvetica 9/10.5 pt, ragged right, no hyphenation, A4; numbered "
+        "narrow 0.12 in gutter; Helvetica 9/10.5 pt, ragged right and hyphenated, A4; numbered "
         "clauses as paragraphs, (a)-(d) items as .IP, running foot with page number",
     )
 
