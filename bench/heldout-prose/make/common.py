@@ -30,7 +30,7 @@ def write_truth(name, source, generator, columns, blocks):
         "blocks": [{"page": b["page"], "kind": b["kind"], "text": b["text"]} for b in blocks],
     }
     with open(os.path.join(OUT, name + ".json"), "w", encoding="utf-8") as f:
-        json.dump(doc, f, ensure_ascii=False, indent=1)
+        json.dump(doc, f, ensure_ascii=False, indent=2)
         f.write("\n")
     print(f"{name}: {pages} pages, {len(blocks)} blocks")
 
