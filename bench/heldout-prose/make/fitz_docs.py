@@ -331,8 +331,7 @@ def gfdl():
         n += 1
         it = {"kind": kind, "text": text, "style": body}
         if kind == "list-item":
-            label = text.split()[0]
-            it.update(style=item, label=label)
+            it.update(style=item, label=texts.label_of(text) or text.split()[0])
         if n == 5:
             it["text"] = text.replace(" ", "* ", 1)
             it["note"] = "* Text of the licence as shipped in /usr/share/common-licenses/GFDL-1.3."
@@ -369,7 +368,7 @@ def artistic():
             if kind == "paragraph" and label[:-1].isdigit() and label.endswith("."):
                 it.update(kind="list-item", style=item, label=label)
             if kind == "list-item" and "label" not in it:
-                it.update(style=item, label=label)
+                it.update(style=item, label=texts.label_of(text) or label)
             items.append(it)
     s.flow(items)
     s.save("The Artistic License (Perl, version 1) and Creative Commons CC0 1.0, from "

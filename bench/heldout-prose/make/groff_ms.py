@@ -138,9 +138,9 @@ def add(doc, blocks, numbered_items=False):
         elif kind == "heading":
             doc.heading(text)
         elif kind == "list-item":
-            m = re.match(r"^(\([a-z0-9]+\)|[a-z]\))\s", text)
-            if m:
-                doc.item(text, label=m.group(1), width=4)
+            label = texts.label_of(text)
+            if label:
+                doc.item(text, label=label, width=4)
             else:
                 doc.item(text)
         else:
@@ -160,8 +160,8 @@ def gpl3():
     doc.title(blocks[0][1])
     doc.raw(".2C")
     for i, (kind, text) in enumerate(blocks[1:], start=1):
-        if kind == "heading":
-            doc.heading(text)
+        if kind != "paragraph":
+            add(doc, [(kind, text)])
         elif text.startswith("Developers that use the GNU GPL"):
             doc.para(text.replace("two steps:", "two steps:*"),
                      note="* The wording is that of the licence file shipped by Debian 12 "

@@ -376,6 +376,7 @@ def gpl2():
     quote = ParagraphStyle("q", fontName="DejaVuSerif-Italic", fontSize=12, leading=15, alignment=TA_LEFT,
                            leftIndent=10, spaceBefore=8, spaceAfter=10, textColor=colors.HexColor("#333333"))
     note = ParagraphStyle("n", fontName="DejaVuSerif", fontSize=7, leading=8.5)
+    item = ParagraphStyle("i", parent=body, leftIndent=18, bulletIndent=4)
     bodyh = H - top - foot
 
     def decorate(canvas, d):
@@ -402,6 +403,12 @@ def gpl2():
             break
         if kind == "heading":
             story.append(doc.block("heading", text, head))
+            continue
+        if kind == "list-item":
+            label = texts.label_of(text) or "\u2022"
+            story.append(doc.block("list-item", text, item, markup=xml(text[len(label):].strip()
+                                                                        if label in text else text)))
+            story[-1].bulletText = label
             continue
         n += 1
         if n == 3:

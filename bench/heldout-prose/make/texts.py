@@ -52,23 +52,61 @@ def gutenberg(name):
 
 
 LIST_START = re.compile(r"^\s*(\([a-z0-9]+\)|[a-z]\)|[*+-] |o )")
+# a label that starts a lettered or numbered item inside a chunk: (a) a) A. a. iv.
+ITEM = re.compile(r"^\s*(\([a-z0-9]+\)|[a-z]\)|[A-Za-z]\.|[ivx]+\.)\s")
+
+
+def label_of(text):
+    """The item label a list item starts with, or None for a bulleted item."""
+    m = ITEM.match(text)
+    return m.group(1) if m else None
+
+
+def split_items(group):
+    """A chunk whose lines start two or more lettered items is one item per label."""
+    if not ITEM.match(group[0]) or sum(bool(ITEM.match(line)) for line in group) < 2:
+        return [group]
+    out = []
+    for line in group:
+        if ITEM.match(line) or not out:
+            out.append([line])
+        else:
+            out[-1].append(line)
+    return out
 
 
 def licence(name):
     """A licence from /usr/share/common-licenses: centred lines and short numbered lines are headings."""
     raw = open(os.path.join(LICENSES, name), encoding="utf-8").read()
+    # MPL frames two sections in a box of asterisks: keep the text, drop the box and underlines
+    lines = []
+    for line in raw.split("\n"):
+        if re.match(r"^\*+$", line.strip()):
+            line = ""
+        elif line.startswith("*") and line.rstrip().endswith("*"):
+            line = line.rstrip()[1:-1]
+            if re.match(r"^\s*-+\s*$", line):
+                continue
+        lines.append(line.rstrip())
+    raw = "\n".join(lines)
     blocks = []
-    for i, group in enumerate(chunks(raw)):
+    groups = [g for group in chunks(raw) for g in split_items(group)]
+    for i, group in enumerate(groups):
         if all(set(line.strip()) <= set("=-") for line in group[1:]) and len(group) == 2:
             group = group[:1]  # a markdown-style underline
         text = squash(group)
         first = group[0]
-        indent = len(first) - len(first.lstrip())
+        indent = min(len(line) - len(line.lstrip()) for line in group)
         if i == 0:
             blocks.append(("title", text))
-        elif len(group) == 1 and (indent > 8 or re.match(r"^\d+(\.\d+)*\.? [A-Z]", text)) and len(text) < 70:
+        elif len(group) == 1 and re.match(r"^\d+(\.\d+)*\.? [A-Z]", text) and len(text) < 70:
             blocks.append(("heading", text))
-        elif LIST_START.match(first):
+        elif (indent > 8 or text.upper() == text) and len(text) < 110 and re.search("[A-Z]", text):
+            # centred lines, or lines of capitals
+            blocks.append(("heading", text))
+        elif len(group) == 1 and len(text) < 40 and not text.endswith((".", ",", ";")):
+            blocks.append(("heading", text))  # a short line of its own: Preamble, Definitions:
+        elif LIST_START.match(first) or ITEM.match(first):
             blocks.append(("list-item", text))
         else:
             blocks.append(("paragraph", text))
