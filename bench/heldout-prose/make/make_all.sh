@@ -5,4 +5,5 @@ cd "$(dirname "$0")"
 /usr/bin/python3 groff_ms.py
 /usr/bin/python3 rl_docs.py
 /usr/bin/python3 fitz_docs.py
+/usr/bin/python3 rtl_docs.py
 /usr/bin/python3 ../check.py
