@@ -78,3 +78,17 @@ def contact(spec: Spec) -> str:
         "de-DE": "Tel. 0421 555 2830 · buchhaltung@example.de",
         "fr-FR": "Tél. 02 40 55 12 34 · compta@example.fr",
     }[spec.locale]
+
+
+def column_xs(spec: Spec, left: float, right: float, measure, pad: float = 10) -> list:
+    """Column edges for the item table: every column but the description as wide as its widest
+    cell or head (measured in the font used), the description taking what is left."""
+    cols = item_columns(spec)
+    rows = [[h for h, _, _ in cols]] + [item_cells(spec, it) for it in spec.items]
+    di = 1 if spec.show_code else 0
+    widths = [max(measure(row[j]) for row in rows) + pad for j in range(len(cols))]
+    widths[di] = max(40.0, (right - left) - (sum(widths) - widths[di]))
+    xs = [left]
+    for w in widths:
+        xs.append(xs[-1] + w)
+    return xs

@@ -288,6 +288,7 @@ def make_items(r: random.Random, lang: str, n: int, kind: str, multi_rate: list 
 
 WORDS = {
     "en-US": {
+        "tax_sum": ["Total tax"],
         "title": ["INVOICE", "Invoice", "SALES INVOICE"],
         "no": ["Invoice No.", "No.", "Invoice #", "#", "Invoice number"],
         "date": ["Date", "Invoice date", "Date issued"],
@@ -324,6 +325,7 @@ WORDS = {
         "bank": "ACH: Routing 121000358, Account 4471 9920 15",
     },
     "en-GB": {
+        "tax_sum": ["Total VAT", "VAT total"],
         "title": ["INVOICE", "Invoice", "TAX INVOICE", "Sales Invoice"],
         "no": ["Invoice No.", "No.", "Invoice number", "Invoice ref."],
         "date": ["Date", "Invoice date", "Date of issue"],
@@ -361,6 +363,7 @@ WORDS = {
         "bank": "Sort code 20-45-77, Account 43918206",
     },
     "de-DE": {
+        "tax_sum": ["MwSt. gesamt", "Summe USt."],
         "title": ["Rechnung", "RECHNUNG", "Rechnung"],
         "no": ["Rechnungs-Nr.", "Nr.", "Rechnungsnummer", "Beleg-Nr."],
         "date": ["Datum", "Rechnungsdatum", "Belegdatum"],
@@ -398,6 +401,7 @@ WORDS = {
         "bank": "Sparkasse Bremen · IBAN DE12 2905 0101 0001 2345 67 · BIC SBREDE22XXX",
     },
     "fr-FR": {
+        "tax_sum": ["Total TVA", "Montant TVA"],
         "title": ["FACTURE", "Facture", "FACTURE"],
         "no": ["Facture n°", "N°", "Numéro de facture", "N° de facture"],
         "date": ["Date", "Date de facture", "Date d'émission"],
@@ -507,6 +511,8 @@ class Spec:
             out.append((w["shipping"], self.shipping))
         for rate, amt in self.taxes:
             out.append((self.tax_label(rate), amt))
+        if len(self.taxes) > 1:
+            out.append((w["tax_sum"], money2(sum(a for _, a in self.taxes))))
         out.append((w["total"], self.total))
         if self.paid is not None:
             out.append((w["paid"], -self.paid))

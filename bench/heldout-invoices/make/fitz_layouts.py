@@ -5,7 +5,7 @@ installed."""
 
 import fitz
 
-from common import contact, currency_note, item_cells, item_columns, label, tax_id_line, terms_line
+from common import column_xs, contact, currency_note, item_cells, item_columns, label, tax_id_line, terms_line
 from data import Spec
 
 FONTS = {
@@ -103,10 +103,7 @@ def form(spec: Spec, path: str) -> None:
             yy += fs + 3
     y += bh + 18
     cols = item_columns(spec)
-    tw = sum(wt for _, _, wt in cols)
-    xs = [L]
-    for _, _, wt in cols:
-        xs.append(xs[-1] + (R - L) * wt / tw)
+    xs = column_xs(spec, L, R, lambda s: _measure["noto-b"].text_length(s, fontsize=fs))
     row_h = fs + 7
 
     def head(y):
@@ -203,9 +200,12 @@ def sidebar(spec: Spec, path: str) -> None:
         p.text(18, y, part, "dvs", 7.5)
         y += 10
     y += 10
+    # Bank details broken after their label (IBAN, BIC, …) so they stay inside the sidebar.
     for part in spec.words["bank"].split(" · "):
-        p.text(18, y, part, "dvs", 6.5)
-        y += 9
+        head, _, rest = part.partition(" ")
+        for piece in ([head, rest] if _measure["dvs"].text_length(part, fontsize=6.5) > SB - 24 else [part]):
+            p.text(18, y, piece, "dvs", 6.5)
+            y += 9
     L, R = SB + 28, W - 36
     p.text(L, 70, spec.words["title"].upper(), "dvs-b", 22)
     no_lab, no_val = spec.meta_pairs()[0]
@@ -230,10 +230,7 @@ def sidebar(spec: Spec, path: str) -> None:
         p.text(L, y, f"{label(spec, spec.words['ship'])} {spec.ship_to.name}, {', '.join(spec.ship_to.lines)}", "dvs", fs - 0.5)
         y += fs + 12
     cols = item_columns(spec)
-    tw = sum(wt for _, _, wt in cols)
-    xs = [L]
-    for _, _, wt in cols:
-        xs.append(xs[-1] + (R - L) * wt / tw)
+    xs = column_xs(spec, L, R, lambda s: _measure["dvs-b"].text_length(s, fontsize=fs - 0.5), pad=8)
     row_h = fs + 6
 
     def head(y):

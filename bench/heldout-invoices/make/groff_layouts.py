@@ -10,8 +10,9 @@ from data import Spec
 
 def g(s: str) -> str:
     """Text safe for groff: escapes backslashes, keeps a leading dot or quote from being a request."""
-    s = s.replace("\\", "\\e")
-    if s.startswith((".", "'")):
+    # An ASCII apostrophe, not the curly one groff would set, so the text is the truth's text.
+    s = s.replace("\\", "\\e").replace("'", "\\(aq")
+    if s.startswith("."):
         s = "\\&" + s
     return s
 

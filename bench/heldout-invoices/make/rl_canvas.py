@@ -2,9 +2,10 @@
 from an old accounting system. Both break pages by hand when the items run over."""
 
 from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
-from common import contact, currency_note, item_cells, item_columns, label, tax_id_line, terms_line
+from common import column_xs, contact, currency_note, item_cells, item_columns, label, tax_id_line, terms_line
 from data import Spec
 
 
@@ -66,13 +67,7 @@ def letterhead(spec: Spec, path: str) -> None:
     y = yy - 18
 
     cols = item_columns(spec)
-    total_w = sum(wt for _, _, wt in cols)
-    xs = []
-    x = L
-    for _, _, wt in cols:
-        xs.append(x)
-        x += (R - L) * wt / total_w
-    xs.append(R)
+    xs = column_xs(spec, L, R, lambda s: stringWidth(s, "Times-Bold", body), pad=14)
     row_h = body + 6
     rows = [item_cells(spec, it) for it in spec.items]
     totals = spec.totals()
