@@ -3,6 +3,9 @@ small labels above their values (Noto Sans), and a page with a shaded sidebar ho
 (DejaVu Serif). Fonts are embedded from the system's TrueType files and subset when fontTools is
 installed."""
 
+import os
+import random
+
 import fitz
 
 from common import column_xs, contact, currency_note, item_cells, item_columns, label, tax_id_line, terms_line
@@ -48,6 +51,9 @@ class Pen:
 
 
 def save(doc, path):
+    # fitz names font subsets with six letters from the global random generator: seeded from the
+    # file name so a rerun writes the same bytes.
+    random.seed(os.path.basename(path))
     try:
         doc.subset_fonts()
     except Exception:  # noqa: BLE001 -- without fontTools the fonts stay whole: larger, same text

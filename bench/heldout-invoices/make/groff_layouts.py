@@ -2,6 +2,8 @@
 centred over a two-column block, and a Helvetica sheet with the number in the title line and
 several label/value pairs on one line. tbl's `.TS H` repeats the item head on a second page."""
 
+import datetime as dt
+import os
 import subprocess
 
 from common import contact, currency_note, item_cells, item_columns, label, tax_id_line, terms_line
@@ -22,11 +24,17 @@ def t(s: str) -> str:
     return g(s).replace("\t", " ")
 
 
-def run(src: str, path: str) -> None:
+def run(src: str, path: str, when: int) -> None:
+    # gropdf stamps the creation date; SOURCE_DATE_EPOCH pins it so a rerun writes the same bytes.
+    env = {**os.environ, "SOURCE_DATE_EPOCH": str(when)}
     pdf = subprocess.run(["groff", "-k", "-t", "-ms", "-Tpdf", "-P-pa4" if "A4" in src[:40] else "-P-pletter"],
-                         input=src.encode("utf-8"), capture_output=True, check=True).stdout
+                         input=src.encode("utf-8"), capture_output=True, check=True, env=env).stdout
     with open(path, "wb") as f:
         f.write(pdf)
+
+
+def epoch(spec: Spec) -> int:
+    return int(dt.datetime.combine(spec.invoice_date, dt.time(9, 0), dt.timezone.utc).timestamp())
 
 
 def item_tbl(spec: Spec, boxed: bool, font: str) -> str:
@@ -104,7 +112,7 @@ def memo(spec: Spec, path: str) -> None:
     for ln in [currency_note(spec), spec.words["bank"], spec.words["thanks"].format(v=spec.vendor.name)]:
         if ln:
             src += [".br", g(ln)]
-    run("\n".join(src) + "\n", path)
+    run("\n".join(src) + "\n", path, epoch(spec))
 
 
 def sheet(spec: Spec, path: str) -> None:
@@ -137,4 +145,4 @@ def sheet(spec: Spec, path: str) -> None:
     for ln in [terms_line(spec), currency_note(spec), f"{spec.words['bank']}", spec.words["thanks"].format(v=spec.vendor.name)]:
         if ln:
             src += [".br", g(ln)]
-    run("\n".join(src) + "\n", path)
+    run("\n".join(src) + "\n", path, epoch(spec))
