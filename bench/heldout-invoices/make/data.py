@@ -365,7 +365,7 @@ WORDS = {
     "de-DE": {
         "tax_sum": ["MwSt. gesamt", "Summe USt."],
         "title": ["Rechnung", "RECHNUNG", "Rechnung"],
-        "no": ["Rechnungs-Nr.", "Nr.", "Rechnungsnummer", "Beleg-Nr."],
+        "no": ["Rechnungs-Nr.", "Nr.", "Rechnungsnummer", "Beleg-Nr.", "Nr."],
         "date": ["Datum", "Rechnungsdatum", "Belegdatum"],
         "due": ["Fällig am", "Zahlbar bis", "Fälligkeit"],
         "po": ["Ihre Bestellung", "Bestell-Nr.", "Ihre Bestell-Nr."],
@@ -442,16 +442,16 @@ WORDS = {
 }
 
 ID_STYLES = {
-    "en-US": lambda r: r.choice([f"{r.randint(10000, 99999)}", f"INV-{r.randint(1000, 9999):06d}",
-                                 f"{r.choice([2025, 2026])}-{r.randint(1000, 9999)}"]),
-    "en-GB": lambda r: r.choice([f"INV-{r.choice([2025, 2026])}-{r.randint(1, 999):04d}", f"SI-{r.randint(10000, 99999)}",
+    "en-US": lambda r, y: r.choice([f"{r.randint(10000, 99999)}", f"INV-{r.randint(1000, 9999):06d}",
+                                 f"{y}-{r.randint(1000, 9999)}"]),
+    "en-GB": lambda r, y: r.choice([f"INV-{y}-{r.randint(1, 999):04d}", f"SI-{r.randint(10000, 99999)}",
                                  f"{r.randint(1, 9999):06d}"]),
-    "de-DE": lambda r: r.choice([f"RE-{r.choice([2025, 2026])}-{r.randint(1, 9999):04d}",
-                                 f"{r.choice([2025, 2026])}{r.randint(10000, 99999)}",
-                                 f"R{r.randint(240101, 261231)}-{r.randint(1, 40):02d}"]),
-    "fr-FR": lambda r: r.choice([f"F{r.choice([2025, 2026])}-{r.randint(1, 999):05d}",
-                                 f"FA-{r.choice([2025, 2026])}-{r.randint(100, 999)}",
-                                 f"{r.choice([2025, 2026])}/{r.randint(1, 9999):04d}"]),
+    "de-DE": lambda r, y: r.choice([f"RE-{y}-{r.randint(1, 9999):04d}",
+                                 f"{y}{r.randint(10000, 99999)}",
+                                 f"R{y % 100}{r.randint(1, 12):02d}{r.randint(1, 28):02d}-{r.randint(1, 40):02d}"]),
+    "fr-FR": lambda r, y: r.choice([f"F{y}-{r.randint(1, 999):05d}",
+                                 f"FA-{y}-{r.randint(100, 999)}",
+                                 f"{y}/{r.randint(1, 9999):04d}"]),
 }
 
 
@@ -656,7 +656,7 @@ def make_spec(seed: int, locale: str, n_items: int, kind: str = "goods", allow_m
         due_amount = total
     spec = Spec(locale=locale, lang=lang, currency=currency, money=money,
                 date_style=r.choice(DATE_STYLES[locale]), vendor=vendor, customer=customer, ship_to=ship_to,
-                invoice_id=ID_STYLES[locale](r), invoice_date=invoice_date, due_date=due_date,
+                invoice_id=ID_STYLES[locale](r, invoice_date.year), invoice_date=invoice_date, due_date=due_date,
                 delivery_date=delivery, purchase_order=po, customer_id=cust_id, customer_tax_id=cust_tax,
                 kind=kind, items=items, show_code=show_code, show_unit=show_unit, show_rate=show_rate,
                 discount_pct=discount_pct, discount=discount, shipping=shipping, taxes=taxes,
