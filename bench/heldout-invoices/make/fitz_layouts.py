@@ -16,6 +16,8 @@ FONTS = {
     "noto-b": "/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf",
     "dvs": "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
     "dvs-b": "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
+    "nserif": "/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf",
+    "nserif-b": "/usr/share/fonts/truetype/noto/NotoSerif-Bold.ttf",
 }
 _measure = {k: fitz.Font(fontfile=v) for k, v in FONTS.items()}
 
@@ -277,4 +279,112 @@ def sidebar(spec: Spec, path: str) -> None:
         if ln:
             p.text(L, y, ln, "dvs", fs - 0.5)
             y += fs + 4
+    save(doc, path)
+
+
+LETTER_TEXT = {
+    "en": ("Dear Sir or Madam,", "Thank you for your order. We invoice you for the following:", "Yours faithfully,",
+           "Please pay {amount} by {due}."),
+    "de": ("Sehr geehrte Damen und Herren,", "für unsere Lieferungen und Leistungen berechnen wir Ihnen:",
+           "Mit freundlichen Grüßen", "Bitte überweisen Sie {amount} bis zum {due}."),
+    "fr": ("Madame, Monsieur,", "Veuillez trouver ci-dessous le détail de notre facture :",
+           "Veuillez agréer nos salutations distinguées.", "Merci de régler {amount} avant le {due}."),
+}
+
+
+def town(spec: Spec) -> str:
+    """The vendor's town, for the place-and-date line of a letter."""
+    lines = [ln for ln in spec.vendor.lines if ln not in ("USA", "United Kingdom", "Deutschland", "France")]
+    last = lines[-1]
+    if spec.lang == "en":
+        return last.split(",")[0] if spec.locale == "en-US" else last.rsplit(" ", 2)[0]
+    return last.split(" ", 1)[1]
+
+
+def letter(spec: Spec, path: str) -> None:
+    """Noto Serif business letter (DIN 5008 in spirit): letterhead right, a small return-address
+    line over the recipient in the window, an information block beside it, the date as
+    "Town, date" with no label, the number in the subject line, a salutation and a sentence before
+    the items, payment asked in a sentence, a closing, and a three-column footer."""
+    r = spec.rng
+    W, H = sizes(spec)
+    doc = fitz.open()
+    p = Pen(doc, (W, H))
+    L, R = 64, W - 48
+    fs = r.choice([9, 9.5, 10])
+    p.text(R, 58, spec.vendor.name, "nserif-b", r.choice([14, 16]), "R")
+    y = 74
+    for ln in [*spec.vendor.lines, contact(spec)]:
+        p.text(R, y, ln, "nserif", 8, "R")
+        y += 10
+    ret = " · ".join([spec.vendor.name, *[x for x in spec.vendor.lines if x not in ("USA", "Deutschland", "France", "United Kingdom")]])
+    p.text(L, 140, ret, "nserif", 6.5)
+    p.line(L, 142, L + _measure["nserif"].text_length(ret, fontsize=6.5), 142, 0.3)
+    y = 158
+    for j, ln in enumerate([spec.customer.name, *spec.customer.lines]):
+        p.text(L, y, ln, "nserif", fs + 0.5)
+        y += fs + 4
+    info = [(lab, val) for lab, val in spec.meta_pairs()[1:] if lab != spec.words["date"]]
+    iy = 158
+    for lab, val in info:
+        p.text(R - 180, iy, label(spec, lab), "nserif", 7.5, color=(0.3, 0.3, 0.3))
+        p.text(R - 80, iy, val, "nserif", 8)
+        iy += 12
+    y = max(y, iy) + 24
+    when = spec.d(spec.invoice_date)
+    place = {"en": f"{when}", "de": f"{town(spec)}, {when}", "fr": f"{town(spec)}, le {when}"}[spec.lang]
+    p.text(R, y, place, "nserif", fs, "R")
+    y += 26
+    short = "#" if spec.words["no"] == "#" else {"en": "No.", "de": "Nr.", "fr": "n°"}[spec.lang]
+    p.text(L, y, f"{spec.words['title'].capitalize()} {short} {spec.invoice_id}", "nserif-b", fs + 2)
+    y += 24
+    hello, intro, bye, pay = LETTER_TEXT[spec.lang]
+    p.text(L, y, hello, "nserif", fs)
+    y += fs + 8
+    p.text(L, y, intro, "nserif", fs)
+    y += fs + 12
+    cols = item_columns(spec)
+    xs = column_xs(spec, L, R, lambda s: _measure["nserif-b"].text_length(s, fontsize=fs - 0.5), pad=10)
+    row_h = fs + 6
+    p.line(L, y, R, y, 0.8)
+    for j, (h, al, _) in enumerate(cols):
+        p.text(xs[j + 1] - 3 if al == "R" else xs[j] + 3, y + row_h - 4, h, "nserif-b", fs - 0.5, al)
+    y += row_h
+    p.line(L, y, R, y, 0.4)
+    for it in spec.items:
+        for j, cell in enumerate(item_cells(spec, it)):
+            al = cols[j][1]
+            p.text(xs[j + 1] - 3 if al == "R" else xs[j] + 3, y + row_h - 4, cell, "nserif", fs - 0.5, al)
+        y += row_h
+    p.line(L, y, R, y, 0.4)
+    y += 14
+    for lab, amt in spec.totals():
+        bold = lab in (spec.words["total"], spec.words["due_amt"])
+        p.text(R - 110, y, lab, "nserif-b" if bold else "nserif", fs, "R")
+        p.text(R, y, spec.money(amt), "nserif-b" if bold else "nserif", fs, "R")
+        y += fs + 5
+    y += 14
+    payable = spec.due_amount if spec.due_amount is not None else spec.total
+    if spec.due_date:
+        p.text(L, y, pay.format(amount=spec.money(payable), due=spec.d(spec.due_date)), "nserif", fs)
+        y += fs + 5
+    for ln in [terms_line(spec), currency_note(spec)]:
+        if ln:
+            p.text(L, y, ln, "nserif", fs)
+            y += fs + 5
+    y += 12
+    p.text(L, y, bye, "nserif", fs)
+    p.text(L, y + 30, spec.vendor.name, "nserif", fs)
+    p.line(L, H - 62, R, H - 62, 0.4)
+    cols3 = [
+        [spec.vendor.name, *spec.vendor.lines[:-1]] if len(spec.vendor.lines) > 1 else [spec.vendor.name],
+        [x for x in [tax_id_line(spec), contact(spec).split(" · ")[0]] if x],
+        spec.words["bank"].split(" · "),
+    ]
+    cw = (R - L) / 3
+    for k, colx in enumerate(cols3):
+        fy = H - 52
+        for ln in colx:
+            p.text(L + k * cw, fy, ln, "nserif", 6.5, color=(0.3, 0.3, 0.3))
+            fy += 8
     save(doc, path)

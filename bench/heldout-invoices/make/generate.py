@@ -1,4 +1,4 @@
-"""Writes the held-out invoice corpus: 48 born-digital invoices (8 layouts x 6, four locales in
+"""Writes the held-out invoice corpus: 60 born-digital invoices (10 layouts x 6, four locales in
 equal shares) as <name>.pdf + <name>.json in the folder above, and the list of those to scan
 (scan-list.json) for scan.ts. Every draw comes from the seed, so a rerun writes the same facts;
 the truth is the generator's data, never read back from a PDF.
@@ -33,6 +33,8 @@ LAYOUTS = [
     ("sheet", "groff", groff_layouts.sheet, "goods", (4, 9, None), {"multi_rate": True}),
     ("form", "pymupdf", fitz_layouts.form, "goods", (3, 9, 40), {"show_code": True}),
     ("sidebar", "pymupdf", fitz_layouts.sidebar, "mixed", (3, 7, None), {}),
+    ("letter", "pymupdf", fitz_layouts.letter, "mixed", (2, 6, None), {}),
+    ("grid", "groff", groff_layouts.grid, "goods", (3, 8, 36), {}),
 ]
 PER_LAYOUT = 6
 
@@ -51,7 +53,9 @@ def main():
     for i in range(n):
         li, k = i % len(LAYOUTS), i // len(LAYOUTS)
         name_l, producer, render, kind, (lo, hi, long_run), force = LAYOUTS[li]
-        locale = LOCALES[(li + k) % 4]
+        # Each layout runs through the four locales from its own start; the starts are spread
+        # so that every locale gets the same number of invoices and of extra (fifth, sixth) ones.
+        locale = LOCALES[(2 * li + (li >= 6) + k) % 4]
         seed = a.seed * 100003 + i * 7919
 
         pre = random.Random(seed ^ 0x5EED)
@@ -66,7 +70,7 @@ def main():
         with open(os.path.join(out, f"{name}.json"), "w", encoding="utf-8") as f:
             f.write(json.dumps({"meta": meta, "truth": spec.truth()}, indent=2, ensure_ascii=False) + "\n")
         # About a quarter also scanned, spread so every layout has one or two.
-        if (li // 2 + k) % 4 == 0:
+        if (li // 2 + k + 3) % 4 == 0:
             scans.append(name)
         print(name, producer, len(spec.items), "items")
     with open(os.path.join(out, "make", "scan-list.json"), "w", encoding="utf-8") as f:

@@ -146,3 +146,49 @@ def sheet(spec: Spec, path: str) -> None:
         if ln:
             src += [".br", g(ln)]
     run("\n".join(src) + "\n", path, epoch(spec))
+
+
+def grid(spec: Spec, path: str) -> None:
+    """Palatino: vendor name and address left, the title right; the meta fields as a boxed grid
+    with a row of labels over a row of values; customer and ship-to side by side; an item table
+    with rules under the head only and the currency on every amount; totals; notes."""
+    r = spec.rng
+    size = r.choice([10, 11])
+    src = [prologue(spec, "P", size)]
+    src += [".TS", "expand tab(\t);", "lb rb", "l l.", f"\\s[+6]{t(spec.vendor.name)}\\s0\t\\s[+10]{t(spec.words['title'])}\\s0"]
+    for ln in [*spec.vendor.lines, tax_id_line(spec)]:
+        if ln:
+            src.append(f"\\s[-1]{t(ln)}\\s0\t")
+    src += [".TE", ".sp 1"]
+    pairs = spec.meta_pairs()
+    if spec.terms:
+        pairs.append((spec.words["terms"], spec.terms))
+    # At most four cells to a grid, so long values (payment terms) stay inside the page.
+    per = 4 if len(pairs) > 4 and len(pairs) % 4 != 1 else 3
+    for i in range(0, len(pairs), per):
+        chunk = pairs[i:i + per]
+        n = len(chunk)
+        src += [".TS", "box expand tab(\t);", " | ".join(["cb"] * n), " | ".join(["c"] * n) + "."]
+        src.append("\t".join(f"\\s[-2]{t(lab)}\\s0" for lab, _ in chunk))
+        src.append("_")
+        src.append("\t".join(t(v) for _, v in chunk))
+        src += [".TE", ".sp 0.4"]
+    src += [".sp 0.6", ".TS", "tab(\t);", "lw(3.2i) l."]
+    left = [f"\\fB{t(spec.words['bill'])}\\fP", t(spec.customer.name), *(t(x) for x in spec.customer.lines)]
+    right = [f"\\fB{t(spec.words['ship'])}\\fP", t(spec.ship_to.name), *(t(x) for x in spec.ship_to.lines)] if spec.ship_to else []
+    for i in range(max(len(left), len(right))):
+        src.append(f"{left[i] if i < len(left) else ''}\t{right[i] if i < len(right) else ''}")
+    src += [".TE", ".sp 1"]
+    cols = item_columns(spec)
+    di = 1 if spec.show_code else 0
+    fmt = " ".join(("r" if al == "R" else "l") + ("x" if j == di else "") for j, (_, al, _) in enumerate(cols))
+    src += [".TS H", "expand tab(\t);", " ".join("lb" if al == "L" else "rb" for _, al, _ in cols), fmt + "."]
+    src.append("\t".join(t(h) for h, _, _ in cols))
+    src += ["_", ".TH"]
+    for it in spec.items:
+        src.append("\t".join(t(x) for x in item_cells(spec, it, money_in_rows=spec.money.style != "bare")))
+    src += ["_", ".TE", ".sp 0.6", totals_tbl(spec), ".sp 1.2"]
+    for ln in [currency_note(spec), spec.words["bank"], spec.words["thanks"].format(v=spec.vendor.name)]:
+        if ln:
+            src += [".br", f"\\s[-1]{g(ln)}\\s0"]
+    run("\n".join(src) + "\n", path, epoch(spec))
