@@ -14,6 +14,8 @@ import type { Box } from "./geometry.ts";
 import { type FoundTable, latticeTables, type Rule } from "./lattice.ts";
 import { type Line, onSameLine, toLines } from "./lines.ts";
 import { columnGroups } from "./page-columns.ts";
+import { orderByGutters, pageGutters, splitAtGutters } from "./page-gutters.ts";
+import { readsAsProse } from "./prose-evidence.ts";
 import { streamTables } from "./stream.ts";
 import type { ReadingFrame, Word } from "./words.ts";
 
@@ -217,7 +219,9 @@ export function layoutWords(
   if (opts.tables) {
     const vertical = rest.filter((w) => w.vertical);
     for (const group of columnGroups(lines, rules.horizontals))
-      for (const t of streamTables(group, rules.horizontals, vertical)) found.push(t);
+      // Prose whose lines happen to share gaps (justified columns, say) stays prose.
+      for (const t of streamTables(group, rules.horizontals, vertical))
+        if (!readsAsProse(textRows(t.grid))) found.push(t);
   }
   // Tables read by OCR (its words are whole words) get their misread thousands commas back.
   for (const t of found) if ([...t.words].every((w) => w.whole)) t.grid = repairThousandsCommas(t.grid);
@@ -228,11 +232,14 @@ export function layoutWords(
     if (segments.length) bodyLines.push({ ...l, segments });
   }
   const { size, typed } = pageBody(bodyLines);
+  // Columns from the whole page: its gutters, and lines of justified columns cut at them.
+  const gutters = pageGutters(bodyLines, size);
+  const columnLines = bodyLines.map((l) => splitAtGutters(l, gutters));
   // Fixed-pitch lines are code only on a page whose body is not itself fixed-pitch.
   const codeSize = typed ? null : size;
   const elements: Element[] = [
     // Each segment is placed on its own, so a gutter between columns is visible to the cut.
-    ...bodyLines.flatMap((line) =>
+    ...columnLines.flatMap((line) =>
       line.segments.map(
         (sg): Element => ({
           kind: "line",
@@ -247,7 +254,7 @@ export function layoutWords(
     ),
     ...found.map((t, index): Element => ({ kind: "table", index, ...t.box })),
   ];
-  const ordered = readingOrder(elements, size);
+  const ordered = gutters.length ? orderByGutters(elements, size, gutters) : readingOrder(elements, size);
   const hyphenated = hyphenatedWords(bodyLines);
 
   const md: string[] = [];

@@ -1,0 +1,112 @@
+import { type Element, readingOrder, rowAligned } from "./blocks.ts";
+import { median } from "./geometry.ts";
+import { type Line, type Segment, toSegment } from "./lines.ts";
+
+// Columns found from the whole page: a gutter is a long vertical band of white that the page's
+// words leave between columns (only a title, a spanning heading or a figure set across the page
+// cross it). The recursive cut alone takes horizontal cuts first, and where the gaps between
+// paragraphs of the columns line up across the page it cuts the page into row bands and reads
+// the columns in turns; justified text with a narrow gutter can even run one line of each
+// column into one segment. Found on the whole page, the gutters let the page be read column by
+// column between the elements set across it.
+
+/** An x-interval of the page that the words of its columns leave clear. */
+export type Gutter = { x0: number; x1: number };
+
+/** Narrowest gutter, in font sizes (printed ones are 1 em and more; word spaces are a third). */
+const MIN_WIDTH = 0.6;
+/** Lines crossing a gutter, at most, as a share of the lines of the columns beside it. */
+const MAX_CROSSING = 0.2;
+/** Lines with words of running text on both sides of the gutter, at least. */
+const MIN_BESIDE = 6;
+/** Words a side of a line must hold to count as running text beside the gutter. */
+const PROSE_WORDS = 3;
+
+/** The page's gutters, left to right. */
+export function pageGutters(lines: readonly Line[], size: number): Gutter[] {
+  const words = lines.flatMap((l) => l.segments.flatMap((s) => s.words));
+  if (words.length < 40) return [];
+  const left = Math.floor(Math.min(...words.map((w) => w.x0)));
+  const right = Math.ceil(Math.max(...words.map((w) => w.x1)));
+  const cover = new Int32Array(right - left + 1);
+  for (const l of lines) {
+    // Each line counts once at each point its words cover.
+    const seen = new Uint8Array(right - left + 1);
+    for (const s of l.segments)
+      for (const w of s.words)
+        for (let x = Math.ceil(w.x0) - left; x <= Math.floor(w.x1) - left; x++) seen[x] = 1;
+    for (let x = 0; x < seen.length; x++) cover[x] = (cover[x] ?? 0) + (seen[x] ?? 0);
+  }
+  const typical = median([...cover].filter((c) => c > 0));
+  const gutters: Gutter[] = [];
+  for (let x = 0; x < cover.length; x++) {
+    if ((cover[x] as number) > MAX_CROSSING * typical) continue;
+    let end = x;
+    while (end + 1 < cover.length && (cover[end + 1] as number) <= MAX_CROSSING * typical) end++;
+    const g = { x0: left + x, x1: left + end };
+    x = end;
+    if (g.x1 - g.x0 < MIN_WIDTH * size || g.x0 <= left || g.x1 >= right) continue;
+    // Running text on both sides, in the same lines: columns, not a margin note or a ragged edge.
+    const beside = lines.filter((l) => {
+      const ws = l.segments.flatMap((s) => s.words);
+      const before = ws.filter((w) => w.x1 <= g.x0 + 1).length;
+      const after = ws.filter((w) => w.x0 >= g.x1 - 1).length;
+      return before >= PROSE_WORDS && after >= PROSE_WORDS;
+    }).length;
+    if (beside >= MIN_BESIDE) gutters.push(g);
+  }
+  return gutters;
+}
+
+/** The line's segments cut at the gutters no word of theirs crosses (justified text run together). */
+export function splitAtGutters(line: Line, gutters: readonly Gutter[]): Line {
+  if (!gutters.length) return line;
+  const segments: Segment[] = [];
+  for (const s of line.segments) {
+    const crossed = gutters.filter((g) => s.x0 < g.x0 && s.x1 > g.x1);
+    if (!crossed.length || s.words.some((w) => crossed.some((g) => w.x0 < g.x1 && w.x1 > g.x0))) {
+      segments.push(s);
+      continue;
+    }
+    let rest = [...s.words].sort((a, b) => a.x0 - b.x0);
+    for (const g of crossed) {
+      const part = rest.filter((w) => w.x1 <= g.x0 + 1);
+      rest = rest.filter((w) => w.x1 > g.x0 + 1);
+      if (part.length) segments.push(toSegment(part));
+    }
+    if (rest.length) segments.push(toSegment(rest));
+  }
+  return segments.length === line.segments.length ? line : { ...line, segments };
+}
+
+const crosses = (e: Element, g: Gutter) => e.x0 < g.x0 && e.x1 > g.x1;
+
+/**
+ * Elements in reading order on a page with gutters: elements set across a gutter (a title, a
+ * heading or figure over the columns) stay where they stand, top to bottom; the elements between
+ * two of them are read column by column, each column by the usual cut. Columns whose lines pair
+ * up as labels and values are read across instead (readingOrder decides).
+ */
+export function orderByGutters(elements: Element[], size: number, gutters: readonly Gutter[]): Element[] {
+  const sorted = [...elements].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  const out: Element[] = [];
+  let region: Element[] = [];
+  const flush = () => {
+    if (!region.length) return;
+    const columns: Element[][] = Array.from({ length: gutters.length + 1 }, () => []);
+    for (const e of region) columns[gutters.filter((g) => g.x1 <= (e.x0 + e.x1) / 2).length]?.push(e);
+    const filled = columns.filter((c) => c.length);
+    const aligned = filled.slice(1).some((c, i) => rowAligned(filled[i] as Element[], c));
+    if (aligned) out.push(...readingOrder(region, size));
+    else for (const c of filled) out.push(...readingOrder(c, size));
+    region = [];
+  };
+  for (const e of sorted) {
+    if (gutters.some((g) => crosses(e, g))) {
+      flush();
+      out.push(e);
+    } else region.push(e);
+  }
+  flush();
+  return out;
+}
