@@ -218,8 +218,8 @@ export function layoutWords(
   );
   if (opts.tables) {
     const vertical = rest.filter((w) => w.vertical);
+    // Prose whose lines happen to share gaps (justified columns, say) stays prose.
     for (const group of columnGroups(lines, rules.horizontals))
-      // Prose whose lines happen to share gaps (justified columns, say) stays prose.
       for (const t of streamTables(group, rules.horizontals, vertical))
         if (!readsAsProse(textRows(t.grid))) found.push(t);
   }

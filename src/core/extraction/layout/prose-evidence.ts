@@ -4,9 +4,15 @@
 
 /** A cell that is a figure: digits with the signs and separators amounts, dates and codes use. */
 const FIGURE = /^[\s\p{Sc}%+\-–—−.,:/()#*x×]*\d[\d\s\p{Sc}%+\-–—−.,:/()#*x×]*$/u;
-/** A cell ending inside a sentence: on a letter, a comma or a hyphen (a word broken at the line end). */
+/**
+ * A cell of two words or more ending inside a sentence: on a letter, a comma or a hyphen (a word
+ * broken at the line end).
+ */
 const OPEN_END = /[\p{L},-]$/u;
-/** A cell that carries a sentence on: it starts with a small letter, or a letter of a script without case. */
+/**
+ * A cell that carries a sentence on: it starts with a small letter, or a letter of a script
+ * without case (and holds two words at least, as the cell it carries on must).
+ */
 const CARRIED_ON = /^(\p{Ll}|\p{Lo})/u;
 
 /** Share of a column's filled cells that are figures, over which it is a column of figures. */
@@ -36,12 +42,14 @@ export function readsAsProse(rows: readonly (readonly string[])[]): boolean {
       inColumn++;
       if (FIGURE.test(text)) figures++;
       filled++;
-      if (!OPEN_END.test(text)) continue;
+      // A word alone ("low", "open") is a table's value as often as a piece of a sentence.
+      if (!OPEN_END.test(text) || !/\S\s+\S/.test(text)) continue;
       // The next filled cell along the row, and the one below in the same column.
       let right = "";
       for (let k = c + 1; k < width && !right; k++) right = cell(r, k);
       const below = cell(r + 1, c);
-      if (CARRIED_ON.test(right) || CARRIED_ON.test(below)) runOn++;
+      const carries = (t: string) => CARRIED_ON.test(t) && /\S\s+\S/.test(t);
+      if (carries(right) || carries(below)) runOn++;
     }
     if (inColumn >= 2 && figures >= FIGURE_COLUMN * inColumn) figureColumn = true;
   }
