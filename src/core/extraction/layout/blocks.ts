@@ -28,7 +28,7 @@ function gaps(spans: [number, number][], min: number): number[] {
  * same baseline) rather than two columns of prose: then the page must be read across, not down.
  * Prose columns often share baselines too, but their lines hold many words.
  */
-export function rowAligned(left: Element[], right: Element[]): boolean {
+function rowAligned(left: Element[], right: Element[]): boolean {
   const l = left.filter((e) => e.kind === "line");
   const r = right.filter((e) => e.kind === "line");
   if (!l.length || !r.length) return false;

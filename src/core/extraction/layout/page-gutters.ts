@@ -1,4 +1,4 @@
-import { type Element, readingOrder, rowAligned } from "./blocks.ts";
+import { type Element, readingOrder } from "./blocks.ts";
 import { median } from "./geometry.ts";
 import { type Line, type Segment, toSegment } from "./lines.ts";
 
@@ -55,7 +55,79 @@ export function pageGutters(lines: readonly Line[], size: number): Gutter[] {
     }).length;
     if (beside >= MIN_BESIDE) gutters.push(g);
   }
-  return gutters;
+  return proseBetween(lines, gutters) ? gutters : [];
+}
+
+/** Words of a line of running text in one column. */
+const LINE_WORDS = 5;
+/** Such lines in each column, at least, and their share of the lines with words in it. */
+const MIN_PROSE_LINES = 5;
+const PROSE_SHARE = 0.25;
+
+/**
+ * Whether every column the gutters part holds running text: lines of several words, many of
+ * them. A page of labels and values, or a table whose middle gap runs clear, has a "gutter" too,
+ * but a column of short cells beside it.
+ */
+function proseBetween(lines: readonly Line[], gutters: readonly Gutter[]): boolean {
+  if (!gutters.length) return false;
+  const edges = [
+    Number.NEGATIVE_INFINITY,
+    ...gutters.map((g) => (g.x0 + g.x1) / 2),
+    Number.POSITIVE_INFINITY,
+  ];
+  for (let c = 0; c + 1 < edges.length; c++) {
+    let withWords = 0;
+    let prose = 0;
+    for (const l of lines) {
+      let n = 0;
+      for (const s of l.segments)
+        for (const w of s.words) {
+          const mid = (w.x0 + w.x1) / 2;
+          if (mid > (edges[c] as number) && mid < (edges[c + 1] as number)) n++;
+        }
+      if (n) withWords++;
+      if (n >= LINE_WORDS) prose++;
+    }
+    if (prose < MIN_PROSE_LINES || prose < PROSE_SHARE * withWords) return false;
+  }
+  return true;
+}
+
+/**
+ * The lines in the groups that tables are looked for in, on a page with gutters: each column's
+ * lines on their own (their segments cut at the gutters), and each run of lines a word of which
+ * crosses a gutter (a title, a table set across the page) as it stands.
+ */
+export function linesByColumn(lines: readonly Line[], gutters: readonly Gutter[]): Line[][] {
+  const columns: Line[][] = Array.from({ length: gutters.length + 1 }, () => []);
+  const across: Line[][] = [];
+  let run: Line[] = [];
+  for (const l of lines) {
+    const crossing = l.segments.some((s) =>
+      s.words.some((w) => gutters.some((g) => w.x0 < g.x1 && w.x1 > g.x0)),
+    );
+    if (crossing) {
+      run.push(l);
+      continue;
+    }
+    if (run.length) across.push(run);
+    run = [];
+    const split = splitAtGutters(l, gutters);
+    for (const [c, column] of columns.entries()) {
+      const segments = split.segments.filter(
+        (s) => gutters.filter((g) => g.x1 <= (s.x0 + s.x1) / 2).length === c,
+      );
+      if (!segments.length) continue;
+      const x0 = Math.min(...segments.map((s) => s.x0));
+      const x1 = Math.max(...segments.map((s) => s.x1));
+      const y0 = Math.min(...segments.map((s) => s.y0));
+      const y1 = Math.max(...segments.map((s) => s.y1));
+      column.push({ ...l, segments, x0, x1, y0, y1, size: Math.max(...segments.map((s) => s.size)) });
+    }
+  }
+  if (run.length) across.push(run);
+  return [...across, ...columns.filter((c) => c.length)];
 }
 
 /** The line's segments cut at the gutters no word of theirs crosses (justified text run together). */
@@ -95,10 +167,7 @@ export function orderByGutters(elements: Element[], size: number, gutters: reado
     if (!region.length) return;
     const columns: Element[][] = Array.from({ length: gutters.length + 1 }, () => []);
     for (const e of region) columns[gutters.filter((g) => g.x1 <= (e.x0 + e.x1) / 2).length]?.push(e);
-    const filled = columns.filter((c) => c.length);
-    const aligned = filled.slice(1).some((c, i) => rowAligned(filled[i] as Element[], c));
-    if (aligned) out.push(...readingOrder(region, size));
-    else for (const c of filled) out.push(...readingOrder(c, size));
+    for (const c of columns) out.push(...readingOrder(c, size));
     region = [];
   };
   for (const e of sorted) {

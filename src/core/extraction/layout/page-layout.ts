@@ -14,8 +14,8 @@ import type { Box } from "./geometry.ts";
 import { type FoundTable, latticeTables, type Rule } from "./lattice.ts";
 import { type Line, onSameLine, toLines } from "./lines.ts";
 import { columnGroups } from "./page-columns.ts";
-import { orderByGutters, pageGutters, splitAtGutters } from "./page-gutters.ts";
-import { readsAsProse } from "./prose-evidence.ts";
+import { linesByColumn, orderByGutters, pageGutters, splitAtGutters } from "./page-gutters.ts";
+import { justifiedLines, readsAsProse } from "./prose-evidence.ts";
 import { streamTables } from "./stream.ts";
 import type { ReadingFrame, Word } from "./words.ts";
 
@@ -216,12 +216,16 @@ export function layoutWords(
     frame,
     memory,
   );
+  // Columns from the whole page: its gutters, found once from the lines a ruled table left.
+  const gutters = pageGutters(lines, pageBody(lines).size);
   if (opts.tables) {
     const vertical = rest.filter((w) => w.vertical);
-    // Prose whose lines happen to share gaps (justified columns, say) stays prose.
-    for (const group of columnGroups(lines, rules.horizontals))
+    // On a page whose gutters part columns of prose, each column is searched on its own.
+    const groups = gutters.length ? linesByColumn(lines, gutters) : [lines];
+    for (const group of groups.flatMap((g) => columnGroups(g, rules.horizontals)))
+      // Prose whose lines happen to share gaps (justified columns, say) stays prose.
       for (const t of streamTables(group, rules.horizontals, vertical))
-        if (!readsAsProse(textRows(t.grid))) found.push(t);
+        if (!readsAsProse(textRows(t.grid)) && !justifiedLines([...t.words])) found.push(t);
   }
   // Tables read by OCR (its words are whole words) get their misread thousands commas back.
   for (const t of found) if ([...t.words].every((w) => w.whole)) t.grid = repairThousandsCommas(t.grid);
@@ -232,8 +236,7 @@ export function layoutWords(
     if (segments.length) bodyLines.push({ ...l, segments });
   }
   const { size, typed } = pageBody(bodyLines);
-  // Columns from the whole page: its gutters, and lines of justified columns cut at them.
-  const gutters = pageGutters(bodyLines, size);
+  // Lines of justified columns run together across a narrow gutter are cut at it.
   const columnLines = bodyLines.map((l) => splitAtGutters(l, gutters));
   // Fixed-pitch lines are code only on a page whose body is not itself fixed-pitch.
   const codeSize = typed ? null : size;

@@ -1,6 +1,11 @@
 // Evidence that a table found from aligned gaps is prose set in columns (or justified wide) and
 // not a table: its cells are pieces of sentences that read on into the cell beside or below, and
-// no column holds figures. A table must beat prose on its own evidence; this is the prose's side.
+// no column holds figures, or its lines are spaced as a justified (or ragged) line of prose is:
+// every gap between its words the same. A table must beat prose on its own evidence; this is the
+// prose's side.
+
+import { onSameLine } from "./lines.ts";
+import type { Word } from "./words.ts";
 
 /** A cell that is a figure: digits with the signs and separators amounts, dates and codes use. */
 const FIGURE = /^[\s\p{Sc}%+\-–—−.,:/()#*x×]*\d[\d\s\p{Sc}%+\-–—−.,:/()#*x×]*$/u;
@@ -56,4 +61,43 @@ export function readsAsProse(rows: readonly (readonly string[])[]): boolean {
   if (filled < 4) return false;
   const share = runOn / filled;
   return share >= PROSE_RUN_ON_ANYWAY || (!figureColumn && share >= PROSE_RUN_ON);
+}
+
+/** Gaps of a line within this share of the font size of each other are one spacing. */
+const EVEN_GAPS = 0.12;
+/** Lines of three words or more, at least, that must be evenly spaced for the whole to be prose. */
+const MIN_EVEN_LINES = 2;
+/** ... and their share of such lines. */
+const EVEN_SHARE = 0.6;
+/** Share of the table's width a line must span to be judged. */
+const SPAN = 0.7;
+
+/**
+ * Whether the words (of a table found from aligned gaps) lie in lines spaced as prose is: in most
+ * lines of three words or more that hold letters and span most of its width, every gap between
+ * words is the same, as justification or a plain word space makes them. A table's row has a
+ * cell's word spaces and wider gaps between its cells.
+ */
+export function justifiedLines(words: readonly Word[]): boolean {
+  const lines: Word[][] = [];
+  for (const w of [...words].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0)) {
+    const line = lines.find((l) => onSameLine(l[0] as Word, w));
+    if (line) line.push(w);
+    else lines.push([w]);
+  }
+  const left = Math.min(...words.map((w) => w.x0));
+  const right = Math.max(...words.map((w) => w.x1));
+  let judged = 0;
+  let even = 0;
+  for (const l of lines) {
+    if (l.length < 3 || l.filter((w) => /\p{L}/u.test(w.text)).length * 2 < l.length) continue;
+    l.sort((a, b) => a.x0 - b.x0);
+    // Only lines across most of the table: a cell's text wrapped in one column is spaced as prose.
+    if ((l[l.length - 1] as Word).x1 - (l[0] as Word).x0 < SPAN * (right - left)) continue;
+    const gaps = l.slice(1).map((w, k) => w.x0 - (l[k] as Word).x1);
+    const size = Math.max(...l.map((w) => w.size));
+    judged++;
+    if (Math.max(...gaps) - Math.min(...gaps) <= EVEN_GAPS * size) even++;
+  }
+  return even >= MIN_EVEN_LINES && even >= EVEN_SHARE * judged;
 }
