@@ -10,14 +10,14 @@ export function words(text: string): string[] {
   );
 }
 
-/** Markdown reduced to its text: page markers, table pipes and line-start markup dropped. */
+/** Markdown reduced to its text: page markers, table pipes and line-start markup dropped (a numbered item keeps its number: it is the text's). */
 export function markdownText(md: string): string {
   return md
     .replace(/<!--[\s\S]*?-->/g, " ")
     .replace(/<br\s*\/?>/g, " ")
     .split("\n")
     .filter((l) => !/^\s*\|?(\s*:?-+:?\s*\|)+\s*$/.test(l))
-    .map((l) => l.replace(/^\s*(#{1,6}|>|[-*+]|\d{1,3}[.)])\s+/, "").replace(/\|/g, " "))
+    .map((l) => l.replace(/^\s*(#{1,6}|>|[-*+])\s+/, "").replace(/\|/g, " "))
     .join("\n");
 }
 
