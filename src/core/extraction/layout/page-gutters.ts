@@ -1,5 +1,5 @@
 import { type Element, readingOrder } from "./blocks.ts";
-import { median } from "./geometry.ts";
+import { type Box, median } from "./geometry.ts";
 import { type Line, type Segment, toSegment } from "./lines.ts";
 
 // Columns found from the whole page: a gutter is a long vertical band of white that the page's
@@ -152,26 +152,60 @@ export function splitAtGutters(line: Line, gutters: readonly Gutter[]): Line {
 }
 
 const crosses = (e: Element, g: Gutter) => e.x0 < g.x0 && e.x1 > g.x1;
+const columnOf = (e: Box, gutters: readonly Gutter[]) =>
+  gutters.filter((g) => g.x1 <= (e.x0 + e.x1) / 2).length;
+
+/** White kept above and below a line set alone across the columns, in font sizes. */
+const ALONE_MARGIN = 0.5;
 
 /**
- * Elements in reading order on a page with gutters: elements set across a gutter (a title, a
- * heading or figure over the columns) stay where they stand, top to bottom; the elements between
- * two of them are read column by column, each column by the usual cut. Columns whose lines pair
- * up as labels and values are read across instead (readingOrder decides).
+ * Elements in reading order on a page with gutters: elements set across the columns stay where
+ * they stand, top to bottom, and the elements between two of them are read column by column,
+ * each column by the usual cut. Set across the columns is an element crossing a gutter (a title,
+ * a figure over the columns), or one standing alone at its height: a heading set over the columns
+ * but short enough to stay left of the first gutter leaves every other column blank beside it,
+ * with their text going on above and below it. (Labels beside their values never get here:
+ * pageGutters wants running text in every column.)
  */
-export function orderByGutters(elements: Element[], size: number, gutters: readonly Gutter[]): Element[] {
+export function orderByGutters(
+  elements: Element[],
+  size: number,
+  gutters: readonly Gutter[],
+  /** The page's figures: they fill their column where they stand, though they hold no text. */
+  figures: readonly Box[] = [],
+): Element[] {
   const sorted = [...elements].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  const inColumn = sorted.filter((e) => !gutters.some((g) => crosses(e, g)));
+  const byColumn: Box[][] = Array.from({ length: gutters.length + 1 }, (_, c) => [
+    ...inColumn.filter((e) => columnOf(e, gutters) === c),
+    ...figures.filter((f) => columnOf(f, gutters) === c),
+  ]);
+  const alone = (e: Element) => {
+    const own = columnOf(e, gutters);
+    const others = byColumn.filter((c, k) => k !== own && c.length);
+    const top = e.y0 - ALONE_MARGIN * size;
+    const bottom = e.y1 + ALONE_MARGIN * size;
+    return (
+      others.length > 0 &&
+      others.every(
+        (c) =>
+          !c.some((o) => o.y1 > top && o.y0 < bottom) &&
+          c.some((o) => o.y1 <= top) &&
+          c.some((o) => o.y0 >= bottom),
+      )
+    );
+  };
   const out: Element[] = [];
   let region: Element[] = [];
   const flush = () => {
     if (!region.length) return;
     const columns: Element[][] = Array.from({ length: gutters.length + 1 }, () => []);
-    for (const e of region) columns[gutters.filter((g) => g.x1 <= (e.x0 + e.x1) / 2).length]?.push(e);
+    for (const e of region) columns[columnOf(e, gutters)]?.push(e);
     for (const c of columns) out.push(...readingOrder(c, size));
     region = [];
   };
   for (const e of sorted) {
-    if (gutters.some((g) => crosses(e, g))) {
+    if (gutters.some((g) => crosses(e, g)) || alone(e)) {
       flush();
       out.push(e);
     } else region.push(e);

@@ -222,8 +222,8 @@ export function layoutWords(
     const vertical = rest.filter((w) => w.vertical);
     // On a page whose gutters part columns of prose, each column is searched on its own.
     const groups = gutters.length ? linesByColumn(lines, gutters) : [lines];
+    // Prose whose lines happen to share gaps (justified columns, say) stays prose.
     for (const group of groups.flatMap((g) => columnGroups(g, rules.horizontals)))
-      // Prose whose lines happen to share gaps (justified columns, say) stays prose.
       for (const t of streamTables(group, rules.horizontals, vertical))
         if (!readsAsProse(textRows(t.grid)) && !justifiedLines([...t.words])) found.push(t);
   }
@@ -257,7 +257,10 @@ export function layoutWords(
     ),
     ...found.map((t, index): Element => ({ kind: "table", index, ...t.box })),
   ];
-  const ordered = gutters.length ? orderByGutters(elements, size, gutters) : readingOrder(elements, size);
+  const figures = figuresOf(opts.images ?? [], words, frame);
+  const ordered = gutters.length
+    ? orderByGutters(elements, size, gutters, figures)
+    : readingOrder(elements, size);
   const hyphenated = hyphenatedWords(bodyLines);
 
   const md: string[] = [];
@@ -314,7 +317,7 @@ export function layoutWords(
     markdown: md.join("\n\n"),
     text: text.join("\n\n"),
     tables,
-    elements: withMargins(withFigures(placed, figuresOf(opts.images ?? [], words, frame)), dropped, frame),
+    elements: withMargins(withFigures(placed, figures), dropped, frame),
     width: frame.width,
     height: frame.height,
     startsWithTable: ordered[0]?.kind === "table",
