@@ -4,7 +4,7 @@
 // Pages are laid out in the browser: blocks are added to a page's columns until they overflow, so
 // every block's page is known. Run: npx tsx bench/layout/make-corpus.ts [out dir]
 
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { changelog, licence, type SourceBlock } from "./corpus-texts.ts";
@@ -247,6 +247,15 @@ function rng(seed: number) {
   };
 }
 
+/** Sentences of the BSD licence, the footnotes' text (no document of the corpus is set from it). */
+const NOTES = (
+  readFileSync(`${L}/BSD`, "utf8")
+    .replace(/\s+/g, " ")
+    .match(/[^.:]+[.:]/g) ?? []
+)
+  .map((t) => t.trim())
+  .filter((t) => t.split(" ").length >= 10);
+
 type Piece = { kind: string; text: string; html: string; note?: string };
 
 /** A document's flow: its blocks with pull quotes, figures and footnotes put in among them. */
@@ -299,7 +308,8 @@ function flow(doc: Doc): Piece[] {
     const p = long().find(([, i]) => i >= at)?.[0];
     if (!p || p.note) continue;
     const mark = marks[k % marks.length] as string;
-    p.note = `${mark} ${sentence(p) ?? p.text.split(" ").slice(0, 20).join(" ")} (A note on the text, set at the foot of the page.)`;
+    // A note's text is not the paragraph's (a scorer finds a block by its first words).
+    p.note = `${mark} Compare the BSD licence: ${NOTES[(k + doc.name.length) % NOTES.length]}`;
     p.html = p.html.replace(/<\/p>$/, `<sup>${mark}</sup></p>`);
   }
   return out;

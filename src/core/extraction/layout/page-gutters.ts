@@ -104,16 +104,14 @@ export function linesByColumn(lines: readonly Line[], gutters: readonly Gutter[]
   const across: Line[][] = [];
   let run: Line[] = [];
   for (const l of lines) {
-    const crossing = l.segments.some((s) =>
-      s.words.some((w) => gutters.some((g) => w.x0 < g.x1 && w.x1 > g.x0)),
-    );
-    if (crossing) {
+    // A word reaching into a gutter does not set its line across: a segment over it does.
+    const split = splitAtGutters(l, gutters);
+    if (split.segments.some((s) => gutters.some((g) => s.x0 < g.x0 && s.x1 > g.x1))) {
       run.push(l);
       continue;
     }
     if (run.length) across.push(run);
     run = [];
-    const split = splitAtGutters(l, gutters);
     for (const [c, column] of columns.entries()) {
       const segments = split.segments.filter(
         (s) => gutters.filter((g) => g.x1 <= (s.x0 + s.x1) / 2).length === c,
@@ -136,7 +134,18 @@ export function splitAtGutters(line: Line, gutters: readonly Gutter[]): Line {
   const segments: Segment[] = [];
   for (const s of line.segments) {
     const crossed = gutters.filter((g) => s.x0 < g.x0 && s.x1 > g.x1);
-    if (!crossed.length || s.words.some((w) => crossed.some((g) => w.x0 < g.x1 && w.x1 > g.x0))) {
+    // Cut only where the words stand a gutter's width apart: a title's word space may fall on a
+    // gutter too.
+    const wide = (g: Gutter) => {
+      const before = Math.max(...s.words.filter((w) => w.x1 <= g.x0 + 1).map((w) => w.x1));
+      const after = Math.min(...s.words.filter((w) => w.x0 >= g.x1 - 1).map((w) => w.x0));
+      return after - before >= MIN_WIDTH * s.size;
+    };
+    if (
+      !crossed.length ||
+      s.words.some((w) => crossed.some((g) => w.x0 < g.x1 - 1 && w.x1 > g.x0 + 1)) ||
+      !crossed.every(wide)
+    ) {
       segments.push(s);
       continue;
     }
