@@ -1,6 +1,7 @@
 import { type Element, readingOrder } from "./blocks.ts";
 import { type Box, median } from "./geometry.ts";
 import { type Line, type Segment, toSegment } from "./lines.ts";
+import type { Word } from "./words.ts";
 
 // Columns found from the whole page: a gutter is a long vertical band of white that the page's
 // words leave between columns (only a title, a spanning heading or a figure set across the page
@@ -17,10 +18,17 @@ export type Gutter = { x0: number; x1: number };
 const MIN_WIDTH = 0.6;
 /** Lines crossing a gutter, at most, as a share of the lines of the columns beside it. */
 const MAX_CROSSING = 0.2;
-/** Lines with words of running text on both sides of the gutter, at least. */
+/** Lines with words of running text (letters) on both sides of the gutter, at least. */
 const MIN_BESIDE = 6;
 /** Words a side of a line must hold to count as running text beside the gutter. */
 const PROSE_WORDS = 3;
+
+/**
+ * Words that read as running text: `least` of them, most with letters (a table's rows of figures
+ * have gaps as clear as a gutter).
+ */
+const running = (ws: readonly Word[], least: number) =>
+  ws.length >= least && ws.filter((w) => /\p{L}{2}/u.test(w.text)).length * 2 >= ws.length;
 
 /** The page's gutters, left to right. */
 export function pageGutters(lines: readonly Line[], size: number): Gutter[] {
@@ -49,9 +57,16 @@ export function pageGutters(lines: readonly Line[], size: number): Gutter[] {
     // Running text on both sides, in the same lines: columns, not a margin note or a ragged edge.
     const beside = lines.filter((l) => {
       const ws = l.segments.flatMap((s) => s.words);
-      const before = ws.filter((w) => w.x1 <= g.x0 + 1).length;
-      const after = ws.filter((w) => w.x0 >= g.x1 - 1).length;
-      return before >= PROSE_WORDS && after >= PROSE_WORDS;
+      return (
+        running(
+          ws.filter((w) => w.x1 <= g.x0 + 1),
+          PROSE_WORDS,
+        ) &&
+        running(
+          ws.filter((w) => w.x0 >= g.x1 - 1),
+          PROSE_WORDS,
+        )
+      );
     }).length;
     if (beside >= MIN_BESIDE) gutters.push(g);
   }
@@ -80,14 +95,14 @@ function proseBetween(lines: readonly Line[], gutters: readonly Gutter[]): boole
     let withWords = 0;
     let prose = 0;
     for (const l of lines) {
-      let n = 0;
+      const inside: Word[] = [];
       for (const s of l.segments)
         for (const w of s.words) {
           const mid = (w.x0 + w.x1) / 2;
-          if (mid > (edges[c] as number) && mid < (edges[c + 1] as number)) n++;
+          if (mid > (edges[c] as number) && mid < (edges[c + 1] as number)) inside.push(w);
         }
-      if (n) withWords++;
-      if (n >= LINE_WORDS) prose++;
+      if (inside.length) withWords++;
+      if (running(inside, LINE_WORDS)) prose++;
     }
     if (prose < MIN_PROSE_LINES || prose < PROSE_SHARE * withWords) return false;
   }
