@@ -279,16 +279,23 @@ function flow(doc: Doc): Piece[] {
   // A sentence from the middle of a long paragraph, set again large as a pull quote.
   const sentence = (p: Piece) => {
     const ss = (p.text.match(/[^.!?]+[.!?]/g) ?? []).map((s) => s.trim()).slice(1);
-    return ss.find((s) => s.split(" ").length >= 8 && s.split(" ").length <= 30) ?? null;
+    // A sentence as a reader would quote it: opening with a capital letter.
+    return (
+      ss.find((s) => /^\p{Lu}/u.test(s) && s.split(" ").length >= 8 && s.split(" ").length <= 30) ?? null
+    );
   };
   const spread = (n: number, from: number) =>
     Array.from({ length: n }, (_, k) =>
       Math.floor(from + ((k + 0.3 + 0.4 * r()) * (out.length - from)) / (n + 0.5)),
     );
   for (const at of spread(doc.extras.quotes, 4)) {
+    // The sentence of the nearest long paragraph before the place that has one to quote.
     const cands = long().filter(([, i]) => i <= at);
-    const src = cands[cands.length - 1];
-    const s = src && sentence(src[0]);
+    const s =
+      cands
+        .reverse()
+        .map(([p]) => sentence(p))
+        .find((q) => q) ?? null;
     if (s) out.splice(at + 1, 0, { kind: "quote", text: s, html: `<aside class="pull">${esc(s)}</aside>` });
   }
   for (const [k, at] of spread(doc.extras.figures, 3).entries()) {

@@ -118,10 +118,25 @@ export function linesByColumn(lines: readonly Line[], gutters: readonly Gutter[]
   const columns: Line[][] = Array.from({ length: gutters.length + 1 }, () => []);
   const across: Line[][] = [];
   let run: Line[] = [];
-  for (const l of lines) {
+  const splits = lines.map((l) => splitAtGutters(l, gutters));
+  // A row of short cells on both sides of a gutter, in two lines running, is a table's row set
+  // across the page with its middle gap at the gutter (once is not enough: two paragraphs may
+  // end on one line).
+  const short = splits.map((l) =>
+    gutters.some((g) => {
+      const ws = l.segments.flatMap((s) => s.words);
+      const before = ws.filter((w) => w.x1 <= g.x0 + 1);
+      const after = ws.filter((w) => w.x0 >= g.x1 - 1);
+      return (
+        before.length > 0 && after.length > 0 && !running(before, PROSE_WORDS) && !running(after, PROSE_WORDS)
+      );
+    }),
+  );
+  for (const [k, l] of lines.entries()) {
+    const split = splits[k] as Line;
     // A word reaching into a gutter does not set its line across: a segment over it does.
-    const split = splitAtGutters(l, gutters);
-    if (split.segments.some((s) => gutters.some((g) => s.x0 < g.x0 && s.x1 > g.x1))) {
+    const spans = split.segments.some((s) => gutters.some((g) => s.x0 < g.x0 && s.x1 > g.x1));
+    if (spans || (short[k] && (short[k - 1] || short[k + 1]))) {
       run.push(l);
       continue;
     }
