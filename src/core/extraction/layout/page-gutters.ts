@@ -18,7 +18,7 @@ export type Gutter = { x0: number; x1: number };
 const MIN_WIDTH = 0.6;
 /** Lines crossing a gutter, at most, as a share of the lines of the columns beside it. */
 const MAX_CROSSING = 0.2;
-/** Lines with words of running text (letters) on both sides of the gutter, at least. */
+/** Lines with words of running text (letters) on each side of the gutter, at least. */
 const MIN_BESIDE = 6;
 /** Words a side of a line must hold to count as running text beside the gutter. */
 const PROSE_WORDS = 3;
@@ -54,21 +54,28 @@ export function pageGutters(lines: readonly Line[], size: number): Gutter[] {
     const g = { x0: left + x, x1: left + end };
     x = end;
     if (g.x1 - g.x0 < MIN_WIDTH * size || g.x0 <= left || g.x1 >= right) continue;
-    // Running text on both sides, in the same lines: columns, not a margin note or a ragged edge.
-    const beside = lines.filter((l) => {
+    // Running text on both sides (the columns' lines need not share baselines): columns, not a
+    // margin note or a ragged edge.
+    let before = 0;
+    let after = 0;
+    for (const l of lines) {
       const ws = l.segments.flatMap((s) => s.words);
-      return (
+      if (
         running(
           ws.filter((w) => w.x1 <= g.x0 + 1),
           PROSE_WORDS,
-        ) &&
+        )
+      )
+        before++;
+      if (
         running(
           ws.filter((w) => w.x0 >= g.x1 - 1),
           PROSE_WORDS,
         )
-      );
-    }).length;
-    if (beside >= MIN_BESIDE) gutters.push(g);
+      )
+        after++;
+    }
+    if (before >= MIN_BESIDE && after >= MIN_BESIDE) gutters.push(g);
   }
   return proseBetween(lines, gutters) ? gutters : [];
 }
@@ -203,7 +210,8 @@ const ALONE_MARGIN = 0.5;
  * each column by the usual cut. Set across the columns is an element crossing a gutter (a title,
  * a figure over the columns), or one standing alone at its height: a heading set over the columns
  * but short enough to stay left of the first gutter leaves every other column blank beside it,
- * with their text going on above and below it. (Labels beside their values never get here:
+ * with their text going on above it and starting again below it at the height its own column
+ * does. (Labels beside their values never get here:
  * pageGutters wants running text in every column.)
  */
 export function orderByGutters(
@@ -224,13 +232,16 @@ export function orderByGutters(
     const others = byColumn.filter((c, k) => k !== own && c.length);
     const top = e.y0 - ALONE_MARGIN * size;
     const bottom = e.y1 + ALONE_MARGIN * size;
+    // Below a heading set over the columns, every column starts again at one height.
+    const next = (c: Box[]) => Math.min(...c.filter((o) => o.y0 >= bottom).map((o) => o.y0));
+    const ownNext = next(byColumn[own] ?? []);
     return (
       others.length > 0 &&
       others.every(
         (c) =>
           !c.some((o) => o.y1 > top && o.y0 < bottom) &&
           c.some((o) => o.y1 <= top) &&
-          c.some((o) => o.y0 >= bottom),
+          Math.abs(next(c) - ownNext) <= ALONE_MARGIN * size,
       )
     );
   };
