@@ -293,6 +293,7 @@ export function layoutWords(
         ...(form.level ? { level: form.level } : {}),
         text: form.text,
         bbox: bboxOf(p.box),
+        order: placed.length,
       });
     }
     pending = [];
@@ -307,7 +308,7 @@ export function layoutWords(
     const rows = textRows(t.grid)
       .map((r) => r.join("\t"))
       .join("\n");
-    placed.push({ type: "table", text: rows, bbox: bboxOf(t.box), table: tables.length });
+    placed.push({ type: "table", text: rows, bbox: bboxOf(t.box), table: tables.length, order: placed.length });
     tables.push({ grid: t.grid, bbox: bboxOf(t.box) });
     md.push(tableToMarkdown(t.grid));
     text.push(rows);
