@@ -203,15 +203,19 @@ const columnOf = (e: Box, gutters: readonly Gutter[]) =>
 
 /** White kept above and below a line set alone across the columns, in font sizes. */
 const ALONE_MARGIN = 0.5;
+/** A line this much larger than the body (or bold) may be a heading. */
+const HEADING_SIZE = 1.15;
+/** How far apart balanced columns may end, in font sizes: a line and a half. */
+const BALANCED = 1.8;
 
 /**
  * Elements in reading order on a page with gutters: elements set across the columns stay where
  * they stand, top to bottom, and the elements between two of them are read column by column,
  * each column by the usual cut. Set across the columns is an element crossing a gutter (a title,
- * a figure over the columns), or one standing alone at its height: a heading set over the columns
+ * a figure over the columns), or a heading standing alone at its height: one set over the columns
  * but short enough to stay left of the first gutter leaves every other column blank beside it,
- * with their text going on above it and starting again below it at the height its own column
- * does. (Labels beside their values never get here:
+ * with their text ending together above it and starting again below it at the height its own
+ * column does. (Labels beside their values never get here:
  * pageGutters wants running text in every column.)
  */
 export function orderByGutters(
@@ -228,20 +232,25 @@ export function orderByGutters(
     ...figures.filter((f) => columnOf(f, gutters) === c),
   ]);
   const alone = (e: Element) => {
+    // Only a heading (bold, or set larger than the body) is set over the columns this way.
+    if (e.kind !== "line" || !(e.line.segments.every((s) => s.bold) || e.line.size >= HEADING_SIZE * size))
+      return false;
     const own = columnOf(e, gutters);
     const others = byColumn.filter((c, k) => k !== own && c.length);
     const top = e.y0 - ALONE_MARGIN * size;
     const bottom = e.y1 + ALONE_MARGIN * size;
-    // Below a heading set over the columns, every column starts again at one height.
+    // Below a heading set over the columns every column starts again at one height, and above
+    // it they end together (balanced: a line apart at most).
     const next = (c: Box[]) => Math.min(...c.filter((o) => o.y0 >= bottom).map((o) => o.y0));
-    const ownNext = next(byColumn[own] ?? []);
+    const last = (c: Box[]) => Math.max(...c.filter((o) => o.y1 <= top).map((o) => o.y1));
+    const ownColumn = byColumn[own] ?? [];
     return (
       others.length > 0 &&
       others.every(
         (c) =>
           !c.some((o) => o.y1 > top && o.y0 < bottom) &&
-          c.some((o) => o.y1 <= top) &&
-          Math.abs(next(c) - ownNext) <= ALONE_MARGIN * size,
+          Math.abs(next(c) - next(ownColumn)) <= ALONE_MARGIN * size &&
+          Math.abs(last(c) - last(ownColumn)) <= BALANCED * size,
       )
     );
   };

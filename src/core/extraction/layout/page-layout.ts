@@ -308,7 +308,13 @@ export function layoutWords(
     const rows = textRows(t.grid)
       .map((r) => r.join("\t"))
       .join("\n");
-    placed.push({ type: "table", text: rows, bbox: bboxOf(t.box), table: tables.length, order: placed.length });
+    placed.push({
+      type: "table",
+      text: rows,
+      bbox: bboxOf(t.box),
+      table: tables.length,
+      order: placed.length,
+    });
     tables.push({ grid: t.grid, bbox: bboxOf(t.box) });
     md.push(tableToMarkdown(t.grid));
     text.push(rows);
