@@ -22,7 +22,7 @@
 //   --json <file>       per-document results and the summary as JSON
 //   --verbose           each document's figures
 
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DOCLING_MIRROR, doclingSet, markdownBlocks, markdownTables } from "./layout/docling-set.ts";
@@ -229,6 +229,8 @@ if (doclingDir) {
   console.log(
     `tables                     ${tables} (docling ${theirTables}); on the right-to-left documents ${rtlTables}`,
   );
+  // The PDFs were written to a temporary folder for this run.
+  if (docs[0]) rmSync(path.dirname(docs[0].pdf), { recursive: true, force: true });
   results.docling = {
     documents: docs.length,
     order: quire.order,
