@@ -37,7 +37,12 @@ export function doclingSet(gitDir: string): DoclingDocument[] {
     if (bytes.subarray(0, 5).toString("latin1") !== "%PDF-") continue;
     const pdf = path.join(out, `${name}.pdf`);
     writeFileSync(pdf, bytes);
-    docs.push({ name, pdf, markdown: git("show", `HEAD:${GROUNDTRUTH}/${name}.md`).toString("utf8") });
+    // docling numbers the items of the lists it finds itself ("2.   Yes, ..."): those numbers
+    // are not the document's text, so they are left out of what is scored.
+    const markdown = git("show", `HEAD:${GROUNDTRUTH}/${name}.md`)
+      .toString("utf8")
+      .replace(/^(\s*)\d{1,3}\.\s+/gm, "$1- ");
+    docs.push({ name, pdf, markdown });
   }
   return docs;
 }
