@@ -274,7 +274,11 @@ function headingText(text: string): boolean {
 /** Words of a sentence set large that make it a pull quote rather than a heading. */
 const QUOTE_WORDS = 6;
 /** Longest pull quote, in characters: longer text set large is a lead paragraph. */
-const QUOTE_LENGTH = 320;
+const QUOTE_LENGTH = 250;
+/** A pull quote is set this much larger than the body at least (a lead paragraph barely is). */
+const QUOTE_RATIO = 1.25;
+/** ... and runs over this many lines at most. */
+const QUOTE_LINES = 6;
 
 /**
  * Whether text set large reads as a sentence pulled out of the body: six words or more, ending
@@ -323,7 +327,7 @@ export function paragraphForm(p: Paragraph, body: number): ParagraphForm {
     return { type: "list_item", text: plain.replace(bullet, ""), markdown: `- ${text.replace(bullet, "")}` };
   // Text set larger than the body that is a whole sentence is a pull quote (a heading is a
   // title, not a sentence): a blockquote where it stands.
-  if (p.size >= (HEADING_RATIOS[2] as number) * body && pullQuote(plain))
+  if (p.size >= QUOTE_RATIO * body && p.lines <= QUOTE_LINES && pullQuote(plain))
     return { type: "paragraph", text: plain, markdown: `> ${text}` };
   const canHead = text.length <= 150 && p.lines <= 3 && headingText(text);
   const bySize = canHead ? HEADING_RATIOS.findIndex((r) => p.size >= r * body) + 1 : 0;
