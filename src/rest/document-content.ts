@@ -83,6 +83,10 @@ const ElementSchema = z
       description:
         "A figure's index on its page: its image is GET /v1/documents/{id}/pages/{n}/figures/{index}.",
     }),
+    order: z.number().int().min(0).optional().openapi({
+      description:
+        "Its place in the page's reading order, which the page's markdown follows (0 first). Running heads and feet and figures, which the markdown leaves out, have none.",
+    }),
   })
   .openapi("PageElement");
 

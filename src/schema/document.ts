@@ -72,6 +72,12 @@ const PageElementRef = builder.objectRef<PageElement>("PageElement").implement({
       description: "A figure's index on its page: its image is REST's /pages/{n}/figures/{index}.",
       resolve: (e) => e.figure ?? null,
     }),
+    order: t.int({
+      nullable: true,
+      description:
+        "Its place in the page's reading order, which the page's markdown follows (0 first); null for running heads and feet and figures, which the markdown leaves out.",
+      resolve: (e) => e.order ?? null,
+    }),
   }),
 });
 

@@ -29,6 +29,11 @@ export type PageElement = {
   table?: number;
   /** A figure's index among the page's figures (its image is /pages/{n}/figures/{index}). */
   figure?: number;
+  /**
+   * Its place in the page's reading order, the order of the page's markdown (0 first); running
+   * heads and feet and figures, which the markdown leaves out, have none.
+   */
+  order?: number;
 };
 
 export type ExtractedPage = {

@@ -188,7 +188,9 @@ export function paragraphs(
       line.y0 - prev.last.y1 < 0.8 * line.size &&
       // Moving up, or far sideways, means a new column, not the next line of this paragraph.
       line.y0 > prev.last.y0 &&
-      Math.abs(line.x0 - prev.last.x0) < 4 * line.size &&
+      // (A centred line may start far to the right of the one above: its middle stays put.)
+      (Math.abs(line.x0 - prev.last.x0) < 4 * line.size ||
+        Math.abs(line.x0 + line.x1 - prev.last.x0 - prev.last.x1) < 2 * line.size) &&
       Math.abs(line.size - prev.size) < 0.12 * prev.size &&
       prev.bold === bold &&
       // A table of contents: an entry's leader dots and page number end its line and paragraph.
@@ -269,6 +271,28 @@ function headingText(text: string): boolean {
   return letters > 0 && digits < letters && !contentsEntry.test(text);
 }
 
+/** Words of a sentence set large that make it a pull quote rather than a heading. */
+const QUOTE_WORDS = 6;
+/** Longest pull quote, in characters: longer text set large is a lead paragraph. */
+const QUOTE_LENGTH = 250;
+/** A pull quote is set this much larger than the body at least (a lead paragraph barely is). */
+const QUOTE_RATIO = 1.25;
+/** ... and runs over this many lines at most. */
+const QUOTE_LINES = 6;
+
+/**
+ * Whether text set large reads as a sentence pulled out of the body: six words or more, ending
+ * as a sentence ends (closing quotes and brackets aside), and not a numbered section's title.
+ */
+function pullQuote(text: string): boolean {
+  return (
+    text.length <= QUOTE_LENGTH &&
+    text.split(/\s+/).length >= QUOTE_WORDS &&
+    /[.!?…]["'”’»)\]]*$/u.test(text) &&
+    !sectionNumber.test(text)
+  );
+}
+
 /** Sizes against the body's that make headings of levels 1, 2 and 3. */
 const HEADING_RATIOS = [1.8, 1.4, 1.15];
 
@@ -301,6 +325,10 @@ export function paragraphForm(p: Paragraph, body: number): ParagraphForm {
   // bullets are often set larger); a number set large is a heading ("1. Introduction").
   if (bullet.test(text))
     return { type: "list_item", text: plain.replace(bullet, ""), markdown: `- ${text.replace(bullet, "")}` };
+  // Text set larger than the body that is a whole sentence is a pull quote (a heading is a
+  // title, not a sentence): a blockquote where it stands.
+  if (p.size >= QUOTE_RATIO * body && p.lines <= QUOTE_LINES && pullQuote(plain))
+    return { type: "paragraph", text: plain, markdown: `> ${text}` };
   const canHead = text.length <= 150 && p.lines <= 3 && headingText(text);
   const bySize = canHead ? HEADING_RATIOS.findIndex((r) => p.size >= r * body) + 1 : 0;
   if (bySize) return { ...headingForm(text, bySize), text: plain };

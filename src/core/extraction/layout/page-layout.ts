@@ -14,6 +14,8 @@ import type { Box } from "./geometry.ts";
 import { type FoundTable, latticeTables, type Rule } from "./lattice.ts";
 import { type Line, onSameLine, toLines } from "./lines.ts";
 import { columnGroups } from "./page-columns.ts";
+import { linesByColumn, orderByGutters, pageGutters, splitAtGutters } from "./page-gutters.ts";
+import { justifiedLines, readsAsProse } from "./prose-evidence.ts";
 import { streamTables } from "./stream.ts";
 import type { ReadingFrame, Word } from "./words.ts";
 
@@ -214,10 +216,16 @@ export function layoutWords(
     frame,
     memory,
   );
+  // Columns from the whole page: its gutters, found once from the lines a ruled table left.
+  const gutters = pageGutters(lines, pageBody(lines).size);
   if (opts.tables) {
     const vertical = rest.filter((w) => w.vertical);
-    for (const group of columnGroups(lines, rules.horizontals))
-      for (const t of streamTables(group, rules.horizontals, vertical)) found.push(t);
+    // On a page whose gutters part columns of prose, each column is searched on its own.
+    const groups = gutters.length ? linesByColumn(lines, gutters) : [lines];
+    // Prose whose lines happen to share gaps (justified columns, say) stays prose.
+    for (const group of groups.flatMap((g) => columnGroups(g, rules.horizontals)))
+      for (const t of streamTables(group, rules.horizontals, vertical))
+        if (!readsAsProse(textRows(t.grid)) && !justifiedLines([...t.words])) found.push(t);
   }
   // Tables read by OCR (its words are whole words) get their misread thousands commas back.
   for (const t of found) if ([...t.words].every((w) => w.whole)) t.grid = repairThousandsCommas(t.grid);
@@ -228,11 +236,13 @@ export function layoutWords(
     if (segments.length) bodyLines.push({ ...l, segments });
   }
   const { size, typed } = pageBody(bodyLines);
+  // Lines of justified columns run together across a narrow gutter are cut at it.
+  const columnLines = bodyLines.map((l) => splitAtGutters(l, gutters));
   // Fixed-pitch lines are code only on a page whose body is not itself fixed-pitch.
   const codeSize = typed ? null : size;
   const elements: Element[] = [
     // Each segment is placed on its own, so a gutter between columns is visible to the cut.
-    ...bodyLines.flatMap((line) =>
+    ...columnLines.flatMap((line) =>
       line.segments.map(
         (sg): Element => ({
           kind: "line",
@@ -247,7 +257,10 @@ export function layoutWords(
     ),
     ...found.map((t, index): Element => ({ kind: "table", index, ...t.box })),
   ];
-  const ordered = readingOrder(elements, size);
+  const figures = figuresOf(opts.images ?? [], words, frame);
+  const ordered = gutters.length
+    ? orderByGutters(elements, size, gutters, figures)
+    : readingOrder(elements, size);
   const hyphenated = hyphenatedWords(bodyLines);
 
   const md: string[] = [];
@@ -280,6 +293,7 @@ export function layoutWords(
         ...(form.level ? { level: form.level } : {}),
         text: form.text,
         bbox: bboxOf(p.box),
+        order: placed.length,
       });
     }
     pending = [];
@@ -294,7 +308,13 @@ export function layoutWords(
     const rows = textRows(t.grid)
       .map((r) => r.join("\t"))
       .join("\n");
-    placed.push({ type: "table", text: rows, bbox: bboxOf(t.box), table: tables.length });
+    placed.push({
+      type: "table",
+      text: rows,
+      bbox: bboxOf(t.box),
+      table: tables.length,
+      order: placed.length,
+    });
     tables.push({ grid: t.grid, bbox: bboxOf(t.box) });
     md.push(tableToMarkdown(t.grid));
     text.push(rows);
@@ -304,7 +324,7 @@ export function layoutWords(
     markdown: md.join("\n\n"),
     text: text.join("\n\n"),
     tables,
-    elements: withMargins(withFigures(placed, figuresOf(opts.images ?? [], words, frame)), dropped, frame),
+    elements: withMargins(withFigures(placed, figures), dropped, frame),
     width: frame.width,
     height: frame.height,
     startsWithTable: ordered[0]?.kind === "table",

@@ -1,0 +1,274 @@
+import { type Element, readingOrder } from "./blocks.ts";
+import { type Box, median } from "./geometry.ts";
+import { type Line, type Segment, toSegment } from "./lines.ts";
+import type { Word } from "./words.ts";
+
+// Columns found from the whole page: a gutter is a long vertical band of white that the page's
+// words leave between columns (only a title, a spanning heading or a figure set across the page
+// cross it). The recursive cut alone takes horizontal cuts first, and where the gaps between
+// paragraphs of the columns line up across the page it cuts the page into row bands and reads
+// the columns in turns; justified text with a narrow gutter can even run one line of each
+// column into one segment. Found on the whole page, the gutters let the page be read column by
+// column between the elements set across it.
+
+/** An x-interval of the page that the words of its columns leave clear. */
+export type Gutter = { x0: number; x1: number };
+
+/** Narrowest gutter, in font sizes (printed ones are 1 em and more; word spaces are a third). */
+const MIN_WIDTH = 0.6;
+/** Lines crossing a gutter, at most, as a share of the lines of the columns beside it. */
+const MAX_CROSSING = 0.2;
+/** Lines with words of running text (letters) on each side of the gutter, at least. */
+const MIN_BESIDE = 6;
+/** Words a side of a line must hold to count as running text beside the gutter. */
+const PROSE_WORDS = 3;
+
+/**
+ * Words that read as running text: `least` of them, most with letters (a table's rows of figures
+ * have gaps as clear as a gutter).
+ */
+const running = (ws: readonly Word[], least: number) =>
+  ws.length >= least && ws.filter((w) => /\p{L}{2}/u.test(w.text)).length * 2 >= ws.length;
+
+/** The page's gutters, left to right. */
+export function pageGutters(lines: readonly Line[], size: number): Gutter[] {
+  const words = lines.flatMap((l) => l.segments.flatMap((s) => s.words));
+  if (words.length < 40) return [];
+  const left = Math.floor(Math.min(...words.map((w) => w.x0)));
+  const right = Math.ceil(Math.max(...words.map((w) => w.x1)));
+  const cover = new Int32Array(right - left + 1);
+  for (const l of lines) {
+    // Each line counts once at each point its words cover.
+    const seen = new Uint8Array(right - left + 1);
+    for (const s of l.segments)
+      for (const w of s.words)
+        for (let x = Math.ceil(w.x0) - left; x <= Math.floor(w.x1) - left; x++) seen[x] = 1;
+    for (let x = 0; x < seen.length; x++) cover[x] = (cover[x] ?? 0) + (seen[x] ?? 0);
+  }
+  const typical = median([...cover].filter((c) => c > 0));
+  const gutters: Gutter[] = [];
+  for (let x = 0; x < cover.length; x++) {
+    if ((cover[x] as number) > MAX_CROSSING * typical) continue;
+    let end = x;
+    while (end + 1 < cover.length && (cover[end + 1] as number) <= MAX_CROSSING * typical) end++;
+    const g = { x0: left + x, x1: left + end };
+    x = end;
+    if (g.x1 - g.x0 < MIN_WIDTH * size || g.x0 <= left || g.x1 >= right) continue;
+    // Running text on both sides (the columns' lines need not share baselines): columns, not a
+    // margin note or a ragged edge.
+    let before = 0;
+    let after = 0;
+    for (const l of lines) {
+      const ws = l.segments.flatMap((s) => s.words);
+      if (
+        running(
+          ws.filter((w) => w.x1 <= g.x0 + 1),
+          PROSE_WORDS,
+        )
+      )
+        before++;
+      if (
+        running(
+          ws.filter((w) => w.x0 >= g.x1 - 1),
+          PROSE_WORDS,
+        )
+      )
+        after++;
+    }
+    if (before >= MIN_BESIDE && after >= MIN_BESIDE) gutters.push(g);
+  }
+  return proseBetween(lines, gutters) ? gutters : [];
+}
+
+/** Words of a line of running text in one column. */
+const LINE_WORDS = 5;
+/** Such lines in each column, at least, and their share of the lines with words in it. */
+const MIN_PROSE_LINES = 5;
+const PROSE_SHARE = 0.25;
+
+/**
+ * Whether every column the gutters part holds running text: lines of several words, many of
+ * them. A page of labels and values, or a table whose middle gap runs clear, has a "gutter" too,
+ * but a column of short cells beside it.
+ */
+function proseBetween(lines: readonly Line[], gutters: readonly Gutter[]): boolean {
+  if (!gutters.length) return false;
+  const edges = [
+    Number.NEGATIVE_INFINITY,
+    ...gutters.map((g) => (g.x0 + g.x1) / 2),
+    Number.POSITIVE_INFINITY,
+  ];
+  for (let c = 0; c + 1 < edges.length; c++) {
+    let withWords = 0;
+    let prose = 0;
+    for (const l of lines) {
+      const inside: Word[] = [];
+      for (const s of l.segments)
+        for (const w of s.words) {
+          const mid = (w.x0 + w.x1) / 2;
+          if (mid > (edges[c] as number) && mid < (edges[c + 1] as number)) inside.push(w);
+        }
+      if (inside.length) withWords++;
+      if (running(inside, LINE_WORDS)) prose++;
+    }
+    if (prose < MIN_PROSE_LINES || prose < PROSE_SHARE * withWords) return false;
+  }
+  return true;
+}
+
+/**
+ * The lines in the groups that tables are looked for in, on a page with gutters: each column's
+ * lines on their own (their segments cut at the gutters), and each run of lines a word of which
+ * crosses a gutter (a title, a table set across the page) as it stands.
+ */
+export function linesByColumn(lines: readonly Line[], gutters: readonly Gutter[]): Line[][] {
+  const columns: Line[][] = Array.from({ length: gutters.length + 1 }, () => []);
+  const across: Line[][] = [];
+  let run: Line[] = [];
+  const splits = lines.map((l) => splitAtGutters(l, gutters));
+  // A row of short cells on both sides of a gutter, in two lines running, is a table's row set
+  // across the page with its middle gap at the gutter (once is not enough: two paragraphs may
+  // end on one line).
+  const short = splits.map((l) =>
+    gutters.some((g) => {
+      const ws = l.segments.flatMap((s) => s.words);
+      const before = ws.filter((w) => w.x1 <= g.x0 + 1);
+      const after = ws.filter((w) => w.x0 >= g.x1 - 1);
+      return (
+        before.length > 0 && after.length > 0 && !running(before, PROSE_WORDS) && !running(after, PROSE_WORDS)
+      );
+    }),
+  );
+  for (const [k, l] of lines.entries()) {
+    const split = splits[k] as Line;
+    // A word reaching into a gutter does not set its line across: a segment over it does.
+    const spans = split.segments.some((s) => gutters.some((g) => s.x0 < g.x0 && s.x1 > g.x1));
+    if (spans || (short[k] && (short[k - 1] || short[k + 1]))) {
+      run.push(l);
+      continue;
+    }
+    if (run.length) across.push(run);
+    run = [];
+    for (const [c, column] of columns.entries()) {
+      const segments = split.segments.filter(
+        (s) => gutters.filter((g) => g.x1 <= (s.x0 + s.x1) / 2).length === c,
+      );
+      if (!segments.length) continue;
+      const x0 = Math.min(...segments.map((s) => s.x0));
+      const x1 = Math.max(...segments.map((s) => s.x1));
+      const y0 = Math.min(...segments.map((s) => s.y0));
+      const y1 = Math.max(...segments.map((s) => s.y1));
+      column.push({ ...l, segments, x0, x1, y0, y1, size: Math.max(...segments.map((s) => s.size)) });
+    }
+  }
+  if (run.length) across.push(run);
+  return [...across, ...columns.filter((c) => c.length)];
+}
+
+/** The line's segments cut at the gutters no word of theirs crosses (justified text run together). */
+export function splitAtGutters(line: Line, gutters: readonly Gutter[]): Line {
+  if (!gutters.length) return line;
+  const segments: Segment[] = [];
+  for (const s of line.segments) {
+    const crossed = gutters.filter((g) => s.x0 < g.x0 && s.x1 > g.x1);
+    // Cut only where the words stand a gutter's width apart: a title's word space may fall on a
+    // gutter too.
+    const wide = (g: Gutter) => {
+      const before = Math.max(...s.words.filter((w) => w.x1 <= g.x0 + 1).map((w) => w.x1));
+      const after = Math.min(...s.words.filter((w) => w.x0 >= g.x1 - 1).map((w) => w.x0));
+      return after - before >= MIN_WIDTH * s.size;
+    };
+    if (
+      !crossed.length ||
+      s.words.some((w) => crossed.some((g) => w.x0 < g.x1 - 1 && w.x1 > g.x0 + 1)) ||
+      !crossed.every(wide)
+    ) {
+      segments.push(s);
+      continue;
+    }
+    let rest = [...s.words].sort((a, b) => a.x0 - b.x0);
+    for (const g of crossed) {
+      const part = rest.filter((w) => w.x1 <= g.x0 + 1);
+      rest = rest.filter((w) => w.x1 > g.x0 + 1);
+      if (part.length) segments.push(toSegment(part));
+    }
+    if (rest.length) segments.push(toSegment(rest));
+  }
+  return segments.length === line.segments.length ? line : { ...line, segments };
+}
+
+const crosses = (e: Element, g: Gutter) => e.x0 < g.x0 && e.x1 > g.x1;
+const columnOf = (e: Box, gutters: readonly Gutter[]) =>
+  gutters.filter((g) => g.x1 <= (e.x0 + e.x1) / 2).length;
+
+/** White kept above and below a line set alone across the columns, in font sizes. */
+const ALONE_MARGIN = 0.5;
+/** A line this much larger than the body (or bold) may be a heading. */
+const HEADING_SIZE = 1.15;
+/** How far apart balanced columns may end, in font sizes: a line and a half. */
+const BALANCED = 1.8;
+
+/**
+ * Elements in reading order on a page with gutters: elements set across the columns stay where
+ * they stand, top to bottom, and the elements between two of them are read column by column,
+ * each column by the usual cut. Set across the columns is an element crossing a gutter (a title,
+ * a figure over the columns), or a heading standing alone at its height: one set over the columns
+ * but short enough to stay left of the first gutter leaves every other column blank beside it,
+ * with their text ending together above it and starting again below it at the height its own
+ * column does. (Labels beside their values never get here:
+ * pageGutters wants running text in every column.)
+ */
+export function orderByGutters(
+  elements: Element[],
+  size: number,
+  gutters: readonly Gutter[],
+  /** The page's figures: they fill their column where they stand, though they hold no text. */
+  figures: readonly Box[] = [],
+): Element[] {
+  const sorted = [...elements].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  const inColumn = sorted.filter((e) => !gutters.some((g) => crosses(e, g)));
+  const byColumn: Box[][] = Array.from({ length: gutters.length + 1 }, (_, c) => [
+    ...inColumn.filter((e) => columnOf(e, gutters) === c),
+    ...figures.filter((f) => columnOf(f, gutters) === c),
+  ]);
+  const alone = (e: Element) => {
+    // Only a heading (bold, or set larger than the body) is set over the columns this way.
+    if (e.kind !== "line" || !(e.line.segments.every((s) => s.bold) || e.line.size >= HEADING_SIZE * size))
+      return false;
+    const own = columnOf(e, gutters);
+    const others = byColumn.filter((c, k) => k !== own && c.length);
+    const top = e.y0 - ALONE_MARGIN * size;
+    const bottom = e.y1 + ALONE_MARGIN * size;
+    // Below a heading set over the columns every column starts again at one height, and above
+    // it they end together (balanced: a line apart at most).
+    const next = (c: Box[]) => Math.min(...c.filter((o) => o.y0 >= bottom).map((o) => o.y0));
+    const last = (c: Box[]) => Math.max(...c.filter((o) => o.y1 <= top).map((o) => o.y1));
+    const ownColumn = byColumn[own] ?? [];
+    return (
+      others.length > 0 &&
+      others.every(
+        (c) =>
+          !c.some((o) => o.y1 > top && o.y0 < bottom) &&
+          Math.abs(next(c) - next(ownColumn)) <= ALONE_MARGIN * size &&
+          Math.abs(last(c) - last(ownColumn)) <= BALANCED * size,
+      )
+    );
+  };
+  const out: Element[] = [];
+  let region: Element[] = [];
+  const flush = () => {
+    if (!region.length) return;
+    const columns: Element[][] = Array.from({ length: gutters.length + 1 }, () => []);
+    for (const e of region) columns[columnOf(e, gutters)]?.push(e);
+    for (const c of columns) out.push(...readingOrder(c, size));
+    region = [];
+  };
+  for (const e of sorted) {
+    if (gutters.some((g) => crosses(e, g)) || alone(e)) {
+      flush();
+      out.push(e);
+    } else region.push(e);
+  }
+  flush();
+  return out;
+}

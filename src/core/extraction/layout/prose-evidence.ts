@@ -1,0 +1,103 @@
+// Evidence that a table found from aligned gaps is prose set in columns (or justified wide) and
+// not a table: its cells are pieces of sentences that read on into the cell beside or below, and
+// no column holds figures, or its lines are spaced as a justified (or ragged) line of prose is:
+// every gap between its words the same. A table must beat prose on its own evidence; this is the
+// prose's side.
+
+import { onSameLine } from "./lines.ts";
+import type { Word } from "./words.ts";
+
+/** A cell that is a figure: digits with the signs and separators amounts, dates and codes use. */
+const FIGURE = /^[\s\p{Sc}%+\-–—−.,:/()#*x×]*\d[\d\s\p{Sc}%+\-–—−.,:/()#*x×]*$/u;
+/**
+ * A cell of two words or more ending inside a sentence: on a letter, a comma or a hyphen (a word
+ * broken at the line end).
+ */
+const OPEN_END = /[\p{L},-]$/u;
+/**
+ * A cell that carries a sentence on: it starts with a small letter, or a letter of a script
+ * without case (and holds two words at least, as the cell it carries on must).
+ */
+const CARRIED_ON = /^(\p{Ll}|\p{Lo})/u;
+
+/** Share of a column's filled cells that are figures, over which it is a column of figures. */
+const FIGURE_COLUMN = 0.5;
+/** Share of filled cells that read on into a neighbour, over which a table without figures is prose. */
+const PROSE_RUN_ON = 0.25;
+/** ... and over which it is prose whatever its figures (a changelog's dates and versions). */
+const PROSE_RUN_ON_ANYWAY = 0.4;
+
+/**
+ * Whether a grid of cell texts (rows of columns; a wrapped cell's lines joined by new lines)
+ * reads as prose: many of its cells end inside a sentence and the cell after them (to the
+ * right, or below) carries it on, and no column is a column of figures.
+ */
+export function readsAsProse(rows: readonly (readonly string[])[]): boolean {
+  const cell = (r: number, c: number) => (rows[r]?.[c] ?? "").replace(/\s+/g, " ").trim();
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  let filled = 0;
+  let runOn = 0;
+  let figureColumn = false;
+  for (let c = 0; c < width; c++) {
+    let inColumn = 0;
+    let figures = 0;
+    for (let r = 0; r < rows.length; r++) {
+      const text = cell(r, c);
+      if (!text) continue;
+      inColumn++;
+      if (FIGURE.test(text)) figures++;
+      filled++;
+      // A word alone ("low", "open") is a table's value as often as a piece of a sentence.
+      if (!OPEN_END.test(text) || !/\S\s+\S/.test(text)) continue;
+      // The next filled cell along the row, and the one below in the same column.
+      let right = "";
+      for (let k = c + 1; k < width && !right; k++) right = cell(r, k);
+      const below = cell(r + 1, c);
+      const carries = (t: string) => CARRIED_ON.test(t) && /\S\s+\S/.test(t);
+      if (carries(right) || carries(below)) runOn++;
+    }
+    if (inColumn >= 2 && figures >= FIGURE_COLUMN * inColumn) figureColumn = true;
+  }
+  if (filled < 4) return false;
+  const share = runOn / filled;
+  return share >= PROSE_RUN_ON_ANYWAY || (!figureColumn && share >= PROSE_RUN_ON);
+}
+
+/** Gaps of a line within this share of the font size of each other are one spacing. */
+const EVEN_GAPS = 0.12;
+/** Lines of three words or more, at least, that must be evenly spaced for the whole to be prose. */
+const MIN_EVEN_LINES = 2;
+/** ... and their share of such lines. */
+const EVEN_SHARE = 0.6;
+/** Share of the table's width a line must span to be judged. */
+const SPAN = 0.7;
+
+/**
+ * Whether the words (of a table found from aligned gaps) lie in lines spaced as prose is: in most
+ * lines of three words or more that hold letters and span most of its width, every gap between
+ * words is the same, as justification or a plain word space makes them. A table's row has a
+ * cell's word spaces and wider gaps between its cells.
+ */
+export function justifiedLines(words: readonly Word[]): boolean {
+  const lines: Word[][] = [];
+  for (const w of [...words].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0)) {
+    const line = lines.find((l) => onSameLine(l[0] as Word, w));
+    if (line) line.push(w);
+    else lines.push([w]);
+  }
+  const left = Math.min(...words.map((w) => w.x0));
+  const right = Math.max(...words.map((w) => w.x1));
+  let judged = 0;
+  let even = 0;
+  for (const l of lines) {
+    if (l.length < 3 || l.filter((w) => /\p{L}/u.test(w.text)).length * 2 < l.length) continue;
+    l.sort((a, b) => a.x0 - b.x0);
+    // Only lines across most of the table: a cell's text wrapped in one column is spaced as prose.
+    if ((l[l.length - 1] as Word).x1 - (l[0] as Word).x0 < SPAN * (right - left)) continue;
+    const gaps = l.slice(1).map((w, k) => w.x0 - (l[k] as Word).x1);
+    const size = Math.max(...l.map((w) => w.size));
+    judged++;
+    if (Math.max(...gaps) - Math.min(...gaps) <= EVEN_GAPS * size) even++;
+  }
+  return even >= MIN_EVEN_LINES && even >= EVEN_SHARE * judged;
+}
