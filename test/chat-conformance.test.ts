@@ -186,6 +186,45 @@ describe("response_format with the built-in engine", () => {
     expect(refusal?.parsed).toBeNull();
   });
 
+  it("strict mode: a nullable field the document lacks is null, and only a non-nullable one refuses", async () => {
+    // As OpenAI's strict mode writes a schema: every property required, the optional ones nullable.
+    const Strict = z.object({
+      invoice_number: z.string(),
+      purchase_order: z.string().nullable(),
+      total: z.number(),
+      shipping: z.number().nullable(),
+      items: z.array(z.object({ description: z.string(), discount: z.number().nullable() })),
+    });
+    const r = await client(invoice.id).chat.completions.parse({
+      model: "default",
+      messages: [{ role: "user", content: "Extract the invoice." }],
+      response_format: zodResponseFormat(Strict, "invoice"),
+    });
+    const message = r.choices[0]?.message;
+    expect(message?.refusal).toBeNull();
+    expect(message?.parsed).toMatchObject({
+      invoice_number: invoiceFacts.invoice_number,
+      purchase_order: null,
+      total: invoiceFacts.total,
+      shipping: null,
+    });
+    expect(message?.parsed?.items.length).toBeGreaterThan(0);
+    for (const item of message?.parsed?.items ?? []) expect(item.discount).toBeNull();
+
+    const refused = await client(invoice.id).chat.completions.parse({
+      model: "default",
+      messages: [{ role: "user", content: "Extract the invoice." }],
+      response_format: zodResponseFormat(
+        z.object({ invoice_number: z.string(), tracking_code: z.string(), carrier: z.string().nullable() }),
+        "tracking",
+      ),
+    });
+    const refusal = refused.choices[0]?.message.refusal ?? "";
+    expect(refusal).toContain("/tracking_code");
+    // The nullable field that is not there either is no reason to refuse.
+    expect(refusal).not.toContain("/carrier");
+  });
+
   it("refuses, saying which field, when the document lacks one the schema requires", async () => {
     const r = await client(invoice.id).chat.completions.parse({
       model: "default",

@@ -49,8 +49,22 @@ function citationOf(source: FieldSource, content: StructuredSource, index: numbe
   };
 }
 
+/** The value at a JSON Pointer of the data, undefined when it is absent. */
+function at(data: unknown, pointer: string): unknown {
+  let v = data;
+  for (const raw of pointer ? pointer.slice(1).split("/") : []) {
+    if (typeof v !== "object" || v === null) return undefined;
+    v = (v as Record<string, unknown>)[raw.replace(/~1/g, "/").replace(/~0/g, "~")];
+  }
+  return v;
+}
+
 function refusalOf(result: StructuredResult): string {
-  const fields = result.missing.map((m) => `${m.path || "(the whole value)"} ${m.reason}`);
+  // The fields that made the answer fail: a field answered null (the schema lets it be) is none.
+  const failed = result.missing.filter((m) => at(result.data, m.path) === undefined);
+  const fields = (failed.length ? failed : result.missing).map(
+    (m) => `${m.path || "(the whole value)"} ${m.reason}`,
+  );
   return `The document does not hold what the JSON Schema requires: ${fields.join("; ")}.`;
 }
 

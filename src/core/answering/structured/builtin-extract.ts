@@ -97,7 +97,7 @@ function plan(field: Field, pointer: string, names: string[], hint: string[], ou
 const tokensOf = (pointer: string) => (pointer === "" ? [] : pointer.slice(1).split("/").map(pointerKey));
 
 function assemble(root: Field, fills: Fill[], rows: string[], arrays: Set<string>): unknown {
-  if (root.kind === "scalar") return fills.find((f) => f.pointer === "")?.value;
+  if (root.kind === "scalar") return withAbsences(root, fills.find((f) => f.pointer === "")?.value);
   let data: unknown = root.kind === "array" ? [] : {};
   const set = (pointer: string, value: unknown) => {
     const toks = tokensOf(pointer);
@@ -120,7 +120,34 @@ function assemble(root: Field, fills: Fill[], rows: string[], arrays: Set<string
   // Rows first, so an array has no holes even when a row lost all its values.
   for (const r of rows) set(r, {});
   for (const f of fills) set(f.pointer, f.value);
-  return inSchemaOrder(root, data);
+  return withAbsences(root, inSchemaOrder(root, data));
+}
+
+/**
+ * What the document does not show, said as the schema lets it be said (OpenAI's strict mode lists
+ * every property in `required` and makes the optional ones nullable): a required property not
+ * found is null when its schema admits null, an empty list when it is a list (nothing listed), and
+ * an object of its own absences when it is an object; otherwise it stays absent, and validation
+ * refuses the answer for it. Properties the schema does not require stay absent.
+ */
+function withAbsences(field: Field, value: unknown): unknown {
+  if (value === undefined) {
+    if (field.nullable) return null;
+    if (field.kind === "array") return [];
+    if (field.kind === "object") return withAbsences(field, {});
+    return undefined;
+  }
+  if (field.kind === "array" && Array.isArray(value)) return value.map((v) => withAbsences(field.items, v));
+  if (field.kind !== "object" || typeof value !== "object" || value === null || Array.isArray(value))
+    return value;
+  const obj = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const p of field.properties) {
+    if (!(p.key in obj) && !p.required) continue;
+    const v = withAbsences(p.field, obj[p.key]);
+    if (v !== undefined) out[p.key] = v;
+  }
+  return out;
 }
 
 /** The value with its objects' keys in the order the schema lists them. */
