@@ -135,6 +135,44 @@ describe("max_tokens and stop", () => {
   });
 });
 
+describe("models", () => {
+  it("models.list() lists default beside every chat base URL, in OpenAI's list shape", async () => {
+    const ids = async (c: OpenAI) => {
+      const out: string[] = [];
+      for await (const m of c.models.list()) {
+        expect(m).toMatchObject({ object: "model", owned_by: "builtin" });
+        expect(Number.isInteger(m.created)).toBe(true);
+        out.push(m.id);
+      }
+      return out;
+    };
+    expect(await ids(client(report.id))).toEqual(["default"]);
+    expect(await ids(new OpenAI({ baseURL: `${server.url}/v1`, apiKey: t.secret, maxRetries: 0 }))).toEqual([
+      "default",
+    ]);
+    // The public base needs no key: the SDK sends none.
+    const publicBase = new OpenAI({
+      baseURL: `${server.url}/v1/public/resolve`,
+      apiKey: "unused",
+      defaultHeaders: { Authorization: null },
+      maxRetries: 0,
+    });
+    expect(await ids(publicBase)).toEqual(["default"]);
+    const col = await call(server.url, "POST", "/v1/collections", {
+      key: t.secret,
+      json: { name: "models-of", document_ids: [report.id] },
+    });
+    expect(col.status).toBe(201);
+    const listed = await call(server.url, "GET", `/v1/collections/${col.body.id}/models`, { key: t.secret });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ object: "list", data: [{ id: "default", object: "model" }] });
+    // Another account's key does not learn that the document exists.
+    const other = await createTenant(server.url, "models-other");
+    const hidden = await call(server.url, "GET", `/v1/documents/${report.id}/models`, { key: other.secret });
+    expect(hidden.status).toBe(404);
+  });
+});
+
 describe("response_format with the built-in engine", () => {
   const Invoice = z.object({ invoice_number: z.string(), total: z.number(), paid: z.boolean() });
 
