@@ -28,7 +28,11 @@ const questionOf = (request: AnswerRequest) =>
 const codePoints = (s: string) => Array.from(s).length;
 
 /** A citation for a value read from a page, when its quote stands on that page. */
-function citationOf(source: FieldSource, content: StructuredSource, index: number): Citation | undefined {
+export function citationOf(
+  source: FieldSource,
+  content: StructuredSource,
+  index: number,
+): Citation | undefined {
   if (source.page === null || !source.quote) return undefined;
   const markdown = content.pages.find((p) => p.pageNumber === source.page)?.markdown;
   const at = markdown?.indexOf(source.quote) ?? -1;

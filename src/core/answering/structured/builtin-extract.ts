@@ -2,6 +2,7 @@ import type { FieldSource, MissingField, StructuredRequest, StructuredResult } f
 import { compileSchema } from "./compile-schema.ts";
 import { readDocument } from "./document-text.ts";
 import { type Fill, fieldTerms, foundBut, type Miss, promptTerms } from "./field-values.ts";
+import { fillFromInvoice, fillItemsFromInvoice, invoiceReading } from "./from-invoice.ts";
 import { type Labelled, labelledValues } from "./labels.ts";
 import { fillCurrency, fillFromLabels, fillFromSentences, type Slot } from "./match-fields.ts";
 import { fillIssuer, fillParties, fillTitle, type PartyObject, role } from "./parties.ts";
@@ -184,6 +185,9 @@ export async function builtinExtract(request: StructuredRequest): Promise<Struct
   const labelled = labelledValues(doc, bestScore);
   const used = new Set<Labelled>();
 
+  // An invoice's fields are read by the invoice reader first; the rest by the general matching.
+  const reading = invoiceReading(request.layout);
+  if (reading) fillFromInvoice(p.slots, reading);
   fillFromLabels(p.slots, labelled, used, p.parties);
   fillParties(p.parties, labelled, used);
   fillIssuer(p.parties, p.slots, doc);
@@ -203,6 +207,11 @@ export async function builtinExtract(request: StructuredRequest): Promise<Struct
   }
   const rows: string[] = [];
   for (const task of p.arrays) {
+    const read = reading ? fillItemsFromInvoice(task, reading, fills) : null;
+    if (read) {
+      rows.push(...read);
+      continue;
+    }
     if (task.field.items.kind === "object") {
       const made = fillObjectArray(task, doc.tables, fills, misses);
       rows.push(...made);

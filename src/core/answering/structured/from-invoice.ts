@@ -1,0 +1,99 @@
+import type { InvoiceItem, InvoiceReading, InvoiceSourceDocument } from "../../invoices/invoice-types.ts";
+import { readInvoice } from "../../invoices/read-invoice.ts";
+import { coerceFor, type Fill } from "./field-values.ts";
+import { invoiceFieldOf, itemFieldOf, namesItems } from "./invoice-fields.ts";
+import type { Slot } from "./match-fields.ts";
+import { pointerToken, type ScalarField } from "./schema-walk.ts";
+import type { ArrayTask } from "./table-arrays.ts";
+
+// A schema that asks for an invoice's fields is answered by the invoice reader, which knows the
+// labels of each locale, reads parties whole from the letterhead and the "Bill to" block, line
+// items from tables by their column names, and tells tax from subtotal. A property asks for an
+// invoice field when its name (with the object it sits in: `vendor.name`) is one of the phrases
+// of src/core/answering/structured/invoice-fields.ts; the reader's value, typed by the schema, is
+// taken with the page and text it was read from. Other properties go on to the general matching.
+
+const INVOICE_WORDS = /\b(?:invoice|bill|rechnung|gutschrift|facture|avoir)\b/i;
+
+/** Whether the pages read as an invoice: the word on the first page, and an amount the reader took for the total. */
+function looksLikeInvoice(layout: InvoiceSourceDocument, reading: InvoiceReading): boolean {
+  const first = layout.pages[0];
+  return !!first && INVOICE_WORDS.test(first.text || first.markdown) && reading.data.invoice_total !== null;
+}
+
+/** The reading of the document as an invoice, or null when it is not one. */
+export function invoiceReading(layout: InvoiceSourceDocument | undefined): InvoiceReading | null {
+  if (!layout?.pages.length) return null;
+  const reading = readInvoice(layout, {});
+  return looksLikeInvoice(layout, reading) ? reading : null;
+}
+
+/** The invoice field a scalar slot asks for: its own name, or its object's name with it. */
+function slotField(slot: Slot) {
+  const names = slot.field.names.filter((n) => n !== "");
+  const own = names[names.length - 1] ?? slot.field.key;
+  const parent = names[names.length - 2];
+  return (parent ? invoiceFieldOf(`${parent} ${own}`) : null) ?? invoiceFieldOf(own);
+}
+
+function fillOf(
+  field: ScalarField,
+  pointer: string,
+  value: unknown,
+  source: { page: number; quote: string } | undefined,
+): Fill | null {
+  if (value === null || value === undefined) return null;
+  const c = coerceFor(field, String(value));
+  if (!c.ok) return null;
+  return {
+    pointer,
+    value: c.value,
+    page: source?.page ?? null,
+    quote: source?.quote ?? "",
+    raw: String(value),
+  };
+}
+
+/** Fills the scalar slots that name an invoice field the reader found. */
+export function fillFromInvoice(slots: Slot[], reading: InvoiceReading) {
+  for (const slot of slots) {
+    if (slot.fill || slot.pointer.includes("/items/")) continue;
+    const field = slotField(slot);
+    if (!field) continue;
+    const source = reading.sources[`/${field}`];
+    const fill = fillOf(slot.field, slot.pointer, reading.data[field], source);
+    if (fill) slot.fill = fill;
+  }
+}
+
+/**
+ * An array named for line items whose item properties name item fields gets the reader's items,
+ * one object a row; the pointers of its rows, or null when the array is not one of line items.
+ */
+export function fillItemsFromInvoice(
+  task: ArrayTask,
+  reading: InvoiceReading,
+  fills: Fill[],
+): string[] | null {
+  if (task.field.items.kind !== "object" || !namesItems(task.field.key || task.field.names.at(-1) || ""))
+    return null;
+  const leaves = task.leaves.map((leaf) => ({ leaf, field: itemFieldOf(leaf.field.key) }));
+  if (!leaves.some((l) => l.field)) return null;
+  const rows: string[] = [];
+  reading.data.items.forEach((item: InvoiceItem, i) => {
+    const row = `${task.pointer}/${i}`;
+    rows.push(row);
+    for (const { leaf, field } of leaves) {
+      if (!field) continue;
+      const pointer = `${row}${leaf.suffix}`;
+      const fill = fillOf(
+        leaf.field,
+        pointer,
+        item[field],
+        reading.sources[`/items/${i}/${pointerToken(field)}`],
+      );
+      if (fill) fills.push(fill);
+    }
+  });
+  return rows;
+}
