@@ -173,6 +173,65 @@ describe("models", () => {
   });
 });
 
+describe("questions a reader asks", () => {
+  const askOf = async (id: string, content: string) => {
+    const r = await client(id).chat.completions.create({
+      model: "default",
+      messages: [{ role: "user", content }],
+    });
+    return { content: r.choices[0]?.message.content ?? "", citations: (r as any).citations as any[] };
+  };
+  /** Every citation quotes its page, at its offsets. */
+  const quotesItsPage = async (id: string, citations: any[]) => {
+    for (const c of citations) {
+      const md = await pageMarkdown(id, c.page);
+      expect(Array.from(md).slice(c.start_offset, c.end_offset).join("")).toBe(c.quote);
+    }
+  };
+
+  it("who issued an invoice and its total: a sentence citing the line on its page", async () => {
+    const vendor = await askOf(invoice.id, "Who is the vendor on this invoice?");
+    expect(vendor.content).toMatch(/^The vendor .*Northwind Office Supply Co\.?\.? \[1\]$/);
+    expect(vendor.citations.map((c) => c.page)).toEqual([1]);
+    expect(vendor.citations[0].quote).toContain("Northwind Office Supply");
+    await quotesItsPage(invoice.id, vendor.citations);
+
+    const total = await askOf(invoice.id, "What is the invoice total?");
+    const printed = invoiceFacts.total.toLocaleString("en-US", { minimumFractionDigits: 2 });
+    expect(total.content).toContain(printed);
+    expect(total.citations.map((c) => c.page)).toEqual([1]);
+    expect(total.citations[0].quote).toContain(printed);
+    await quotesItsPage(invoice.id, total.citations);
+
+    // The same question as a JSON Schema of one field carries the same answer, cited on the same page.
+    const parsed = await client(invoice.id).chat.completions.parse({
+      model: "default",
+      messages: [{ role: "user", content: "Who is the vendor?" }],
+      response_format: zodResponseFormat(z.object({ vendor: z.string(), total: z.number() }), "q"),
+    });
+    expect(parsed.choices[0]?.message.parsed).toEqual({
+      vendor: invoiceFacts.vendor.name,
+      total: invoiceFacts.total,
+    });
+  });
+
+  it("what a document is about: its title and headings, or what the invoice is, cited", async () => {
+    const about = await askOf(report.id, "What is this document about?");
+    expect(about.content).toContain("Contoso Analytics Annual Report 2025");
+    expect(about.content).toContain("Financial results");
+    expect(about.citations.length).toBeGreaterThan(0);
+    expect(about.citations[0].page).toBe(1);
+    await quotesItsPage(report.id, about.citations);
+
+    const inv = await askOf(invoice.id, "What is this document about?");
+    expect(inv.content).toMatch(/^This document is an invoice/);
+    expect(inv.content).toContain("Northwind Office Supply");
+    expect(inv.content).toContain("Globex Corporation");
+    expect(inv.citations.length).toBeGreaterThan(0);
+    await quotesItsPage(invoice.id, inv.citations);
+  });
+});
+
 describe("response_format with the built-in engine", () => {
   const Invoice = z.object({ invoice_number: z.string(), total: z.number(), paid: z.boolean() });
 

@@ -2,7 +2,7 @@ import type { AnswerEvent, AnswerRequest, Citation, StructuredSource } from "./a
 import { builtinAnswer } from "./builtin-answer.ts";
 import { citationOf } from "./builtin-json-answer.ts";
 import { countTokens } from "./builtin-limits.ts";
-import { invoiceReading } from "./structured/from-invoice.ts";
+import { figures, invoiceReading, readField } from "./structured/from-invoice.ts";
 import { invoiceFieldsAsked } from "./structured/invoice-fields.ts";
 import { terms } from "./structured/terms.ts";
 
@@ -75,18 +75,6 @@ function citeText(
   return undefined;
 }
 
-/** The figures a line prints, read in both decimal conventions (1,234.56 and 1.234,56 or 1 234,56). */
-function figures(line: string): number[] {
-  const out: number[] = [];
-  for (const m of line.matchAll(/\d[\d.,'\u00a0\u202f ]*\d|\d/g)) {
-    const raw = m[0].replace(/[\s\u00a0\u202f']/g, "");
-    const dec = /[.,](\d{1,2})$/.exec(raw);
-    const whole = (dec ? raw.slice(0, -dec[0].length) : raw).replace(/[.,]/g, "");
-    out.push(Number(dec ? `${whole}.${dec[1]}` : whole));
-  }
-  return out;
-}
-
 /** The first line (of the pages given) that prints the amount, cited whole. */
 function citeAmount(content: StructuredSource, value: number, index: number, pages?: number[]) {
   for (const p of content.pages) {
@@ -104,10 +92,10 @@ type Reply = { text: string; citations: Citation[] };
 
 function fieldReply(content: StructuredSource, field: InvoiceField): Reply | null {
   const reading = invoiceReading(content.layout);
-  const value = reading?.data[field];
+  if (!reading) return null;
+  const { value, source } = readField(reading, field);
   const said = SAID[field];
-  if (!reading || value === null || value === undefined || !said) return null;
-  const source = reading.sources[`/${field}`];
+  if (value === null || value === undefined || !said) return null;
   const shown =
     typeof value === "number" && AMOUNTS.has(field) ? money(value, reading.data.currency) : String(value);
   // The reader's own quote, or the value where the page prints it.
@@ -150,12 +138,13 @@ function overviewReply(content: StructuredSource): Reply | null {
   let text: string;
   if (reading) {
     const d = reading.data;
+    const total = readField(reading, "invoice_total").value as number | null;
     const parts = [
       d.invoice_id ? `number ${d.invoice_id}` : "",
       d.vendor_name ? `from ${d.vendor_name}` : "",
       d.customer_name ? `to ${d.customer_name}` : "",
       d.invoice_date ? `dated ${d.invoice_date}` : "",
-      d.invoice_total !== null ? `for a total of ${money(d.invoice_total, d.currency)}` : "",
+      total !== null ? `for a total of ${money(total, d.currency)}` : "",
     ].filter(Boolean);
     text = `This document is an invoice${parts.length ? ` ${parts.join(", ")}` : ""}.`;
     text += cite(titleQuote, title.page);

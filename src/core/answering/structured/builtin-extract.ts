@@ -187,7 +187,7 @@ export async function builtinExtract(request: StructuredRequest): Promise<Struct
 
   // An invoice's fields are read by the invoice reader first; the rest by the general matching.
   const reading = invoiceReading(request.layout);
-  if (reading) fillFromInvoice(p.slots, reading);
+  if (reading) fillFromInvoice(p.slots, reading, request.pages);
   fillFromLabels(p.slots, labelled, used, p.parties);
   fillParties(p.parties, labelled, used);
   fillIssuer(p.parties, p.slots, doc);
@@ -207,15 +207,19 @@ export async function builtinExtract(request: StructuredRequest): Promise<Struct
   }
   const rows: string[] = [];
   for (const task of p.arrays) {
-    const read = reading ? fillItemsFromInvoice(task, reading, fills) : null;
-    if (read) {
-      rows.push(...read);
-      continue;
-    }
     if (task.field.items.kind === "object") {
-      const made = fillObjectArray(task, doc.tables, fills, misses);
-      rows.push(...made);
-      if (!made.length) misses.push({ pointer: task.pointer, reason: noTableReason(task) });
+      // Line items: the invoice reader's, unless a table read by its header has more rows (the
+      // reader may take a last row for a charge of the invoice, such as delivery).
+      const fromTable: Fill[] = [];
+      const tableMisses: Miss[] = [];
+      const made = fillObjectArray(task, doc.tables, fromTable, tableMisses);
+      const readFills: Fill[] = [];
+      const read = reading ? fillItemsFromInvoice(task, reading, readFills, request.pages) : null;
+      const useRead = read !== null && read.length > 0 && read.length >= made.length;
+      rows.push(...(useRead ? read : made));
+      fills.push(...(useRead ? readFills : fromTable));
+      if (!useRead) misses.push(...tableMisses);
+      if (!useRead && !made.length) misses.push({ pointer: task.pointer, reason: noTableReason(task) });
     } else if (!fillScalarArray(task, labelled, used, doc.tables, fills, misses)) {
       misses.push({
         pointer: task.pointer,

@@ -1,4 +1,9 @@
-import type { InvoiceItem, InvoiceReading, InvoiceSourceDocument } from "../../invoices/invoice-types.ts";
+import type {
+  InvoiceData,
+  InvoiceItem,
+  InvoiceReading,
+  InvoiceSourceDocument,
+} from "../../invoices/invoice-types.ts";
 import { readInvoice } from "../../invoices/read-invoice.ts";
 import { coerceFor, type Fill } from "./field-values.ts";
 import { invoiceFieldOf, itemFieldOf, namesItems } from "./invoice-fields.ts";
@@ -18,7 +23,30 @@ const INVOICE_WORDS = /\b(?:invoice|bill|rechnung|gutschrift|facture|avoir)\b/i;
 /** Whether the pages read as an invoice: the word on the first page, and an amount the reader took for the total. */
 function looksLikeInvoice(layout: InvoiceSourceDocument, reading: InvoiceReading): boolean {
   const first = layout.pages[0];
-  return !!first && INVOICE_WORDS.test(first.text || first.markdown) && reading.data.invoice_total !== null;
+  const d = reading.data;
+  return (
+    !!first &&
+    INVOICE_WORDS.test(first.text || first.markdown) &&
+    (d.invoice_total !== null || d.amount_due !== null || d.invoice_id !== null)
+  );
+}
+
+type Scalar = Exclude<keyof InvoiceData, "items">;
+
+/**
+ * A field's value and source in the reading. An invoice whose only total is its amount due
+ * ("Total due"), nothing having been paid, has that for its total.
+ */
+export function readField(reading: InvoiceReading, field: Scalar) {
+  const d = reading.data;
+  if (
+    field === "invoice_total" &&
+    d.invoice_total === null &&
+    d.amount_paid === null &&
+    d.amount_due !== null
+  )
+    return { value: d.amount_due, source: reading.sources["/amount_due"] };
+  return { value: d[field], source: reading.sources[`/${field}`] };
 }
 
 /** The reading of the document as an invoice, or null when it is not one. */
@@ -26,6 +54,44 @@ export function invoiceReading(layout: InvoiceSourceDocument | undefined): Invoi
   if (!layout?.pages.length) return null;
   const reading = readInvoice(layout, {});
   return looksLikeInvoice(layout, reading) ? reading : null;
+}
+
+/** The figures a line prints, read in both decimal conventions (1,234.56 and 1.234,56 or 1 234,56). */
+export function figures(line: string): number[] {
+  const out: number[] = [];
+  for (const m of line.matchAll(/\d[\d.,'\u00a0\u202f ]*\d|\d/g)) {
+    const raw = m[0].replace(/[\s\u00a0\u202f']/g, "");
+    const dec = /[.,](\d{1,2})$/.exec(raw);
+    const whole = (dec ? raw.slice(0, -dec[0].length) : raw).replace(/[.,]/g, "");
+    out.push(Number(dec ? `${whole}.${dec[1]}` : whole));
+  }
+  return out;
+}
+
+/**
+ * The text to cite for a value the reader read on a page: its own quote where the page's markdown
+ * holds it, else the markdown line that prints the value (the reader quotes the page's text,
+ * which the markdown may set apart, as in table cells).
+ */
+function quoteOn(
+  pages: { pageNumber: number; markdown: string }[],
+  value: unknown,
+  source?: { page: number; quote: string },
+) {
+  if (!source) return undefined;
+  const md = pages.find((p) => p.pageNumber === source.page)?.markdown;
+  if (!md || md.includes(source.quote)) return source;
+  for (const line of md.split("\n")) {
+    const text = line.trim();
+    if (!text) continue;
+    if (
+      typeof value === "number"
+        ? figures(text).some((x) => Math.abs(x - value) < 0.005)
+        : text.includes(String(value))
+    )
+      return { page: source.page, quote: typeof value === "number" ? text : String(value) };
+  }
+  return source;
 }
 
 /** The invoice field a scalar slot asks for: its own name, or its object's name with it. */
@@ -55,13 +121,17 @@ function fillOf(
 }
 
 /** Fills the scalar slots that name an invoice field the reader found. */
-export function fillFromInvoice(slots: Slot[], reading: InvoiceReading) {
+export function fillFromInvoice(
+  slots: Slot[],
+  reading: InvoiceReading,
+  pages: { pageNumber: number; markdown: string }[],
+) {
   for (const slot of slots) {
     if (slot.fill || slot.pointer.includes("/items/")) continue;
     const field = slotField(slot);
     if (!field) continue;
-    const source = reading.sources[`/${field}`];
-    const fill = fillOf(slot.field, slot.pointer, reading.data[field], source);
+    const { value, source } = readField(reading, field);
+    const fill = fillOf(slot.field, slot.pointer, value, quoteOn(pages, value, source));
     if (fill) slot.fill = fill;
   }
 }
@@ -74,6 +144,7 @@ export function fillItemsFromInvoice(
   task: ArrayTask,
   reading: InvoiceReading,
   fills: Fill[],
+  pages: { pageNumber: number; markdown: string }[],
 ): string[] | null {
   if (task.field.items.kind !== "object" || !namesItems(task.field.key || task.field.names.at(-1) || ""))
     return null;
@@ -90,7 +161,7 @@ export function fillItemsFromInvoice(
         leaf.field,
         pointer,
         item[field],
-        reading.sources[`/items/${i}/${pointerToken(field)}`],
+        quoteOn(pages, item[field], reading.sources[`/items/${i}/${pointerToken(field)}`]),
       );
       if (fill) fills.push(fill);
     }
