@@ -60,17 +60,26 @@ const questionOf = (request: AnswerRequest) =>
 const money = (n: number, currency: string | null) =>
   `${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}${currency ? ` ${currency}` : ""}`;
 
-/** The first page holding the text, cited whole. */
+/**
+ * The first page holding the text, cited as the page writes it: its words in order, whatever
+ * spacing, line breaks or markdown emphasis stand between them (a name wrapped over two lines).
+ */
 function citeText(
   content: StructuredSource,
   text: string,
   index: number,
   pages?: number[],
 ): Citation | undefined {
+  const words = text.split(/\s+/).filter(Boolean);
+  if (!words.length) return undefined;
+  const pattern = new RegExp(
+    words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[\\s*_#|]+"),
+    "u",
+  );
   for (const p of content.pages) {
     if (pages && !pages.includes(p.pageNumber)) continue;
-    if (p.markdown.includes(text))
-      return citationOf({ path: "", page: p.pageNumber, quote: text }, content, index);
+    const m = pattern.exec(p.markdown);
+    if (m) return citationOf({ path: "", page: p.pageNumber, quote: m[0] }, content, index);
   }
   return undefined;
 }

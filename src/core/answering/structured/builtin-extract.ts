@@ -208,14 +208,15 @@ export async function builtinExtract(request: StructuredRequest): Promise<Struct
   const rows: string[] = [];
   for (const task of p.arrays) {
     if (task.field.items.kind === "object") {
-      // Line items: the invoice reader's, unless a table read by its header has more rows (the
-      // reader may take a last row for a charge of the invoice, such as delivery).
+      // Line items: the invoice reader's, unless a table read by its header has more rows, each
+      // whole (the reader may take a last row for a charge of the invoice, such as delivery).
       const fromTable: Fill[] = [];
       const tableMisses: Miss[] = [];
       const made = fillObjectArray(task, doc.tables, fromTable, tableMisses);
       const readFills: Fill[] = [];
       const read = reading ? fillItemsFromInvoice(task, reading, readFills, request.pages) : null;
-      const useRead = read !== null && read.length > 0 && read.length >= made.length;
+      const tableWhole = made.length > 0 && tableMisses.length === 0;
+      const useRead = read !== null && read.length > 0 && (read.length >= made.length || !tableWhole);
       rows.push(...(useRead ? read : made));
       fills.push(...(useRead ? readFills : fromTable));
       if (!useRead) misses.push(...tableMisses);
