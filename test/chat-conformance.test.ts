@@ -215,6 +215,24 @@ describe("questions a reader asks", () => {
     });
   });
 
+  it("a one-field schema asked a report's question carries the answer chat gives, with its citations", async () => {
+    const q = "How did staff turnover change over the year?";
+    const chat = await askOf(report.id, q);
+    expect(chat.citations.length).toBeGreaterThan(0);
+    const r = await client(report.id).chat.completions.parse({
+      model: "default",
+      messages: [{ role: "user", content: q }],
+      response_format: zodResponseFormat(z.object({ turnover_change: z.string() }), "answer"),
+    });
+    const message = r.choices[0]?.message;
+    expect(message?.refusal).toBeNull();
+    expect(message?.parsed?.turnover_change).toBe(chat.content.replace(/\s*\[\d+\]/g, "").trim());
+    const cited = (r as any).citations as any[];
+    expect(cited.map((c) => [c.page, c.quote, c.path])).toEqual(
+      chat.citations.map((c) => [c.page, c.quote, "/turnover_change"]),
+    );
+  });
+
   it("what a document is about: its title and headings, or what the invoice is, cited", async () => {
     const about = await askOf(report.id, "What is this document about?");
     expect(about.content).toContain("Contoso Analytics Annual Report 2025");

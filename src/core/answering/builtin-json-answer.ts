@@ -9,6 +9,7 @@ import type {
 import { builtinAnswer } from "./builtin-answer.ts";
 import { countTokens } from "./builtin-limits.ts";
 import { splitPassages } from "./passages.ts";
+import { answerTextFields } from "./schema-questions.ts";
 import { builtinExtract } from "./structured/builtin-extract.ts";
 
 // The built-in engine's answers in JSON, for chat requests with a response_format.
@@ -80,13 +81,16 @@ async function* schemaAnswer(
     throw new Error("a JSON Schema answer of the built-in engine needs the document's content");
   const content = await request.documentContent();
   const prompt = questionOf(request);
-  const result = await builtinExtract({
+  const extracted = await builtinExtract({
     ...content,
     prompt,
     schema: format.schema,
     model: request.model,
     ...(request.signal ? { signal: request.signal } : {}),
   });
+  // Text fields no labelled value filled are asked as chat asks them (schema-questions.ts).
+  const asked = await answerTextFields(request, format.schema, prompt, extracted);
+  const result = asked.result;
   const promptTokens = countTokens(prompt) + content.pages.reduce((n, p) => n + countTokens(p.markdown), 0);
   if (!result.valid) {
     const refusal = refusalOf(result);
@@ -107,6 +111,7 @@ async function* schemaAnswer(
     const c = citationOf(source, content, citations.length + 1);
     if (c) citations.push(c);
   }
+  for (const c of asked.citations) citations.push({ ...c, index: citations.length + 1 });
   yield { type: "delta", text };
   yield {
     type: "done",

@@ -46,7 +46,16 @@ export function readField(reading: InvoiceReading, field: Scalar) {
     d.amount_due !== null
   )
     return { value: d.amount_due, source: reading.sources["/amount_due"] };
-  return { value: d[field], source: reading.sources[`/${field}`] };
+  const value = d[field];
+  // A party's name holding a label ("number: INV-1 Vendor: Contoso Ltd") is a line the reader took
+  // whole; the labelled value it holds is left to the label matching.
+  if (
+    (field === "vendor_name" || field === "customer_name") &&
+    typeof value === "string" &&
+    /\p{L}:\s/u.test(value)
+  )
+    return { value: null, source: undefined };
+  return { value, source: reading.sources[`/${field}`] };
 }
 
 /** The reading of the document as an invoice, or null when it is not one. */
