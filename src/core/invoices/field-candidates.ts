@@ -46,6 +46,16 @@ export function lineCandidates(lines: Line[], ctx: ReadContext): Candidate[] {
 }
 
 /** `itemRows`: the rows of item tables that are items or their header, skipped here. */
+const TOTALS = new Set<string>([
+  "subtotal",
+  "total_discount",
+  "shipping",
+  "total_tax",
+  "invoice_total",
+  "amount_paid",
+  "amount_due",
+]);
+
 export function tableCandidates(
   tables: Table[],
   ctx: ReadContext,
@@ -55,45 +65,65 @@ export function tableCandidates(
   for (const t of tables) {
     const skip = itemRows.get(t);
     t.rows.forEach((row, r) => {
-      if (skip?.has(r)) return;
-      row.forEach((cell, c) => {
-        if (!cell) return;
-        const spans = lineSpans(cell, ctx);
-        spans.forEach((s, k) => {
-          const base = {
-            field: s.hit.field,
-            page: t.page,
-            order: t.order - 0.5 + r / 1000,
-            line: null,
-            table: t,
-          };
-          if (s.value) {
-            out.push({
-              ...base,
-              value: s.value,
-              quote: cell.slice(s.hit.start, s.valueEnd).trim(),
-              confidence: 0.9,
-            });
-            return;
-          }
-          if (k !== spans.length - 1 || BLOCK_FIELDS.has(s.hit.field) || s.hit.field === "other") return;
-          // The value: the next filled cell to the right that is no label, else the cell below.
-          const right = row.slice(c + 1).find((x) => x.trim());
-          const rightIsLabel = right !== undefined && lineSpans(right, ctx).some((x) => x.hit.start < 2);
-          const below = t.rows[r + 1]?.[c];
-          for (const [text, conf] of [
-            [rightIsLabel ? undefined : right, 0.88],
-            [below, 0.85],
-          ] as const) {
-            if (!text) continue;
-            const v = readValue(s.hit.field, text, ctx);
-            if (v) {
-              out.push({ ...base, value: v, quote: `${cell} ${text}`, confidence: conf });
+      const item = skip?.has(r) ?? false;
+      if (!item)
+        row.forEach((cell, c) => {
+          if (!cell) return;
+          const spans = lineSpans(cell, ctx);
+          spans.forEach((s, k) => {
+            const base = {
+              field: s.hit.field,
+              page: t.page,
+              order: t.order - 0.5 + r / 1000,
+              line: null,
+              table: t,
+            };
+            if (s.value) {
+              out.push({
+                ...base,
+                value: s.value,
+                quote: cell.slice(s.hit.start, s.valueEnd).trim(),
+                confidence: 0.9,
+              });
               return;
             }
-          }
+            if (k !== spans.length - 1 || BLOCK_FIELDS.has(s.hit.field) || s.hit.field === "other") return;
+            // The value: the next filled cell to the right that is no label, else the cell below.
+            const right = row.slice(c + 1).find((x) => x.trim());
+            const rightIsLabel = right !== undefined && lineSpans(right, ctx).some((x) => x.hit.start < 2);
+            const below = t.rows[r + 1]?.[c];
+            for (const [text, conf] of [
+              [rightIsLabel ? undefined : right, 0.88],
+              [below, 0.85],
+            ] as const) {
+              if (!text) continue;
+              const v = readValue(s.hit.field, text, ctx);
+              if (v) {
+                out.push({ ...base, value: v, quote: `${cell} ${text}`, confidence: conf });
+                return;
+              }
+            }
+          });
         });
-      });
+      // A label the table cut across two cells ("Montant | TTC: 61 459,55"): the row read as one
+      // line gives the pairs no single cell holds whole; a totals row the item reader took for an
+      // item (a label word alone in the description's column) gives its totals.
+      const line = row.filter((x) => x.trim()).join(" ");
+      for (const s of lineSpans(line, ctx)) {
+        if (!s.value || (item && !TOTALS.has(s.hit.field))) continue;
+        const quote = line.slice(s.hit.start, s.valueEnd).trim();
+        if (row.some((cell) => cell.includes(quote))) continue;
+        out.push({
+          field: s.hit.field,
+          page: t.page,
+          order: t.order - 0.5 + r / 1000,
+          line: null,
+          table: t,
+          value: s.value,
+          quote,
+          confidence: 0.85,
+        });
+      }
     });
   }
   return out;
