@@ -42,5 +42,11 @@ describe("tableCandidates", () => {
       ["Date: 12.03.2026 Wartung", "1", "19,99"],
     ]);
     expect(tableCandidates([itemRow], ctx, new Map([[itemRow, new Set([0, 1])]]))).toEqual([]);
+    // A label word whole in an item's description ("Delivery") is no charge of the invoice.
+    const delivery = table([
+      ["Description", "Qty", "Amount"],
+      ["Delivery and assembly", "1", "150,00"],
+    ]);
+    expect(tableCandidates([delivery], ctx, new Map([[delivery, new Set([0, 1])]]))).toEqual([]);
   });
 });

@@ -106,13 +106,21 @@ export function tableCandidates(
           });
         });
       // A label the table cut across two cells ("Montant | TTC: 61 459,55"): the row read as one
-      // line gives the pairs no single cell holds whole; a totals row the item reader took for an
-      // item (a label word alone in the description's column) gives its totals.
-      const line = row.filter((x) => x.trim()).join(" ");
+      // line gives it whole, also in a totals row the item reader took for an item (the label's
+      // first word alone in the description's column), where only totals are taken.
+      const filled = row.filter((x) => x.trim());
+      const line = filled.join(" ");
+      // Where each cell after the first starts in the joined line.
+      const bounds: number[] = [];
+      filled.reduce((at, cell) => {
+        if (at) bounds.push(at);
+        return at + cell.length + 1;
+      }, 0);
       for (const s of lineSpans(line, ctx)) {
         if (!s.value || (item && !TOTALS.has(s.hit.field))) continue;
+        // Only a label cut by a cell's edge: one whole in a cell is read from its cell above.
+        if (!bounds.some((b) => s.hit.start < b && b < s.hit.end)) continue;
         const quote = line.slice(s.hit.start, s.valueEnd).trim();
-        if (row.some((cell) => cell.includes(quote))) continue;
         out.push({
           field: s.hit.field,
           page: t.page,

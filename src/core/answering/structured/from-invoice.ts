@@ -24,11 +24,11 @@ const INVOICE_WORDS = /\b(?:invoice|bill|rechnung|gutschrift|facture|avoir)\b/i;
 function looksLikeInvoice(layout: InvoiceSourceDocument, reading: InvoiceReading): boolean {
   const first = layout.pages[0];
   const d = reading.data;
-  return (
-    !!first &&
-    INVOICE_WORDS.test(first.text || first.markdown) &&
-    (d.invoice_total !== null || d.amount_due !== null || d.invoice_id !== null)
-  );
+  const totalled = d.invoice_total !== null || d.amount_due !== null;
+  if (!first) return false;
+  if (INVOICE_WORDS.test(first.text || first.markdown)) return totalled || d.invoice_id !== null;
+  // A scan may garble the word ("Recninuing"): a number, a total and line items say it as well.
+  return d.invoice_id !== null && totalled && d.items.length > 0;
 }
 
 type Scalar = Exclude<keyof InvoiceData, "items">;
@@ -161,7 +161,10 @@ export function fillItemsFromInvoice(
   if (!leaves.some((l) => l.field)) return null;
   const rows: string[] = [];
   reading.data.items.forEach((item: InvoiceItem, i) => {
-    const row = `${task.pointer}/${i}`;
+    // A row without what the schema says every item has (a description that cannot be null) is
+    // no line item of it: a totals row the reader took for one.
+    if (leaves.some(({ leaf, field }) => field && !leaf.field.nullable && item[field] === null)) return;
+    const row = `${task.pointer}/${rows.length}`;
     rows.push(row);
     for (const { leaf, field } of leaves) {
       if (!field) continue;

@@ -52,7 +52,7 @@ const LEGAL_FORM_END =
   /(?:^|\s)(?:gmbh\s?&\s?co\.?\s?kg(?:aa)?|gmbh|ag|kg|ohg|ug(?:\s?\(haftungsbeschränkt\))?|e\.\s?k\.|ltd\.?|limited|plc|llp|llc|l\.l\.c\.|inc\.?|corp\.?|corporation|co\.|sarl|s\.à\s?r\.l\.|sàrl|sas|s\.a\.s\.|s\.a\.|sa|snc|eurl|kk|k\.k\.|bv|nv|s\.r\.l\.|srl|s\.p\.a\.|spa|pty\.?\s?ltd\.?)(?=[\s,]|$)/giu;
 
 /** Where the legal form ending a name ends in the text, or -1 (the last one, for "GmbH & Co. KG"). */
-function legalFormEnd(text: string): number {
+export function legalFormEnd(text: string): number {
   let end = -1;
   for (const m of text.matchAll(LEGAL_FORM_END)) end = (m.index ?? 0) + m[0].length;
   return end;
