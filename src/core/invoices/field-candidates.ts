@@ -106,8 +106,8 @@ export function tableCandidates(
           });
         });
       // A label the table cut across two cells ("Montant | TTC: 61 459,55"): the row read as one
-      // line gives it whole, also in a totals row the item reader took for an item (the label's
-      // first word alone in the description's column), where only totals are taken.
+      // line gives the pairs no single cell holds whole; a totals row the item reader took for an
+      // item gives its totals.
       const filled = row.filter((x) => x.trim());
       const line = filled.join(" ");
       // Where each cell after the first starts in the joined line.
@@ -118,9 +118,14 @@ export function tableCandidates(
       }, 0);
       for (const s of lineSpans(line, ctx)) {
         if (!s.value || (item && !TOTALS.has(s.hit.field))) continue;
-        // Only a label cut by a cell's edge: one whole in a cell is read from its cell above.
-        if (!bounds.some((b) => s.hit.start < b && b < s.hit.end)) continue;
+        // A label read so is one a cell's edge cuts, or one that fills its cell alone
+        // ("Zwischensumme"), not a word of a description ("Delivery and assembly").
+        const label = line.slice(s.hit.start, s.hit.end).replace(/[\s:]+$/, "");
+        const cut = bounds.some((b) => s.hit.start < b && b < s.hit.end);
+        const alone = filled.some((cell) => cell.trim().replace(/[\s:]+$/, "") === label);
+        if (!cut && !alone) continue;
         const quote = line.slice(s.hit.start, s.valueEnd).trim();
+        if (!item && row.some((cell) => cell.includes(quote))) continue;
         out.push({
           field: s.hit.field,
           page: t.page,
