@@ -42,6 +42,13 @@ describe("tableCandidates", () => {
       ["Date: 12.03.2026 Wartung", "1", "19,99"],
     ]);
     expect(tableCandidates([itemRow], ctx, new Map([[itemRow, new Set([0, 1])]]))).toEqual([]);
+    // A row of a label opening its cell and its value: the tax, even where taken for an item.
+    const vat = table([
+      ["Réf. Description", "Qté", "Montant HT"],
+      ["TVA (10 %) EUR", "1 535,85"],
+    ]);
+    const tax = tableCandidates([vat], ctx, new Map([[vat, new Set([0, 1])]]));
+    expect(tax.find((c) => c.field === "total_tax")?.value.value).toBeCloseTo(1535.85, 2);
     // A label word whole in an item's description ("Delivery") is no charge of the invoice.
     const delivery = table([
       ["Description", "Qty", "Amount"],

@@ -118,12 +118,14 @@ export function tableCandidates(
       }, 0);
       for (const s of lineSpans(line, ctx)) {
         if (!s.value || (item && !TOTALS.has(s.hit.field))) continue;
-        // A label read so is one a cell's edge cuts, or one that fills its cell alone
-        // ("Zwischensumme"), not a word of a description ("Delivery and assembly").
+        // A label read so is one a cell's edge cuts, one that fills its cell alone
+        // ("Zwischensumme"), or one opening its cell in a row of a label and its value ("TVA (10 %)
+        // EUR | 1 535,85"); not a word of an item's description ("Delivery and assembly | 1 | …").
         const label = line.slice(s.hit.start, s.hit.end).replace(/[\s:]+$/, "");
         const cut = bounds.some((b) => s.hit.start < b && b < s.hit.end);
         const alone = filled.some((cell) => cell.trim().replace(/[\s:]+$/, "") === label);
-        if (!cut && !alone) continue;
+        const opens = filled.length <= 2 && (s.hit.start === 0 || bounds.includes(s.hit.start));
+        if (!cut && !alone && !opens) continue;
         const quote = line.slice(s.hit.start, s.valueEnd).trim();
         if (!item && row.some((cell) => cell.includes(quote))) continue;
         out.push({
