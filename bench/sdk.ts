@@ -141,7 +141,8 @@ function amountsIn(text: string): number[] {
   return out;
 }
 
-const holdsName = (text: string, name: string) => fold(text).includes(fold(name));
+/** Markdown's marks between a name's words (emphasis, a heading's #, a table's |) are spacing. */
+const holdsName = (text: string, name: string) => fold(text.replace(/[*_#|]+/g, " ")).includes(fold(name));
 const holdsAmount = (text: string, total: number) =>
   amountsIn(text).some((x) => Math.abs(x - total) <= 0.005);
 

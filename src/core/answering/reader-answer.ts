@@ -116,7 +116,9 @@ function fieldReply(content: StructuredSource, field: InvoiceField): Reply | nul
       ? citeAmount(content, value, 1, source ? [source.page] : undefined)
       : citeText(content, String(value), 1, source ? [source.page] : undefined));
   if (!citation) return null;
-  return { text: `${said.replace("{}", shown)} [1]`, citations: [citation] };
+  // A value ending in its own full stop ("Co.") ends the sentence.
+  const sentence = said.replace("{}", shown).replace(/\.\.$/, ".");
+  return { text: `${sentence} [1]`, citations: [citation] };
 }
 
 const HEADING = /^#{1,6}\s+(.+?)\s*#*\s*$/;
