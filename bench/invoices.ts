@@ -11,8 +11,9 @@
 //   3. Seconds per invoice: extraction (upload to complete) and reading apart.
 //
 // Targets: >= 95% of fields right overall, >= 90% on scans. A measurement: exit code 0 either way.
-// Options: --only <substring> (files whose name holds it), --verbose (every wrong field),
-// --json <file> (the per-invoice results).
+// Options: --corpus <dir> (another folder in the same format: <name>.pdf beside <name>.json
+// holding {meta, truth}), --only <substring> (files whose name holds it), --verbose (every wrong
+// field), --json <file> (the per-invoice results).
 
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -30,9 +31,14 @@ import { createAccountKey, extractDocument } from "./invoices/service-reader.ts"
 import { BENCH_WORKER_SECRET, benchServiceConfig } from "./support/bench-service-config.ts";
 
 const { values } = parseArgs({
-  options: { only: { type: "string" }, verbose: { type: "boolean" }, json: { type: "string" } },
+  options: {
+    corpus: { type: "string" },
+    only: { type: "string" },
+    verbose: { type: "boolean" },
+    json: { type: "string" },
+  },
 });
-const corpus = path.join(import.meta.dirname, "invoices", "corpus");
+const corpus = path.resolve(values.corpus ?? path.join(import.meta.dirname, "invoices", "corpus"));
 const adminUrl = process.env.BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 type Result = { file: string; meta: CorpusMeta; scores: FieldScore[]; extractS: number; readS: number };
@@ -97,7 +103,7 @@ async function main() {
     await admin.end();
   }
 
-  console.log("\n## Invoice reader (built-in engine)\n");
+  console.log(`\n## Invoice reader (built-in engine), corpus ${corpus}\n`);
   const overall = summary("overall", results);
   const digital = summary(
     "born-digital",
@@ -107,12 +113,15 @@ async function main() {
     "scans",
     results.filter((r) => r.meta.scan),
   );
-  for (const lang of ["en", "de", "fr"])
+  // Languages and producers as the corpus names them, so another corpus is broken down too.
+  const named = (pick: (m: CorpusMeta) => string | undefined) =>
+    [...new Set(results.map((r) => pick(r.meta)).filter((x): x is string => !!x))].sort();
+  for (const lang of named((m) => m.lang))
     summary(
       `  ${lang}`,
       results.filter((r) => r.meta.lang === lang),
     );
-  for (const producer of ["chromium", "libreoffice"])
+  for (const producer of named((m) => m.producer))
     summary(
       `  ${producer}`,
       results.filter((r) => r.meta.producer === producer && !r.meta.scan),

@@ -135,6 +135,121 @@ describe("max_tokens and stop", () => {
   });
 });
 
+describe("models", () => {
+  it("models.list() lists default beside every chat base URL, in OpenAI's list shape", async () => {
+    const ids = async (c: OpenAI) => {
+      const out: string[] = [];
+      for await (const m of c.models.list()) {
+        expect(m).toMatchObject({ object: "model", owned_by: "builtin" });
+        expect(Number.isInteger(m.created)).toBe(true);
+        out.push(m.id);
+      }
+      return out;
+    };
+    expect(await ids(client(report.id))).toEqual(["default"]);
+    expect(await ids(new OpenAI({ baseURL: `${server.url}/v1`, apiKey: t.secret, maxRetries: 0 }))).toEqual([
+      "default",
+    ]);
+    // The public base needs no key: the SDK sends none.
+    const publicBase = new OpenAI({
+      baseURL: `${server.url}/v1/public/resolve`,
+      apiKey: "unused",
+      defaultHeaders: { Authorization: null },
+      maxRetries: 0,
+    });
+    expect(await ids(publicBase)).toEqual(["default"]);
+    const col = await call(server.url, "POST", "/v1/collections", {
+      key: t.secret,
+      json: { name: "models-of", document_ids: [report.id] },
+    });
+    expect(col.status).toBe(201);
+    const listed = await call(server.url, "GET", `/v1/collections/${col.body.id}/models`, { key: t.secret });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ object: "list", data: [{ id: "default", object: "model" }] });
+    // Another account's key does not learn that the document exists.
+    const other = await createTenant(server.url, "models-other");
+    const hidden = await call(server.url, "GET", `/v1/documents/${report.id}/models`, { key: other.secret });
+    expect(hidden.status).toBe(404);
+  });
+});
+
+describe("questions a reader asks", () => {
+  const askOf = async (id: string, content: string) => {
+    const r = await client(id).chat.completions.create({
+      model: "default",
+      messages: [{ role: "user", content }],
+    });
+    return { content: r.choices[0]?.message.content ?? "", citations: (r as any).citations as any[] };
+  };
+  /** Every citation quotes its page, at its offsets. */
+  const quotesItsPage = async (id: string, citations: any[]) => {
+    for (const c of citations) {
+      const md = await pageMarkdown(id, c.page);
+      expect(Array.from(md).slice(c.start_offset, c.end_offset).join("")).toBe(c.quote);
+    }
+  };
+
+  it("who issued an invoice and its total: a sentence citing the line on its page", async () => {
+    const vendor = await askOf(invoice.id, "Who is the vendor on this invoice?");
+    expect(vendor.content).toMatch(/^The vendor .*Northwind Office Supply Co\.?\.? \[1\]$/);
+    expect(vendor.citations.map((c) => c.page)).toEqual([1]);
+    expect(vendor.citations[0].quote).toContain("Northwind Office Supply");
+    await quotesItsPage(invoice.id, vendor.citations);
+
+    const total = await askOf(invoice.id, "What is the invoice total?");
+    const printed = invoiceFacts.total.toLocaleString("en-US", { minimumFractionDigits: 2 });
+    expect(total.content).toContain(printed);
+    expect(total.citations.map((c) => c.page)).toEqual([1]);
+    expect(total.citations[0].quote).toContain(printed);
+    await quotesItsPage(invoice.id, total.citations);
+
+    // The same question as a JSON Schema of one field carries the same answer, cited on the same page.
+    const parsed = await client(invoice.id).chat.completions.parse({
+      model: "default",
+      messages: [{ role: "user", content: "Who is the vendor?" }],
+      response_format: zodResponseFormat(z.object({ vendor: z.string(), total: z.number() }), "q"),
+    });
+    expect(parsed.choices[0]?.message.parsed).toEqual({
+      vendor: invoiceFacts.vendor.name,
+      total: invoiceFacts.total,
+    });
+  });
+
+  it("a one-field schema asked a report's question carries the answer chat gives, with its citations", async () => {
+    const q = "How did staff turnover change over the year?";
+    const chat = await askOf(report.id, q);
+    expect(chat.citations.length).toBeGreaterThan(0);
+    const r = await client(report.id).chat.completions.parse({
+      model: "default",
+      messages: [{ role: "user", content: q }],
+      response_format: zodResponseFormat(z.object({ turnover_change: z.string() }), "answer"),
+    });
+    const message = r.choices[0]?.message;
+    expect(message?.refusal).toBeNull();
+    expect(message?.parsed?.turnover_change).toBe(chat.content.replace(/\s*\[\d+\]/g, "").trim());
+    const cited = (r as any).citations as any[];
+    expect(cited.map((c) => [c.page, c.quote, c.path])).toEqual(
+      chat.citations.map((c) => [c.page, c.quote, "/turnover_change"]),
+    );
+  });
+
+  it("what a document is about: its title and headings, or what the invoice is, cited", async () => {
+    const about = await askOf(report.id, "What is this document about?");
+    expect(about.content).toContain("Contoso Analytics Annual Report 2025");
+    expect(about.content).toContain("Financial results");
+    expect(about.citations.length).toBeGreaterThan(0);
+    expect(about.citations[0].page).toBe(1);
+    await quotesItsPage(report.id, about.citations);
+
+    const inv = await askOf(invoice.id, "What is this document about?");
+    expect(inv.content).toMatch(/^This document is an invoice/);
+    expect(inv.content).toContain("Northwind Office Supply");
+    expect(inv.content).toContain("Globex Corporation");
+    expect(inv.citations.length).toBeGreaterThan(0);
+    await quotesItsPage(invoice.id, inv.citations);
+  });
+});
+
 describe("response_format with the built-in engine", () => {
   const Invoice = z.object({ invoice_number: z.string(), total: z.number(), paid: z.boolean() });
 
@@ -184,6 +299,45 @@ describe("response_format with the built-in engine", () => {
     const refusal = (await refused.finalChatCompletion()).choices[0]?.message;
     expect(refusal?.refusal).toContain("/tracking_code");
     expect(refusal?.parsed).toBeNull();
+  });
+
+  it("strict mode: a nullable field the document lacks is null, and only a non-nullable one refuses", async () => {
+    // As OpenAI's strict mode writes a schema: every property required, the optional ones nullable.
+    const Strict = z.object({
+      invoice_number: z.string(),
+      purchase_order: z.string().nullable(),
+      total: z.number(),
+      shipping: z.number().nullable(),
+      items: z.array(z.object({ description: z.string(), discount: z.number().nullable() })),
+    });
+    const r = await client(invoice.id).chat.completions.parse({
+      model: "default",
+      messages: [{ role: "user", content: "Extract the invoice." }],
+      response_format: zodResponseFormat(Strict, "invoice"),
+    });
+    const message = r.choices[0]?.message;
+    expect(message?.refusal).toBeNull();
+    expect(message?.parsed).toMatchObject({
+      invoice_number: invoiceFacts.invoice_number,
+      purchase_order: null,
+      total: invoiceFacts.total,
+      shipping: null,
+    });
+    expect(message?.parsed?.items.length).toBeGreaterThan(0);
+    for (const item of message?.parsed?.items ?? []) expect(item.discount).toBeNull();
+
+    const refused = await client(invoice.id).chat.completions.parse({
+      model: "default",
+      messages: [{ role: "user", content: "Extract the invoice." }],
+      response_format: zodResponseFormat(
+        z.object({ invoice_number: z.string(), tracking_code: z.string(), carrier: z.string().nullable() }),
+        "tracking",
+      ),
+    });
+    const refusal = refused.choices[0]?.message.refusal ?? "";
+    expect(refusal).toContain("/tracking_code");
+    // The nullable field that is not there either is no reason to refuse.
+    expect(refusal).not.toContain("/carrier");
   });
 
   it("refuses, saying which field, when the document lacks one the schema requires", async () => {

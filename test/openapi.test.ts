@@ -71,6 +71,10 @@ const covered = [
   "POST /v1/documents/{id}/chat/completions",
   "POST /v1/documents/{id}/structured-output",
   "POST /v1/public/resolve/chat/completions",
+  "GET /v1/models",
+  "GET /v1/public/resolve/models",
+  "GET /v1/documents/{id}/models",
+  "GET /v1/collections/{id}/models",
   "POST /v1/files",
   "GET /v1/files",
   "GET /v1/files/{id}",
@@ -143,6 +147,9 @@ const anonymousReads = [
   "POST /v1/documents/{id}/chat/completions",
   "POST /v1/documents/{id}/structured-output",
   "POST /v1/public/resolve/chat/completions",
+  "GET /v1/models",
+  "GET /v1/public/resolve/models",
+  "GET /v1/documents/{id}/models",
   "PUT /v1/uploads/{token}",
   "GET /openapi.json",
 ];
@@ -2029,6 +2036,35 @@ describe("real responses match the document", () => {
         "NOT_FOUND",
       );
       await refused(pub, "/v1/public/resolve/chat/completions", { json: question }, 400, "BAD_REQUEST");
+      await resetAnonymousBudget(server);
+    });
+
+    it("models, beside each chat base URL", async () => {
+      const wrongKey = "svc_sk_not-a-real-key";
+      for (const [op, path] of [
+        ["GET /v1/models", "/v1/models"],
+        ["GET /v1/public/resolve/models", "/v1/public/resolve/models"],
+      ] as const) {
+        const r = await checked(op, path, {}, 200);
+        expect(r.body.data.map((m: any) => m.id)).toContain("default");
+        await checked(op, path, { key: a.secret }, 200);
+        await refused(op, path, { key: wrongKey }, 401, "UNAUTHORIZED");
+      }
+      const dm = "GET /v1/documents/{id}/models";
+      await checked(dm, `/v1/documents/${docId}/models`, { key: a.secret }, 200);
+      // The document grants `query` to the public, so its models are listed without a key too.
+      await checked(dm, `/v1/documents/${docId}/models`, {}, 200);
+      await refused(dm, "/v1/documents/doc-0000000000000000/models", {}, 401, "UNAUTHORIZED");
+      await refused(dm, "/v1/documents/doc-0000000000000000/models", { key: a.secret }, 404, "NOT_FOUND");
+      const cm = "GET /v1/collections/{id}/models";
+      const c = await call(server.url, "POST", "/v1/collections", {
+        key: a.secret,
+        json: { name: "models-listed", document_ids: [docId] },
+      });
+      expect(c.status).toBe(201);
+      await checked(cm, "/v1/collections/models-listed/models", { key: a.secret }, 200);
+      await refused(cm, "/v1/collections/models-listed/models", {}, 401, "UNAUTHORIZED");
+      await refused(cm, "/v1/collections/col-0000000000000000/models", { key: a.secret }, 404, "NOT_FOUND");
       await resetAnonymousBudget(server);
     });
 

@@ -17,12 +17,13 @@ export async function createAccountKey(base: string, operatorSecret: string): Pr
   return ((await r.json()) as { secret: string }).secret;
 }
 
-export async function extractDocument(
-  s: ServiceSession,
+/** Uploads a PDF and waits until its extraction is complete; the document's id. */
+export async function uploadDocument(
+  s: Pick<ServiceSession, "base" | "key">,
   bytes: Uint8Array,
   fileName: string,
   timeoutMs = 180_000,
-): Promise<InvoiceSourceDocument> {
+): Promise<string> {
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), fileName);
   const auth = { authorization: `Bearer ${s.key}` };
@@ -38,11 +39,20 @@ export async function extractDocument(
   for (;;) {
     const r = await fetch(`${s.base}/v1/documents/${id}`, { headers: auth });
     const body = (await r.json()) as { phase: string };
-    if (body.phase === "complete" || body.phase === "awaiting_review") break;
+    if (body.phase === "complete" || body.phase === "awaiting_review") return id;
     if (body.phase === "error") throw new Error(`extraction failed for ${fileName}`);
     if (Date.now() > until) throw new Error(`extraction of ${fileName} timed out`);
     await new Promise((res) => setTimeout(res, 150));
   }
+}
+
+export async function extractDocument(
+  s: ServiceSession,
+  bytes: Uint8Array,
+  fileName: string,
+  timeoutMs = 180_000,
+): Promise<InvoiceSourceDocument> {
+  const id = await uploadDocument(s, bytes, fileName, timeoutMs);
   const pool = s.service.services.db.pool;
   const pages = await pool.query(
     `SELECT p.page_number, p.markdown, p.text, p.width, p.height, p.method FROM pages p

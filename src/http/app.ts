@@ -16,6 +16,7 @@ import { registerDocumentRoutes } from "../rest/documents.ts";
 import { registerFileRoutes } from "../rest/files.ts";
 import { registerHostRoutes } from "../rest/host.ts";
 import { registerKeyRoutes } from "../rest/keys.ts";
+import { registerModelRoutes } from "../rest/models.ts";
 import { registerOpenApiDocument } from "../rest/openapi.ts";
 import { registerRunRoutes } from "../rest/runs.ts";
 import { registerSqlRoutes } from "../rest/sql.ts";
@@ -39,6 +40,7 @@ function restApp(services: Services): OpenAPIHono<AppEnv> {
   registerCollectionRoutes(app, face);
   registerAnsweringRoutes(app, face);
   registerCollectionQueryRoute(app, face);
+  registerModelRoutes(app, face);
   registerFileRoutes(app, face);
   registerHostRoutes(app, face);
   registerConversionRoutes(app, face);

@@ -1,4 +1,5 @@
 import type { BBox } from "../extraction/extractor.ts";
+import type { InvoiceSourceDocument } from "../invoices/invoice-types.ts";
 // The contract between the answering endpoints and whatever produces answers: the built-in
 // engine (no network, no model) or an OpenAI-compatible provider. Endpoints retrieve passages,
 // hand them with the conversation to an AnswerProvider, and relay what it yields; they never
@@ -154,6 +155,11 @@ export type StructuredSource = {
   fileName: string;
   pages: StructuredSourcePage[];
   tables: StructuredSourceTable[];
+  /**
+   * The same pages and tables with their layout (page text and size, table grids and boxes), for
+   * the built-in readers that read a page as laid out (the invoice reader); absent when not loaded.
+   */
+  layout?: InvoiceSourceDocument;
 };
 
 /** The longest prompt a structured extraction takes (the endpoint's and a workflow's extract step's). */

@@ -9,6 +9,7 @@ import type {
 import { builtinAnswer } from "./builtin-answer.ts";
 import { countTokens } from "./builtin-limits.ts";
 import { splitPassages } from "./passages.ts";
+import { answerTextFields } from "./schema-questions.ts";
 import { builtinExtract } from "./structured/builtin-extract.ts";
 
 // The built-in engine's answers in JSON, for chat requests with a response_format.
@@ -28,7 +29,11 @@ const questionOf = (request: AnswerRequest) =>
 const codePoints = (s: string) => Array.from(s).length;
 
 /** A citation for a value read from a page, when its quote stands on that page. */
-function citationOf(source: FieldSource, content: StructuredSource, index: number): Citation | undefined {
+export function citationOf(
+  source: FieldSource,
+  content: StructuredSource,
+  index: number,
+): Citation | undefined {
   if (source.page === null || !source.quote) return undefined;
   const markdown = content.pages.find((p) => p.pageNumber === source.page)?.markdown;
   const at = markdown?.indexOf(source.quote) ?? -1;
@@ -49,8 +54,22 @@ function citationOf(source: FieldSource, content: StructuredSource, index: numbe
   };
 }
 
+/** The value at a JSON Pointer of the data, undefined when it is absent. */
+function at(data: unknown, pointer: string): unknown {
+  let v = data;
+  for (const raw of pointer ? pointer.slice(1).split("/") : []) {
+    if (typeof v !== "object" || v === null) return undefined;
+    v = (v as Record<string, unknown>)[raw.replace(/~1/g, "/").replace(/~0/g, "~")];
+  }
+  return v;
+}
+
 function refusalOf(result: StructuredResult): string {
-  const fields = result.missing.map((m) => `${m.path || "(the whole value)"} ${m.reason}`);
+  // The fields that made the answer fail: a field answered null (the schema lets it be) is none.
+  const failed = result.missing.filter((m) => at(result.data, m.path) === undefined);
+  const fields = (failed.length ? failed : result.missing).map(
+    (m) => `${m.path || "(the whole value)"} ${m.reason}`,
+  );
   return `The document does not hold what the JSON Schema requires: ${fields.join("; ")}.`;
 }
 
@@ -62,13 +81,16 @@ async function* schemaAnswer(
     throw new Error("a JSON Schema answer of the built-in engine needs the document's content");
   const content = await request.documentContent();
   const prompt = questionOf(request);
-  const result = await builtinExtract({
+  const extracted = await builtinExtract({
     ...content,
     prompt,
     schema: format.schema,
     model: request.model,
     ...(request.signal ? { signal: request.signal } : {}),
   });
+  // Text fields no labelled value filled are asked as chat asks them (schema-questions.ts).
+  const asked = await answerTextFields(request, format.schema, prompt, extracted);
+  const result = asked.result;
   const promptTokens = countTokens(prompt) + content.pages.reduce((n, p) => n + countTokens(p.markdown), 0);
   if (!result.valid) {
     const refusal = refusalOf(result);
@@ -89,6 +111,7 @@ async function* schemaAnswer(
     const c = citationOf(source, content, citations.length + 1);
     if (c) citations.push(c);
   }
+  for (const c of asked.citations) citations.push({ ...c, index: citations.length + 1 });
   yield { type: "delta", text };
   yield {
     type: "done",

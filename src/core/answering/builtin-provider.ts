@@ -1,7 +1,7 @@
 import type { AnswerProvider, AnswerRequest } from "./answer-types.ts";
-import { builtinAnswer } from "./builtin-answer.ts";
 import { builtinJsonAnswer } from "./builtin-json-answer.ts";
 import { limitAnswer } from "./builtin-limits.ts";
+import { builtinPlainAnswer } from "./reader-answer.ts";
 import { builtinExtract } from "./structured/builtin-extract.ts";
 
 const inJson = (request: AnswerRequest) =>
@@ -17,7 +17,7 @@ export function createBuiltinProvider(): AnswerProvider {
     name: "builtin",
     models: ["default"],
     answer: (request) =>
-      limitAnswer(inJson(request) ? builtinJsonAnswer(request) : builtinAnswer(request), request),
+      limitAnswer(inJson(request) ? builtinJsonAnswer(request) : builtinPlainAnswer(request), request),
     extract: (request) => builtinExtract(request),
   };
 }

@@ -46,6 +46,16 @@ export function lineCandidates(lines: Line[], ctx: ReadContext): Candidate[] {
 }
 
 /** `itemRows`: the rows of item tables that are items or their header, skipped here. */
+const TOTALS = new Set<string>([
+  "subtotal",
+  "total_discount",
+  "shipping",
+  "total_tax",
+  "invoice_total",
+  "amount_paid",
+  "amount_due",
+]);
+
 export function tableCandidates(
   tables: Table[],
   ctx: ReadContext,
@@ -55,45 +65,80 @@ export function tableCandidates(
   for (const t of tables) {
     const skip = itemRows.get(t);
     t.rows.forEach((row, r) => {
-      if (skip?.has(r)) return;
-      row.forEach((cell, c) => {
-        if (!cell) return;
-        const spans = lineSpans(cell, ctx);
-        spans.forEach((s, k) => {
-          const base = {
-            field: s.hit.field,
-            page: t.page,
-            order: t.order - 0.5 + r / 1000,
-            line: null,
-            table: t,
-          };
-          if (s.value) {
-            out.push({
-              ...base,
-              value: s.value,
-              quote: cell.slice(s.hit.start, s.valueEnd).trim(),
-              confidence: 0.9,
-            });
-            return;
-          }
-          if (k !== spans.length - 1 || BLOCK_FIELDS.has(s.hit.field) || s.hit.field === "other") return;
-          // The value: the next filled cell to the right that is no label, else the cell below.
-          const right = row.slice(c + 1).find((x) => x.trim());
-          const rightIsLabel = right !== undefined && lineSpans(right, ctx).some((x) => x.hit.start < 2);
-          const below = t.rows[r + 1]?.[c];
-          for (const [text, conf] of [
-            [rightIsLabel ? undefined : right, 0.88],
-            [below, 0.85],
-          ] as const) {
-            if (!text) continue;
-            const v = readValue(s.hit.field, text, ctx);
-            if (v) {
-              out.push({ ...base, value: v, quote: `${cell} ${text}`, confidence: conf });
+      const item = skip?.has(r) ?? false;
+      if (!item)
+        row.forEach((cell, c) => {
+          if (!cell) return;
+          const spans = lineSpans(cell, ctx);
+          spans.forEach((s, k) => {
+            const base = {
+              field: s.hit.field,
+              page: t.page,
+              order: t.order - 0.5 + r / 1000,
+              line: null,
+              table: t,
+            };
+            if (s.value) {
+              out.push({
+                ...base,
+                value: s.value,
+                quote: cell.slice(s.hit.start, s.valueEnd).trim(),
+                confidence: 0.9,
+              });
               return;
             }
-          }
+            if (k !== spans.length - 1 || BLOCK_FIELDS.has(s.hit.field) || s.hit.field === "other") return;
+            // The value: the next filled cell to the right that is no label, else the cell below.
+            const right = row.slice(c + 1).find((x) => x.trim());
+            const rightIsLabel = right !== undefined && lineSpans(right, ctx).some((x) => x.hit.start < 2);
+            const below = t.rows[r + 1]?.[c];
+            for (const [text, conf] of [
+              [rightIsLabel ? undefined : right, 0.88],
+              [below, 0.85],
+            ] as const) {
+              if (!text) continue;
+              const v = readValue(s.hit.field, text, ctx);
+              if (v) {
+                out.push({ ...base, value: v, quote: `${cell} ${text}`, confidence: conf });
+                return;
+              }
+            }
+          });
         });
-      });
+      // A label the table cut across two cells ("Montant | TTC: 61 459,55"): the row read as one
+      // line gives the pairs no single cell holds whole; a totals row the item reader took for an
+      // item gives its totals.
+      const filled = row.filter((x) => x.trim());
+      const line = filled.join(" ");
+      // Where each cell after the first starts in the joined line.
+      const bounds: number[] = [];
+      filled.reduce((at, cell) => {
+        if (at) bounds.push(at);
+        return at + cell.length + 1;
+      }, 0);
+      for (const s of lineSpans(line, ctx)) {
+        if (!s.value || (item && !TOTALS.has(s.hit.field))) continue;
+        // A label read so is one a cell's edge cuts, one that fills its cell alone
+        // ("Zwischensumme"), or one opening its cell in a row of a label and its value ("TVA (10 %)
+        // EUR | 1 535,85"); not a word of an item's description ("Delivery and assembly | 1 | …").
+        const label = line.slice(s.hit.start, s.hit.end).replace(/[\s:]+$/, "");
+        const cut = bounds.some((b) => s.hit.start < b && b < s.hit.end);
+        const alone = filled.some((cell) => cell.trim().replace(/[\s:]+$/, "") === label);
+        const opens = filled.length <= 2 && (s.hit.start === 0 || bounds.includes(s.hit.start));
+        if (!cut && !alone && !opens) continue;
+        const quote = line.slice(s.hit.start, s.valueEnd).trim();
+        if (!item && row.some((cell) => cell.includes(quote))) continue;
+        out.push({
+          field: s.hit.field,
+          page: t.page,
+          order: t.order - 0.5 + r / 1000,
+          line: null,
+          table: t,
+          value: s.value,
+          quote,
+          confidence: 0.85,
+        });
+      }
     });
   }
   return out;

@@ -1,4 +1,4 @@
-import { splitParty } from "../answering/structured/parties.ts";
+import { legalFormEnd, splitParty } from "../answering/structured/parties.ts";
 import { findLabels, TITLE } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
 import { BLOCK_FIELDS, lineSpans, type ReadContext } from "./label-values.ts";
@@ -71,6 +71,39 @@ function toParty(block: Line[], idx: number[]): PartyRead | null {
   };
 }
 
+/**
+ * One line of two party blocks set side by side and read as one line ("Bergmann Elektrotechnik AG
+ * Schneider IT-Service GmbH", "Am Markt 3 Industriestraße 101", "80331 München 20095 Hamburg"),
+ * cut where the second column starts: after the first name's legal form, before the second
+ * street's or postcode's number, or between a word said twice. Null when no cut is found.
+ */
+export function splitColumns(text: string): [string, string] | null {
+  const legal = legalFormEnd(text);
+  const firstLegal = (() => {
+    for (let k = 1; k < text.length; k++) {
+      const end = legalFormEnd(text.slice(0, k));
+      if (end > 0 && end === k && /\s/.test(text[k] ?? "")) return k;
+    }
+    return -1;
+  })();
+  if (firstLegal > 0 && legal > firstLegal)
+    return [text.slice(0, firstLegal).trim(), text.slice(firstLegal).trim()];
+  const forms = [
+    /^(\d{4,5}\s+\S.*?)\s+(\d{4,5}\s+\S.*)$/u,
+    /^(\d+\s+\D+?)\s+(\d+\s+\D+)$/u,
+    /^(\D+?\s\d+[a-z]?)\s+(\p{L}\D*\s\d+[a-z]?)$/u,
+  ];
+  for (const f of forms) {
+    const m = f.exec(text);
+    if (m?.[1] && m[2]) return [m[1], m[2]];
+  }
+  const words = text.split(/\s+/);
+  const half = words.length / 2;
+  if (Number.isInteger(half) && words.slice(0, half).join(" ") === words.slice(half).join(" "))
+    return [words.slice(0, half).join(" "), words.slice(half).join(" ")];
+  return null;
+}
+
 export function readParties(plines: Line[]): {
   customer: PartyRead | null;
   vendor: PartyRead | null;
@@ -81,6 +114,35 @@ export function readParties(plines: Line[]): {
     const line = plines[i] as Line;
     const b = blockField(line);
     if (!b || blocks[b.field as "customer"]) continue;
+    // Two block labels on one line ("Lieferant   RECHNUNGSEMPFÄNGER"): two columns, each line
+    // below holding both, cut where the second starts.
+    const second = blockField({ ...line, text: b.rest.replace(/^[\s:]+/, "") });
+    if (second && second.field !== b.field && !second.rest.trim()) {
+      const left: { l: Line; i: number }[] = [];
+      const right: { l: Line; i: number }[] = [];
+      for (let j = i + 1; j < plines.length && left.length < MAX_BLOCK; j++) {
+        const l = plines[j] as Line;
+        if (l.page !== line.page || stops(l) || holdsMoney(l.text)) break;
+        const cut = splitColumns(l.text);
+        if (!cut) break;
+        left.push({ l: { ...l, text: cut[0] }, i: j });
+        right.push({ l: { ...l, text: cut[1] }, i: j });
+      }
+      const p1 = toParty(
+        left.map((x) => x.l),
+        left.map((x) => x.i),
+      );
+      const p2 = toParty(
+        right.map((x) => x.l),
+        right.map((x) => x.i),
+      );
+      if (p1 && p2) {
+        blocks[b.field as "customer"] ??= p1;
+        blocks[second.field as "customer"] ??= p2;
+        i += left.length;
+        continue;
+      }
+    }
     // Two block labels one after the other: two columns read row by row, their lines alternate.
     const next = plines[i + 1];
     const nb = next && next.page === line.page ? blockField(next) : null;

@@ -15,12 +15,12 @@ export async function structuredSource(services: Services, doc: Document): Promi
     prisma.page.findMany({
       where,
       orderBy: { pageNumber: "asc" },
-      select: { pageNumber: true, markdown: true },
+      select: { pageNumber: true, markdown: true, text: true, width: true, height: true, method: true },
     }),
     prisma.documentTable.findMany({
       where,
       orderBy: { tableIndex: "asc" },
-      select: { pages: true, cells: true },
+      select: { pageNumber: true, pages: true, bbox: true, cells: true, markdown: true },
     }),
   ]);
   if (!pages.length) {
@@ -32,7 +32,8 @@ export async function structuredSource(services: Services, doc: Document): Promi
   return {
     documentId: doc.id,
     fileName: doc.fileName,
-    pages,
+    pages: pages.map((p) => ({ pageNumber: p.pageNumber, markdown: p.markdown })),
     tables: tables.map((t) => ({ pages: t.pages, rows: textRows(t.cells as TableGrid) })),
+    layout: { pages, tables },
   };
 }

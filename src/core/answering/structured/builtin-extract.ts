@@ -2,6 +2,7 @@ import type { FieldSource, MissingField, StructuredRequest, StructuredResult } f
 import { compileSchema } from "./compile-schema.ts";
 import { readDocument } from "./document-text.ts";
 import { type Fill, fieldTerms, foundBut, type Miss, promptTerms } from "./field-values.ts";
+import { fillFromInvoice, fillItemsFromInvoice, invoiceReading } from "./from-invoice.ts";
 import { type Labelled, labelledValues } from "./labels.ts";
 import { fillCurrency, fillFromLabels, fillFromSentences, type Slot } from "./match-fields.ts";
 import { fillIssuer, fillParties, fillTitle, type PartyObject, role } from "./parties.ts";
@@ -97,7 +98,7 @@ function plan(field: Field, pointer: string, names: string[], hint: string[], ou
 const tokensOf = (pointer: string) => (pointer === "" ? [] : pointer.slice(1).split("/").map(pointerKey));
 
 function assemble(root: Field, fills: Fill[], rows: string[], arrays: Set<string>): unknown {
-  if (root.kind === "scalar") return fills.find((f) => f.pointer === "")?.value;
+  if (root.kind === "scalar") return withAbsences(root, fills.find((f) => f.pointer === "")?.value);
   let data: unknown = root.kind === "array" ? [] : {};
   const set = (pointer: string, value: unknown) => {
     const toks = tokensOf(pointer);
@@ -120,7 +121,34 @@ function assemble(root: Field, fills: Fill[], rows: string[], arrays: Set<string
   // Rows first, so an array has no holes even when a row lost all its values.
   for (const r of rows) set(r, {});
   for (const f of fills) set(f.pointer, f.value);
-  return inSchemaOrder(root, data);
+  return withAbsences(root, inSchemaOrder(root, data));
+}
+
+/**
+ * What the document does not show, said as the schema lets it be said (OpenAI's strict mode lists
+ * every property in `required` and makes the optional ones nullable): a required property not
+ * found is null when its schema admits null, an empty list when it is a list (nothing listed), and
+ * an object of its own absences when it is an object; otherwise it stays absent, and validation
+ * refuses the answer for it. Properties the schema does not require stay absent.
+ */
+function withAbsences(field: Field, value: unknown): unknown {
+  if (value === undefined) {
+    if (field.nullable) return null;
+    if (field.kind === "array") return [];
+    if (field.kind === "object") return withAbsences(field, {});
+    return undefined;
+  }
+  if (field.kind === "array" && Array.isArray(value)) return value.map((v) => withAbsences(field.items, v));
+  if (field.kind !== "object" || typeof value !== "object" || value === null || Array.isArray(value))
+    return value;
+  const obj = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const p of field.properties) {
+    if (!(p.key in obj) && !p.required) continue;
+    const v = withAbsences(p.field, obj[p.key]);
+    if (v !== undefined) out[p.key] = v;
+  }
+  return out;
 }
 
 /** The value with its objects' keys in the order the schema lists them. */
@@ -157,6 +185,9 @@ export async function builtinExtract(request: StructuredRequest): Promise<Struct
   const labelled = labelledValues(doc, bestScore);
   const used = new Set<Labelled>();
 
+  // An invoice's fields are read by the invoice reader first; the rest by the general matching.
+  const reading = invoiceReading(request.layout);
+  if (reading) fillFromInvoice(p.slots, reading, request.pages);
   fillFromLabels(p.slots, labelled, used, p.parties);
   fillParties(p.parties, labelled, used);
   fillIssuer(p.parties, p.slots, doc);
@@ -177,9 +208,19 @@ export async function builtinExtract(request: StructuredRequest): Promise<Struct
   const rows: string[] = [];
   for (const task of p.arrays) {
     if (task.field.items.kind === "object") {
-      const made = fillObjectArray(task, doc.tables, fills, misses);
-      rows.push(...made);
-      if (!made.length) misses.push({ pointer: task.pointer, reason: noTableReason(task) });
+      // Line items: the invoice reader's, unless a table read by its header has more rows, each
+      // whole (the reader may take a last row for a charge of the invoice, such as delivery).
+      const fromTable: Fill[] = [];
+      const tableMisses: Miss[] = [];
+      const made = fillObjectArray(task, doc.tables, fromTable, tableMisses);
+      const readFills: Fill[] = [];
+      const read = reading ? fillItemsFromInvoice(task, reading, readFills, request.pages) : null;
+      const tableWhole = made.length > 0 && tableMisses.length === 0;
+      const useRead = read !== null && read.length > 0 && (read.length >= made.length || !tableWhole);
+      rows.push(...(useRead ? read : made));
+      fills.push(...(useRead ? readFills : fromTable));
+      if (!useRead) misses.push(...tableMisses);
+      if (!useRead && !made.length) misses.push({ pointer: task.pointer, reason: noTableReason(task) });
     } else if (!fillScalarArray(task, labelled, used, doc.tables, fills, misses)) {
       misses.push({
         pointer: task.pointer,

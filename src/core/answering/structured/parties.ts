@@ -44,10 +44,69 @@ const part = (line: ValueLine, text: string): Part => ({
 });
 
 /**
- * A party's lines -> name, address, email, phone. Several lines: the first is the name, lines
- * with an email or phone number are those, the rest the address. One line (lines the layout ran
- * together): the address starts at the first word that begins with a digit (a house number),
- * or "PO Box".
+ * A company's legal form where it ends a name, within a line ("Acme Stadtwerke GmbH Hauptstraße 5")
+ * or at its end; the forms of the service's locales and the common English, German, French,
+ * Swiss and Japanese ones.
+ */
+const LEGAL_FORM_END =
+  /(?:^|\s)(?:gmbh\s?&\s?co\.?\s?kg(?:aa)?|gmbh|ag|kg|ohg|ug(?:\s?\(haftungsbeschränkt\))?|e\.\s?k\.|ltd\.?|limited|plc|llp|llc|l\.l\.c\.|inc\.?|corp\.?|corporation|co\.|sarl|s\.à\s?r\.l\.|sàrl|sas|s\.a\.s\.|s\.a\.|sa|snc|eurl|kk|k\.k\.|bv|nv|s\.r\.l\.|srl|s\.p\.a\.|spa|pty\.?\s?ltd\.?)(?=[\s,]|$)/giu;
+
+/** Where the legal form ending a name ends in the text, or -1 (the last one, for "GmbH & Co. KG"). */
+export function legalFormEnd(text: string): number {
+  let end = -1;
+  for (const m of text.matchAll(LEGAL_FORM_END)) end = (m.index ?? 0) + m[0].length;
+  return end;
+}
+
+/** Words that name a street, before its number in German ("Hauptstraße 5", "Am Lindenweg 3"). */
+const STREET_WORD =
+  /(?:stra(?:ss|ß)e|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee|steig|pfad|markt|street|st\.|road|rd\.|avenue|ave\.|lane|drive|boulevard|rue|chemin|quai|via)$/i;
+
+/**
+ * One line that runs a name and its address together: the name ends at its legal form when an
+ * address follows it (a digit or a street word), else before the street whose number comes first,
+ * else at the first word that begins with a digit (a house number), or "PO Box". Null when the
+ * line holds no address.
+ */
+function cutNameFromAddress(text: string): { name: string; address: string } | null {
+  const legal = legalFormEnd(text);
+  if (legal > 0 && legal < text.length) {
+    const after = text.slice(legal).replace(/^[\s,]+/, "");
+    if (after && (/\d/.test(after) || after.split(/\s+/).some((w) => STREET_WORD.test(w))))
+      return { name: text.slice(0, legal).trim(), address: after };
+  }
+  const m = /\s(?=\d|P\.?\s?O\.?\s+Box\b)/i.exec(text);
+  if (!m || m.index <= 0) return null;
+  // "Hauptstraße 5": the street goes with its number, not with the name.
+  const words = text.slice(0, m.index).split(/\s+/);
+  let k = words.length;
+  if (STREET_WORD.test(words[k - 1] ?? "") && k > 1) k--;
+  const name = words
+    .slice(0, k)
+    .join(" ")
+    .replace(/[,\s]+$/, "");
+  if (!name) return null;
+  return {
+    name,
+    address: text
+      .slice(name.length)
+      .replace(/^[\s,]+/, "")
+      .trim(),
+  };
+}
+
+/** A line that finishes the name above it: words, no digit, ending in a legal form ("Maschinenbau GmbH"). */
+const finishesName = (name: string, line: string) =>
+  legalFormEnd(name) < 0 &&
+  !/\d/.test(line) &&
+  line.split(/\s+/).length <= 4 &&
+  legalFormEnd(line) === line.length;
+
+/**
+ * A party's lines -> name, address, email, phone. Several lines: the first is the name (with the
+ * next when that finishes it with its legal form), lines with an email or phone number are those,
+ * the rest the address; a first line that runs the name into the street is cut there. One line
+ * (lines the layout ran together): cut as cutNameFromAddress says.
  */
 export function splitParty(lines: ValueLine[]): Split {
   const out: Split = {};
@@ -69,19 +128,27 @@ export function splitParty(lines: ValueLine[]): Split {
     }
     rest.push(l);
   }
-  const [first, ...more] = rest;
+  let [first, ...more] = rest;
   if (!first) return out;
+  const second = more[0];
+  if (second && finishesName(first.text, second.text)) {
+    const text = `${first.text} ${second.text}`;
+    first = { text, quote: `${first.quote}\n${second.quote}` };
+    more = more.slice(1);
+  }
   if (more.length) {
-    out.name = part(first, first.text);
-    const address = more.map((l) => l.text).join(", ");
-    const quote = more.map((l) => l.quote).join(", ");
-    out.address = { text: address, quote: more.length === 1 ? (more[0] as ValueLine).quote : quote };
+    const cut = legalFormEnd(first.text) > 0 ? cutNameFromAddress(first.text) : null;
+    const lines = cut ? [{ text: cut.address, quote: first.quote }, ...more] : more;
+    out.name = part(first, cut ? cut.name : first.text);
+    const address = lines.map((l) => l.text).join(", ");
+    const quote = lines.map((l) => l.quote).join(", ");
+    out.address = { text: address, quote: lines.length === 1 ? (lines[0] as ValueLine).quote : quote };
     return out;
   }
-  const m = /\s(?=\d|P\.?\s?O\.?\s+Box\b)/i.exec(first.text);
-  if (m && m.index > 0) {
-    out.name = part(first, first.text.slice(0, m.index).replace(/[,\s]+$/, ""));
-    out.address = part(first, first.text.slice(m.index + 1).trim());
+  const cut = cutNameFromAddress(first.text);
+  if (cut) {
+    out.name = part(first, cut.name);
+    out.address = part(first, cut.address);
   } else out.name = part(first, first.text);
   return out;
 }

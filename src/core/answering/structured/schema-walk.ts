@@ -13,6 +13,8 @@ type Base = {
   names: string[];
   description: string;
   schema: Record<string, unknown>;
+  /** The schema lets the value be null (`type: [..., "null"]`, a null alternative, `nullable`). */
+  nullable: boolean;
 };
 
 export type ScalarField = Base & {
@@ -110,6 +112,17 @@ function typeOf(s: Json): string | null {
   return "string";
 }
 
+/** Whether a schema, before its nullable alternative is resolved away, admits null. */
+function admitsNull(s: Json): boolean {
+  const t = s.type;
+  if (t === "null" || (Array.isArray(t) && t.includes("null"))) return true;
+  if (s.nullable === true) return true;
+  if (Array.isArray(s.enum) && s.enum.includes(null)) return true;
+  return [s.anyOf, s.oneOf].some(
+    (alts) => Array.isArray(alts) && alts.some((a) => isObj(a) && (a.type === "null" || a.const === null)),
+  );
+}
+
 export function walkSchema(schema: Json): Field {
   return walk(schema, schema, "", [], [], 0);
 }
@@ -121,7 +134,8 @@ function walk(root: Json, raw: Json, key: string, names: string[], seen: string[
     .filter((x): x is string => typeof x === "string")
     .filter((x, i, all) => all.indexOf(x) === i)
     .join(". ");
-  const base = { key, names, description };
+  const nullable = admitsNull(raw) || (typeof flat !== "string" && admitsNull(flat));
+  const base = { key, names, description, nullable };
   if (typeof flat === "string") return { ...base, schema: raw, kind: "unsupported", reason: flat };
   if (depth > MAX_DEPTH)
     return { ...base, schema: flat, kind: "unsupported", reason: "the schema nests too deeply" };
