@@ -140,7 +140,8 @@ describe("prose in columns", () => {
     const italic = await doc.embedFont(StandardFonts.TimesRomanItalic);
     const y = column(page, font, 72, 780, NAMES.slice(0, 2), 450);
     const quote = ["The reader follows each sentence down its column", "before turning to the next one."];
-    quote.forEach((l, k) => page.drawText(l, { x: 110, y: y - 6 - k * 19, size: 16, font: italic }));
+    for (const [k, l] of quote.entries())
+      page.drawText(l, { x: 110, y: y - 6 - k * 19, size: 16, font: italic });
     column(page, font, 72, y - 60, NAMES.slice(2, 4), 450);
     const p = await read(await doc.save());
     expect(p.markdown).toContain(`> ${quote.join(" ")}`);
