@@ -29,7 +29,8 @@
 //      not on its page is listed (it counts as "extraction lost the text" when it misses).
 //
 // Options: --only <substring> (triples whose id or document holds it), --corpus <dir> (the table
-// corpus, default $TABLES_CORPUS or /work/shared/corpus/tables), --dump <dir> (write each
+// corpus, default $TABLES_CORPUS or /work/shared/corpus/tables), --set <dir> (another set: its
+// qa-set.json over the PDFs beside it), --dump <dir> (write each
 // document's full.md there, to write or check questions against), --json <file> (per-triple
 // results), --verbose (every answer, not only the misses). A measurement: exit code 0 either way.
 
@@ -52,12 +53,17 @@ const { values: args } = parseArgs({
   options: {
     only: { type: "string" },
     corpus: { type: "string" },
+    set: { type: "string" },
     dump: { type: "string" },
     json: { type: "string" },
     verbose: { type: "boolean" },
   },
 });
-const corpusDir = path.resolve(args.corpus ?? process.env.TABLES_CORPUS ?? "/work/shared/corpus/tables");
+// --set <dir>: another set of triples (its qa-set.json) over the PDFs in that folder, such as the
+// held-out bench/heldout-answers; the generated documents and the table corpus are then not used.
+const setDir = args.set ? path.resolve(args.set) : undefined;
+const corpusDir =
+  setDir ?? path.resolve(args.corpus ?? process.env.TABLES_CORPUS ?? "/work/shared/corpus/tables");
 if (process.env.TEST_PG_URL === undefined && process.env.BENCH_PG_URL)
   process.env.TEST_PG_URL = process.env.BENCH_PG_URL;
 
@@ -73,14 +79,18 @@ const Triple = z.object({
 
 const set = z
   .array(Triple)
-  .parse(JSON.parse(readFileSync(path.join(import.meta.dirname, "answers", "qa-set.json"), "utf8")))
+  .parse(
+    JSON.parse(
+      readFileSync(path.join(setDir ?? path.join(import.meta.dirname, "answers"), "qa-set.json"), "utf8"),
+    ),
+  )
   .filter((t) => !args.only || t.id.includes(args.only) || t.document.includes(args.only));
 for (const t of set)
   if ((t.answer === null) !== (t.page === null))
     throw new Error(`${t.id}: answer and page must both be null or both be set`);
 if (new Set(set.map((t) => t.id)).size !== set.length) throw new Error("qa-set.json repeats an id");
 
-const generated = new Map(GENERATED_DOCUMENTS.map((d) => [d.name, d]));
+const generated = new Map(setDir ? [] : GENERATED_DOCUMENTS.map((d) => [d.name, d]));
 const sourceOf = (document: string) => (generated.has(document) ? "generated" : "corpus");
 
 // ---------------------------------------------------------------------------------------------
