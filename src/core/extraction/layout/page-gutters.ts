@@ -28,23 +28,40 @@ const PROSE_WORDS = 3;
  * have gaps as clear as a gutter).
  */
 const running = (ws: readonly Word[], least: number) =>
-  ws.length >= least && ws.filter((w) => /\p{L}{2}/u.test(w.text)).length * 2 >= ws.length;
+  runningCounts(ws.length, ws.filter((w) => LETTERS.test(w.text)).length, least);
+/** `words` words, `lettered` of them with letters: running text when `least` and most lettered. */
+const runningCounts = (words: number, lettered: number, least: number) =>
+  words >= least && lettered * 2 >= words;
+const LETTERS = /\p{L}{2}/u;
 
 /** The page's gutters, left to right. */
 export function pageGutters(lines: readonly Line[], size: number): Gutter[] {
-  const words = lines.flatMap((l) => l.segments.flatMap((s) => s.words));
-  if (words.length < 40) return [];
-  const left = Math.floor(Math.min(...words.map((w) => w.x0)));
-  const right = Math.ceil(Math.max(...words.map((w) => w.x1)));
+  // Each line's words, and which of them hold letters, read once: every candidate band tests
+  // every line on both sides.
+  const lineWords = lines.map((l) => l.segments.flatMap((s) => s.words));
+  const lettered = lineWords.map((ws) => ws.map((w) => LETTERS.test(w.text)));
+  let count = 0;
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  for (const ws of lineWords)
+    for (const w of ws) {
+      count++;
+      if (w.x0 < left) left = w.x0;
+      if (w.x1 > right) right = w.x1;
+    }
+  if (count < 40) return [];
+  left = Math.floor(left);
+  right = Math.ceil(right);
   const cover = new Int32Array(right - left + 1);
-  for (const l of lines) {
-    // Each line counts once at each point its words cover.
-    const seen = new Uint8Array(right - left + 1);
-    for (const s of l.segments)
-      for (const w of s.words)
-        for (let x = Math.ceil(w.x0) - left; x <= Math.floor(w.x1) - left; x++) seen[x] = 1;
-    for (let x = 0; x < seen.length; x++) cover[x] = (cover[x] ?? 0) + (seen[x] ?? 0);
-  }
+  // Each line counts once at each point its words cover: the last line to mark a point.
+  const marked = new Int32Array(right - left + 1).fill(-1);
+  for (const [k, ws] of lineWords.entries())
+    for (const w of ws)
+      for (let x = Math.ceil(w.x0) - left; x <= Math.floor(w.x1) - left; x++)
+        if (marked[x] !== k) {
+          marked[x] = k;
+          cover[x] = (cover[x] as number) + 1;
+        }
   const typical = median([...cover].filter((c) => c > 0));
   const gutters: Gutter[] = [];
   for (let x = 0; x < cover.length; x++) {
@@ -58,22 +75,24 @@ export function pageGutters(lines: readonly Line[], size: number): Gutter[] {
     // margin note or a ragged edge.
     let before = 0;
     let after = 0;
-    for (const l of lines) {
-      const ws = l.segments.flatMap((s) => s.words);
-      if (
-        running(
-          ws.filter((w) => w.x1 <= g.x0 + 1),
-          PROSE_WORDS,
-        )
-      )
-        before++;
-      if (
-        running(
-          ws.filter((w) => w.x0 >= g.x1 - 1),
-          PROSE_WORDS,
-        )
-      )
-        after++;
+    for (const [k, ws] of lineWords.entries()) {
+      const letters = lettered[k] as boolean[];
+      let nBefore = 0;
+      let lBefore = 0;
+      let nAfter = 0;
+      let lAfter = 0;
+      for (const [i, w] of ws.entries()) {
+        if (w.x1 <= g.x0 + 1) {
+          nBefore++;
+          if (letters[i]) lBefore++;
+        }
+        if (w.x0 >= g.x1 - 1) {
+          nAfter++;
+          if (letters[i]) lAfter++;
+        }
+      }
+      if (runningCounts(nBefore, lBefore, PROSE_WORDS)) before++;
+      if (runningCounts(nAfter, lAfter, PROSE_WORDS)) after++;
     }
     if (before >= MIN_BESIDE && after >= MIN_BESIDE) gutters.push(g);
   }
