@@ -27,6 +27,20 @@ describe("invertDarkBands", () => {
     expect(at(img, 30, 118)).toBe(255); // outside: untouched paper
   });
 
+  it("turns a letterhead band whose letters fill only part of it, one word set lower", () => {
+    // A name at the left and a title at the right, set lower: the rows through the letters
+    // still hold a long solid stretch (the band's empty middle), which is not its bottom edge.
+    const img = page(1800, 400);
+    fill(img, 150, 100, 1650, 235, 50); // the band: 45 pt tall, 500 pt long
+    for (let x = 190; x < 950; x += 45) fill(img, x, 140, x + 30, 190, 250); // the name
+    for (let x = 1380; x < 1600; x += 40) fill(img, x, 150, x + 26, 200, 250); // the title, lower
+    expect(invertDarkBands(img, SCALE)).toBe(1);
+    expect(at(img, 160, 105)).toBe(255); // the band's top: paper
+    expect(at(img, 160, 230)).toBe(255); // its bottom, below the title's letters: paper
+    expect(at(img, 200, 160)).toBeLessThan(20); // a letter of the name: ink
+    expect(at(img, 1390, 195)).toBeLessThan(20); // a letter of the title: ink
+  });
+
   it("leaves black text, a thick rule and a dark picture as they are", () => {
     const img = page(900, 600);
     // Bold black words on paper: dark but broken along every row.

@@ -18,6 +18,8 @@ const INTERIOR = 0.3;
 const MIN_LENGTH = 60;
 /** And at most this tall (points): taller is a picture or a dark panel, not a row of text. */
 const MAX_THICKNESS = 48;
+/** How far (points) a solid row's ends may lie from those of the rows above it in one edge. */
+const EDGE_REACH = 6;
 
 /**
  * The longest stretch of a row dark for SOLID of every window along it, at least minLength long.
@@ -47,14 +49,20 @@ function solidStretch(
 
 type Edge = { y0: number; y1: number; x0: number; x1: number };
 
-/** Rows of solid stretches one under another, as edges: where the solid rows of a band's top or bottom lie. */
-function edgesOf(stretches: readonly ([number, number] | null)[]): Edge[] {
+/**
+ * Rows of solid stretches one under another, as edges: where the solid rows of a band's top or
+ * bottom lie. A row joins the edge above only where its stretch starts and ends where the edge's
+ * do (within `reach`): across a band whose letters fill only part of it (a name at the left of a
+ * letterhead), the rows through the letters still hold a long solid stretch, the empty rest of
+ * the band, and it must not join the band's top to its bottom as one thick edge.
+ */
+function edgesOf(stretches: readonly ([number, number] | null)[], reach: number): Edge[] {
   const edges: Edge[] = [];
   for (let y = 0; y < stretches.length; y++) {
     const s = stretches[y];
     if (!s) continue;
     const last = edges[edges.length - 1];
-    if (last && last.y1 === y - 1 && s[0] < last.x1 && s[1] > last.x0) {
+    if (last && last.y1 === y - 1 && Math.abs(s[0] - last.x0) <= reach && Math.abs(s[1] - last.x1) <= reach) {
       last.y1 = y;
       last.x0 = Math.min(last.x0, s[0]);
       last.x1 = Math.max(last.x1, s[1]);
@@ -64,6 +72,12 @@ function edgesOf(stretches: readonly ([number, number] | null)[]): Edge[] {
 }
 
 const overlap = (a: Edge, b: Edge) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+/** Two edges over one stretch: they overlap for most of the shorter, and neither is much longer. */
+const sameStretch = (a: Edge, b: Edge) => {
+  const shorter = Math.min(a.x1 - a.x0, b.x1 - b.x0);
+  const longer = Math.max(a.x1 - a.x0, b.x1 - b.x0);
+  return overlap(a, b) >= 0.8 * shorter && shorter >= 0.8 * longer;
+};
 
 /**
  * Turns dark bands of the image negative, in place; returns how many it turned. A band is two
@@ -78,14 +92,25 @@ export function invertDarkBands(img: GreyImage, scale: number): number {
   const minLength = Math.round(MIN_LENGTH * scale);
   for (let y = 0; y < height; y++)
     stretches.push(solidStretch(data.subarray(y * width, (y + 1) * width), window, minLength, prefix));
-  const edges = edgesOf(stretches);
+  const edges = edgesOf(stretches, Math.round(EDGE_REACH * scale));
   let turned = 0;
   for (let k = 0; k + 1 < edges.length; k++) {
     const top = edges[k] as Edge;
-    const bottom = edges[k + 1] as Edge;
+    // The band's bottom: the next edge below over the same stretch (edges between them are rows
+    // through its letters, shorter than the band).
+    let b = k + 1;
+    while (b < edges.length && !sameStretch(top, edges[b] as Edge)) b++;
+    const first = edges[b];
+    if (!first) continue;
+    // Its solid rows run on in edges of their own where a letter reaches lower at one end.
+    while (
+      b + 1 < edges.length &&
+      (edges[b + 1] as Edge).y0 === (edges[b] as Edge).y1 + 1 &&
+      sameStretch(top, edges[b + 1] as Edge)
+    )
+      b++;
+    const bottom = { ...first, y1: (edges[b] as Edge).y1 };
     if (bottom.y1 - top.y0 > MAX_THICKNESS * scale) continue;
-    const shorter = Math.min(top.x1 - top.x0, bottom.x1 - bottom.x0);
-    if (overlap(top, bottom) < 0.8 * shorter) continue;
     const x0 = Math.min(top.x0, bottom.x0);
     const x1 = Math.max(top.x1, bottom.x1);
     let dark = 0;
@@ -124,7 +149,7 @@ export function invertDarkBands(img: GreyImage, scale: number): number {
         if (!inside) data[y * width + x] = 255;
       }
     turned++;
-    k++;
+    k = b;
   }
   return turned;
 }
