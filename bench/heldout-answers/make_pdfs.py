@@ -1,0 +1,68 @@
+#!/usr/bin/python3
+"""Builds the held-out answering PDFs with ReportLab (not pdf-lib). Text is original, CC0."""
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import getSampleStyleSheet, ParagraphStyle
+from reportlab.lib import colors
+from reportlab.platypus import SimpleDocTemplate, Paragraph, Spacer, Table, TableStyle, PageBreak, ListFlowable, ListItem
+
+ss = getSampleStyleSheet()
+body = ParagraphStyle("b", parent=ss["BodyText"], fontName="Times-Roman", fontSize=11, leading=14)
+h = ss["Heading2"]
+ruled = TableStyle([("GRID", (0, 0), (-1, -1), 0.5, colors.black), ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"), ("FONTSIZE", (0, 0), (-1, -1), 9)])
+plain = TableStyle([("FONTNAME", (0, 0), (-1, 0), "Courier-Bold"), ("FONTNAME", (0, 1), (-1, -1), "Courier"), ("FONTSIZE", (0, 0), (-1, -1), 9), ("LINEBELOW", (0, 0), (-1, 0), 0.3, colors.grey)])
+
+def P(t, s=body): return Paragraph(t, s)
+
+def build(name, story):
+    SimpleDocTemplate(name, pagesize=A4).build(story)
+
+build("trial-summary.pdf", [
+    P("Clinical Trial Summary: LUMEN-2", ss["Title"]),
+    P("LUMEN-2 was a randomised, double-blind trial of the inhaled drug veratrolin in adults with moderate asthma. "
+      "It was sponsored by Halvard Therapeutics and ran at 14 sites in Norway and Denmark between 3 February 2023 and 19 September 2024. "
+      "The principal investigator was Dr. Ingrid Solberg of Bergen University Hospital."),
+    P("Enrolment", h),
+    P("A total of 412 patients were randomised: 206 to veratrolin and 206 to placebo. Forty-one patients withdrew before week 24."),
+    Table([["Arm", "Enrolled", "Completed", "Withdrawn (%)"], ["Veratrolin 200 mcg", "206", "188", "8.7%"], ["Placebo", "206", "183", "11.2%"], ["Total", "412", "371", "10.0%"]], style=ruled),
+    PageBreak(),
+    P("Outcomes", h),
+    P("The primary endpoint was the change in FEV1 from baseline at week 24. Veratrolin improved FEV1 by 182 mL against 41 mL on placebo (p = 0.003)."),
+    Table([["Endpoint", "Veratrolin", "Placebo"], ["FEV1 change (mL)", "182", "41"], ["Exacerbations per patient-year", "0.38", "0.71"], ["Rescue inhaler use (puffs/day)", "1.4", "2.6"]], style=plain),
+    P("Safety", h),
+    P("The most common adverse event was headache, reported by 9.2% of patients on veratrolin. No deaths occurred. "
+      "The data monitoring committee was chaired by Prof. Mads Kjeldsen."),
+])
+
+build("lease-agreement.pdf", [
+    P("Commercial Lease Agreement", ss["Title"]),
+    P("This lease is made on 1 June 2025 between Orchard Row Properties Ltd (the Landlord) and Tidewater Bakery LLP (the Tenant) "
+      "for Unit 4, 27 Canal Street, Leeds LS2 7EH."),
+    P("Clause 1. Term", h),
+    P("The lease runs for a term of five years starting on 1 July 2025 and ending on 30 June 2030."),
+    P("Clause 2. Rent", h),
+    P("The annual rent is £28,500, payable in equal quarterly instalments in advance. Rent is reviewed on the third anniversary of the start date."),
+    P("Clause 3. Deposit", h),
+    P("The Tenant pays a security deposit of £7,125 on signing, held by the Landlord's agent, Beckett & Rowe."),
+    PageBreak(),
+    P("Clause 4. Break option", h),
+    P("The Tenant may end this lease on 30 June 2028 by giving at least six months' written notice."),
+    P("Clause 5. Repairs", h),
+    P("The Tenant keeps the interior in good repair; the Landlord is responsible for the roof and structural walls."),
+    P("Clause 6. Late payment", h),
+    P("Rent unpaid 14 days after the due date carries interest at 4% above the Bank of England base rate."),
+])
+
+build("council-budget.pdf", [
+    P("Riverton City Council: Budget Summary 2026", ss["Title"]),
+    P("The council approved its 2026 budget on 12 December 2025. Net spending rises to $184.6 million. "
+      "The budget was presented by finance director Laura Mendez."),
+    Table([["Service\n(USD million)", "2024", "2025", "2026"], ["Public safety", "52.1", "54.8", "57.3"], ["Roads and transport", "31.4", "33.0", "35.9"],
+           ["Parks and libraries", "18.2", "18.9", "19.4"], ["Housing", "24.7", "27.5", "30.2"], ["Administration", "42.0", "41.6", "41.8"], ["Total", "168.4", "175.8", "184.6"]], style=ruled),
+    PageBreak(),
+    P("Property tax", h),
+    P("The property tax rate increases from 1.12% to 1.18% of assessed value. A household in a median home of $310,000 will pay about $186 more per year."),
+    P("Capital projects", h),
+    ListFlowable([ListItem(P("Replacement of the Fifth Avenue bridge: $12.4 million, finishing in 2028.")),
+                  ListItem(P("New branch library in Eastgate: $6.1 million.")),
+                  ListItem(P("LED street lighting across all wards: $2.3 million."))], bulletType="bullet"),
+])
