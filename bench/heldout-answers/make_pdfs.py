@@ -66,3 +66,39 @@ build("council-budget.pdf", [
                   ListItem(P("New branch library in Eastgate: $6.1 million.")),
                   ListItem(P("LED street lighting across all wards: $2.3 million."))], bulletType="bullet"),
 ])
+
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+def build2(name, story):
+    d = BaseDocTemplate(name, pagesize=A4)
+    w = (d.width - 18) / 2
+    d.addPageTemplates([PageTemplate(frames=[Frame(d.leftMargin, d.bottomMargin, w, d.height), Frame(d.leftMargin + w + 18, d.bottomMargin, w, d.height)])])
+    d.build(story)
+
+sans = ParagraphStyle("s", parent=body, fontName="Helvetica", fontSize=9.5, leading=12)
+teams = ["Harbourside Rovers", "Kestrel United", "Millbrook Athletic", "Northgate Wanderers", "Ashby Town", "Fenwick Albion", "Redcliffe City", "Oakham Rangers"]
+rows = [["Pos", "Club", "P", "W", "D", "L", "Pts"]]
+pts = [71, 66, 60, 55, 49, 44, 38, 31]
+for i, (t, p) in enumerate(zip(teams, pts)):
+    w = p // 3 - 1; dr = p - 3 * w; l = 34 - w - dr
+    rows.append([str(i + 1), t, "34", str(w), str(dr), str(l), str(p)])
+league = [P("Valley Football League: Season Review 2025", ss["Title"]),
+          P("Harbourside Rovers won the 2025 title on the final day, beating Kestrel United 2-1 at Quayside Park on 18 October 2025. "
+            "Their striker Tomasz Wójcik finished as top scorer with 27 goals. Coach Elena Varga was named manager of the season.", sans),
+          P("Average attendance across the league rose to 3,840, up 6.5% on the previous season. The highest crowd, 11,204, watched the derby at Redcliffe City.", sans),
+          Table(rows, style=ruled),
+          P("Oakham Rangers were relegated and will be replaced by Dunmore Park, champions of the regional division.", sans)]
+for k in range(1, 40):
+    league.append(P(f"Round {k}: fixtures were played as scheduled; the disciplinary panel met on the following Tuesday.", sans))
+league.append(P("The league's annual general meeting will take place on 14 February 2026 in Millbrook.", sans))
+build2("league-review.pdf", league)
+
+build("incident-postmortem.pdf", [
+    P("Post-mortem: Payment API outage, 8 April 2026", ss["Title"]),
+    P("Summary", h),
+    P("Between 09:14 and 11:02 UTC the payment API returned errors for 38% of requests. The outage lasted 108 minutes. "
+      "About 21,600 card payments failed. The incident commander was Priya Raman."),
+    P("Root cause", h),
+    P("A certificate on the internal database proxy expired. Renewal had been automated, but the renewal job ran in the retired Frankfurt region."),
+    P("Action items", h),
+    Table([["Action", "Owner", "Due date"], ["Move renewal job to Dublin region", "Chen Wei", "22 April 2026"], ["Alert 30 days before any certificate expiry", "Olu Adeyemi", "6 May 2026"], ["Run failover drill", "Priya Raman", "3 June 2026"]], style=ruled),
+])
