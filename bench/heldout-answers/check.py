@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Checks each answerable triple: some accepted answer occurs (whitespace collapsed, case folded) on its page."""
+"""Checks each answerable triple: its first accepted answer (the string as printed) occurs (whitespace collapsed, case folded) on its page."""
 import json, subprocess, sys, os, re
 here = os.path.dirname(os.path.abspath(__file__))
 norm = lambda s: re.sub(r"\s+", " ", s).strip().casefold()
@@ -9,7 +9,7 @@ for t in json.load(open(os.path.join(here, "qa-set.json"))):
         continue
     n = str(t["page"])
     text = norm(subprocess.run(["pdftotext", "-f", n, "-l", n, os.path.join(here, t["document"]), "-"], capture_output=True, text=True).stdout)
-    missing = [a for a in t["answer"] if norm(a) not in text]
+    missing = [a for a in t["answer"][:1] if norm(a) not in text]
     if missing:
         bad += 1; print("FAIL", t["id"], missing)
 print("failures:", bad); sys.exit(1 if bad else 0)
