@@ -102,3 +102,33 @@ build("incident-postmortem.pdf", [
     P("Action items", h),
     Table([["Action", "Owner", "Due date"], ["Move renewal job to Dublin region", "Chen Wei", "22 April 2026"], ["Alert 30 days before any certificate expiry", "Olu Adeyemi", "6 May 2026"], ["Run failover drill", "Priya Raman", "3 June 2026"]], style=ruled),
 ])
+
+from reportlab.platypus import LongTable
+galleries = [
+    ("Gallery 1", "Ground floor", "The Salt Roads", "trade routes that carried salt from Hallstatt to the Baltic", "Agnes Thorvald", "a bronze salt scoop from around 800 BC"),
+    ("Gallery 2", "Ground floor", "Weavers of Flanders", "the cloth towns of Ghent and Ypres", "Pieter Claes", "a 15th-century loom rebuilt in 2019"),
+    ("Gallery 3", "First floor", "Glass and Light", "Venetian and Bohemian glassmaking", "Lucia Ferrante", "the Murano chandelier bought in 1934"),
+    ("Gallery 4", "First floor", "Clockmakers", "town clocks and pocket watches from Geneva and London", "Henri Dufour", "a skeleton clock that still strikes every quarter hour"),
+    ("Gallery 5", "First floor", "The Printing House", "early printing in Mainz and Antwerp", "Marta Kowalczyk", "a leaf of a 1460s bible"),
+    ("Gallery 6", "Second floor", "Ships and Harbours", "model ships and navigation instruments", "Johan Eriksen", "a brass astrolabe signed in Lisbon"),
+    ("Gallery 7", "Second floor", "Porcelain Rooms", "tableware from Meissen and Sèvres", "Claire Beaumont", "a swan service plate from 1738"),
+    ("Gallery 8", "Second floor", "Modern Craft", "studio pottery and furniture since 1950", "Yusuf Demir", "a walnut chair by the Danish maker Ole Vinding"),
+]
+story = [P("Meridian Museum of Crafts: Visitor Guide", ss["Title"]),
+         P("The Meridian Museum of Crafts stands on Kingsway Square in Norwich. It opens from 10:00 to 17:30, Tuesday to Sunday, and until 21:00 on the first Thursday of each month. "
+           "Admission is £14 for adults, £9 for students and free for children under 16. The museum closes on 25 and 26 December."),
+         P("Guided tours start at 11:00 and 14:30 from the main hall and last about 75 minutes. Wheelchairs can be borrowed free of charge at the cloakroom."),
+         P("The café on the ground floor serves lunch from 12:00 to 15:00. The shop sells catalogues, prints and replicas; members receive a 10% discount."),
+         PageBreak()]
+for i, (g, fl, name, subj, cur, star) in enumerate(galleries):
+    story += [P(f"{g}: {name}", h), P(f"Location: {fl}. Curator: {cur}."),
+              P(f"This gallery tells the story of {subj}. Look out for {star}. Audio guide stop {101 + i} gives a three-minute introduction.")]
+    if i % 2 == 1: story.append(PageBreak())
+loans = [["Object no.", "Object", "Lender", "On loan\nuntil"]]
+lenders = ["Rijksmuseum", "V&A", "Musée des Arts décoratifs", "Kunstgewerbemuseum Berlin", "National Museum of Denmark"]
+objs = ["tapestry fragment", "enamel box", "glass goblet", "pocket watch", "printed herbal", "ship model", "teapot", "side table", "salt cellar", "lace collar"]
+for n in range(1, 71):
+    loans.append([f"L-{2000 + n * 7}", f"{objs[n % 10].capitalize()} ({1500 + (n * 13) % 480})", lenders[n % 5], f"{1 + n % 28} {['March', 'June', 'September', 'December'][n % 4]} {2026 + n % 3}"])
+story += [P("Objects on loan", h), P("The following objects are lent by other museums."),
+          LongTable(loans, repeatRows=1, style=ruled)]
+build("museum-guide.pdf", story)
