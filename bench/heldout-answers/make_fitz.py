@@ -67,3 +67,20 @@ d.new()
 d.head("Evaluation")
 d.text("Proposals are scored on scientific quality (40%), societal impact (35%) and feasibility (25%). Questions can be sent to the programme officer, Dr. Hanne Verbeek, at grants@marlow.example.org.")
 d.save("grant-call.pdf")
+
+d = Doc(font="tiro", size=11)
+d.text("Drinking Water Quality Report 2025 - Lakeland Water Cooperative", size=15, font="tibo", width=60)
+d.text("Lakeland Water Cooperative supplies 48,300 households from two treatment works, Aldergrove and Pinehurst. In 2025 it took 9,412 samples, of which 9,398 met every legal standard, a compliance rate of 99.85%. The report was signed by chief chemist Rosalind Achebe on 27 February 2026.")
+d.head("Results by parameter")
+d.table([["Parameter", "Limit", "2023", "2024", "2025"], ["", "", "(mean)", "(mean)", "(mean)"], ["Nitrate (mg/l)", "50", "18.2", "17.6", "16.9"], ["Lead (ug/l)", "10", "1.9", "1.6", "1.2"], ["Fluoride (mg/l)", "1.5", "0.21", "0.19", "0.20"], ["Hardness (mg/l CaCO3)", "none", "212", "208", "215"]], [150, 60, 70, 70, 70], header=2)
+districts = [("Aldergrove North", "Aldergrove", "Kerry Nwosu", "3", "a burst main on Mill Lane on 4 August 2025"),
+             ("Aldergrove South", "Aldergrove", "Tom Haldane", "1", "a discoloured-water complaint in Beech Close"),
+             ("Pinehurst Village", "Pinehurst", "Ana Ribeiro", "4", "low chlorine at the Station Road reservoir"),
+             ("Pinehurst Heights", "Pinehurst", "Gareth Lloyd", "0", "no exceedances"),
+             ("Lakeshore", "Pinehurst", "Sofia Lindqvist", "6", "coliforms found after the flood of 12 November 2025")]
+for name, works, officer, n, note in districts:
+    d.new()
+    d.head(f"Supply zone: {name}")
+    d.text(f"The {name} zone is fed from the {works} treatment works. The zone officer is {officer}. The zone recorded {n} failed samples in 2025; the main event was {note}.")
+    d.text("Samples are taken at random customer taps each week, and at every service reservoir twice a month. Results are published on the cooperative's website within 20 working days.")
+d.save("water-quality.pdf")

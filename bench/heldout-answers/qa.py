@@ -131,6 +131,21 @@ q = [
  ('museum-guide.pdf', 'Until when is the ship model L-2245 on loan?', ['8 December 2028'], 7),
  ('museum-guide.pdf', 'What is object L-2490?', ['Tapestry fragment (1930)', 'Tapestry fragment'], 7),
  ('museum-guide.pdf', 'Who lent object L-2500?', None, None),
+ ('water-quality.pdf', 'How many households does Lakeland Water serve?', ['48,300'], 1),
+ ('water-quality.pdf', 'How many samples were taken in 2025?', ['9,412'], 1),
+ ('water-quality.pdf', 'What was the compliance rate?', ['99.85%'], 1),
+ ('water-quality.pdf', 'Who signed the water quality report?', ['Rosalind Achebe'], 1),
+ ('water-quality.pdf', 'What was the mean nitrate level in 2024?', ['17.6'], 1),
+ ('water-quality.pdf', 'What was the average lead concentration in 2025?', ['1.2'], 1),
+ ('water-quality.pdf', 'What is the legal limit for fluoride?', ['1.5'], 1),
+ ('water-quality.pdf', 'How hard was the water in 2023?', ['212'], 1),
+ ('water-quality.pdf', 'What was the mean nitrate level in 2022?', None, None),
+ ('water-quality.pdf', 'Which treatment works feeds Aldergrove South?', ['Aldergrove'], 3),
+ ('water-quality.pdf', 'Who is the zone officer for Pinehurst Village?', ['Ana Ribeiro'], 4),
+ ('water-quality.pdf', 'How many failed samples did Lakeshore record?', ['6'], 6),
+ ('water-quality.pdf', 'What happened on Mill Lane?', ['a burst main'], 2),
+ ('water-quality.pdf', 'How many failed samples were there in the Riverside zone?', None, None),
+ ('water-quality.pdf', 'How quickly are results published online?', ['within 20 working days', '20 working days'], 2),
 ]
 out = [{"id": f"{d.split('-')[0]}-{i+1:02d}", "document": d, "question": qq, "answer": a, "page": p} for i, (d, qq, a, p) in enumerate(q)]
 json.dump(out, open("qa-set.json", "w"), indent=1, ensure_ascii=False)
