@@ -148,4 +148,5 @@ q = [
  ('water-quality.pdf', 'How quickly are results published online?', ['within 20 working days', '20 working days'], 2),
 ]
 out = [{"id": f"{d.split('-')[0]}-{i+1:02d}", "document": d, "question": qq, "answer": a, "page": p} for i, (d, qq, a, p) in enumerate(q)]
-json.dump(out, open("qa-set.json", "w"), indent=2, ensure_ascii=False)
+import os
+json.dump(out, open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "qa-set.json"), "w"), indent=2, ensure_ascii=False)
