@@ -1,11 +1,13 @@
 import { LABELS, TITLE } from "./invoice-labels.ts";
 
-// Label words as OCR misspells them on a scan ("Rechnungsdatun", "Wahrung", "Zwischensumrne"):
-// a word of six letters or more that is no label word but one edit (a letter changed, added or
-// dropped) from exactly one is taken for it, so the label rules read it. Shorter words are left
-// alone, and so is a plural of a label word: on the corpus, five-letter words were ordinary words
-// more often than misread labels ("paper" is one edit from "payer", "Rhone" from "phone",
-// "services" from "service").
+// Label words as OCR misspells them on a scan ("Rechnungsdatun", "Wahrung", "Zwischensumrne",
+// "RECHNUNGSENPFANGER"): a word of six letters or more that is no label word but close to exactly
+// one is taken for it, so the label rules read it. Close is one edit (a letter changed, added or
+// dropped), two for words of twelve letters or more (long words are misread more, and no two
+// long label words lie that close), with accents not counted (the recogniser drops umlauts and
+// accents more than any other letter). Shorter words are left alone, and so is a plural of a
+// label word: on the corpus, five-letter words were ordinary words more often than misread labels
+// ("paper" is one edit from "payer", "Rhone" from "phone", "services" from "service").
 
 const norm = (w: string) => w.toLowerCase().normalize("NFC");
 
@@ -21,20 +23,49 @@ const VOCAB: string[] = [
 ];
 const KNOWN = new Set(VOCAB);
 
-/** Whether a and b are one insertion, deletion or substitution apart. */
-function oneEdit(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+/** Letters without their accents: "empfänger" -> "empfanger". */
+const fold = (w: string) => w.normalize("NFD").replace(/\p{M}/gu, "");
+const FOLDED = VOCAB.map(fold);
+/** Words this long or longer may be two edits from their label word. */
+const LONG_WORD = 12;
+
+/** Edits (insertions, deletions, substitutions) from a to b, or limit + 1 when more than limit. */
+function edits(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let least = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(
+        (prev[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      row.push(v);
+      if (v < least) least = v;
+    }
+    if (least > limit) return limit + 1;
+    prev = row;
+  }
+  return Math.min(prev[b.length] as number, limit + 1);
 }
 
 /** The label word an OCR'd word stands for, in the word's case; the word itself when none or several. */
 function fixWord(word: string): string {
   const w = norm(word);
   if (w.length < 6 || KNOWN.has(w) || KNOWN.has(w.replace(/s$/, ""))) return word;
-  const near = VOCAB.filter((v) => oneEdit(w, v));
+  const f = fold(w);
+  const limit = f.length >= LONG_WORD ? 2 : 1;
+  let best = limit + 1;
+  let near: string[] = [];
+  for (const [k, v] of FOLDED.entries()) {
+    const d = edits(f, v, limit);
+    if (d < best) {
+      best = d;
+      near = [VOCAB[k] as string];
+    } else if (d === best && d <= limit) near.push(VOCAB[k] as string);
+  }
   if (near.length !== 1) return word;
   const fix = near[0] as string;
   if (word === word.toUpperCase()) return fix.toUpperCase();

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { fixOcrLabels } from "../src/core/invoices/ocr-labels.ts";
+
+// Label words as a scan's recogniser misspells them are read as the label words they stand for;
+// other words are left as they are.
+
+describe("fixOcrLabels", () => {
+  it("reads a label word one letter off", () => {
+    expect(fixOcrLabels("Rechnungsdatun: 03.04.2025")).toBe("Rechnungsdatum: 03.04.2025");
+    expect(fixOcrLabels("Bestelnummer")).toBe("Bestellnummer");
+  });
+
+  it("does not count a dropped accent, and lets a long word be two letters off", () => {
+    expect(fixOcrLabels("Wahrung EUR")).toBe("Währung EUR");
+    // m read as n, and the umlaut lost: a long label word, in capitals as printed.
+    expect(fixOcrLabels("RECHNUNGSENPFANGER")).toBe("RECHNUNGSEMPFÄNGER");
+    expect(fixOcrLabels("Rechnungsenpfanger")).toBe("Rechnungsempfänger");
+    expect(fixOcrLabels("Zwischensumrne")).toBe("Zwischensumme"); // "m" read as "rn"
+  });
+
+  it("leaves ordinary words, short words and plurals of label words alone", () => {
+    for (const w of ["Verantwortung", "Lieferung", "services", "Betrag", "Kundenservice", "Installation"])
+      expect(fixOcrLabels(w)).toBe(w);
+  });
+});
