@@ -588,14 +588,14 @@ async function make(doc: Doc, out: string) {
               end: { x: W - m - 40, y: top - 4 },
               thickness: 1,
             });
-            lines.forEach((l, k) =>
+            lines.forEach((l, k) => {
               w.page.drawText(l.words.join(" "), {
                 x: m + 40,
                 y: top - 8 - qs * 1.25 * (k + 1) + 3,
                 size: qs,
                 font: fonts.italic,
-              }),
-            );
+              });
+            });
             w.page.drawLine({
               start: { x: m + 40, y: top - h + 6 },
               end: { x: W - m - 40, y: top - h + 6 },
@@ -632,14 +632,14 @@ async function make(doc: Doc, out: string) {
             borderWidth: 0.5,
           });
           const capTop = s.captionAbove ? top : figTop - fh - 4;
-          capLines.forEach((l, k) =>
+          capLines.forEach((l, k) => {
             page.drawText(l.words.join(" "), {
               x,
               y: capTop - s.size * 0.85 * 1.2 * (k + 1) + 2,
               size: s.size * 0.85,
               font: fonts.italic,
-            }),
-          );
+            });
+          });
         },
         truth: [{ page: 0, kind: "caption", text: caption }],
       });
@@ -663,14 +663,14 @@ async function make(doc: Doc, out: string) {
             borderColor: rgb(0.2, 0.2, 0.2),
             borderWidth: 0.6,
           });
-          lines.forEach((l, k) =>
+          lines.forEach((l, k) => {
             page.drawText(l.words.join(" "), {
               x: x + 6,
               y: top - 6 - sz * 1.2 * (k + 1) + 2,
               size: sz,
               font: fonts.regular,
-            }),
-          );
+            });
+          });
         },
         truth: [{ page: 0, kind: "sidebar", text }],
       });
