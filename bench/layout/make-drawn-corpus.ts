@@ -476,6 +476,9 @@ function sentences(blocks: SourceBlock[]): string[] {
 
 async function make(doc: Doc, out: string) {
   const pdf = await PDFDocument.create();
+  // Fixed dates: the corpus is the same bytes each time it is made.
+  pdf.setCreationDate(new Date(0));
+  pdf.setModificationDate(new Date(0));
   const s = doc.style;
   const fonts = {
     regular: await pdf.embedFont(s.fonts.regular),
@@ -485,10 +488,11 @@ async function make(doc: Doc, out: string) {
   const said = sentences(doc.blocks);
   const pick = (k: number, of: number) => said[Math.floor(((k + 0.5) * said.length) / of)] ?? said[0] ?? "";
   const w = new Writer(pdf, fonts, s, doc.title, []);
-  // Footnotes: sentences from the end of the text, spread over the pages.
+  // Footnotes: sentences of another text (a note never repeats the body), one page after another.
+  const noteText = sentences(licence(`${L}/Apache-2.0`)).map((t) => encodable(fonts.regular, t));
   w.notesLeft = Array.from({ length: doc.extras.footnotes }, (_, k) => ({
     n: k + 1,
-    text: said[said.length - 1 - k] ?? "",
+    text: noteText[(doc.name.length * 7 + k * 5) % noteText.length] ?? "",
   }));
   w.noteEvery = 1;
   w.newPageWithNotes();
