@@ -133,6 +133,29 @@ describe("prose in columns", () => {
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 
+  it("reads a footnote set small under the first column after the page's body, not between the columns", async () => {
+    const doc = await PDFDocument.create();
+    // A page the columns fill, the note at its foot.
+    const page = doc.addPage([595, 560]);
+    const font = await doc.embedFont(StandardFonts.TimesRoman);
+    const end = Math.min(
+      column(page, font, 50, 500, NAMES.slice(0, 4)),
+      column(page, font, 304, 500, NAMES.slice(4, 8)),
+    );
+    // A short rule, then two lines of a note at eight points, under the left column only.
+    page.drawLine({ start: { x: 50, y: end - 4 }, end: { x: 110, y: end - 4 }, thickness: 0.5 });
+    const note = [
+      "1. Zulu marks where the note begins, set smaller than",
+      "the body and read once the columns are done.",
+    ];
+    for (const [k, l] of note.entries()) page.drawText(l, { x: 50, y: end - 16 - k * 10, size: 8, font });
+    const p = await read(await doc.save());
+    const at = [...NAMES, "Zulu"].map((n) => p.markdown.indexOf(n));
+    expect(at.every((s) => s >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(p.tables).toHaveLength(0);
+  });
+
   it("sets a sentence pulled out large between paragraphs as a blockquote, not a heading", async () => {
     const doc = await PDFDocument.create();
     const page = doc.addPage([595, 842]);

@@ -10,6 +10,7 @@ import {
   readingOrder,
 } from "./blocks.ts";
 import { repairThousandsCommas } from "./figure-separators.ts";
+import { footnotesLast } from "./footnotes.ts";
 import type { Box } from "./geometry.ts";
 import { type FoundTable, latticeTables, type Rule } from "./lattice.ts";
 import { type Line, onSameLine, toLines } from "./lines.ts";
@@ -258,9 +259,11 @@ export function layoutWords(
     ...found.map((t, index): Element => ({ kind: "table", index, ...t.box })),
   ];
   const figures = figuresOf(opts.images ?? [], words, frame);
-  const ordered = gutters.length
-    ? orderByGutters(elements, size, gutters, figures)
-    : readingOrder(elements, size);
+  const ordered = footnotesLast(
+    gutters.length ? orderByGutters(elements, size, gutters, figures) : readingOrder(elements, size),
+    size,
+    frame.height,
+  );
   const hyphenated = hyphenatedWords(bodyLines);
 
   const md: string[] = [];
