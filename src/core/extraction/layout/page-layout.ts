@@ -15,7 +15,7 @@ import type { Box } from "./geometry.ts";
 import { type FoundTable, latticeTables, type Rule } from "./lattice.ts";
 import { type Line, onSameLine, toLines } from "./lines.ts";
 import { columnGroups } from "./page-columns.ts";
-import { linesByColumn, orderByGutters, pageGutters, splitAtGutters } from "./page-gutters.ts";
+import { type Gutter, linesByColumn, orderByGutters, pageGutters, splitAtGutters } from "./page-gutters.ts";
 import { justifiedLines, readsAsProse } from "./prose-evidence.ts";
 import { streamTables } from "./stream.ts";
 import type { ReadingFrame, Word } from "./words.ts";
@@ -26,8 +26,10 @@ export type LayoutMemory = {
   margins: Set<string>;
   /** Margin lines seen several times on one page: content (table rows), never dropped. */
   content: Set<string>;
+  /** The gutters of the last page that had columns: a later page may keep them. */
+  gutters: Gutter[];
 };
-export const newLayoutMemory = (): LayoutMemory => ({ margins: new Set(), content: new Set() });
+export const newLayoutMemory = (): LayoutMemory => ({ margins: new Set(), content: new Set(), gutters: [] });
 
 const MARGIN = 0.08; // top and bottom share of the page where running headers and footers live
 const MAX_MARGIN = 108; // points: on a very tall page the band is an inch and a half, not 8% of it
@@ -218,7 +220,8 @@ export function layoutWords(
     memory,
   );
   // Columns from the whole page: its gutters, found once from the lines a ruled table left.
-  const gutters = pageGutters(lines, pageBody(lines).size);
+  const gutters = pageGutters(lines, pageBody(lines).size, memory.gutters);
+  if (gutters.length) memory.gutters = gutters;
   if (opts.tables) {
     const vertical = rest.filter((w) => w.vertical);
     // On a page whose gutters part columns of prose, each column is searched on its own.
