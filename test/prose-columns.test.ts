@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { justifiedLines, readsAsProse } from "../src/core/extraction/layout/prose-evidence.ts";
@@ -215,5 +216,22 @@ describe("prose in columns", () => {
       word("35%", 300, 124),
     ];
     expect(justifiedLines(table)).toBe(false);
+  });
+
+  it("reads a short last page in the columns of the pages before it, with no table from its justified lines", async () => {
+    // The tuning corpus's three-column changelog: its last page is a third full, its entries'
+    // lines hold few words, so the page alone does not show enough running text for columns.
+    const bytes = new Uint8Array(readFileSync("bench/layout/corpus/changelogs-three-c059.pdf"));
+    const session = await layoutExtractor.open(bytes, { strategy: "auto", capabilities: ["tables"] });
+    const pages = [];
+    for (let n = 1; n <= session.pageCount; n++) pages.push(await session.extractPage(n));
+    await session.close();
+    const last = pages[pages.length - 1];
+    expect(last?.tables).toHaveLength(0);
+    const at = ["(2.38.1-1.1)", "(2.38.1-1)", "(2.38-6)", "(2.38-5)"].map((v) =>
+      last?.markdown.indexOf(`util-linux ${v}`),
+    );
+    expect(at.every((s) => (s ?? -1) >= 0)).toBe(true);
+    expect([...at].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(at);
   });
 });
