@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { justifiedLines, readsAsProse } from "../src/core/extraction/layout/prose-evidence.ts";
@@ -133,6 +134,29 @@ describe("prose in columns", () => {
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 
+  it("reads a footnote set small under the first column after the page's body, not between the columns", async () => {
+    const doc = await PDFDocument.create();
+    // A page the columns fill, the note at its foot.
+    const page = doc.addPage([595, 560]);
+    const font = await doc.embedFont(StandardFonts.TimesRoman);
+    const end = Math.min(
+      column(page, font, 50, 500, NAMES.slice(0, 4)),
+      column(page, font, 304, 500, NAMES.slice(4, 8)),
+    );
+    // A short rule, then two lines of a note at eight points, under the left column only.
+    page.drawLine({ start: { x: 50, y: end - 4 }, end: { x: 110, y: end - 4 }, thickness: 0.5 });
+    const note = [
+      "1. Zulu marks where the note begins, set smaller than",
+      "the body and read once the columns are done.",
+    ];
+    for (const [k, l] of note.entries()) page.drawText(l, { x: 50, y: end - 16 - k * 10, size: 8, font });
+    const p = await read(await doc.save());
+    const at = [...NAMES, "Zulu"].map((n) => p.markdown.indexOf(n));
+    expect(at.every((s) => s >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(p.tables).toHaveLength(0);
+  });
+
   it("sets a sentence pulled out large between paragraphs as a blockquote, not a heading", async () => {
     const doc = await PDFDocument.create();
     const page = doc.addPage([595, 842]);
@@ -192,5 +216,22 @@ describe("prose in columns", () => {
       word("35%", 300, 124),
     ];
     expect(justifiedLines(table)).toBe(false);
+  });
+
+  it("reads a short last page in the columns of the pages before it, with no table from its justified lines", async () => {
+    // The tuning corpus's three-column changelog: its last page is a third full, its entries'
+    // lines hold few words, so the page alone does not show enough running text for columns.
+    const bytes = new Uint8Array(readFileSync("bench/layout/corpus/changelogs-three-c059.pdf"));
+    const session = await layoutExtractor.open(bytes, { strategy: "auto", capabilities: ["tables"] });
+    const pages = [];
+    for (let n = 1; n <= session.pageCount; n++) pages.push(await session.extractPage(n));
+    await session.close();
+    const last = pages[pages.length - 1];
+    expect(last?.tables).toHaveLength(0);
+    const at = ["(2.38.1-1.1)", "(2.38.1-1)", "(2.38-6)", "(2.38-5)"].map((v) =>
+      last?.markdown.indexOf(`util-linux ${v}`),
+    );
+    expect(at.every((s) => (s ?? -1) >= 0)).toBe(true);
+    expect([...at].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(at);
   });
 });

@@ -34,8 +34,13 @@ const runningCounts = (words: number, lettered: number, least: number) =>
   words >= least && lettered * 2 >= words;
 const LETTERS = /\p{L}{2}/u;
 
-/** The page's gutters, left to right. */
-export function pageGutters(lines: readonly Line[], size: number): Gutter[] {
+/**
+ * The page's gutters, left to right. `known`: the gutters of the document's last page with
+ * columns. A page that keeps them (a short last page, a page of changelog entries whose lines
+ * hold few words) needs less running text to be read in those columns: the grid is the
+ * document's, not a guess from this page alone.
+ */
+export function pageGutters(lines: readonly Line[], size: number, known: readonly Gutter[] = []): Gutter[] {
   // Each line's words, and which of them hold letters, read once: every candidate band tests
   // every line on both sides.
   const lineWords = lines.map((l) => l.segments.flatMap((s) => s.words));
@@ -96,21 +101,34 @@ export function pageGutters(lines: readonly Line[], size: number): Gutter[] {
     }
     if (before >= MIN_BESIDE && after >= MIN_BESIDE) gutters.push(g);
   }
-  return proseBetween(lines, gutters) ? gutters : [];
+  if (proseBetween(lines, gutters, PAGE_PROSE)) return gutters;
+  const kept =
+    gutters.length > 0 &&
+    gutters.length === known.length &&
+    gutters.every((g, k) => {
+      const o = known[k] as Gutter;
+      return Math.min(g.x1, o.x1) - Math.max(g.x0, o.x0) >= 0.5 * Math.min(g.x1 - g.x0, o.x1 - o.x0);
+    });
+  return kept && proseBetween(lines, gutters, KEPT_PROSE) ? gutters : [];
 }
 
 /** Words of a line of running text in one column. */
 const LINE_WORDS = 5;
 /** Such lines in each column, at least, and their share of the lines with words in it. */
-const MIN_PROSE_LINES = 5;
-const PROSE_SHARE = 0.25;
+const PAGE_PROSE = { lines: 5, share: 0.25 };
+/** ... on a page that keeps the gutters of the document's earlier pages. */
+const KEPT_PROSE = { lines: 2, share: 0.1 };
 
 /**
  * Whether every column the gutters part holds running text: lines of several words, many of
  * them. A page of labels and values, or a table whose middle gap runs clear, has a "gutter" too,
  * but a column of short cells beside it.
  */
-function proseBetween(lines: readonly Line[], gutters: readonly Gutter[]): boolean {
+function proseBetween(
+  lines: readonly Line[],
+  gutters: readonly Gutter[],
+  least: { lines: number; share: number },
+): boolean {
   if (!gutters.length) return false;
   const edges = [
     Number.NEGATIVE_INFINITY,
@@ -130,7 +148,7 @@ function proseBetween(lines: readonly Line[], gutters: readonly Gutter[]): boole
       if (inside.length) withWords++;
       if (running(inside, LINE_WORDS)) prose++;
     }
-    if (prose < MIN_PROSE_LINES || prose < PROSE_SHARE * withWords) return false;
+    if (prose < least.lines || prose < least.share * withWords) return false;
   }
   return true;
 }

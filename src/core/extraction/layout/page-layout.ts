@@ -10,11 +10,12 @@ import {
   readingOrder,
 } from "./blocks.ts";
 import { repairThousandsCommas } from "./figure-separators.ts";
+import { footnotesLast } from "./footnotes.ts";
 import type { Box } from "./geometry.ts";
 import { type FoundTable, latticeTables, type Rule } from "./lattice.ts";
 import { type Line, onSameLine, toLines } from "./lines.ts";
 import { columnGroups } from "./page-columns.ts";
-import { linesByColumn, orderByGutters, pageGutters, splitAtGutters } from "./page-gutters.ts";
+import { type Gutter, linesByColumn, orderByGutters, pageGutters, splitAtGutters } from "./page-gutters.ts";
 import { justifiedLines, readsAsProse } from "./prose-evidence.ts";
 import { streamTables } from "./stream.ts";
 import type { ReadingFrame, Word } from "./words.ts";
@@ -25,8 +26,10 @@ export type LayoutMemory = {
   margins: Set<string>;
   /** Margin lines seen several times on one page: content (table rows), never dropped. */
   content: Set<string>;
+  /** The gutters of the last page that had columns: a later page may keep them. */
+  gutters: Gutter[];
 };
-export const newLayoutMemory = (): LayoutMemory => ({ margins: new Set(), content: new Set() });
+export const newLayoutMemory = (): LayoutMemory => ({ margins: new Set(), content: new Set(), gutters: [] });
 
 const MARGIN = 0.08; // top and bottom share of the page where running headers and footers live
 const MAX_MARGIN = 108; // points: on a very tall page the band is an inch and a half, not 8% of it
@@ -217,7 +220,8 @@ export function layoutWords(
     memory,
   );
   // Columns from the whole page: its gutters, found once from the lines a ruled table left.
-  const gutters = pageGutters(lines, pageBody(lines).size);
+  const gutters = pageGutters(lines, pageBody(lines).size, memory.gutters);
+  if (gutters.length) memory.gutters = gutters;
   if (opts.tables) {
     const vertical = rest.filter((w) => w.vertical);
     // On a page whose gutters part columns of prose, each column is searched on its own.
@@ -258,9 +262,11 @@ export function layoutWords(
     ...found.map((t, index): Element => ({ kind: "table", index, ...t.box })),
   ];
   const figures = figuresOf(opts.images ?? [], words, frame);
-  const ordered = gutters.length
-    ? orderByGutters(elements, size, gutters, figures)
-    : readingOrder(elements, size);
+  const ordered = footnotesLast(
+    gutters.length ? orderByGutters(elements, size, gutters, figures) : readingOrder(elements, size),
+    size,
+    frame.height,
+  );
   const hyphenated = hyphenatedWords(bodyLines);
 
   const md: string[] = [];

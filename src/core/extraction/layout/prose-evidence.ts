@@ -69,6 +69,8 @@ const EVEN_GAPS = 0.12;
 const MIN_EVEN_LINES = 2;
 /** ... and their share of such lines. */
 const EVEN_SHARE = 0.6;
+/** Lines of a grid, at most, in which every judged line being even is enough. */
+const SHORT_GRID = 3;
 /** Share of the table's width a line must span to be judged. */
 const SPAN = 0.7;
 
@@ -99,5 +101,8 @@ export function justifiedLines(words: readonly Word[]): boolean {
     judged++;
     if (Math.max(...gaps) - Math.min(...gaps) <= EVEN_GAPS * size) even++;
   }
-  return even >= MIN_EVEN_LINES && even >= EVEN_SHARE * judged;
+  // A "table" of three lines at most has one such line to judge: if it is spaced evenly, it is a
+  // justified line with a short line or two beside it, not a row of cells.
+  const few = lines.length <= SHORT_GRID && judged >= 1 && even === judged;
+  return few || (even >= MIN_EVEN_LINES && even >= EVEN_SHARE * judged);
 }
