@@ -1,0 +1,108 @@
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccountKey, extractDocument, type ServiceSession } from "../bench/invoices/service-reader.ts";
+import { readInvoice } from "../src/core/invoices/read-invoice.ts";
+import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
+
+// Tax ids under the labels each locale prints (EIN, VAT reg., Umsatzsteuer-ID, TVA intracom.)
+// are read as the vendor's tax id and end its address, and bank lines ("Remit to") end the payment
+// terms: small invoices drawn with pdf-lib, read through the service's extraction.
+
+async function invoicePdf(vendor: string[], rest: string[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  let y = 790;
+  for (const [i, line] of vendor.entries()) {
+    page.drawText(line, { x: 50, y, size: i === 0 ? 14 : 10, font });
+    y -= i === 0 ? 20 : 13;
+  }
+  y -= 30;
+  // Each block apart, as on an invoice; a block's lines close together.
+  for (const block of rest) {
+    for (const line of block.split("\n")) {
+      page.drawText(line, { x: 50, y, size: 10, font });
+      y -= 13;
+    }
+    y -= 24;
+  }
+  return doc.save();
+}
+
+const CASES = [
+  {
+    vendor: ["Copperline Electric LLC", "77 Water St Fl 8", "New York, NY 10005", "EIN: 96-3587756"],
+    rest: [
+      "INVOICE",
+      "Invoice No.: 4711",
+      "Bill To\nPinecrest Dental\n1400 Lake Shore Drive\nChicago, IL 60610",
+      "Total: $1,200.00",
+    ],
+    taxId: "96-3587756",
+    address: "77 Water St Fl 8, New York, NY 10005",
+  },
+  {
+    vendor: [
+      "Lindner Gebäudetechnik GmbH",
+      "Kaiserstraße 88",
+      "60329 Frankfurt am Main",
+      "Umsatzsteuer-ID: DE827880504",
+    ],
+    rest: [
+      "RECHNUNG",
+      "Rechnungs-Nr.: 2026-0042",
+      "Rechnung an\nOstwind Energie AG\nSchillerplatz 2\n01067 Dresden",
+      "Gesamtbetrag: 1.190,00 EUR",
+    ],
+    taxId: "DE827880504",
+    address: "Kaiserstraße 88, 60329 Frankfurt am Main",
+  },
+  {
+    vendor: [
+      "Fournier Électricité SAS",
+      "18 cours Mirabeau",
+      "13100 Aix-en-Provence",
+      "TVA intracom.: FR78970480776",
+    ],
+    rest: [
+      "FACTURE",
+      "N° de facture : FA123456",
+      "Facturé à\nCafé des Arts\n2 impasse des Lilas\n44000 Nantes",
+      "Total TTC : 1 200,00 €",
+    ],
+    taxId: "FR78970480776",
+    address: "18 cours Mirabeau, 13100 Aix-en-Provence",
+  },
+];
+
+describe("tax id labels per locale", () => {
+  let server: TestServer;
+  let session: ServiceSession;
+  beforeAll(async () => {
+    server = await startTestServer();
+    const key = await createAccountKey(server.url, WORKER_SECRET);
+    session = { base: server.url, key, service: server, operatorSecret: WORKER_SECRET };
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  for (const c of CASES)
+    it(`reads "${c.vendor[3]}" as the tax id, not the address`, async () => {
+      const doc = await extractDocument(session, await invoicePdf(c.vendor, c.rest), "tax.pdf");
+      const { data } = readInvoice(doc, {});
+      expect(data.vendor_tax_id).toBe(c.taxId);
+      expect(data.vendor_address?.replace(/,/g, "").replace(/\s+/g, " ")).toBe(c.address.replace(/,/g, ""));
+    }, 60_000);
+
+  it("ends the payment terms at the bank details", async () => {
+    const pdf = await invoicePdf(CASES[0]?.vendor ?? [], [
+      "INVOICE",
+      "Invoice No.: 4711",
+      "Total: $1,200.00",
+      "Terms: Net 45 days Remit to: ABA 044914055",
+    ]);
+    const { data } = readInvoice(await extractDocument(session, pdf, "terms.pdf"), {});
+    expect(data.payment_terms).toBe("Net 45 days");
+  }, 60_000);
+});
