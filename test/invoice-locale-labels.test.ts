@@ -4,9 +4,10 @@ import { createAccountKey, extractDocument, type ServiceSession } from "../bench
 import { readInvoice } from "../src/core/invoices/read-invoice.ts";
 import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
 
-// Tax ids under the labels each locale prints (EIN, VAT reg., Umsatzsteuer-ID, TVA intracom.)
-// are read as the vendor's tax id and end its address, and bank lines ("Remit to") end the payment
-// terms: small invoices drawn with pdf-lib, read through the service's extraction.
+// Labels as invoices of several hands print them, in small invoices drawn with pdf-lib and read
+// through the service's extraction: tax ids under EIN, VAT reg., Umsatzsteuer-ID, TVA intracom.
+// (read as the vendor's tax id and ending its address); bank lines ("Remit to") ending the payment
+// terms; invoice numbers under "Ref." and "Numéro", accounts, "Ausgestellt am", "Ihr Zeichen".
 
 async function invoicePdf(vendor: string[], rest: string[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -75,7 +76,7 @@ const CASES = [
   },
 ];
 
-describe("tax id labels per locale", () => {
+describe("invoice labels of several hands", () => {
   let server: TestServer;
   let session: ServiceSession;
   beforeAll(async () => {
@@ -94,6 +95,47 @@ describe("tax id labels per locale", () => {
       expect(data.vendor_tax_id).toBe(c.taxId);
       expect(data.vendor_address?.replace(/,/g, "").replace(/\s+/g, " ")).toBe(c.address.replace(/,/g, ""));
     }, 60_000);
+
+  it("reads 'Ref.', 'Account' and 'Issued' on an English invoice", async () => {
+    const pdf = await invoicePdf(CASES[0]?.vendor ?? [], [
+      "INVOICE",
+      "Ref.: 6604",
+      "Account: D41852",
+      "Issued: 03/14/2026",
+      "Order ref.: 889123",
+      "Total: $1,200.00",
+    ]);
+    const { data } = readInvoice(await extractDocument(session, pdf, "ref.pdf"), {});
+    expect([data.invoice_id, data.customer_id, data.invoice_date, data.purchase_order]).toEqual([
+      "6604",
+      "D41852",
+      "2026-03-14",
+      "889123",
+    ]);
+  }, 60_000);
+
+  it("reads 'Numéro' and 'Ausgestellt am', 'Ihr Zeichen', 'Debitor'", async () => {
+    const fr = await invoicePdf(CASES[2]?.vendor ?? [], [
+      "FACTURE",
+      "Numéro : 2025-0839",
+      "Total TTC : 1 200,00 €",
+    ]);
+    expect(readInvoice(await extractDocument(session, fr, "fr.pdf"), {}).data.invoice_id).toBe("2025-0839");
+    const de = await invoicePdf(CASES[1]?.vendor ?? [], [
+      "RECHNUNG",
+      "Rechnungs-Nr.: 2026-0042",
+      "Ausgestellt am: 21.02.2026",
+      "Ihr Zeichen: 769129",
+      "Debitor: 82827",
+      "Gesamtbetrag: 1.190,00 EUR",
+    ]);
+    const { data } = readInvoice(await extractDocument(session, de, "de.pdf"), {});
+    expect([data.invoice_date, data.purchase_order, data.customer_id]).toEqual([
+      "2026-02-21",
+      "769129",
+      "82827",
+    ]);
+  }, 60_000);
 
   it("ends the payment terms at the bank details", async () => {
     const pdf = await invoicePdf(CASES[0]?.vendor ?? [], [
