@@ -9,7 +9,7 @@ import { startTestServer, type TestServer, WORKER_SECRET } from "./support/serve
 // (read as the vendor's tax id and ending its address); bank lines ("Remit to") ending the payment
 // terms; invoice numbers under "Ref." and "Numéro", accounts, "Ausgestellt am", "Ihr Zeichen".
 
-async function invoicePdf(vendor: string[], rest: string[]): Promise<Uint8Array> {
+async function invoicePdf(vendor: string[], rest: string[], returnLine?: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([595, 842]);
@@ -19,6 +19,11 @@ async function invoicePdf(vendor: string[], rest: string[]): Promise<Uint8Array>
     y -= i === 0 ? 20 : 13;
   }
   y -= 30;
+  // A window envelope's return line: small, right over the addressee.
+  if (returnLine) {
+    page.drawText(returnLine, { x: 50, y, size: 7, font });
+    y -= 16;
+  }
   // Each block apart, as on an invoice; a block's lines close together.
   for (const block of rest) {
     for (const line of block.split("\n")) {
@@ -135,6 +140,25 @@ describe("invoice labels of several hands", () => {
       "769129",
       "82827",
     ]);
+  }, 60_000);
+
+  it("reads the addressee under a window envelope's return line, with no label", async () => {
+    const pdf = await invoicePdf(
+      ["Vogel Medienhaus e.K.", "Schillerplatz 2", "01067 Dresden"],
+      [
+        "Rheinland Spedition GmbH\nPostfach 10 20 30\n70173 Stuttgart",
+        "RECHNUNG",
+        "Rechnungs-Nr.: 2026-0042",
+        "Gesamtbetrag: 1.190,00 EUR",
+      ],
+      "Vogel Medienhaus e.K. · Schillerplatz 2 · 01067 Dresden",
+    );
+    const { data } = readInvoice(await extractDocument(session, pdf, "window.pdf"), {});
+    expect([data.customer_name, data.customer_address?.replace(/,/g, "")]).toEqual([
+      "Rheinland Spedition GmbH",
+      "Postfach 10 20 30 70173 Stuttgart",
+    ]);
+    expect(data.vendor_name).toBe("Vogel Medienhaus e.K.");
   }, 60_000);
 
   it("ends the payment terms at the bank details", async () => {
