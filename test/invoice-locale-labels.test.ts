@@ -161,6 +161,32 @@ describe("invoice labels of several hands", () => {
     expect(data.vendor_name).toBe("Vogel Medienhaus e.K.");
   }, 60_000);
 
+  it("reads an 'Item code' column as the items' codes, not their descriptions", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([595, 842]);
+    const put = (t: string, x: number, y: number) => page.drawText(t, { x, y, size: 10, font });
+    put("Copperline Electric LLC", 50, 790);
+    put("INVOICE", 50, 760);
+    put("Invoice No.: 4711", 50, 740);
+    const cols = [50, 140, 330, 400, 480];
+    const rows = [
+      ["Item code", "Description", "Qty", "Unit price", "Amount"],
+      ["K55155", "Software licence, 12 months", "2", "310.00", "620.00"],
+      ["74315", "Safety inspection", "1", "95.00", "95.00"],
+    ];
+    for (const [r, row] of rows.entries()) {
+      for (const [c, text] of row.entries()) put(text, cols[c] as number, 690 - r * 18);
+      page.drawLine({ start: { x: 50, y: 685 - r * 18 }, end: { x: 545, y: 685 - r * 18 }, thickness: 0.5 });
+    }
+    put("Total: $715.00", 430, 620);
+    const { data } = readInvoice(await extractDocument(session, await doc.save(), "codes.pdf"), {});
+    expect(data.items.map((it) => [it.product_code, it.description])).toEqual([
+      ["K55155", "Software licence, 12 months"],
+      ["74315", "Safety inspection"],
+    ]);
+  }, 60_000);
+
   it("ends the payment terms at the bank details", async () => {
     const pdf = await invoicePdf(CASES[0]?.vendor ?? [], [
       "INVOICE",
