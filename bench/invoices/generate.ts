@@ -11,14 +11,13 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { PDFDocument } from "pdf-lib";
 import { chromium } from "playwright-core";
-import sharp from "sharp";
 import type { CorpusMeta } from "./generate-types.ts";
 import { makeSpec } from "./invoice-data.ts";
 import { LAYOUTS } from "./layouts.ts";
 import type { Lang } from "./locales.ts";
 import { rng } from "./rng.ts";
+import { scan } from "./scan.ts";
 
 const { values } = parseArgs({
   options: {
@@ -30,39 +29,6 @@ const { values } = parseArgs({
 const seed = Number(values.seed);
 const count = Number(values.count);
 const out = values.out as string;
-
-async function scan(pdf: Uint8Array, r: ReturnType<typeof rng>, work: string): Promise<Uint8Array> {
-  const src = path.join(work, "src.pdf");
-  writeFileSync(src, pdf);
-  const dpi = r.pick([150, 200, 240]);
-  execFileSync("pdftoppm", ["-r", String(dpi), "-gray", "-png", src, path.join(work, "pg")]);
-  const pages = readdirSync(work)
-    .filter((f) => f.startsWith("pg") && f.endsWith(".png"))
-    .sort();
-  const original = await PDFDocument.load(pdf);
-  const outDoc = await PDFDocument.create();
-  for (const [i, f] of pages.entries()) {
-    const img = sharp(readFileSync(path.join(work, f)));
-    const { width = 0, height = 0 } = await img.metadata();
-    const angle = (r.chance(0.5) ? -1 : 1) * (0.4 + r.next() * 1.4);
-    const noise = Buffer.alloc(width * height);
-    for (let k = 0; k < noise.length; k++) noise[k] = r.next() < 0.004 ? 0 : 255;
-    const speckled = await sharp(readFileSync(path.join(work, f)))
-      .composite([{ input: noise, raw: { width, height, channels: 1 }, blend: "multiply" }])
-      .toBuffer();
-    const jpg = await sharp(speckled)
-      .rotate(angle, { background: "#ffffff" })
-      .resize(width, height, { fit: "cover" })
-      .blur(0.5)
-      .jpeg({ quality: r.pick([55, 65, 75]) })
-      .toBuffer();
-    const page = original.getPage(i);
-    const { width: w, height: h } = page.getSize();
-    const embedded = await outDoc.embedJpg(jpg);
-    outDoc.addPage([w, h]).drawImage(embedded, { x: 0, y: 0, width: w, height: h });
-  }
-  return outDoc.save();
-}
 
 async function main() {
   mkdirSync(out, { recursive: true });

@@ -31,7 +31,7 @@ const ROLE_TESTS: [Role, RegExp][] = [
   ["unit", /^(?:unit|uom|u\.?|einheit|me|unité)$/],
   [
     "product_code",
-    /^(?:code|sku|item\s?#|item no\.?|part no\.?|part #|art\.?-?nr\.?|artikelnr\.?|artikel-nr\.?|réf\.?|référence|ref\.?|product code|pos\.?-?nr\.?)$/,
+    /^(?:code|sku|item\s?#|item no\.?|part no\.?|part #|art\.?-?nr\.?|artikelnr\.?|artikel-nr\.?|réf\.?|référence|ref\.?|product code|item code|item number|part number|artikelnummer|code article|pos\.?-?nr\.?)$/,
   ],
   [
     "amount",

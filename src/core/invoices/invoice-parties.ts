@@ -6,7 +6,8 @@ import { cutLabelled, endsAddress, holdsMoney, isColumnHeader, LEGAL_FORM } from
 import { tablesPartyLines } from "./party-tables.ts";
 
 // Vendor and customer. The customer is the block a "Bill to" label opens (a "Ship to" block only
-// when there is no other); the vendor is the block a "From" label opens, else the letterhead:
+// when there is no other, else the block under a window envelope's return line); the vendor is the
+// block a "From" label opens, else the letterhead:
 // the first lines of the first page that are neither the title nor a label. Tables that are not
 // item tables are read column by column here, since layouts put the two parties, or a party and
 // the invoice's details, side by side.
@@ -189,8 +190,34 @@ export function readParties(plines: Line[]): {
     );
     if (p) blocks[b.field as "customer"] = p;
   }
-  const customer = blocks.customer ?? blocks.ship_to ?? null;
+  const customer = blocks.customer ?? blocks.ship_to ?? windowAddressee(plines);
   return { customer, vendor: blocks.vendor ?? letterhead(plines, customer), shipTo: blocks.ship_to ?? null };
+}
+
+/** A sender's return line over a window envelope's address: three or more parts split by " · " or " | ". */
+const RETURN_LINE = /^[^·|]+(?:\s[·|]\s[^·|]+){2,}$/;
+
+/**
+ * With no "Bill to" label, the addressee of a window-envelope page (DIN 5008 and its kin): the
+ * block right under the sender's small return line ("Acme GmbH · Hauptstraße 1 · 10115 Berlin").
+ */
+function windowAddressee(plines: Line[]): PartyRead | null {
+  const first = plines[0]?.page ?? 1;
+  const at = plines.findIndex((l, i) => i < 40 && l.page === first && RETURN_LINE.test(l.text.trim()));
+  if (at < 0) return null;
+  const body: { l: Line; i: number }[] = [];
+  for (let j = at + 1; j < plines.length && body.length < MAX_BLOCK; j++) {
+    const l = plines[j] as Line;
+    if (l.page !== first || stops(l) || holdsMoney(l.text) || blockField(l)) break;
+    const own = ownText(l.text);
+    if (!own) break;
+    body.push({ l: { ...l, text: own }, i: j });
+    if (own !== l.text.trim()) break;
+  }
+  return toParty(
+    body.map((x) => x.l),
+    body.map((x) => x.i),
+  );
 }
 
 const TITLE_WORDS =
