@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountKey, extractDocument, type ServiceSession } from "../bench/invoices/service-reader.ts";
+import { invoiceReading } from "../src/core/answering/structured/from-invoice.ts";
 import { readInvoice } from "../src/core/invoices/read-invoice.ts";
 import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
 
@@ -140,6 +141,30 @@ describe("invoice labels of several hands", () => {
       "769129",
       "82827",
     ]);
+  }, 60_000);
+
+  it("takes a page for an invoice when a scan garbles its title, and a report for none", async () => {
+    const vendor = ["Fournier Électricité SAS", "18 cours Mirabeau", "13100 Aix-en-Provence"];
+    // The title one letter off, as a recogniser misreads it: read as the word it stands for.
+    const misread = await invoicePdf(vendor, ["FACTUBE", "N° : FA-2291", "Total TTC : 1 200,00 €"]);
+    expect(invoiceReading(await extractDocument(session, misread, "misread.pdf"))?.data.invoice_id).toBe(
+      "FA-2291",
+    );
+    // Past mending, and no number read: the fields only an invoice prints beside its total say it.
+    const garbled = await invoicePdf(CASES[1]?.vendor ?? [], [
+      "Recninuing",
+      "Datum: 03.04.2025\nFällig am: 03.05.2025",
+      "Zwischensumme: 1.000,00 EUR\nMwSt 19 %: 190,00 EUR\nGesamtbetrag: 1.190,00 EUR",
+    ]);
+    expect(invoiceReading(await extractDocument(session, garbled, "garbled.pdf"))?.data.invoice_total).toBe(
+      1190,
+    );
+    // A report with a total and a date is no invoice.
+    const report = await invoicePdf(
+      ["Harbour Authority", "Annual figures 2025"],
+      ["The harbour handled more ships this year than last.", "Date: 03.04.2025", "Total: 1,200.00"],
+    );
+    expect(invoiceReading(await extractDocument(session, report, "report.pdf"))).toBeNull();
   }, 60_000);
 
   it("reads the addressee under a window envelope's return line, with no label", async () => {

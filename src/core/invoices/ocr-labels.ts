@@ -66,8 +66,10 @@ function fixWord(word: string): string {
       near = [VOCAB[k] as string];
     } else if (d === best && d <= limit) near.push(VOCAB[k] as string);
   }
-  if (near.length !== 1) return word;
-  const fix = near[0] as string;
+  // One word in several accentings ("facture", "facturé") is one word: the word's own accenting
+  // (none, as a recogniser drops them) picks among them.
+  if (new Set(near.map(fold)).size !== 1) return word;
+  const fix = (f === w ? near.find((v) => fold(v) === v) : undefined) ?? (near[0] as string);
   if (word === word.toUpperCase()) return fix.toUpperCase();
   if (word[0] === word[0]?.toUpperCase()) return fix[0]?.toUpperCase() + fix.slice(1);
   return fix;

@@ -4,6 +4,7 @@ import type {
   InvoiceReading,
   InvoiceSourceDocument,
 } from "../../invoices/invoice-types.ts";
+import { fixOcrLabels } from "../../invoices/ocr-labels.ts";
 import { readInvoice } from "../../invoices/read-invoice.ts";
 import { coerceFor, type Fill } from "./field-values.ts";
 import { invoiceFieldOf, itemFieldOf, namesItems } from "./invoice-fields.ts";
@@ -20,15 +21,36 @@ import type { ArrayTask } from "./table-arrays.ts";
 
 const INVOICE_WORDS = /\b(?:invoice|bill|rechnung|gutschrift|facture|avoir)\b/i;
 
-/** Whether the pages read as an invoice: the word on the first page, and an amount the reader took for the total. */
+/** Fields only an invoice (or a bill) prints, beside its total. */
+const INVOICE_ONLY = [
+  "invoice_id",
+  "invoice_date",
+  "due_date",
+  "subtotal",
+  "total_tax",
+  "purchase_order",
+  "payment_terms",
+  "vendor_tax_id",
+] as const;
+/** Such fields read beside a total, at least, that say "invoice" where no word says it. */
+const INVOICE_FIELDS = 3;
+
+/**
+ * Whether the pages read as an invoice: the word on the first page (a scan's misread of it read
+ * as the label word it stands for), and an amount the reader took for the total.
+ */
 function looksLikeInvoice(layout: InvoiceSourceDocument, reading: InvoiceReading): boolean {
   const first = layout.pages[0];
   const d = reading.data;
   const totalled = d.invoice_total !== null || d.amount_due !== null;
   if (!first) return false;
-  if (INVOICE_WORDS.test(first.text || first.markdown)) return totalled || d.invoice_id !== null;
-  // A scan may garble the word ("Recninuing"): a number, a total and line items say it as well.
-  return d.invoice_id !== null && totalled && d.items.length > 0;
+  const text = first.text || first.markdown;
+  if (INVOICE_WORDS.test(text) || INVOICE_WORDS.test(fixOcrLabels(text)))
+    return totalled || d.invoice_id !== null;
+  // A scan may garble the word past mending ("Recninuing"): a total with line items or with the
+  // fields only an invoice prints says it as well.
+  const fields = INVOICE_ONLY.filter((f) => d[f] !== null).length;
+  return totalled && ((d.invoice_id !== null && d.items.length > 0) || fields >= INVOICE_FIELDS);
 }
 
 type Scalar = Exclude<keyof InvoiceData, "items">;
