@@ -294,3 +294,50 @@ describe("builtinAnswer", () => {
     await expect(events[Symbol.asyncIterator]().next()).rejects.toThrow("client went away");
   });
 });
+
+describe("a table whose header runs over several rows", () => {
+  // As extraction writes a header of many lines: one header row, then rows going on with it, a
+  // spanning "Revenue" and "Capital" over two columns each.
+  const outlay: Page = {
+    documentId: "doc-outlay",
+    fileName: "outlay.pdf",
+    pageNumber: 1,
+    markdown: [
+      "### Table: Public Health Outlay (Budget Estimates)",
+      [
+        "|  |  |  |  |  |  |",
+        "| --- | --- | --- | --- | --- | --- |",
+        "| State | Revenue |  | Capital |  | Total |",
+        "|  | Medical & | Family | Medical & | Family |  |",
+        "|  | Public Health | Welfare | Public Health | Welfare |  |",
+        "| Kerala | 27,923,965 | 3,985,473 | 929,503 | 0 | 32,838,941 |",
+        "| Gujarat | 26,328,400 | 6,922,900 | 12,664,000 | 42,000 | 45,957,300 |",
+        "| Goa | 4,055,567 | 110,000 | 330,053 | 0 | 4,495,620 |",
+      ].join("\n"),
+    ].join("\n\n"),
+  };
+
+  it("names each cell by every line of its column's header, a spanning one included", () => {
+    const rows = splitStatements(outlay.markdown).filter((s) => s.kind === "row");
+    expect(rows.map((r) => r.quote.split("|")[1]?.trim())).toEqual(["Kerala", "Gujarat", "Goa"]);
+    expect(rows[1]?.text).toContain("Capital Family Welfare: 42,000");
+    expect(rows[0]?.text).toContain("Revenue Medical & Public Health: 27,923,965");
+  });
+
+  it("answers a cell asked by its row and its spanning column", async () => {
+    const { text, citations } = await answer(
+      ask("What was the capital budget for family welfare in Gujarat?"),
+      passagesOf([outlay]),
+    );
+    expect(text).toContain("Capital Family Welfare: 42,000");
+    expect(citations[0]?.quote).toContain("Gujarat");
+  });
+
+  it("keeps a table of text whole: rows without figures are rows, not header", () => {
+    const md = "| Name | Role |\n| --- | --- |\n| Ann Lee | Chair |\n| Bo Chan | Treasurer |";
+    expect(splitStatements(md).map((s) => s.text)).toEqual([
+      "Name: Ann Lee; Role: Chair",
+      "Name: Bo Chan; Role: Treasurer",
+    ]);
+  });
+});

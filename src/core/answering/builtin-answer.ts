@@ -68,7 +68,18 @@ type Candidate = {
   terms: Set<string>;
   /** The terms of what it stands under. */
   context: Set<string>;
+  /** The terms it says itself: a row's, in its cells rather than its column names. */
+  cells: Set<string>;
 };
+
+/** The terms a row says in its cells: its text without the "Name: " before each cell. */
+function cellTerms(statement: Statement): Set<string> {
+  if (statement.columns === undefined) return new Set(termsOf(statement.text));
+  const names = (statement.columns ?? "").split("; ").filter(Boolean);
+  let text = statement.text;
+  for (const name of names) text = text.replace(`${name}: `, "");
+  return new Set(termsOf(text));
+}
 
 export type ChosenStatement = {
   passage: SourcePassage;
@@ -112,6 +123,7 @@ export function chooseStatements(
       statement,
       terms: new Set(termsOf(statement.text)),
       context: new Set(termsOf(statement.context)),
+      cells: cellTerms(statement),
     })),
   );
   const n = candidates.length;
@@ -119,12 +131,21 @@ export function chooseStatements(
   for (const t of [...current, ...earlier]) {
     let df = 0;
     // A word every row stands under (its table's title) is common among them, not rare.
-    for (const c of candidates) if (c.terms.has(t) || c.context.has(t)) df++;
+    // A word of a table's column names counts once for its table, as a header row would, and
+    // for every row that says it in a cell: "College" picks the column as "Kerala" picks the row.
+    const tables = new Set<string>();
+    for (const c of candidates) {
+      if (c.context.has(t) || c.cells.has(t)) df++;
+      else if (c.terms.has(t)) tables.add(c.statement.columns ?? "");
+    }
+    df += tables.size;
     idf.set(t, Math.log(1 + n / Math.max(df, 0.5)) * (ASKING_WORDS.has(t) ? ASKING_WEIGHT : 1));
   }
   const weightOf = (t: string) => idf.get(t) ?? 0;
   /** How much of a term a statement carries: all of it when it says it, some when it stands under it. */
-  const share = (c: Candidate, t: string) => (c.terms.has(t) ? 1 : c.context.has(t) ? CONTEXT_WEIGHT : 0);
+  // A row's column name is what its cell stands under, as a heading is.
+  const share = (c: Candidate, t: string) =>
+    c.cells.has(t) ? 1 : c.terms.has(t) || c.context.has(t) ? CONTEXT_WEIGHT : 0;
   const total = current.reduce((sum, t) => sum + weightOf(t), 0);
 
   // How much of each term the chosen statements carry so far.

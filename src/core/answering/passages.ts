@@ -1,3 +1,6 @@
+import { rowCells } from "./sentences.ts";
+import { headerContinuation } from "./table-header.ts";
+
 // Cuts a page's markdown into passages, the pieces retrieval finds and answers cite: paragraphs
 // gathered up to about PASSAGE_MAX characters, a heading starting a new passage, a paragraph too
 // long for one cut at sentence ends, and each table kept apart as passages of whole rows. Pure:
@@ -99,14 +102,19 @@ function paragraphPieces(md: string, start: number, end: number, min: number, ma
 function tableParts(md: string, rows: Line[], max: number, under: string): Span[] {
   const row = (i: number) => rows[i] as Line;
   const hasHeader = rows.length > 1 && separatorRow.test(md.slice(row(1).start, row(1).end));
-  const header = hasHeader ? md.slice(row(0).start, row(1).end).trim() : "";
+  // A header written over several rows is repeated whole (table-header.ts).
+  const more = hasHeader
+    ? headerContinuation(rows.slice(2).map((r) => rowCells(md.slice(r.start, r.end))))
+    : 0;
+  const headerEnd = 1 + more;
+  const header = hasHeader ? md.slice(row(0).start, row(headerEnd).end).trim() : "";
   const title = under ? `#### ${under}\n` : "";
   const out: Span[] = [];
   let first = 0;
   while (first < rows.length) {
     const prefix = title + (out.length && header ? `${header}\n` : "");
     // The header and its separator stay with the first row after them.
-    let last = first === 0 && hasHeader ? Math.min(rows.length - 1, 2) : first;
+    let last = first === 0 && hasHeader ? Math.min(rows.length - 1, headerEnd + 1) : first;
     while (last + 1 < rows.length && row(last + 1).end - row(first).start + prefix.length <= max) last++;
     const [s, e] = trimSpan(md, row(first).start, row(last).end);
     out.push({ start: s, end: e, kind: "table", ...(prefix ? { prefix } : {}) });

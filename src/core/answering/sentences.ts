@@ -1,3 +1,5 @@
+import { columnNames, headerContinuation } from "./table-header.ts";
+
 // A passage cut into the statements the built-in answer engine may answer with: the sentences of
 // its paragraphs and list items, and the rows of its tables. Each keeps where it stands in the
 // passage text, so a citation can quote it exactly and point at it in the page.
@@ -16,6 +18,7 @@
 //   Revenue: 1,200; Growth: 4%", so it reads (and matches a question) on its own; its `quote` is
 //   the row as written in the passage, "| North | 1,200 | 4% |". A table cut into several passages
 //   repeats its header at the head of each later part (passages.ts), so each part knows its columns.
+//   A header written over several rows names each column by all its lines (table-header.ts).
 
 export type Statement = {
   /** [start, end) in the passage text, in UTF-16 code units. */
@@ -31,6 +34,11 @@ export type Statement = {
    * something only with "Projected UEC of servers" over it; a date, with "Date of the next meeting".
    */
   context: string;
+  /**
+   * A row's column names, which every row of its table repeats: a word of them is as rare as
+   * the table is, not as its rows (builtin-answer.ts).
+   */
+  columns?: string;
 };
 
 type Line = { start: number; end: number };
@@ -106,10 +114,14 @@ type Found = Omit<Statement, "context">;
 function tableRows(text: string, lines: Line[]): Found[] {
   const raw = (l: Line) => text.slice(l.start, l.end);
   const hasHeader = lines.length > 1 && separatorRow.test(raw(lines[1] as Line));
-  const header = hasHeader ? rowCells(raw(lines[0] as Line)) : [];
+  const body = lines.slice(hasHeader ? 2 : 0).filter((l) => !separatorRow.test(raw(l)));
+  // Rows going on with a header of several lines name the columns rather than state anything.
+  const more = hasHeader ? headerContinuation(body.map((l) => rowCells(raw(l)))) : 0;
+  const header = hasHeader
+    ? columnNames([lines[0] as Line, ...body.slice(0, more)].map((l) => rowCells(raw(l))))
+    : [];
   const out: Found[] = [];
-  for (const l of lines.slice(hasHeader ? 2 : 0)) {
-    if (separatorRow.test(raw(l))) continue;
+  for (const l of body.slice(more)) {
     const [start, end] = trim(text, l.start, l.end);
     const cells = rowCells(text.slice(start, end));
     const shown = cells
@@ -117,7 +129,8 @@ function tableRows(text: string, lines: Line[]): Found[] {
       .filter((c) => c)
       .join("; ");
     if (!hasWord(shown)) continue;
-    out.push({ start, end, quote: text.slice(start, end), text: shown, kind: "row" });
+    const columns = header.filter((h, i) => h && cells[i]).join("; ");
+    out.push({ start, end, quote: text.slice(start, end), text: shown, kind: "row", columns });
   }
   return out;
 }
