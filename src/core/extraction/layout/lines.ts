@@ -9,6 +9,8 @@ export type Line = Box & { segments: Segment[]; size: number; baseline: number }
 /** A gap wider than this many font sizes separates segments (word spaces are about 0.25-0.35). */
 export const SEGMENT_GAP = 0.9;
 
+const marksOnly = /^[\p{P}\p{S}]+$/u;
+
 /**
  * The words of one line in logical order. The base direction is that of most of the text; runs
  * of the other direction keep their own order inside (the core of the Unicode bidi rules, at the
@@ -45,12 +47,30 @@ export function joinWords(words: Word[]): string {
       const gap = prev.x0 > w.x0 ? prev.x0 - w.x1 : w.x0 - prev.x1;
       // CJK runs touch each other; Latin words carry a space's width between them.
       text +=
-        gap > 0.12 * Math.min(prev.size, w.size) || prev.rtl !== w.rtl || (prev.whole && w.whole) ? " " : "";
+        gap > 0.12 * Math.min(prev.size, w.size) ||
+        (prev.whole && w.whole) ||
+        // Runs of two directions are apart, a run's extent may hold the space between them; but a
+        // sentence's stop set apart from its last word ("العمل.") belongs to it.
+        (prev.rtl !== w.rtl && !marksOnly.test(prev.text) && !marksOnly.test(w.text))
+          ? " "
+          : "";
     }
     text += w.text;
     prev = w;
   }
   return text;
+}
+
+/** A line mostly of right-to-left text (Arabic, Hebrew): it starts at the right. */
+export function rightToLeft(line: Line): boolean {
+  let rtl = 0;
+  let total = 0;
+  for (const s of line.segments)
+    for (const w of s.words) {
+      total += w.text.length;
+      if (w.rtl) rtl += w.text.length;
+    }
+  return rtl > total / 2;
 }
 
 /** Text with no letter: an amount, a year ("2007–08"), a mark for no value ("†", "—"). */
