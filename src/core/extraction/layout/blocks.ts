@@ -180,10 +180,7 @@ export function paragraphs(
       }
       continue;
     }
-    // A right-to-left line is read from its right-hand segment (a label before its value).
-    const text = (rightToLeft(line) ? [...line.segments].reverse() : line.segments)
-      .map((s) => s.text)
-      .join("  ");
+    const text = line.segments.map((s) => s.text).join("  ");
     const bold = line.segments.every((s) => s.bold);
     const continues =
       prev &&

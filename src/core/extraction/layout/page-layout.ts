@@ -16,6 +16,7 @@ import { type Line, onSameLine, toLines } from "./lines.ts";
 import { columnGroups } from "./page-columns.ts";
 import { linesByColumn, orderByGutters, pageGutters, splitAtGutters } from "./page-gutters.ts";
 import { justifiedLines, readsAsProse } from "./prose-evidence.ts";
+import { mirroredOrder, rightToLeftPage } from "./right-to-left.ts";
 import { streamTables } from "./stream.ts";
 import type { ReadingFrame, Word } from "./words.ts";
 
@@ -258,9 +259,16 @@ export function layoutWords(
     ...found.map((t, index): Element => ({ kind: "table", index, ...t.box })),
   ];
   const figures = figuresOf(opts.images ?? [], words, frame);
-  const ordered = gutters.length
-    ? orderByGutters(elements, size, gutters, figures)
-    : readingOrder(elements, size);
+  const order = (els: Element[], flip: <B extends { x0: number; x1: number }>(b: B) => B) =>
+    gutters.length
+      ? orderByGutters(
+          els,
+          size,
+          gutters.map(flip).sort((a, b) => a.x0 - b.x0),
+          figures.map(flip),
+        )
+      : readingOrder(els, size);
+  const ordered = rightToLeftPage(bodyLines) ? mirroredOrder(elements, order) : order(elements, (b) => b);
   const hyphenated = hyphenatedWords(bodyLines);
 
   const md: string[] = [];
