@@ -188,6 +188,30 @@ try {
     writeFileSync(path.join(out, `${d.name}.json`), `${JSON.stringify(truth, null, 2)}\n`);
     console.log(`${d.name}: ${blocks.length} blocks, ${pdf.length} bytes`);
   }
+  // Beside the corpus (not in it: the corpus holds no table), a right-to-left page with a real
+  // table of three columns, which must stay a table (test/right-to-left.test.ts).
+  const page = await browser.newPage();
+  const rows = [
+    ["الكتب الإلكترونية", "1200", "45000"],
+    ["الدوريات العلمية", "85", "12500"],
+    ["المخطوطات", "40", "9800"],
+    ["الخرائط", "150", "3200"],
+  ];
+  await page.setContent(`<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><style>
+@page { size: A4; margin: 22mm 20mm; }
+body { font-family: "Noto Sans Arabic"; font-size: 11pt; }
+table { border-collapse: collapse; width: 80%; margin-top: 12pt; }
+th, td { padding: 4pt 10pt; text-align: start; }
+th { border-bottom: 0.8pt solid #000; }
+</style></head><body><h2>مقتنيات المكتبة حسب النوع</h2>
+<p>يبين الجدول التالي عدد المواد في كل قسم وتكلفة اقتنائها خلال العام الماضي بالدينار.</p>
+<table><tr><th>النوع</th><th>العدد</th><th>التكلفة</th></tr>${rows
+    .map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join("")}</tr>`)
+    .join("")}</table></body></html>`);
+  await page.evaluate(() => document.fonts.ready);
+  mkdirSync(path.join(out, "tables"), { recursive: true });
+  writeFileSync(path.join(out, "tables", "ar-sans-table.pdf"), await page.pdf({ preferCSSPageSize: true }));
+  await page.close();
 } finally {
   await browser.close();
 }

@@ -1,4 +1,4 @@
-import { tableToMarkdown } from "../../tables/table-formats.ts";
+import { neutralizeHtml, tableToMarkdown } from "../../tables/table-formats.ts";
 import { textRows } from "../../tables/table-model.ts";
 import type { BBox, ExtractedTable, PageElement } from "../extractor.ts";
 import {
@@ -16,7 +16,7 @@ import { type Line, onSameLine, toLines } from "./lines.ts";
 import { columnGroups } from "./page-columns.ts";
 import { linesByColumn, orderByGutters, pageGutters, splitAtGutters } from "./page-gutters.ts";
 import { justifiedLines, readsAsProse } from "./prose-evidence.ts";
-import { mirroredOrder, rightToLeftPage } from "./right-to-left.ts";
+import { mirroredOrder, rightToLeftLines, rightToLeftPage, rightToLeftWords } from "./right-to-left.ts";
 import { streamTables } from "./stream.ts";
 import type { ReadingFrame, Word } from "./words.ts";
 
@@ -205,8 +205,13 @@ export function layoutWords(
 ): PageLayout {
   const found: FoundTable[] = [];
   let rest = words;
+  const rtl = rightToLeftWords(words);
+  // Grids of a right-to-left page that read as lines: their cells come out as paragraphs, row
+  // by row from the right, where the grid stands.
+  const asLines = new Set<FoundTable>();
   if (opts.tables) {
     for (const t of latticeTables(rules.horizontals, rules.verticals, rest)) {
+      if (rtl && rightToLeftLines(t.grid)) asLines.add(t);
       found.push(t);
       rest = rest.filter((w) => !t.words.has(w));
     }
@@ -226,7 +231,10 @@ export function layoutWords(
     // Prose whose lines happen to share gaps (justified columns, say) stays prose.
     for (const group of groups.flatMap((g) => columnGroups(g, rules.horizontals)))
       for (const t of streamTables(group, rules.horizontals, vertical))
-        if (!readsAsProse(textRows(t.grid)) && !justifiedLines([...t.words])) found.push(t);
+        if (!readsAsProse(textRows(t.grid)) && !justifiedLines([...t.words])) {
+          if (rtl && rightToLeftLines(t.grid)) asLines.add(t);
+          found.push(t);
+        }
   }
   // Tables read by OCR (its words are whole words) get their misread thousands commas back.
   for (const t of found) if ([...t.words].every((w) => w.whole)) t.grid = repairThousandsCommas(t.grid);
@@ -270,6 +278,8 @@ export function layoutWords(
       : readingOrder(els, size);
   const ordered = rightToLeftPage(bodyLines) ? mirroredOrder(elements, order) : order(elements, (b) => b);
   const hyphenated = hyphenatedWords(bodyLines);
+  const isTable = (e: Element | undefined) =>
+    e?.kind === "table" && !asLines.has(found[e.index] as FoundTable);
 
   const md: string[] = [];
   const text: string[] = [];
@@ -313,6 +323,17 @@ export function layoutWords(
     }
     flush();
     const t = found[e.index] as FoundTable;
+    if (asLines.has(t)) {
+      for (const row of textRows(t.grid))
+        for (const cell of [...row].reverse()) {
+          const said = cell.replace(/\s+/g, " ").trim();
+          if (!said) continue;
+          md.push(neutralizeHtml(said));
+          text.push(said);
+          placed.push({ type: "paragraph", text: said, bbox: bboxOf(t.box), order: placed.length });
+        }
+      continue;
+    }
     const rows = textRows(t.grid)
       .map((r) => r.join("\t"))
       .join("\n");
@@ -335,7 +356,7 @@ export function layoutWords(
     elements: withMargins(withFigures(placed, figures), dropped, frame),
     width: frame.width,
     height: frame.height,
-    startsWithTable: ordered[0]?.kind === "table",
-    endsWithTable: ordered[ordered.length - 1]?.kind === "table",
+    startsWithTable: isTable(ordered[0]),
+    endsWithTable: isTable(ordered[ordered.length - 1]),
   };
 }

@@ -1,18 +1,22 @@
+import type { TableGrid } from "../../tables/table-model.ts";
 import type { Box } from "./geometry.ts";
 import type { Line } from "./lines.ts";
+import type { Word } from "./words.ts";
 
-/** A page whose body text is mostly right-to-left (Arabic, Hebrew, Persian). */
-export function rightToLeftPage(lines: readonly Line[]): boolean {
+/** Words mostly of right-to-left text (Arabic, Hebrew, Persian). */
+export function rightToLeftWords(words: readonly Word[]): boolean {
   let rtl = 0;
   let total = 0;
-  for (const l of lines)
-    for (const s of l.segments)
-      for (const w of s.words) {
-        total += w.text.length;
-        if (w.rtl) rtl += w.text.length;
-      }
+  for (const w of words) {
+    total += w.text.length;
+    if (w.rtl) rtl += w.text.length;
+  }
   return rtl > total / 2;
 }
+
+/** A page whose body text is mostly right-to-left. */
+export const rightToLeftPage = (lines: readonly Line[]) =>
+  rightToLeftWords(lines.flatMap((l) => l.segments.flatMap((s) => s.words)));
 
 type Span = { x0: number; x1: number };
 const mirror = <B extends Span>(b: B): B => ({ ...b, x0: -b.x1, x1: -b.x0 });
@@ -34,4 +38,15 @@ export function mirroredOrder<T extends Box>(
     return m;
   });
   return order(mirrored, mirror).map((m) => original.get(m) ?? m);
+}
+
+/**
+ * A grid found on a right-to-left page that reads as lines, not as a table: a single row (a
+ * running head set as two spans apart) or two columns (labels at the right, each with its value
+ * at the left: a form's or a prospectus's label/value block, which reads label, value, label,
+ * value). A right-to-left table of three columns or more stays a table.
+ */
+export function rightToLeftLines(grid: TableGrid): boolean {
+  const width = Math.max(0, ...grid.map((row) => row.length));
+  return grid.length < 2 || width <= 2;
 }
