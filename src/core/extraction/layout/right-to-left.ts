@@ -41,12 +41,11 @@ export function mirroredOrder<T extends Box>(
 }
 
 /**
- * A grid found on a right-to-left page that reads as lines, not as a table: a single row (a
- * running head set as two spans apart) or two columns (labels at the right, each with its value
- * at the left: a form's or a prospectus's label/value block, which reads label, value, label,
- * value). A right-to-left table of three columns or more stays a table.
+ * A grid found on a right-to-left page that reads as a line, not as a table: a single row (a
+ * running head set as two spans apart, with a rule under it). Grids of two rows or more stay
+ * tables, two columns too: a ruled label/value block reads as text to some readers, but it is
+ * drawn as a table is, as a table of two columns of sentences is (tabula's arabic.pdf).
  */
 export function rightToLeftLines(grid: TableGrid): boolean {
-  const width = Math.max(0, ...grid.map((row) => row.length));
-  return grid.length < 2 || width <= 2;
+  return grid.length < 2;
 }
