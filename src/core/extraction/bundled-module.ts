@@ -63,7 +63,7 @@ async function findModule(name: SeparateEntry): Promise<URL> {
     logLevel: "silent",
   });
   const code = out.outputFiles[0]?.text ?? "";
-  const dir = path.join(root(), "node_modules", ".cache", "quire");
+  const dir = path.join(packageRoot(), "node_modules", ".cache", "quire");
   // Named by content and moved into place whole: processes building at once share one file.
   const file = path.join(dir, `${name}-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`);
   if (!existsSync(file)) {
@@ -76,7 +76,7 @@ async function findModule(name: SeparateEntry): Promise<URL> {
 }
 
 /** The repository (or installed package) root: the nearest folder above this file with node_modules. */
-function root(): string {
+export function packageRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   while (!existsSync(path.join(dir, "node_modules")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   return dir;

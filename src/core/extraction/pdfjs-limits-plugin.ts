@@ -14,7 +14,7 @@ import { READING_LIMITS_KEY } from "./reading-limits.ts";
 const call = (method: string, args: string) => `globalThis.${READING_LIMITS_KEY}?.${method}(${args});`;
 
 /** Where each call goes: the text it is put before or after, found exactly once in pdf.worker.mjs. */
-const PATCHES: { what: string; find: string; place: "after" | "before"; add: string }[] = [
+const PATCHES: Patch[] = [
   {
     what: "content streams read",
     find: "  constructor(stream, xref, stateManager = new StateManager()) {\n",
@@ -42,15 +42,39 @@ const PATCHES: { what: string; find: string; place: "after" | "before"; add: str
   },
 ];
 
-/** pdf.worker.mjs with the calls in; throws when a patch no longer finds its place. */
-export function patchPdfjsWorker(source: string): string {
+/**
+ * How pdfjs reads text, corrected: wherever pdfjs runs (this bundle, and in-thread through
+ * pdfjs-text-worker.ts). pdfjs joins a run's glyphs in drawing order and reverses the whole run
+ * when it is right-to-left; a glyph that stands for several characters (an Arabic lam-alef
+ * ligature, a letter with its vowel mark) already gives them in logical order, so that reversal
+ * swapped them ("اإلنتاجية" for "الإنتاجية"). Such a glyph's characters are put in drawing order
+ * first (and its presentation forms spelled out, as pdfjs does for the run later), so the run's
+ * reversal gives them back in logical order.
+ */
+export const TEXT_PATCHES: Patch[] = [
+  {
+    what: "right-to-left glyphs of several characters",
+    find: "          textChunk.str.push(glyphUnicode);\n",
+    place: "replace",
+    add:
+      "const glyphText = disableNormalization ? glyphUnicode : normalizeUnicode(glyphUnicode);" +
+      " textChunk.str.push(glyphText.length > 1 && !textChunk.vertical &&" +
+      " /^[\\u0590-\\u08ff\\ufb1d-\\ufdff\\ufe70-\\ufefc]/.test(glyphText)" +
+      " ? [...glyphText].reverse().join('') : glyphText);",
+  },
+];
+
+type Patch = { what: string; find: string; place: "after" | "before" | "replace"; add: string };
+
+/** pdf.worker.mjs with the patches in; throws when a patch no longer finds its place. */
+export function patchPdfjsWorker(source: string, patches: Patch[] = [...TEXT_PATCHES, ...PATCHES]): string {
   let out = source;
-  for (const p of PATCHES) {
+  for (const p of patches) {
     const at = out.indexOf(p.find);
     if (at < 0 || out.indexOf(p.find, at + 1) >= 0)
       throw new Error(`pdfjs-limits: the place for ${p.what} is not found once in pdf.worker.mjs`);
     const line = `    ${p.add}\n`;
-    const replacement = p.place === "after" ? p.find + line : line + p.find;
+    const replacement = p.place === "after" ? p.find + line : p.place === "before" ? line + p.find : line;
     out = out.slice(0, at) + replacement + out.slice(at + p.find.length);
   }
   return out;
@@ -65,6 +89,11 @@ export function pdfjsLimitsPlugin(): Plugin {
     name: "pdfjs-limits",
     setup(build) {
       build.onResolve({ filter: /^pdfjs-dist\/legacy\/build\/pdf\.worker\.mjs$/ }, () => ({ path: file }));
+      // In-thread pdfjs loads a text-patched copy at run time; here the worker is bundled, patched.
+      build.onLoad({ filter: /pdfjs-text-worker\.ts$/ }, () => ({
+        contents: 'export const loadPdfjsWorker = () => import("pdfjs-dist/legacy/build/pdf.worker.mjs");',
+        loader: "js",
+      }));
       build.onLoad({ filter: /pdf\.worker\.mjs$/ }, async (args) => ({
         contents: patchPdfjsWorker(await readFile(args.path, "utf8")),
         loader: "js",

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { installSyncDecompression } from "./decompression.ts";
 import { PdfOpenError } from "./pdf-open-error.ts";
+import { loadPdfjsWorker } from "./pdfjs-text-worker.ts";
 
 // pdfjs-dist 5 (6.x needs Node 22). The legacy build runs in-thread on Node, no worker needed.
 // It wants its font data, character maps and wasm decoders by path, or it warns and degrades.
@@ -37,7 +38,8 @@ export const pdfjs = () => {
     const mod = await import("pdfjs-dist/legacy/build/pdf.mjs");
     // The worker module sets globalThis.pdfjsWorker, which pdf.mjs then uses instead of loading
     // it with the first document (after which a PDF that failed to open left the polyfills in).
-    await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+    // Its copy with the text patches in (pdfjs-text-worker.ts).
+    await loadPdfjsWorker();
     restoreNatives();
     return mod;
   })();

@@ -1,6 +1,6 @@
 import { neutralizeHtml } from "../../tables/table-formats.ts";
 import { type Box, CountedMedian, median, overlapY } from "./geometry.ts";
-import type { Line } from "./lines.ts";
+import { type Line, rightToLeft } from "./lines.ts";
 import type { Word } from "./words.ts";
 
 // Body text: reading order by recursive XY-cut, then paragraphs, headings and list items.
@@ -190,7 +190,9 @@ export function paragraphs(
       line.y0 > prev.last.y0 &&
       // (A centred line may start far to the right of the one above: its middle stays put.)
       (Math.abs(line.x0 - prev.last.x0) < 4 * line.size ||
-        Math.abs(line.x0 + line.x1 - prev.last.x0 - prev.last.x1) < 2 * line.size) &&
+        Math.abs(line.x0 + line.x1 - prev.last.x0 - prev.last.x1) < 2 * line.size ||
+        // Right-to-left lines start at the right: a paragraph's short last line ends left of the rest.
+        (rightToLeft(line) && Math.abs(line.x1 - prev.last.x1) < 4 * line.size)) &&
       Math.abs(line.size - prev.size) < 0.12 * prev.size &&
       prev.bold === bold &&
       // A table of contents: an entry's leader dots and page number end its line and paragraph.

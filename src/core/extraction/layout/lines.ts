@@ -9,6 +9,9 @@ export type Line = Box & { segments: Segment[]; size: number; baseline: number }
 /** A gap wider than this many font sizes separates segments (word spaces are about 0.25-0.35). */
 export const SEGMENT_GAP = 0.9;
 
+const punctuationOnly = /^[\p{P}\p{S}]+$/u;
+const vowelMarkOnly = /^\p{M}+$/u;
+
 /**
  * The words of one line in logical order. The base direction is that of most of the text; runs
  * of the other direction keep their own order inside (the core of the Unicode bidi rules, at the
@@ -22,7 +25,26 @@ export function joinWords(words: Word[]): string {
     if (w.rtl) rtlChars += w.text.length;
   }
   const rtlBase = rtlChars > total / 2;
-  const ordered = [...words].sort((a, b) => (rtlBase ? b.x0 - a.x0 : a.x0 - b.x0));
+  // A right-to-left word starts at its right edge: glyphs drawn apart at one place (the two
+  // halves of a lam-alef, a zero-width hamza) are ordered by where they start, the wider first.
+  const ordered = [...words].sort((a, b) => (rtlBase ? b.x1 - a.x1 || b.x0 - a.x0 : a.x0 - b.x0));
+  // A vowel mark drawn as a glyph of its own stands over its letter, not after it: it follows
+  // the letter it sits on.
+  for (let i = 0; i + 1 < ordered.length; i++) {
+    const w = ordered[i] as Word;
+    const next = ordered[i + 1] as Word;
+    if (
+      w.rtl &&
+      next.rtl &&
+      vowelMarkOnly.test(w.text) &&
+      !vowelMarkOnly.test(next.text) &&
+      next.x0 < w.x0 - 0.01
+    ) {
+      ordered[i] = next;
+      ordered[i + 1] = w;
+      i++;
+    }
+  }
   // Reverse each run of words against the base direction back into its own reading order
   // (nothing to do when every word runs the base direction, as in most lines).
   let out = ordered;
@@ -41,16 +63,39 @@ export function joinWords(words: Word[]): string {
   let text = "";
   let prev: Word | undefined;
   for (const w of out) {
+    // A vowel mark joins its letter; the next gap is measured from the letter.
+    if (w.rtl && vowelMarkOnly.test(w.text)) {
+      text += w.text;
+      continue;
+    }
     if (prev) {
       const gap = prev.x0 > w.x0 ? prev.x0 - w.x1 : w.x0 - prev.x1;
       // CJK runs touch each other; Latin words carry a space's width between them.
       text +=
-        gap > 0.12 * Math.min(prev.size, w.size) || prev.rtl !== w.rtl || (prev.whole && w.whole) ? " " : "";
+        gap > 0.12 * Math.min(prev.size, w.size) ||
+        (prev.whole && w.whole) ||
+        // Runs of two directions are apart, a run's extent may hold the space between them; but a
+        // sentence's stop set apart from its last word ("العمل.") belongs to it.
+        (prev.rtl !== w.rtl && !punctuationOnly.test(prev.text) && !punctuationOnly.test(w.text))
+          ? " "
+          : "";
     }
     text += w.text;
     prev = w;
   }
   return text;
+}
+
+/** A line mostly of right-to-left text (Arabic, Hebrew): it starts at the right. */
+export function rightToLeft(line: Line): boolean {
+  let rtl = 0;
+  let total = 0;
+  for (const s of line.segments)
+    for (const w of s.words) {
+      total += w.text.length;
+      if (w.rtl) rtl += w.text.length;
+    }
+  return rtl > total / 2;
 }
 
 /** Text with no letter: an amount, a year ("2007–08"), a mark for no value ("†", "—"). */

@@ -1,4 +1,4 @@
-import { tableToMarkdown } from "../../tables/table-formats.ts";
+import { neutralizeHtml, tableToMarkdown } from "../../tables/table-formats.ts";
 import { textRows } from "../../tables/table-model.ts";
 import type { BBox, ExtractedTable, PageElement } from "../extractor.ts";
 import {
@@ -17,6 +17,7 @@ import { type Line, onSameLine, toLines } from "./lines.ts";
 import { columnGroups } from "./page-columns.ts";
 import { type Gutter, linesByColumn, orderByGutters, pageGutters, splitAtGutters } from "./page-gutters.ts";
 import { justifiedLines, readsAsProse } from "./prose-evidence.ts";
+import { mirroredOrder, rightToLeftLines, rightToLeftPage, rightToLeftWords } from "./right-to-left.ts";
 import { streamTables } from "./stream.ts";
 import type { ReadingFrame, Word } from "./words.ts";
 
@@ -207,8 +208,13 @@ export function layoutWords(
 ): PageLayout {
   const found: FoundTable[] = [];
   let rest = words;
+  const rtl = rightToLeftWords(words);
+  // Grids of a right-to-left page that read as lines: their cells come out as paragraphs, row
+  // by row from the right, where the grid stands.
+  const asLines = new Set<FoundTable>();
   if (opts.tables) {
     for (const t of latticeTables(rules.horizontals, rules.verticals, rest)) {
+      if (rtl && rightToLeftLines(t.grid)) asLines.add(t);
       found.push(t);
       rest = rest.filter((w) => !t.words.has(w));
     }
@@ -229,7 +235,10 @@ export function layoutWords(
     // Prose whose lines happen to share gaps (justified columns, say) stays prose.
     for (const group of groups.flatMap((g) => columnGroups(g, rules.horizontals)))
       for (const t of streamTables(group, rules.horizontals, vertical))
-        if (!readsAsProse(textRows(t.grid)) && !justifiedLines([...t.words])) found.push(t);
+        if (!readsAsProse(textRows(t.grid)) && !justifiedLines([...t.words])) {
+          if (rtl && rightToLeftLines(t.grid)) asLines.add(t);
+          found.push(t);
+        }
   }
   // Tables read by OCR (its words are whole words) get their misread thousands commas back.
   for (const t of found) if ([...t.words].every((w) => w.whole)) t.grid = repairThousandsCommas(t.grid);
@@ -262,12 +271,23 @@ export function layoutWords(
     ...found.map((t, index): Element => ({ kind: "table", index, ...t.box })),
   ];
   const figures = figuresOf(opts.images ?? [], words, frame);
+  const order = (els: Element[], flip: <B extends { x0: number; x1: number }>(b: B) => B) =>
+    gutters.length
+      ? orderByGutters(
+          els,
+          size,
+          gutters.map(flip).sort((a, b) => a.x0 - b.x0),
+          figures.map(flip),
+        )
+      : readingOrder(els, size);
   const ordered = footnotesLast(
-    gutters.length ? orderByGutters(elements, size, gutters, figures) : readingOrder(elements, size),
+    rightToLeftPage(bodyLines) ? mirroredOrder(elements, order) : order(elements, (b) => b),
     size,
     frame.height,
   );
   const hyphenated = hyphenatedWords(bodyLines);
+  const isTable = (e: Element | undefined) =>
+    e?.kind === "table" && !asLines.has(found[e.index] as FoundTable);
 
   const md: string[] = [];
   const text: string[] = [];
@@ -311,6 +331,17 @@ export function layoutWords(
     }
     flush();
     const t = found[e.index] as FoundTable;
+    if (asLines.has(t)) {
+      for (const row of textRows(t.grid))
+        for (const cell of [...row].reverse()) {
+          const said = cell.replace(/\s+/g, " ").trim();
+          if (!said) continue;
+          md.push(neutralizeHtml(said));
+          text.push(said);
+          placed.push({ type: "paragraph", text: said, bbox: bboxOf(t.box), order: placed.length });
+        }
+      continue;
+    }
     const rows = textRows(t.grid)
       .map((r) => r.join("\t"))
       .join("\n");
@@ -333,7 +364,7 @@ export function layoutWords(
     elements: withMargins(withFigures(placed, figures), dropped, frame),
     width: frame.width,
     height: frame.height,
-    startsWithTable: ordered[0]?.kind === "table",
-    endsWithTable: ordered[ordered.length - 1]?.kind === "table",
+    startsWithTable: isTable(ordered[0]),
+    endsWithTable: isTable(ordered[ordered.length - 1]),
   };
 }

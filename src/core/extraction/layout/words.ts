@@ -201,18 +201,18 @@ export function textContentWords(
     const bold = fonts.isBold(p.it.fontName);
     const mono = fonts.isMono(p.it.fontName);
     const vertical = quarter(p.dx, p.dy) !== turn;
-    // pdfjs gives right-to-left runs in logical order; where each word of such a run stands is
-    // not known, so the run stays whole (its extent is exact) and lines order runs by bidi rules.
+    // pdfjs gives right-to-left runs in logical order: their first word stands at the right.
     const rtl = p.it.dir === "rtl" || (isRtl(text) && !/[A-Za-z0-9]/.test(text));
-    // Split other runs at spaces; positions within a run are proportional to characters, the
+    // Runs are split at spaces; positions within a run are proportional to characters, the
     // best estimate without glyph widths (exact at the run's ends, where column gaps are).
     const perChar = (p.it.width || p.size * 0.5 * text.length) / Math.max(1, text.length);
-    const re = rtl ? /\S(.*\S)?/g : groupedOrWord;
+    const re = rtl ? /\S+/g : groupedOrWord;
     const top = 0.8 * p.size;
     const bottom = -0.2 * p.size;
     for (let m = re.exec(text); m; m = re.exec(text)) {
-      const start = m.index * perChar;
-      const end = (m.index + m[0].length) * perChar;
+      const from = rtl ? text.length - m.index - m[0].length : m.index;
+      const start = from * perChar;
+      const end = (from + m[0].length) * perChar;
       let x0 = Number.POSITIVE_INFINITY;
       let x1 = Number.NEGATIVE_INFINITY;
       let y0 = Number.POSITIVE_INFINITY;

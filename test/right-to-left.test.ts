@@ -1,0 +1,79 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { defaultCapabilities } from "../src/core/documents/phases.ts";
+import type { ExtractedPage } from "../src/core/extraction/extractor.ts";
+import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
+
+// Right-to-left pages by two generators: Microsoft Word (docling's test PDFs, test/fixtures,
+// MIT) and Chromium (bench/layout/corpus-rtl, made by bench/layout/make-corpus-rtl.ts).
+
+const root = path.join(import.meta.dirname, "..");
+async function read(file: string): Promise<ExtractedPage> {
+  const bytes = new Uint8Array(readFileSync(path.join(root, file)));
+  const session = await layoutExtractor.open(bytes, { strategy: "auto", capabilities: defaultCapabilities });
+  try {
+    return await session.extractPage(1);
+  } finally {
+    await session.close();
+  }
+}
+
+/** The page's paragraphs and headings in reading order, as the markdown has them. */
+const blocks = (p: ExtractedPage) =>
+  p.markdown
+    .split(/\n\s*\n/)
+    .map((b) => b.replace(/^#+\s*/, "").trim())
+    .filter(Boolean);
+
+describe("right-to-left text", () => {
+  it("keeps a lam-alef ligature's letters in logical order (one glyph for two letters, Word)", async () => {
+    const page = await read("test/fixtures/docling-right-to-left-01.pdf");
+    expect(page.markdown).toContain("تحسين الإنتاجية وحل المشكلات من خلال البرمجة بلغة R و Python");
+    expect(page.markdown).not.toContain("اإلنتاجية");
+  });
+
+  it("keeps a paragraph's short last line and its stop with the paragraph", async () => {
+    const page = await read("test/fixtures/docling-right-to-left-01.pdf");
+    // The last line ends left of the lines above it; the stop is a run of its own.
+    expect(page.markdown).toContain("فإن استخدام هذه اللغات يمكن أن يسهم بشكل كبير في تحسين نتائج العمل.");
+  });
+
+  it("spells presentation forms as letters and puts a vowel mark after its letter (Chromium)", async () => {
+    const page = await read("bench/layout/corpus-rtl/ar-naskh-one-mixed.pdf");
+    const b = blocks(page);
+    expect(b[1]).toBe("الإنتاجية والتعلم الآلي في المكتبات العامة");
+    expect(page.markdown).toContain("يزداد عامًا بعد عام");
+    expect(page.markdown).toContain("مثل Python و PostgreSQL لإدارة الفهارس، ولا يقتصر الأمر");
+  });
+
+  it("reads two right-to-left columns right one first", async () => {
+    const page = await read("bench/layout/corpus-rtl/he-serif-two-columns.pdf");
+    const b = blocks(page);
+    const at = (start: string) => b.findIndex((x) => x.startsWith(start));
+    const order = [
+      "הספרייה העירונית פתחה",
+      "סדנאות ואירועים",
+      "בנוסף, צוות הספרייה",
+      "שעות פעילות בחגים",
+      "אנו מודים",
+    ].map(at);
+    expect(order.every((k) => k >= 0)).toBe(true);
+    expect([...order].sort((x, y) => x - y)).toEqual(order);
+  });
+
+  it("reads a label before its value", async () => {
+    const page = await read("bench/layout/corpus-rtl/fa-sans-labels.pdf");
+    expect(page.markdown).toContain("شماره استاندارد ملی 20300");
+    expect(page.markdown).toContain("مشاور پذیرش کارگزاری آرمون بورس");
+  });
+
+  it("makes no table of a running head set as two spans over a rule; a ruled grid stays a table", async () => {
+    const page = await read("test/fixtures/docling-right-to-left-03.pdf");
+    const b = blocks(page);
+    expect(b.slice(0, 2)).toEqual(["شرکت بورس کالای ايران", "اميدنامه پذيرش در بازار اصلی - کالای داخلی"]);
+    // The ruled label/value block below it, rows of two cells, stays the one table.
+    expect(page.tables).toHaveLength(1);
+    expect(page.tables[0]?.grid.length).toBeGreaterThan(5);
+  });
+});
