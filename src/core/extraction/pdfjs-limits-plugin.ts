@@ -56,11 +56,12 @@ export const TEXT_PATCHES: Patch[] = [
     what: "right-to-left glyphs of several characters",
     find: "          textChunk.str.push(glyphUnicode);\n",
     place: "replace",
+    // Only a right-to-left glyph is spelled out here: every other glyph is pushed as pdfjs pushes
+    // it (pdfjs spells out the whole run later), so text in other scripts costs nothing more.
     add:
-      "const glyphText = disableNormalization ? glyphUnicode : normalizeUnicode(glyphUnicode);" +
-      " textChunk.str.push(glyphText.length > 1 && !textChunk.vertical &&" +
-      " /^[\\u0590-\\u08ff\\ufb1d-\\ufdff\\ufe70-\\ufefc]/.test(glyphText)" +
-      " ? [...glyphText].reverse().join('') : glyphText);",
+      "const rtlGlyph = !textChunk.vertical && /^[\\u0590-\\u08ff\\ufb1d-\\ufdff\\ufe70-\\ufefc]/.test(glyphUnicode);" +
+      " const glyphText = rtlGlyph && !disableNormalization ? normalizeUnicode(glyphUnicode) : glyphUnicode;" +
+      " textChunk.str.push(rtlGlyph && glyphText.length > 1 ? [...glyphText].reverse().join('') : glyphText);",
   },
 ];
 
