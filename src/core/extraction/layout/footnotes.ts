@@ -19,7 +19,9 @@ export function footnotesLast(ordered: Element[], size: number, pageHeight: numb
   const body = ordered.filter((e) => !small(e));
   if (!body.some((e) => e.kind === "line")) return ordered;
   const bodyEnd = Math.max(...body.map((e) => e.y1));
-  const notes = ordered.filter((e) => small(e) && e.y0 >= bodyEnd && e.y0 >= LOWER_PART * pageHeight);
-  if (!notes.length) return ordered;
-  return [...ordered.filter((e) => !notes.includes(e)), ...notes];
+  const notes = new Set(
+    ordered.filter((e) => small(e) && e.y0 >= bodyEnd && e.y0 >= LOWER_PART * pageHeight),
+  );
+  if (!notes.size) return ordered;
+  return [...ordered.filter((e) => !notes.has(e)), ...notes];
 }

@@ -18,13 +18,9 @@ const vowelMarkOnly = /^\p{M}+$/u;
  * level of words).
  */
 export function joinWords(words: Word[]): string {
-  let rtlChars = 0;
-  let total = 0;
-  for (const w of words) {
-    total += w.text.length;
-    if (w.rtl) rtlChars += w.text.length;
-  }
-  const rtlBase = rtlChars > total / 2;
+  const rtlBase = rightToLeftWords(words);
+  const mixed =
+    words.some((w) => w.rtl && w.text.length > 0) && words.some((w) => !w.rtl && w.text.length > 0);
   // A right-to-left word starts at its right edge: glyphs drawn apart at one place (the two
   // halves of a lam-alef, a zero-width hamza) are ordered by where they start, the wider first.
   const ordered = [...words].sort((a, b) => (rtlBase ? b.x1 - a.x1 || b.x0 - a.x0 : a.x0 - b.x0));
@@ -48,7 +44,7 @@ export function joinWords(words: Word[]): string {
   // Reverse each run of words against the base direction back into its own reading order
   // (nothing to do when every word runs the base direction, as in most lines).
   let out = ordered;
-  if (rtlChars > 0 && rtlChars < total) {
+  if (mixed) {
     out = [];
     let run: Word[] = [];
     for (const w of ordered) {
@@ -86,17 +82,19 @@ export function joinWords(words: Word[]): string {
   return text;
 }
 
-/** A line mostly of right-to-left text (Arabic, Hebrew): it starts at the right. */
-export function rightToLeft(line: Line): boolean {
+/** Words mostly of right-to-left text (Arabic, Hebrew, Persian), counted in characters. */
+export function rightToLeftWords(words: readonly Word[]): boolean {
   let rtl = 0;
   let total = 0;
-  for (const s of line.segments)
-    for (const w of s.words) {
-      total += w.text.length;
-      if (w.rtl) rtl += w.text.length;
-    }
+  for (const w of words) {
+    total += w.text.length;
+    if (w.rtl) rtl += w.text.length;
+  }
   return rtl > total / 2;
 }
+
+/** A line mostly of right-to-left text: it starts at the right. */
+export const rightToLeft = (line: Line): boolean => rightToLeftWords(line.segments.flatMap((s) => s.words));
 
 /** Text with no letter: an amount, a year ("2007–08"), a mark for no value ("†", "—"). */
 export const letterless = (text: string) => !/\p{L}/u.test(text);

@@ -13,11 +13,11 @@ import { repairThousandsCommas } from "./figure-separators.ts";
 import { footnotesLast } from "./footnotes.ts";
 import type { Box } from "./geometry.ts";
 import { type FoundTable, latticeTables, type Rule } from "./lattice.ts";
-import { type Line, onSameLine, toLines } from "./lines.ts";
+import { type Line, onSameLine, rightToLeftWords, toLines } from "./lines.ts";
 import { columnGroups } from "./page-columns.ts";
 import { type Gutter, linesByColumn, orderByGutters, pageGutters, splitAtGutters } from "./page-gutters.ts";
 import { justifiedLines, readsAsProse } from "./prose-evidence.ts";
-import { mirroredOrder, rightToLeftLines, rightToLeftPage, rightToLeftWords } from "./right-to-left.ts";
+import { mirroredOrder, rightToLeftLines, rightToLeftPage } from "./right-to-left.ts";
 import { streamTables } from "./stream.ts";
 import type { ReadingFrame, Word } from "./words.ts";
 

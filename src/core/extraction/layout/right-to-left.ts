@@ -1,18 +1,6 @@
 import type { TableGrid } from "../../tables/table-model.ts";
 import type { Box } from "./geometry.ts";
-import type { Line } from "./lines.ts";
-import type { Word } from "./words.ts";
-
-/** Words mostly of right-to-left text (Arabic, Hebrew, Persian). */
-export function rightToLeftWords(words: readonly Word[]): boolean {
-  let rtl = 0;
-  let total = 0;
-  for (const w of words) {
-    total += w.text.length;
-    if (w.rtl) rtl += w.text.length;
-  }
-  return rtl > total / 2;
-}
+import { type Line, rightToLeftWords } from "./lines.ts";
 
 /** A page whose body text is mostly right-to-left. */
 export const rightToLeftPage = (lines: readonly Line[]) =>
