@@ -62,9 +62,15 @@ async function findModule(name: SeparateEntry): Promise<URL> {
     write: false,
     logLevel: "silent",
   });
-  const code = out.outputFiles[0]?.text ?? "";
+  return cachedModule(name, out.outputFiles[0]?.text ?? "");
+}
+
+/**
+ * A module's code written into node_modules/.cache/quire, for import: named by its content and
+ * moved into place whole, so processes starting at once share one file.
+ */
+export async function cachedModule(name: string, code: string): Promise<URL> {
   const dir = path.join(packageRoot(), "node_modules", ".cache", "quire");
-  // Named by content and moved into place whole: processes building at once share one file.
   const file = path.join(dir, `${name}-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`);
   if (!existsSync(file)) {
     await mkdir(dir, { recursive: true });
@@ -76,7 +82,7 @@ async function findModule(name: SeparateEntry): Promise<URL> {
 }
 
 /** The repository (or installed package) root: the nearest folder above this file with node_modules. */
-export function packageRoot(): string {
+function packageRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   while (!existsSync(path.join(dir, "node_modules")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   return dir;

@@ -1,10 +1,6 @@
-import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { packageRoot } from "./bundled-module.ts";
+import { cachedModule } from "./bundled-module.ts";
 import { patchPdfjsWorker, TEXT_PATCHES } from "./pdfjs-limits-plugin.ts";
 
 // pdfjs read in-thread (the service, tests, benches) reads text as the extraction process does:
@@ -26,18 +22,5 @@ async function textPatchedWorker(): Promise<string> {
     createRequire(import.meta.url).resolve("pdfjs-dist/legacy/build/pdf.worker.mjs"),
     "utf8",
   );
-  const code = patchPdfjsWorker(source, TEXT_PATCHES);
-  const dir = path.join(packageRoot(), "node_modules", ".cache", "quire");
-  // Named by content and moved into place whole: processes starting at once share one file.
-  const file = path.join(
-    dir,
-    `pdf.worker-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`,
-  );
-  if (!existsSync(file)) {
-    await mkdir(dir, { recursive: true });
-    const tmp = `${file}.${process.pid}.${Date.now()}`;
-    await writeFile(tmp, code);
-    await rename(tmp, file);
-  }
-  return pathToFileURL(file).href;
+  return (await cachedModule("pdf.worker", patchPdfjsWorker(source, TEXT_PATCHES))).href;
 }
