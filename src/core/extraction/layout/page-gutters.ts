@@ -101,6 +101,7 @@ export function pageGutters(lines: readonly Line[], size: number, known: readonl
     }
     if (before >= MIN_BESIDE && after >= MIN_BESIDE) gutters.push(g);
   }
+  apartFromEachOther(gutters, size);
   if (proseBetween(lines, gutters, PAGE_PROSE)) return gutters;
   const kept =
     gutters.length > 0 &&
@@ -110,6 +111,22 @@ export function pageGutters(lines: readonly Line[], size: number, known: readonl
       return Math.min(g.x1, o.x1) - Math.max(g.x0, o.x0) >= 0.5 * Math.min(g.x1 - g.x0, o.x1 - o.x0);
     });
   return kept && proseBetween(lines, gutters, KEPT_PROSE) ? gutters : [];
+}
+
+/** Narrowest column between two gutters, in font sizes: a few words of running text a line. */
+const MIN_COLUMN = 5;
+
+/**
+ * Of two gutters closer together than a column is wide, the narrower goes (in place): the strip
+ * between them is an indent (list bullets hanging left of their text), not a column.
+ */
+function apartFromEachOther(gutters: Gutter[], size: number): void {
+  for (let k = 0; k + 1 < gutters.length; ) {
+    const a = gutters[k] as Gutter;
+    const b = gutters[k + 1] as Gutter;
+    if (b.x0 - a.x1 >= MIN_COLUMN * size) k++;
+    else gutters.splice(a.x1 - a.x0 >= b.x1 - b.x0 ? k + 1 : k, 1);
+  }
 }
 
 /** Words of a line of running text in one column. */
@@ -209,11 +226,12 @@ export function splitAtGutters(line: Line, gutters: readonly Gutter[]): Line {
   for (const s of line.segments) {
     const crossed = gutters.filter((g) => s.x0 < g.x0 && s.x1 > g.x1);
     // Cut only where the words stand a gutter's width apart: a title's word space may fall on a
-    // gutter too.
+    // gutter too. The width is that of the smaller type beside the gutter: a title in one
+    // column, on the baseline of body text in the next, is not one line with it.
     const wide = (g: Gutter) => {
-      const before = Math.max(...s.words.filter((w) => w.x1 <= g.x0 + 1).map((w) => w.x1));
-      const after = Math.min(...s.words.filter((w) => w.x0 >= g.x1 - 1).map((w) => w.x0));
-      return after - before >= MIN_WIDTH * s.size;
+      const before = s.words.filter((w) => w.x1 <= g.x0 + 1).reduce((a, w) => (w.x1 > a.x1 ? w : a));
+      const after = s.words.filter((w) => w.x0 >= g.x1 - 1).reduce((a, w) => (w.x0 < a.x0 ? w : a));
+      return after.x0 - before.x1 >= MIN_WIDTH * Math.min(before.size, after.size);
     };
     if (
       !crossed.length ||

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { type Line, toLines, toSegment } from "../src/core/extraction/layout/lines.ts";
+import { pageGutters, splitAtGutters } from "../src/core/extraction/layout/page-gutters.ts";
+import type { Word } from "../src/core/extraction/layout/words.ts";
+
+// Gutters found from the whole page, on lines built from words as the text layer gives them.
+
+const word = (text: string, x0: number, x1: number, baseline: number, size = 9): Word => ({
+  text,
+  x0,
+  x1,
+  y0: baseline - 0.8 * size,
+  y1: baseline + 0.2 * size,
+  size,
+  baseline,
+  vertical: false,
+  rtl: false,
+  bold: false,
+  mono: false,
+});
+
+/** A line of words 4 pt apart filling [x0, x1), each word `w` wide. */
+function run(text: string, x0: number, x1: number, baseline: number, w = 22): Word[] {
+  const out: Word[] = [];
+  for (let x = x0, k = 0; x + w <= x1; x += w + 4, k++) out.push(word(`${text}${k}`, x, x + w, baseline));
+  return out;
+}
+
+describe("splitAtGutters", () => {
+  const gutter = { x0: 200, x1: 208 };
+
+  it("cuts a title's last word in one column from body text on its baseline in the next", () => {
+    // 19 pt title ending 9 pt short of the next column's 9 pt text: wider than a gutter of the
+    // body's type (0.6 em of 9 pt), narrower than one of the title's.
+    const title = [word("License", 120, 170, 100, 19), word("Version", 176, 200, 100, 19)];
+    const body = [word("placed", 209, 240, 100), word("by", 243, 252, 100)];
+    const line: Line = {
+      ...toSegment([...title, ...body]),
+      segments: [toSegment([...title, ...body])],
+      baseline: 100,
+    };
+    const cut = splitAtGutters(line, [gutter]);
+    expect(cut.segments.map((s) => s.text)).toEqual(["License Version", "placed by"]);
+  });
+
+  it("keeps a title set across the columns whole where its word space falls on the gutter", () => {
+    const title = [word("Row", 150, 198, 100, 19), word("Access", 209, 270, 100, 19)];
+    const line: Line = { ...toSegment(title), segments: [toSegment(title)], baseline: 100 };
+    expect(splitAtGutters(line, [gutter]).segments).toHaveLength(1);
+  });
+});
+
+describe("pageGutters", () => {
+  it("takes a hanging list's bullet indent for part of its column, not a gutter of its own", () => {
+    // Three columns (50-200, 215-365, 376-530); the third a list whose bullets hang left of
+    // their text by 10 pt: the strip of bullets is no column, and the page's two gutters stand.
+    const words: Word[] = [];
+    for (let k = 0; k < 14; k++) {
+      const y = 100 + 12 * k;
+      words.push(...run("left", 50, 200, y), ...run("mid", 215, 365, y));
+      if (k % 3 === 0) words.push(word("•", 376, 380, y));
+      words.push(...run("right", 390, 530, y));
+    }
+    const gutters = pageGutters(toLines(words), 9);
+    expect(gutters).toHaveLength(2);
+    expect(gutters[0]?.x0).toBeGreaterThanOrEqual(170);
+    expect(gutters[0]?.x1).toBeLessThanOrEqual(215);
+    expect(gutters[1]?.x0).toBeGreaterThanOrEqual(335);
+    expect(gutters[1]?.x1).toBeLessThanOrEqual(376);
+  });
+});
