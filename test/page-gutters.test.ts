@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { Element } from "../src/core/extraction/layout/blocks.ts";
 import { type Line, toLines, toSegment } from "../src/core/extraction/layout/lines.ts";
-import { pageGutters, splitAtGutters } from "../src/core/extraction/layout/page-gutters.ts";
+import { orderByGutters, pageGutters, splitAtGutters } from "../src/core/extraction/layout/page-gutters.ts";
 import type { Word } from "../src/core/extraction/layout/words.ts";
 
 // Gutters found from the whole page, on lines built from words as the text layer gives them.
@@ -67,5 +68,47 @@ describe("pageGutters", () => {
     expect(gutters[0]?.x1).toBeLessThanOrEqual(215);
     expect(gutters[1]?.x0).toBeGreaterThanOrEqual(335);
     expect(gutters[1]?.x1).toBeLessThanOrEqual(376);
+  });
+});
+
+/** A line of running text as an element of the reading order, its words named `name`. */
+function element(name: string, x0: number, x1: number, baseline: number, bold = false): Element {
+  const line = toLines(run(name, x0, x1, baseline).map((w) => ({ ...w, bold })))[0] as Line;
+  return { kind: "line", line, x0: line.x0, y0: line.y0, x1: line.x1, y1: line.y1 };
+}
+
+describe("orderByGutters", () => {
+  const columns = [
+    [50, 200],
+    [215, 365],
+    [380, 530],
+  ] as const;
+  const gutters = [
+    { x0: 200, x1: 215 },
+    { x0: 365, x1: 380 },
+  ];
+
+  it("reads a heading over three columns left unbalanced above it where it stands", () => {
+    // Above the heading the columns end at different heights (the third two lines short), below
+    // it all three start again at one height: the heading, set in the first column's width,
+    // parts the page, so everything above it is read first.
+    const els: Element[] = [];
+    columns.forEach(([x0, x1], c) => {
+      const rows = c === 2 ? 6 : 8;
+      for (let k = 0; k < rows; k++) els.push(element(`above${c}_${k}_`, x0, x1, 100 + 12 * k));
+      for (let k = 0; k < 8; k++) els.push(element(`below${c}_${k}_`, x0, x1, 220 + 12 * k));
+    });
+    els.push(element("HEAD", 50, 110, 200, true));
+    const read = orderByGutters(els, 9, gutters).map((e) =>
+      e.kind === "line" ? (e.line.segments[0]?.words[0]?.text ?? "") : "",
+    );
+    const head = read.indexOf("HEAD0");
+    expect(read.slice(0, head).every((t) => t.startsWith("above"))).toBe(true);
+    expect(read.slice(head + 1).every((t) => t.startsWith("below"))).toBe(true);
+    expect(read.slice(head + 1).map((t) => t.slice(0, 6))).toEqual([
+      ...Array(8).fill("below0"),
+      ...Array(8).fill("below1"),
+      ...Array(8).fill("below2"),
+    ]);
   });
 });

@@ -299,13 +299,16 @@ export function orderByGutters(
     const next = (c: Box[]) => Math.min(...c.filter((o) => o.y0 >= bottom).map((o) => o.y0));
     const last = (c: Box[]) => Math.max(...c.filter((o) => o.y1 <= top).map((o) => o.y1));
     const ownColumn = byColumn[own] ?? [];
+    // Beside one other column a paragraph gap may fall at the heading's height by chance, so
+    // the columns must also end together above it; gaps in two other columns or more that all
+    // start again at one height do not line up by chance (columns left unbalanced above it).
     return (
       others.length > 0 &&
       others.every(
         (c) =>
           !c.some((o) => o.y1 > top && o.y0 < bottom) &&
           Math.abs(next(c) - next(ownColumn)) <= ALONE_MARGIN * size &&
-          Math.abs(last(c) - last(ownColumn)) <= BALANCED * size,
+          (others.length > 1 || Math.abs(last(c) - last(ownColumn)) <= BALANCED * size),
       )
     );
   };
