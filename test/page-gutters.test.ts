@@ -111,4 +111,18 @@ describe("orderByGutters", () => {
       ...Array(8).fill("below2"),
     ]);
   });
+  it("reads a heading over two balanced columns where it stands, one ending a line and a paragraph gap short", () => {
+    // The second column ends 19 pt (2.1 em) above the first: its last paragraph ended at its
+    // foot with a paragraph gap, the first column's ran on a line.
+    const els: Element[] = [];
+    for (let k = 0; k < 8; k++) els.push(element(`above0_${k}_`, 50, 200, 100 + 12 * k));
+    for (let k = 0; k < 7; k++) els.push(element(`above1_${k}_`, 215, 365, 93 + 12 * k));
+    for (const [c, [x0, x1]] of [columns[0], columns[1]].entries())
+      for (let k = 0; k < 6; k++) els.push(element(`below${c}_${k}_`, x0, x1, 220 + 12 * k));
+    els.push(element("HEAD", 50, 110, 200, true));
+    const read = orderByGutters(els, 9, [{ x0: 200, x1: 215 }]).map((e) =>
+      e.kind === "line" ? (e.line.segments[0]?.words[0]?.text ?? "") : "",
+    );
+    expect(read.indexOf("HEAD0")).toBe(15);
+  });
 });

@@ -260,8 +260,11 @@ const columnOf = (e: Box, gutters: readonly Gutter[]) =>
 const ALONE_MARGIN = 0.5;
 /** A line this much larger than the body (or bold) may be a heading. */
 const HEADING_SIZE = 1.15;
-/** How far apart balanced columns may end, in font sizes: a line and a half. */
-const BALANCED = 1.8;
+/**
+ * How far apart balanced columns may end, in font sizes: a line (leading up to 1.5) and a
+ * paragraph gap, when a paragraph ends at the foot of one column and not the other.
+ */
+const BALANCED = 2.25;
 
 /**
  * Elements in reading order on a page with gutters: elements set across the columns stay where
