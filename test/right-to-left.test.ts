@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultCapabilities } from "../src/core/documents/phases.ts";
 import type { ExtractedPage } from "../src/core/extraction/extractor.ts";
+import { numberInRightToLeft } from "../src/core/extraction/layout/lines.ts";
 import { rightToLeftLines } from "../src/core/extraction/layout/right-to-left.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 import { cell } from "../src/core/tables/table-model.ts";
@@ -115,5 +116,23 @@ describe("right-to-left grids read as lines", () => {
     expect(rightToLeftLines(dates)).toBe(false);
     expect(rightToLeftLines(repeated)).toBe(false);
     expect(rightToLeftLines(grid([["a", "b"]]))).toBe(true);
+  });
+});
+
+describe("figures in right-to-left lines", () => {
+  it("puts a numbered item's stop after its number when the figure is drawn apart (ReportLab, python-bidi)", async () => {
+    const page = await read("bench/layout/corpus-rtl2/ar-naskh-rl-one.pdf");
+    expect(page.markdown).toContain("1. افتح صفحة الإضافة من القائمة الرئيسية واختر نوع الوثيقة.");
+    expect(page.markdown).toContain("بدقة 300 نقطة في البوصة");
+  });
+
+  it("reads a stop, dash or bracket at a figure's edge with the right-to-left text, signs with the figure", () => {
+    expect(numberInRightToLeft(".1")).toBe("1.");
+    expect(numberInRightToLeft(":20")).toBe("20:");
+    expect(numberInRightToLeft("(12)")).toBe("(12)");
+    expect(numberInRightToLeft("(12")).toBe("12)");
+    expect(numberInRightToLeft("%65")).toBe("%65");
+    expect(numberInRightToLeft("1,234.50")).toBe("1,234.50");
+    expect(numberInRightToLeft("Python,")).toBe("Python,");
   });
 });
