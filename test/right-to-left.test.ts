@@ -6,7 +6,7 @@ import type { ExtractedPage } from "../src/core/extraction/extractor.ts";
 import { numberInRightToLeft } from "../src/core/extraction/layout/lines.ts";
 import { rightToLeftLines } from "../src/core/extraction/layout/right-to-left.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
-import { cell } from "../src/core/tables/table-model.ts";
+import { cell, textRows } from "../src/core/tables/table-model.ts";
 
 // Right-to-left pages by two generators: Microsoft Word (docling's test PDFs, test/fixtures,
 // MIT) and Chromium (bench/layout/corpus-rtl, made by bench/layout/make-corpus-rtl.ts).
@@ -134,5 +134,14 @@ describe("figures in right-to-left lines", () => {
     expect(numberInRightToLeft("%65")).toBe("%65");
     expect(numberInRightToLeft("1,234.50")).toBe("1,234.50");
     expect(numberInRightToLeft("Python,")).toBe("Python,");
+  });
+});
+
+describe("a right-to-left cell with more figures than letters", () => {
+  it("reads a price with its currency's abbreviation in Hebrew order (ReportLab, python-bidi)", async () => {
+    const page = await read("bench/tables-rtl2/he-unruled.pdf");
+    const cells = page.tables.flatMap((t) => textRows(t.grid).flat());
+    expect(cells).toContain('180 ש"ח');
+    expect(cells).not.toContain('ח"ש 180');
   });
 });

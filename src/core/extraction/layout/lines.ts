@@ -111,16 +111,23 @@ export function numberInRightToLeft(text: string): string {
   return turned(outTrail) + signsBefore + core + signsAfter + turned(outLead);
 }
 
-/** Words mostly of right-to-left text (Arabic, Hebrew, Persian), counted in characters. */
+/**
+ * Words mostly of right-to-left text (Arabic, Hebrew, Persian), counted in characters of words
+ * with letters: figures and signs have no direction of their own (the bidi rules take the base
+ * direction from letters), so a cell "180 ש\"ח" is right-to-left.
+ */
 export function rightToLeftWords(words: readonly Word[]): boolean {
   let rtl = 0;
   let total = 0;
   for (const w of words) {
+    if (!hasLetter.test(w.text)) continue;
     total += w.text.length;
     if (w.rtl) rtl += w.text.length;
   }
   return rtl > total / 2;
 }
+
+const hasLetter = /\p{L}/u;
 
 /** A line mostly of right-to-left text: it starts at the right. */
 export const rightToLeft = (line: Line): boolean => rightToLeftWords(line.segments.flatMap((s) => s.words));
