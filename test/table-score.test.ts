@@ -3,13 +3,15 @@ import {
   adjacencyRelations,
   adjacencyScore,
   cellScore,
-  directionNeutral,
   f1FromCounts,
+  logicalCell,
   normalizeCell,
   normalizeGrid,
   pickBestTable,
   relationKey,
   scoreTable,
+  visualOrder,
+  visualToLogical,
 } from "../bench/support/table-score.ts";
 import { cell, type TableGrid, textRows } from "../src/core/tables/table-model.ts";
 
@@ -48,24 +50,41 @@ describe("normalisation", () => {
   });
 });
 
-describe("right-to-left cells compared whatever their order", () => {
+describe("right-to-left cells compared in logical order", () => {
   // "wilaya" (state): waw, lam-alef ligature (U+FEFB), yeh, teh marbuta, as presentation forms.
   const logical = "\uFEED\uFEFB\uFEF3\uFE94";
   const visual = [...logical].reverse().join("");
-  it("reads a word in visual order (as camelot writes it) and in logical order alike, ligatures included", () => {
-    expect(directionNeutral(visual)).toBe(directionNeutral(logical));
-    // Presentation forms are folded (NFKC): "sultan" in them and in plain letters read alike.
-    expect(directionNeutral("\uFEB3\uFEE0\uFEC4\uFE8E\uFEE5")).toBe(
-      directionNeutral("\u0633\u0644\u0637\u0627\u0646"),
-    );
+  const plain = "\u0648\u0644\u0627\u064A\u0629";
+  it("puts a cell written in visual order (as camelot writes it) in logical order, ligatures included", () => {
+    expect(visualOrder(visual)).toBe(true);
+    expect(visualOrder(logical)).toBe(false);
+    // Folded (NFKC): the presentation forms, either way round, read as the plain letters.
+    expect(logicalCell(visual)).toBe(plain);
+    expect(logicalCell(logical)).toBe(plain);
   });
 
-  it("drops vowel marks and sorts words, and leaves cells without right-to-left letters alone", () => {
-    // "Jeremy" and the word, either way round, with a tanween mark set apart by no-break spaces.
-    expect(directionNeutral(`\u064B\u00A0${visual}\u00A0Jeremy`)).toBe(
-      directionNeutral(`Jeremy ${logical}\u064B`),
-    );
-    expect(directionNeutral("Total  12 ﬁ")).toBe("Total  12 ﬁ");
+  it("keeps a Latin run's own order inside a right-to-left cell, and word order counts", () => {
+    // "ismi Jeremy fi al-injliziya" (my name is Jeremy in English) drawn left to right: the
+    // words from the last, each Arabic word turned round, "Jeremy" as written.
+    const ismi = "\uFE8D\uFEB3\uFEE4\uFEF2";
+    const fi = "\uFED3\uFEF2";
+    const english = "\uFE8D\uFEFB\uFEE7\uFEA0\uFEE0\uFEF4\uFEB0\uFEF3\uFE94";
+    const back = (w: string) => [...w].reverse().join("");
+    const drawn = `${back(english)} ${back(fi)} Jeremy ${back(ismi)}`;
+    const written = `${ismi} Jeremy ${fi} ${english}`;
+    expect(visualToLogical(drawn)).toBe(written);
+    expect(logicalCell(drawn)).toBe(written.normalize("NFKC"));
+    expect(logicalCell(drawn)).not.toBe(logicalCell(`${english} ${fi} Jeremy ${ismi}`));
+  });
+
+  it("does not match a word read backwards", () => {
+    expect(logicalCell([...plain].reverse().join(""))).not.toBe(logicalCell(logical));
+  });
+
+  it("drops vowel marks, makes mirrored brackets one, and leaves cells without right-to-left letters alone", () => {
+    expect(logicalCell(`\u064B\u00A0${visual}`)).toBe(plain);
+    expect(logicalCell("\u05D0\u05D1 )\u05D2(")).toBe(logicalCell("\u05D0\u05D1 (\u05D2)"));
+    expect(logicalCell("Total  12 \uFB01")).toBe("Total  12 \uFB01");
   });
 });
 

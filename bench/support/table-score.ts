@@ -196,34 +196,115 @@ export function pickBestTable(expected: TextGrid, candidates: readonly TextGrid[
 }
 
 /**
- * A cell text with right-to-left words made independent of the order they were written in:
- * compatibility forms folded (NFKC, so Arabic presentation forms compare with their letters),
- * each right-to-left word read whichever way sorts first, and the words sorted. Visual-order
- * text (as camelot emits it) and logical-order text (as this service emits it) then compare
- * equal; optional vowel marks are dropped. Cells without right-to-left letters are left as they are.
- * A word is turned round letter by letter, each letter folded on its own: a ligature (lam-alef,
- * U+FEFB) folds into its two letters in logical order, which turning the folded word round
- * would reverse. (So a visual-order word with a ligature matches its logical form in
- * presentation forms, as the PDF has them, not one respelled in plain letters.)
+ * Joining forms of the Arabic presentation forms (U+FB50-FBFF, U+FE80-FEFC), from Unicode's own
+ * order: the forms of one letter stand together as isolated, final, initial, medial (a letter
+ * that joins on one side only has the first two), and all of them fold (NFKC) to that letter.
  */
-export function directionNeutral(text: string): string {
+const joiningForms: ReadonlyMap<string, "iso" | "fin" | "ini" | "med"> = (() => {
+  const forms = new Map<string, "iso" | "fin" | "ini" | "med">();
+  const names = ["iso", "fin", "ini", "med"] as const;
+  for (const [from, to] of [
+    [0xfb50, 0xfbff],
+    [0xfe80, 0xfefc],
+  ] as const) {
+    let group: string[] = [];
+    const close = () => {
+      if (group.length === 1 || group.length === 2 || group.length === 4)
+        for (const [i, c] of group.entries()) forms.set(c, names[i] as (typeof names)[number]);
+      group = [];
+    };
+    for (let cp = from; cp <= to; cp++) {
+      const c = String.fromCodePoint(cp);
+      const folded = c.normalize("NFKC");
+      if (folded === c) {
+        close();
+        continue;
+      }
+      if (group.length && (group[0] as string).normalize("NFKC") !== folded) close();
+      group.push(c);
+    }
+    close();
+  }
+  return forms;
+})();
+
+/**
+ * Whether a cell's Arabic presentation forms say it is written in visual order (as camelot emits
+ * it): a word read in logical order starts with an initial or isolated form and ends with a final
+ * or isolated one; written the other way round, it starts with a final form and ends with an
+ * initial one. Decided by the words that fit one reading only.
+ */
+export function visualOrder(text: string): boolean {
+  let visual = 0;
+  let logical = 0;
+  for (const run of text.match(/[\uFB50-\uFBFF\uFE80-\uFEFC]{2,}/g) ?? []) {
+    const first = joiningForms.get(run[0] as string);
+    const last = joiningForms.get(run[run.length - 1] as string);
+    const startsWord = first === "iso" || first === "ini";
+    const endsWord = last === "iso" || last === "fin";
+    const startsReversed = first === "iso" || first === "fin";
+    const endsReversed = last === "iso" || last === "ini";
+    const fitsLogical = startsWord && endsWord;
+    const fitsVisual = startsReversed && endsReversed;
+    if (fitsLogical && !fitsVisual) logical++;
+    if (fitsVisual && !fitsLogical) visual++;
+  }
+  return visual > logical;
+}
+
+/**
+ * Text written in visual order (left to right as drawn) put in logical order, by the core of the
+ * Unicode bidi algorithm: the base direction is that of most strong characters, a neutral takes
+ * the direction of the strong characters on both sides of it when they agree (else the base's),
+ * and the runs are turned round level by level (rule L2, which is its own inverse).
+ */
+export function visualToLogical(text: string): string {
+  const chars = [...text];
+  const kind = chars.map((c) => (isRtl(c) ? "R" : /[\p{L}\p{N}]/u.test(c) ? "L" : "N"));
+  const rtlBase = kind.filter((k) => k === "R").length > kind.filter((k) => k === "L").length;
+  const strongAt = (i: number, step: number): string | undefined => {
+    for (let j = i; j >= 0 && j < kind.length; j += step) if (kind[j] !== "N") return kind[j];
+    return undefined;
+  };
+  const levels = kind.map((k, i) => {
+    const dir = k !== "N" ? k : strongAt(i, -1) === strongAt(i, 1) ? strongAt(i, 1) : undefined;
+    const resolved = dir ?? (rtlBase ? "R" : "L");
+    if (rtlBase) return resolved === "R" ? 1 : 2;
+    return resolved === "R" ? 1 : 0;
+  });
+  const out = chars.map((c, i) => ({ c, level: levels[i] as number }));
+  for (let level = Math.max(0, ...levels); level >= 1; level--) {
+    for (let i = 0; i < out.length; ) {
+      if ((out[i]?.level ?? 0) < level) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < out.length && (out[j]?.level ?? 0) >= level) j++;
+      out.splice(i, j - i, ...out.slice(i, j).reverse());
+      i = j;
+    }
+  }
+  return out.map((x) => x.c).join("");
+}
+
+/** Brackets, which the bidi rules draw mirrored in right-to-left text: extractors report either. */
+const mirrored: Record<string, string> = { ")": "(", "]": "[", "}": "{", ">": "<" };
+
+/**
+ * A cell with right-to-left letters in the form compared: in logical order (a cell in visual
+ * order, by its presentation forms, is put in it), compatibility forms folded (NFKC: Arabic
+ * presentation forms compare with the letters they are forms of), vowel marks dropped (optional
+ * in Arabic and Hebrew, and extractors attach a mark set apart to different runs), mirrored
+ * brackets made one, white space made single. Word order and letter order count. Cells without
+ * right-to-left letters are left as they are.
+ */
+export function logicalCell(text: string): string {
   if (!isRtl(text)) return text;
-  // Vowel marks are optional in Arabic and Hebrew, and extractors attach them to different runs;
-  // folding can leave a space before a mark it split off its presentation form.
-  const fold = (s: string) =>
-    s
-      .normalize("NFKC")
-      .replace(/\p{Mn}/gu, "")
-      .replace(/\s+/g, "");
-  return text
-    .split(/\s+/)
-    .map((t) => {
-      if (!isRtl(t)) return fold(t);
-      const letters = [...t].map(fold);
-      // Whichever reading sorts first stands for both.
-      return [letters.join(""), letters.reverse().join("")].sort()[0] as string;
-    })
-    .filter(Boolean)
-    .sort()
-    .join(" ");
+  return (visualOrder(text) ? visualToLogical(text) : text)
+    .normalize("NFKC")
+    .replace(/\p{Mn}/gu, "")
+    .replace(/[)\]}>]/g, (c) => mirrored[c] ?? c)
+    .replace(/\s+/g, " ")
+    .trim();
 }

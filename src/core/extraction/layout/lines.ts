@@ -76,22 +76,58 @@ export function joinWords(words: Word[]): string {
           ? " "
           : "";
     }
-    text += w.text;
+    text += rtlBase && !w.rtl ? numberInRightToLeft(w.text) : w.text;
     prev = w;
   }
   return text;
 }
 
-/** Words mostly of right-to-left text (Arabic, Hebrew, Persian), counted in characters. */
+/** A figure drawn left to right with signs at its edges: "(12)", ".1", "5%". */
+const edgedNumber = /^([^\p{L}\p{N}\s]*)(\p{N}(?:[\p{N},.:/]*\p{N})?)([^\p{L}\p{N}\s]*)$/u;
+/** Signs next to a figure that stand with it whichever way the line runs (Unicode's European terminators). */
+const leadSigns = /^(.*?)([#$%+\u00a2-\u00a5\u00b0\u00b1\u2030\u2031\u20a0-\u20cf]*)$/u;
+const trailSigns = /^([#$%+\u00a2-\u00a5\u00b0\u00b1\u2030\u2031\u20a0-\u20cf]*)(.*)$/u;
+const mirrorOf: Record<string, string> = { "(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{" };
+const turned = (s: string) =>
+  [...s]
+    .reverse()
+    .map((c) => mirrorOf[c] ?? c)
+    .join("");
+
+/**
+ * A figure drawn in a right-to-left line, in logical order. The figure itself reads left to
+ * right, but a stop, bracket or dash at its edge belongs to the right-to-left text around it (the
+ * Unicode bidi rules N1 and N2): drawn left of the figure, it comes after it ("1." of a numbered
+ * item is drawn ".1"), and a bracket is drawn mirrored. Currency and percent signs next to the
+ * figure stay with it (rule W5).
+ */
+export function numberInRightToLeft(text: string): string {
+  const m = edgedNumber.exec(text);
+  if (!m) return text;
+  const [, lead = "", core = "", trail = ""] = m;
+  const [, outLead = "", signsBefore = ""] = leadSigns.exec(lead) ?? [];
+  const [, signsAfter = "", outTrail = ""] = trailSigns.exec(trail) ?? [];
+  if (outLead === "" && outTrail === "") return text;
+  return turned(outTrail) + signsBefore + core + signsAfter + turned(outLead);
+}
+
+/**
+ * Words mostly of right-to-left text (Arabic, Hebrew, Persian), counted in characters of words
+ * with letters: figures and signs have no direction of their own (the bidi rules take the base
+ * direction from letters), so a cell "180 ש\"ח" is right-to-left.
+ */
 export function rightToLeftWords(words: readonly Word[]): boolean {
   let rtl = 0;
   let total = 0;
   for (const w of words) {
+    if (!hasLetter.test(w.text)) continue;
     total += w.text.length;
     if (w.rtl) rtl += w.text.length;
   }
   return rtl > total / 2;
 }
+
+const hasLetter = /\p{L}/u;
 
 /** A line mostly of right-to-left text: it starts at the right. */
 export const rightToLeft = (line: Line): boolean => rightToLeftWords(line.segments.flatMap((s) => s.words));

@@ -1,6 +1,6 @@
-import type { TableGrid } from "../../tables/table-model.ts";
+import { type TableGrid, textRows } from "../../tables/table-model.ts";
 import type { Box } from "./geometry.ts";
-import { type Line, rightToLeftWords } from "./lines.ts";
+import { type Line, letterless, rightToLeftWords } from "./lines.ts";
 
 /** A page whose body text is mostly right-to-left. */
 export const rightToLeftPage = (lines: readonly Line[]) =>
@@ -29,11 +29,31 @@ export function mirroredOrder<T extends Box>(
 }
 
 /**
- * A grid found on a right-to-left page that reads as a line, not as a table: a single row (a
- * running head set as two spans apart, with a rule under it). Grids of two rows or more stay
- * tables, two columns too: a ruled label/value block reads as text to some readers, but it is
- * drawn as a table is, as a table of two columns of sentences is (tabula's arabic.pdf).
+ * A grid found on a right-to-left page that reads as lines, not as a table: a single row (a
+ * running head set as two spans apart, with a rule under it), or a form's label/value block.
+ * Other grids of two rows or more stay tables, two columns of sentences too (tabula's arabic.pdf).
  */
 export function rightToLeftLines(grid: TableGrid): boolean {
-  return grid.length < 2;
+  return grid.length < 2 || labelValueBlock(textRows(grid));
+}
+
+/** Sentence punctuation (Latin, Arabic, Persian, Hebrew): a label names a field, it asks or says nothing. */
+const sentenceEnd = /[.!?\u061F\u06D4\u05C3]$/u;
+
+/**
+ * A form's label/value block drawn with rules: two columns, the one read first (the right one on
+ * a right-to-left page) all labels (distinct words without figures or sentence punctuation), the
+ * other values of mixed kinds, figures and dates on some rows and words on others, words below
+ * the first row too. A data table's column holds one kind of value under its header (a column of
+ * dates under "Date" stays a table); a field per row, each of its own kind, is a form's layout.
+ */
+function labelValueBlock(rows: string[][]): boolean {
+  if (rows.length < 3 || rows.some((r) => r.length !== 2)) return false;
+  const labels = rows.map((r) => (r[1] ?? "").trim());
+  const values = rows.map((r) => (r[0] ?? "").trim());
+  const isLabel = (t: string) => /\p{L}/u.test(t) && !/\p{N}/u.test(t) && !sentenceEnd.test(t);
+  if (!labels.every(isLabel) || new Set(labels).size < labels.length) return false;
+  const figures = values.filter((v) => v !== "" && letterless(v)).length;
+  const wordsBelowFirst = values.slice(1).filter((v) => /\p{L}/u.test(v)).length;
+  return figures > 0 && wordsBelowFirst > 0;
 }
