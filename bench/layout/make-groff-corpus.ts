@@ -121,7 +121,7 @@ function bibliography(count: number, from: number): Block[] {
   });
 }
 
-/** Package records as key: value lines, one paragraph each, under the package's name. */
+/** Package records as key: value lines under the package's name, a record one paragraph. */
 function records(count: number, from: number): Block[] {
   const rows = execFileSync("dpkg-query", [
     "-W",
@@ -152,7 +152,9 @@ function records(count: number, from: number): Block[] {
       ["Maintainer", maintainer?.replace(/\s*<[^>]*>/, "")],
       ["Description", summary],
     ];
-    for (const [k, v] of fields) if (v) out.push({ kind: "paragraph", text: `${k}: ${v}` });
+    // The fields' lines, set without paragraph spacing, read as one block.
+    const lines = fields.filter(([, v]) => v).map(([k, v]) => `${k}: ${v}`);
+    out.push({ kind: "paragraph", text: lines.join(" "), lines });
   }
   return out;
 }
