@@ -1,7 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { keyValueCells, labelledList, readsAsProse } from "../src/core/extraction/layout/prose-evidence.ts";
+import {
+  keyValueCells,
+  labelledList,
+  readsAsProse,
+  spreadWords,
+} from "../src/core/extraction/layout/prose-evidence.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 
 // Prose set in the shapes that look most like a table (key: value records, numbered clauses
@@ -93,5 +98,37 @@ describe("prose shaped like a table", () => {
       ["", "spaced them out to fill every"],
     ];
     expect(readsAsProse(staggered)).toBe(true);
+  });
+
+  it("tells justified lines cut at their word gaps from a wide table of words", () => {
+    const spread = [
+      [
+        "binary",
+        "utilities,",
+        "for",
+        "x86-64-linux-gnu",
+        "target.",
+        "Debian",
+        "archive,",
+        "simple",
+        "interprocess",
+      ],
+      ["package", "archive,", "2022.", "", "", "", "system", "bus", "messaging"],
+      ["extra", "utilities", "from", "4.4BSD-Lite.", "Debian", "package", "configuration).", "some", "more"],
+    ];
+    expect(spreadWords(spread)).toBe(true);
+    const matrix = [
+      ["Feature", "Basic", "Plus", "Pro", "Team", "Enterprise"],
+      ["Export", "no", "yes", "yes", "yes", "yes"],
+      ["Audit", "no", "no", "yes", "yes", "yes"],
+      ["Single sign-on", "no", "no", "no", "yes", "yes"],
+    ];
+    expect(spreadWords(matrix)).toBe(false);
+    const figures = [
+      ["region", "north", "south", "east", "west", "total"],
+      ["sales", "1,204", "988", "1,356", "1,010", "4,558"],
+      ["costs", "804", "688", "956", "710", "3,158"],
+    ];
+    expect(spreadWords(figures)).toBe(false);
   });
 });

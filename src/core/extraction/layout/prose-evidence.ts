@@ -114,6 +114,30 @@ export function keyValueCells(rows: readonly (readonly string[])[]): boolean {
   return cells.length >= 6 && keys.size >= 2 && keyed.length >= KEY_VALUE_SHARE * cells.length;
 }
 
+/** Columns, at least, of a grid of single words spread by justification. */
+const SPREAD_COLUMNS = 6;
+/** Share of its filled cells that are one word of small letters. */
+const SPREAD_WORDS = 0.5;
+
+/**
+ * Whether a grid is justified lines cut at their word gaps: six columns or more, no column of
+ * figures, half its cells one word of small letters ("for", "utilities,") and nearly every cell
+ * different. A wide table of words repeats its values ("yes", "no") or names things in capitals.
+ */
+export function spreadWords(rows: readonly (readonly string[])[]): boolean {
+  const cells = rows.flatMap((r) => r.map((t) => t.replace(/\s+/g, " ").trim()));
+  const width = Math.max(0, ...rows.map((r) => r.filter((t) => t.trim()).length));
+  const filled = cells.filter(Boolean);
+  if (width < SPREAD_COLUMNS || filled.length < 2 * SPREAD_COLUMNS) return false;
+  for (let c = 0; c < Math.max(...rows.map((r) => r.length)); c++) {
+    const column = rows.map((r) => (r[c] ?? "").trim()).filter(Boolean);
+    if (column.length >= 2 && column.filter((t) => FIGURE.test(t)).length >= FIGURE_COLUMN * column.length)
+      return false;
+  }
+  const small = filled.filter((t) => !t.includes(" ") && /^\p{Ll}/u.test(t)).length;
+  return small >= SPREAD_WORDS * filled.length && new Set(filled).size >= 0.8 * filled.length;
+}
+
 /** Gaps of a line within this share of the font size of each other are one spacing. */
 const EVEN_GAPS = 0.12;
 /** Lines of three words or more, at least, that must be evenly spaced for the whole to be prose. */
@@ -158,4 +182,18 @@ export function justifiedLines(words: readonly Word[]): boolean {
   // justified line with a short line or two beside it, not a row of cells.
   const few = lines.length <= SHORT_GRID && judged >= 1 && even === judged;
   return few || (even >= MIN_EVEN_LINES && even >= EVEN_SHARE * judged);
+}
+
+/**
+ * Whether a table found from aligned gaps (its cell texts by rows, and its words) reads as prose
+ * on any of the prose's evidence above: then it is prose, however well its gaps line up.
+ */
+export function beatenByProse(rows: readonly (readonly string[])[], words: readonly Word[]): boolean {
+  return (
+    readsAsProse(rows) ||
+    justifiedLines(words) ||
+    labelledList(rows) ||
+    keyValueCells(rows) ||
+    spreadWords(rows)
+  );
 }
