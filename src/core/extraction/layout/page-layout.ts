@@ -16,7 +16,7 @@ import { type FoundTable, latticeTables, type Rule } from "./lattice.ts";
 import { type Line, onSameLine, rightToLeftWords, toLines } from "./lines.ts";
 import { columnGroups } from "./page-columns.ts";
 import { type Gutter, linesByColumn, orderByGutters, pageGutters, splitAtGutters } from "./page-gutters.ts";
-import { justifiedLines, readsAsProse } from "./prose-evidence.ts";
+import { beatenByProse } from "./prose-evidence.ts";
 import { mirroredOrder, rightToLeftLines, rightToLeftPage } from "./right-to-left.ts";
 import { streamTables } from "./stream.ts";
 import type { ReadingFrame, Word } from "./words.ts";
@@ -235,7 +235,7 @@ export function layoutWords(
     // Prose whose lines happen to share gaps (justified columns, say) stays prose.
     for (const group of groups.flatMap((g) => columnGroups(g, rules.horizontals)))
       for (const t of streamTables(group, rules.horizontals, vertical))
-        if (!readsAsProse(textRows(t.grid)) && !justifiedLines([...t.words])) {
+        if (!beatenByProse(textRows(t.grid), [...t.words])) {
           if (rtl && rightToLeftLines(t.grid)) asLines.add(t);
           found.push(t);
         }

@@ -52,7 +52,10 @@ export function readsAsProse(rows: readonly (readonly string[])[]): boolean {
       // The next filled cell along the row, and the one below in the same column.
       let right = "";
       for (let k = c + 1; k < width && !right; k++) right = cell(r, k);
-      const below = cell(r + 1, c);
+      // The next filled cell below: columns of prose whose lines do not share baselines leave
+      // an empty cell between a line and the next.
+      let below = "";
+      for (let k = r + 1; k < rows.length && !below; k++) below = cell(k, c);
       const carries = (t: string) => CARRIED_ON.test(t) && /\S\s+\S/.test(t);
       if (carries(right) || carries(below)) runOn++;
     }
@@ -61,6 +64,78 @@ export function readsAsProse(rows: readonly (readonly string[])[]): boolean {
   if (filled < 4) return false;
   const share = runOn / filled;
   return share >= PROSE_RUN_ON_ANYWAY || (!figureColumn && share >= PROSE_RUN_ON);
+}
+
+/**
+ * A list's label set in the margin: a clause or item number ("3.", "1.6.", "(b)", "iv)"), a
+ * reference ("[12]"), a bullet, or a command's option ("-a, --all", "--size=N").
+ */
+const LABEL =
+  /^(\(?[\p{L}\d]{1,4}\)|\d{1,3}(\.\d{1,3})*\.|[\p{L}]\.|\[\d{1,4}\]|[•·▪◦*–—-]|--?[\p{L}\d][^\s]*(,? --?[\p{L}\d][^\s]*)*)$/u;
+/** Words a list item's text holds, on average at least, beside its labels. */
+const ITEM_WORDS = 4;
+
+/**
+ * Whether a grid is a list set with hanging labels: its first column holds only list labels
+ * (numbers with their stops, "[n]", options) and the rest of each row is text of several words.
+ * A table numbers its rows with bare figures, not with a clause's stop or a reference's brackets.
+ */
+export function labelledList(rows: readonly (readonly string[])[]): boolean {
+  const cell = (r: readonly string[], c: number) => (r[c] ?? "").replace(/\s+/g, " ").trim();
+  const labels = rows.map((r) => cell(r, 0)).filter(Boolean);
+  if (labels.length < 2 || !labels.every((l) => LABEL.test(l))) return false;
+  const rest = rows
+    .map((r) =>
+      r
+        .slice(1)
+        .map((_, k) => cell(r, k + 1))
+        .filter(Boolean)
+        .join(" "),
+    )
+    .filter(Boolean);
+  const words = rest.reduce((n, t) => n + t.split(" ").length, 0);
+  return rest.length >= 2 && words >= ITEM_WORDS * rest.length && rest.some((t) => /\p{Ll}/u.test(t));
+}
+
+/** A cell that is a labelled value: a name of three words at most, a colon, then its value. */
+const KEY_VALUE = /^\p{Lu}[\p{L}\d-]*( [\p{L}\d-]+){0,2}: \S/u;
+/** Share of filled cells holding a label and its value, over which the labels are the text's. */
+const KEY_VALUE_SHARE = 0.3;
+
+/**
+ * Whether a grid's cells carry their own labels ("Version: 2.1", "Section: libs"): a table puts
+ * its labels in a column or a header of their own, so many cells that hold both are lines of
+ * key: value records set in columns.
+ */
+export function keyValueCells(rows: readonly (readonly string[])[]): boolean {
+  const cells = rows.flatMap((r) => r.map((t) => t.replace(/\s+/g, " ").trim()).filter(Boolean));
+  const keyed = cells.filter((t) => KEY_VALUE.test(t));
+  const keys = new Set(keyed.map((t) => t.slice(0, t.indexOf(":"))));
+  return cells.length >= 6 && keys.size >= 2 && keyed.length >= KEY_VALUE_SHARE * cells.length;
+}
+
+/** Columns, at least, of a grid of single words spread by justification. */
+const SPREAD_COLUMNS = 6;
+/** Share of its filled cells that are one word of small letters. */
+const SPREAD_WORDS = 0.5;
+
+/**
+ * Whether a grid is justified lines cut at their word gaps: six columns or more, no column of
+ * figures, half its cells one word of small letters ("for", "utilities,") and nearly every cell
+ * different. A wide table of words repeats its values ("yes", "no") or names things in capitals.
+ */
+export function spreadWords(rows: readonly (readonly string[])[]): boolean {
+  const cells = rows.flatMap((r) => r.map((t) => t.replace(/\s+/g, " ").trim()));
+  const width = Math.max(0, ...rows.map((r) => r.filter((t) => t.trim()).length));
+  const filled = cells.filter(Boolean);
+  if (width < SPREAD_COLUMNS || filled.length < 2 * SPREAD_COLUMNS) return false;
+  for (let c = 0; c < Math.max(...rows.map((r) => r.length)); c++) {
+    const column = rows.map((r) => (r[c] ?? "").trim()).filter(Boolean);
+    if (column.length >= 2 && column.filter((t) => FIGURE.test(t)).length >= FIGURE_COLUMN * column.length)
+      return false;
+  }
+  const small = filled.filter((t) => !t.includes(" ") && /^\p{Ll}/u.test(t)).length;
+  return small >= SPREAD_WORDS * filled.length && new Set(filled).size >= 0.8 * filled.length;
 }
 
 /** Gaps of a line within this share of the font size of each other are one spacing. */
@@ -96,7 +171,9 @@ export function justifiedLines(words: readonly Word[]): boolean {
     l.sort((a, b) => a.x0 - b.x0);
     // Only lines across most of the table: a cell's text wrapped in one column is spaced as prose.
     if ((l[l.length - 1] as Word).x1 - (l[0] as Word).x0 < SPAN * (right - left)) continue;
-    const gaps = l.slice(1).map((w, k) => w.x0 - (l[k] as Word).x1);
+    // A hanging label ("3.", "[12]", "-a") stands apart from its text by the indent, not a word space.
+    const from = LABEL.test((l[0] as Word).text) && l.length >= 4 ? 1 : 0;
+    const gaps = l.slice(1 + from).map((w, k) => w.x0 - (l[k + from] as Word).x1);
     const size = Math.max(...l.map((w) => w.size));
     judged++;
     if (Math.max(...gaps) - Math.min(...gaps) <= EVEN_GAPS * size) even++;
@@ -105,4 +182,18 @@ export function justifiedLines(words: readonly Word[]): boolean {
   // justified line with a short line or two beside it, not a row of cells.
   const few = lines.length <= SHORT_GRID && judged >= 1 && even === judged;
   return few || (even >= MIN_EVEN_LINES && even >= EVEN_SHARE * judged);
+}
+
+/**
+ * Whether a table found from aligned gaps (its cell texts by rows, and its words) reads as prose
+ * on any of the prose's evidence above: then it is prose, however well its gaps line up.
+ */
+export function beatenByProse(rows: readonly (readonly string[])[], words: readonly Word[]): boolean {
+  return (
+    readsAsProse(rows) ||
+    justifiedLines(words) ||
+    labelledList(rows) ||
+    keyValueCells(rows) ||
+    spreadWords(rows)
+  );
 }
