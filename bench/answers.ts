@@ -32,13 +32,14 @@
 // corpus, default $TABLES_CORPUS or /work/shared/corpus/tables), --set <dir> (another set: its
 // qa-set.json over the PDFs beside it), --dump <dir> (write each
 // document's full.md there, to write or check questions against), --json <file> (per-triple
-// results), --verbose (every answer, not only the misses). A measurement: exit code 0 either way.
+// results, with the passages retrieved for each question), --verbose (every answer, not only the misses). A measurement: exit code 0 either way.
 
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import type { SourcePassage } from "../src/core/answering/answer-types.ts";
 import { NO_ANSWER } from "../src/core/answering/builtin-answer.ts";
 import { retrieveForQuestion } from "../src/core/answering/retrieve.ts";
 import { createLogger } from "../src/core/log.ts";
@@ -259,6 +260,8 @@ type Result = {
   /** A passage retrieved for the question, on the expected page, holds the accepted answer. */
   retrieved: boolean;
   cause?: Cause;
+  /** The passages retrieved for the question, to replay the engine on without the service. */
+  passages: SourcePassage[];
 };
 
 async function ask(api: Api, documentId: string, question: string) {
@@ -413,15 +416,21 @@ async function main() {
       let onPage = true;
       let retrieved = false;
       let cause: Cause | undefined;
+      let passages: SourcePassage[] = [];
       if (t.answer === null) {
         answeredRight = declined && citations.length === 0;
         pageRight = answeredRight;
         if (!answeredRight) cause = "answered when it should decline";
+        passages = await retrieveForQuestion(service.services.db, {
+          documentIds: [documentId],
+          messages: [{ role: "user", content: t.question }],
+          limit: PASSAGES_PER_ANSWER,
+        });
       } else {
         answeredRight = !declined && holdsAny(content, t.answer);
         pageRight = citedPages.includes(t.page as number);
         onPage = holdsAny(extracted.get(t.document)?.get(t.page as number) ?? "", t.answer);
-        const passages = await retrieveForQuestion(service.services.db, {
+        passages = await retrieveForQuestion(service.services.db, {
           documentIds: [documentId],
           messages: [{ role: "user", content: t.question }],
           limit: PASSAGES_PER_ANSWER,
@@ -454,6 +463,7 @@ async function main() {
         onPage,
         retrieved,
         ...(cause ? { cause } : {}),
+        passages,
       };
       results.push(result);
       if (args.verbose)

@@ -244,6 +244,30 @@ describe("builtinAnswer", () => {
     expectGrounded(done, all);
   });
 
+  it("answers a question whose common verb the passages paraphrase, and still declines one whose subject they lack", async () => {
+    const harbour = company(
+      4,
+      "## Traffic\n\nShips called at our quays 3,412 times, eleven percent more than in 2024. Winter storms closed the harbour entrance for 52 hours.",
+    );
+    const rise = await answer(
+      ask("By what percentage did ship calls rise compared with 2024?"),
+      passagesOf([harbour]),
+    );
+    expect(rise.text).toContain("eleven percent more");
+    expectGrounded(rise, [harbour]);
+    const shut = await answer(
+      ask("For how long did storms keep the harbour entrance shut?"),
+      passagesOf([harbour]),
+    );
+    expect(shut.text).toContain("52 hours");
+    // "Passengers" names what is asked about: no statement has it, so there is no answer.
+    const none = await answer(
+      ask("How many cruise passengers came through the port in 2024?"),
+      passagesOf([harbour]),
+    );
+    expect(none.text).toBe(NO_ANSWER);
+  });
+
   it("leaves out a sentence that only repeats a word found all over the passages", async () => {
     const office = company(
       5,

@@ -1,6 +1,6 @@
 import type { AnswerEvent, AnswerRequest, ChatMessage, Citation, SourcePassage } from "./answer-types.ts";
 import { countTokens } from "./builtin-limits.ts";
-import { ASKING_WORDS, termsOf } from "./question-terms.ts";
+import { ASKING_WORDS, GENERAL_VERBS, termsOf } from "./question-terms.ts";
 import { type Statement, splitStatements } from "./sentences.ts";
 
 // The built-in answer engine: no network, no model. It answers with the statements of the
@@ -15,7 +15,8 @@ import { type Statement, splitStatements } from "./sentences.ts";
 //   term no statement holds counts as rarer than any (df = 1/2): the question asks for something
 //   the passages do not have. Words that ask for a kind of answer rather than name what it is
 //   about ("percentage", "cost", "how long": question-terms.ts ASKING_WORDS) weigh ASKING_WEIGHT
-//   of that, since an answer need not repeat them ("eleven percent more").
+//   of that, since an answer need not repeat them ("eleven percent more"). So does a common verb
+//   (GENERAL_VERBS: "rise", "took", "sent") that no statement says: the question paraphrased it.
 // - A statement carries a term it says in full, and one found only in the heading it stands
 //   under (a table row: its table's title and section) at CONTEXT_WEIGHT: "Wednesday 18
 //   November" answers "when is the next meeting?" under "Date of the next meeting".
@@ -139,7 +140,9 @@ export function chooseStatements(
       else if (c.terms.has(t)) tables.add(c.statement.columns ?? "");
     }
     df += tables.size;
-    idf.set(t, Math.log(1 + n / Math.max(df, 0.5)) * (ASKING_WORDS.has(t) ? ASKING_WEIGHT : 1));
+    // A general verb no statement says was paraphrased ("rise" of "more"): it weighs as an asking word.
+    const weak = ASKING_WORDS.has(t) || (GENERAL_VERBS.has(t) && df === 0);
+    idf.set(t, Math.log(1 + n / Math.max(df, 0.5)) * (weak ? ASKING_WEIGHT : 1));
   }
   const weightOf = (t: string) => idf.get(t) ?? 0;
   /** How much of a term a statement carries: all of it when it says it, some when it stands under it. */

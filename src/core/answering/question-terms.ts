@@ -119,3 +119,23 @@ export const ASKING_WORDS: ReadonlySet<string> = new Set(
     .map((w) => termOf(w))
     .filter((t): t is string => t !== undefined),
 );
+
+/**
+ * Common English verbs that say what happened rather than to what: a question paraphrases them
+ * ("did ship calls rise" of "eleven percent more", "who ran it before" of "she succeeds", "who
+ * supplied" of a "Supplier" column), so, like the asking words, a passage answering the question
+ * need not use them. Past forms are listed as the stemmer leaves them apart ("went", "took").
+ */
+export const GENERAL_VERBS: ReadonlySet<string> = new Set(
+  (
+    "be become begin bring call came come change close compare contain contribute cover " +
+    "decide deal dealt did do does done find found gave get give go goes gone got grew grow happen " +
+    "have hold held include increase involve keep kept know knew lead led leave left let look make made " +
+    "mean meant meet met need offer put ran reach receive rise risen rose run said see seen send sent " +
+    "set show start stay supply take taken took tell think told turn use want went win won work " +
+    "write wrote written publish published provide provided produce happen occur"
+  )
+    .split(" ")
+    .map((w) => termOf(w))
+    .filter((t): t is string => t !== undefined),
+);
