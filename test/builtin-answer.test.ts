@@ -152,9 +152,9 @@ describe("builtinAnswer", () => {
     expectGrounded(done, all);
   });
 
-  it("answers from a table row, shown with its column names and quoted as written", async () => {
+  it("answers from a table row with its label and the cell asked, quoted as written", async () => {
     const done = await answer(ask("What was the revenue of the North region?"), passages);
-    expect(done.text).toBe("Region: North; Revenue: 1,200; Growth: 4%. [1]");
+    expect(done.text).toBe("North, Revenue: 1,200. [1]");
     expect(done.citations.map((c) => [c.documentId, c.page, c.quote])).toEqual([
       ["doc-report", 1, "| North | 1,200 | 4% |"],
     ]);
@@ -242,6 +242,19 @@ describe("builtinAnswer", () => {
     );
     expect(done.citations.map((c) => c.page)).toEqual([1, 3]);
     expectGrounded(done, all);
+  });
+
+  it("says a row whole when the question names none of its columns, or one word names several", async () => {
+    const stock = company(
+      6,
+      "| No. | Contract Description | Contract No. | Contract Amount | Contractor |\n| --- | --- | --- | --- | --- |\n| 1 | Alcohol testers | MRH/1 | 3,100.00 | Nadanta Enterprise |\n| 2 | Radar guns | MRH/2 | 52,350.00 | Kojo Ltd |",
+    );
+    const amount = await answer(ask("What was the contract amount for the radar guns?"), passagesOf([stock]));
+    expect(amount.text).toBe("Radar guns, Contract Amount: 52,350.00. [1]");
+    // "contract" names three columns: the row is said whole, so the supplier is in it.
+    const who = await answer(ask("Which company got the contract for alcohol testers?"), passagesOf([stock]));
+    expect(who.text).toContain("Contractor: Nadanta Enterprise");
+    expectGrounded(who, [stock]);
   });
 
   it("answers a question whose common verb the passages paraphrase, and still declines one whose subject they lack", async () => {

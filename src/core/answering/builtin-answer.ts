@@ -1,6 +1,7 @@
 import type { AnswerEvent, AnswerRequest, ChatMessage, Citation, SourcePassage } from "./answer-types.ts";
 import { countTokens } from "./builtin-limits.ts";
 import { ASKING_WORDS, GENERAL_VERBS, termsOf } from "./question-terms.ts";
+import { rowSentence } from "./row-answer.ts";
 import { type Statement, splitStatements } from "./sentences.ts";
 
 // The built-in answer engine: no network, no model. It answers with the statements of the
@@ -191,8 +192,15 @@ export function chooseStatements(
     );
 }
 
-/** A table row reads as a statement of its own, closed with a full stop. */
-const shown = (s: Statement) => (s.kind === "row" && !/[.!?…]$/.test(s.text) ? `${s.text}.` : s.text);
+/**
+ * A table row reads as a statement of its own, closed with a full stop: its label and the cells
+ * the question asks when it names their columns (row-answer.ts), else every cell.
+ */
+function shown(s: Statement, asked: ReadonlySet<string>): string {
+  if (s.kind !== "row") return s.text;
+  const said = rowSentence(s, asked) ?? s.text;
+  return /[.!?…]$/.test(said) ? said : `${said}.`;
+}
 
 export async function* builtinAnswer(request: AnswerRequest): AsyncGenerator<AnswerEvent> {
   request.signal?.throwIfAborted();
@@ -207,8 +215,13 @@ export async function* builtinAnswer(request: AnswerRequest): AsyncGenerator<Ans
     endOffset: c.endOffset,
     quote: c.statement.quote,
   }));
+  // The columns a row is asked for: the last question's words, else those of the ones before it.
+  const { current, earlier } = questionTerms(request.messages);
   const pieces = chosen.length
-    ? chosen.map((c, i) => `${i ? " " : ""}${shown(c.statement)} [${i + 1}]`)
+    ? chosen.map((c, i) => {
+        const asked = rowSentence(c.statement, new Set(current)) ? current : [...current, ...earlier];
+        return `${i ? " " : ""}${shown(c.statement, new Set(asked))} [${i + 1}]`;
+      })
     : [NO_ANSWER];
   for (const text of pieces) {
     request.signal?.throwIfAborted();
