@@ -124,6 +124,10 @@ describe("statements", () => {
     expect(termsOf("Region revenue 1200")).toEqual(["region", "revenu", "1200"]);
     expect(termsOf("founded planned companies")).toEqual(termsOf("found plan company"));
     expect(termsOf("Région Müller’s")).toEqual(termsOf("region muller"));
+    // Derived words meet: the question asks "assessed", the table says "Assessment".
+    expect(termsOf("nutritional assessment contraceptive")).toEqual(
+      termsOf("nutrition assessed contraception"),
+    );
   });
 });
 

@@ -41,7 +41,11 @@ function normalizeNumber(n: string): string {
   return /^\p{N}{1,3}(?:,\p{N}{3})+(?:\.\p{N}+)?$/u.test(n) ? n.replaceAll(",", "") : n;
 }
 
-/** Strips a few English suffixes: plurals, -ing, -ed, -ly, and a final e, so inflections meet. */
+/** Suffixes that make one word of another, longest first. */
+// A final e is gone by then: "-ive" is "-iv".
+const DERIVATIONS = ["ational", "ments", "ment", "ional", "ions", "ion", "iv", "al"];
+
+/** Strips a few English suffixes: plurals, -ing, -ed, -ly, a final e, then one derivation (-ment, -ion, -ive, -al), so inflections and derived words meet. */
 export function stem(word: string): string {
   let w = word;
   if (w.length <= 3) return w;
@@ -60,6 +64,11 @@ export function stem(word: string): string {
   // "planned" -> "plann" -> "plan"; "fill", "miss" and "buzz" keep their double letter.
   if (stripped && w.length > 3 && /([^aeiouylsz])\1$/.test(w)) w = w.slice(0, -1);
   if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
+  // Words made from one another meet: "assessment" and "assessed", "nutritional" and
+  // "nutrition", "contraceptive" and "contraception". A stem of five letters at least is kept.
+  for (const suffix of DERIVATIONS) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 5) return w.slice(0, -suffix.length);
+  }
   return w;
 }
 
