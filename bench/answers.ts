@@ -18,6 +18,8 @@
 //      end inside a word or number, so "7.2" is not found in "17.2"); right page cited = one of
 //      the citations is on the triple's page. A question with `answer: null` is right when the
 //      reply is the engine's NO_ANSWER text with no citation.
+//      Also reported: the mean length of right answers, and how many hold the answer in their
+//      first statement (a stricter reading: one sentence or row that answers).
 //   4. Every miss is given a cause, found by looking at what the service had: the accepted answer
 //      missing from the page's extracted markdown (extraction lost the text); the engine declined
 //      (declined when it could answer); none of the passages retrieved for the question
@@ -315,6 +317,23 @@ function report(results: Result[], seconds: { upload: number; ask: number }, too
       ),
     );
 
+  // How much a right answer makes the reader read: the scorer above counts an answer right when
+  // the accepted answer is anywhere in it, so a whole row or three sentences pass as well as one.
+  const right = answerable.filter((r) => r.answeredRight && r.pageRight);
+  const words = (s: string) =>
+    s
+      .replace(/\s*\[\d+\]/g, "")
+      .split(/\s+/)
+      .filter(Boolean).length;
+  const firstRight = right.filter((r) => holdsAny(r.content.split(/\[1\]/)[0] ?? "", r.expected ?? []));
+  console.log(
+    `\nRight answers (with page): mean ${(right.reduce((n, r) => n + words(r.content), 0) / Math.max(1, right.length)).toFixed(1)} words, ` +
+      `median ${percentile(
+        right.map((r) => words(r.content)),
+        50,
+      ).toFixed(0)}; the answer in the first statement ` +
+      `(before [1]): ${firstRight.length} of ${answerable.length} (${pct(firstRight.length, answerable.length)}).`,
+  );
   console.log("\nBy document:\n");
   console.log("| document | source | answerable | right | right + page | no-answer declined |");
   console.log("|---|---|---:|---:|---:|---:|");

@@ -1,6 +1,6 @@
 import type { AnswerEvent, AnswerRequest, ChatMessage, Citation, SourcePassage } from "./answer-types.ts";
 import { countTokens } from "./builtin-limits.ts";
-import { ASKING_WORDS, GENERAL_VERBS, termsOf } from "./question-terms.ts";
+import { ASKING_WORDS, GENERAL_VERBS, questionTermsOf, termsOf } from "./question-terms.ts";
 import { rowSentence } from "./row-answer.ts";
 import { type Statement, splitStatements } from "./sentences.ts";
 
@@ -55,8 +55,8 @@ const distinct = (xs: string[]) => [...new Set(xs)];
  */
 export function questionTerms(messages: readonly ChatMessage[]): { current: string[]; earlier: string[] } {
   const asked = messages.filter((m) => m.role === "user").map((m) => m.content);
-  const current = distinct(termsOf(asked.pop() ?? ""));
-  const earlier = distinct(asked.slice(-EARLIER_MESSAGES).reverse().flatMap(termsOf)).filter(
+  const current = distinct(questionTermsOf(asked.pop() ?? ""));
+  const earlier = distinct(asked.slice(-EARLIER_MESSAGES).reverse().flatMap(questionTermsOf)).filter(
     (t) => !current.includes(t),
   );
   return current.length ? { current, earlier } : { current: earlier, earlier: [] };

@@ -120,6 +120,7 @@ export const ASKING_WORDS: ReadonlySet<string> = new Set(
     "percentage percent proportion share rate ratio number amount figure value total sum count " +
     "cost costs price spend spent pay paid charge fee " +
     "date day days year years month months time times long far old big large small size often " +
+    "weight length age width height depth distance speed duration " +
     "people person persons name named called kind type sort way reason " +
     "report article memo paper page section chapter table row column file text letter form list chart " +
     "mentioned stated given written shown listed"
@@ -148,3 +149,30 @@ export const GENERAL_VERBS: ReadonlySet<string> = new Set(
     .map((w) => termOf(w))
     .filter((t): t is string => t !== undefined),
 );
+
+/**
+ * "How heavy", "how wide", "how old": the adjective asks for a measure the page names with its
+ * noun (a "Weight (kg)" column, "aged 12"), so the question is matched on the noun.
+ */
+const MEASURES: Record<string, string> = {
+  heavy: "weight",
+  light: "weight",
+  wide: "width",
+  broad: "width",
+  tall: "height",
+  high: "height",
+  deep: "depth",
+  old: "age",
+  far: "distance",
+  fast: "speed",
+  big: "size",
+  large: "size",
+};
+const MEASURE_QUESTION = new RegExp(`\\bhow\\s+(${Object.keys(MEASURES).join("|")})\\b`, "gi");
+
+/** The terms of a question: those of its text, a measure asked by its adjective named by its noun. */
+export function questionTermsOf(question: string): string[] {
+  return termsOf(
+    question.replace(MEASURE_QUESTION, (_, adjective: string) => `how ${MEASURES[adjective.toLowerCase()]}`),
+  );
+}
