@@ -129,6 +129,16 @@ describe("statements", () => {
       termsOf("nutrition assessed contraception"),
     );
   });
+
+  it("name a measure asked by its adjective with its noun, the word a table's column uses", async () => {
+    const pumps = company(
+      7,
+      "| Model | Flow (l/min) | Weight (kg) |\n| --- | --- | --- |\n| TW-250 | 120 | 4.1 |\n| TW-750 | 230 | 7.8 |",
+    );
+    const done = await answer(ask("How heavy is the TW-750?"), passagesOf([pumps]));
+    expect(done.text).toBe("TW-750, Weight (kg): 7.8. [1]");
+    expectGrounded(done, [pumps]);
+  });
 });
 
 describe("builtinAnswer", () => {
