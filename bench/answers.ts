@@ -18,6 +18,8 @@
 //      end inside a word or number, so "7.2" is not found in "17.2"); right page cited = one of
 //      the citations is on the triple's page. A question with `answer: null` is right when the
 //      reply is the engine's NO_ANSWER text with no citation.
+//      Also reported: the mean length of right answers, and how many hold the answer in their
+//      first statement (a stricter reading: one sentence or row that answers).
 //   4. Every miss is given a cause, found by looking at what the service had: the accepted answer
 //      missing from the page's extracted markdown (extraction lost the text); the engine declined
 //      (declined when it could answer); none of the passages retrieved for the question
@@ -32,13 +34,14 @@
 // corpus, default $TABLES_CORPUS or /work/shared/corpus/tables), --set <dir> (another set: its
 // qa-set.json over the PDFs beside it), --dump <dir> (write each
 // document's full.md there, to write or check questions against), --json <file> (per-triple
-// results), --verbose (every answer, not only the misses). A measurement: exit code 0 either way.
+// results, with the passages retrieved for each question), --verbose (every answer, not only the misses). A measurement: exit code 0 either way.
 
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import type { SourcePassage } from "../src/core/answering/answer-types.ts";
 import { NO_ANSWER } from "../src/core/answering/builtin-answer.ts";
 import { retrieveForQuestion } from "../src/core/answering/retrieve.ts";
 import { createLogger } from "../src/core/log.ts";
@@ -259,6 +262,8 @@ type Result = {
   /** A passage retrieved for the question, on the expected page, holds the accepted answer. */
   retrieved: boolean;
   cause?: Cause;
+  /** The passages retrieved for the question, to replay the engine on without the service. */
+  passages: SourcePassage[];
 };
 
 async function ask(api: Api, documentId: string, question: string) {
@@ -312,6 +317,23 @@ function report(results: Result[], seconds: { upload: number; ask: number }, too
       ),
     );
 
+  // How much a right answer makes the reader read: the scorer above counts an answer right when
+  // the accepted answer is anywhere in it, so a whole row or three sentences pass as well as one.
+  const right = answerable.filter((r) => r.answeredRight && r.pageRight);
+  const words = (s: string) =>
+    s
+      .replace(/\s*\[\d+\]/g, "")
+      .split(/\s+/)
+      .filter(Boolean).length;
+  const firstRight = right.filter((r) => holdsAny(r.content.split(/\[1\]/)[0] ?? "", r.expected ?? []));
+  console.log(
+    `\nRight answers (with page): mean ${(right.reduce((n, r) => n + words(r.content), 0) / Math.max(1, right.length)).toFixed(1)} words, ` +
+      `median ${percentile(
+        right.map((r) => words(r.content)),
+        50,
+      ).toFixed(0)}; the answer in the first statement ` +
+      `(before [1]): ${firstRight.length} of ${answerable.length} (${pct(firstRight.length, answerable.length)}).`,
+  );
   console.log("\nBy document:\n");
   console.log("| document | source | answerable | right | right + page | no-answer declined |");
   console.log("|---|---|---:|---:|---:|---:|");
@@ -413,15 +435,21 @@ async function main() {
       let onPage = true;
       let retrieved = false;
       let cause: Cause | undefined;
+      let passages: SourcePassage[] = [];
       if (t.answer === null) {
         answeredRight = declined && citations.length === 0;
         pageRight = answeredRight;
         if (!answeredRight) cause = "answered when it should decline";
+        passages = await retrieveForQuestion(service.services.db, {
+          documentIds: [documentId],
+          messages: [{ role: "user", content: t.question }],
+          limit: PASSAGES_PER_ANSWER,
+        });
       } else {
         answeredRight = !declined && holdsAny(content, t.answer);
         pageRight = citedPages.includes(t.page as number);
         onPage = holdsAny(extracted.get(t.document)?.get(t.page as number) ?? "", t.answer);
-        const passages = await retrieveForQuestion(service.services.db, {
+        passages = await retrieveForQuestion(service.services.db, {
           documentIds: [documentId],
           messages: [{ role: "user", content: t.question }],
           limit: PASSAGES_PER_ANSWER,
@@ -454,6 +482,7 @@ async function main() {
         onPage,
         retrieved,
         ...(cause ? { cause } : {}),
+        passages,
       };
       results.push(result);
       if (args.verbose)

@@ -124,6 +124,22 @@ describe("statements", () => {
     expect(termsOf("Region revenue 1200")).toEqual(["region", "revenu", "1200"]);
     expect(termsOf("founded planned companies")).toEqual(termsOf("found plan company"));
     expect(termsOf("Région Müller’s")).toEqual(termsOf("region muller"));
+    // Derived words meet: the question asks "assessed", the table says "Assessment".
+    expect(termsOf("nutritional assessment contraceptive")).toEqual(
+      termsOf("nutrition assessed contraception"),
+    );
+    // Words a question and a table say one thing with are one term: "women" asks the "Female" column.
+    expect(termsOf("women least employees")).toEqual(termsOf("Female minimum staff"));
+  });
+
+  it("name a measure asked by its adjective with its noun, the word a table's column uses", async () => {
+    const pumps = company(
+      7,
+      "| Model | Flow (l/min) | Weight (kg) |\n| --- | --- | --- |\n| TW-250 | 120 | 4.1 |\n| TW-750 | 230 | 7.8 |",
+    );
+    const done = await answer(ask("How heavy is the TW-750?"), passagesOf([pumps]));
+    expect(done.text).toBe("TW-750, Weight (kg): 7.8. [1]");
+    expectGrounded(done, [pumps]);
   });
 });
 
@@ -152,9 +168,9 @@ describe("builtinAnswer", () => {
     expectGrounded(done, all);
   });
 
-  it("answers from a table row, shown with its column names and quoted as written", async () => {
+  it("answers from a table row with its label and the cell asked, quoted as written", async () => {
     const done = await answer(ask("What was the revenue of the North region?"), passages);
-    expect(done.text).toBe("Region: North; Revenue: 1,200; Growth: 4%. [1]");
+    expect(done.text).toBe("North, Revenue: 1,200. [1]");
     expect(done.citations.map((c) => [c.documentId, c.page, c.quote])).toEqual([
       ["doc-report", 1, "| North | 1,200 | 4% |"],
     ]);
@@ -242,6 +258,43 @@ describe("builtinAnswer", () => {
     );
     expect(done.citations.map((c) => c.page)).toEqual([1, 3]);
     expectGrounded(done, all);
+  });
+
+  it("says a row whole when the question names none of its columns, or one word names several", async () => {
+    const stock = company(
+      6,
+      "| No. | Contract Description | Contract No. | Contract Amount | Contractor |\n| --- | --- | --- | --- | --- |\n| 1 | Alcohol testers | MRH/1 | 3,100.00 | Nadanta Enterprise |\n| 2 | Radar guns | MRH/2 | 52,350.00 | Kojo Ltd |",
+    );
+    const amount = await answer(ask("What was the contract amount for the radar guns?"), passagesOf([stock]));
+    expect(amount.text).toBe("Radar guns, Contract Amount: 52,350.00. [1]");
+    // "contract" names three columns: the row is said whole, so the supplier is in it.
+    const who = await answer(ask("Which company got the contract for alcohol testers?"), passagesOf([stock]));
+    expect(who.text).toContain("Contractor: Nadanta Enterprise");
+    expectGrounded(who, [stock]);
+  });
+
+  it("answers a question whose common verb the passages paraphrase, and still declines one whose subject they lack", async () => {
+    const harbour = company(
+      4,
+      "## Traffic\n\nShips called at our quays 3,412 times, eleven percent more than in 2024. Winter storms closed the harbour entrance for 52 hours.",
+    );
+    const rise = await answer(
+      ask("By what percentage did ship calls rise compared with 2024?"),
+      passagesOf([harbour]),
+    );
+    expect(rise.text).toContain("eleven percent more");
+    expectGrounded(rise, [harbour]);
+    const shut = await answer(
+      ask("For how long did storms keep the harbour entrance shut?"),
+      passagesOf([harbour]),
+    );
+    expect(shut.text).toContain("52 hours");
+    // "Passengers" names what is asked about: no statement has it, so there is no answer.
+    const none = await answer(
+      ask("How many cruise passengers came through the port in 2024?"),
+      passagesOf([harbour]),
+    );
+    expect(none.text).toBe(NO_ANSWER);
   });
 
   it("leaves out a sentence that only repeats a word found all over the passages", async () => {

@@ -1,6 +1,7 @@
 import type { AnswerEvent, AnswerRequest, ChatMessage, Citation, SourcePassage } from "./answer-types.ts";
 import { countTokens } from "./builtin-limits.ts";
-import { ASKING_WORDS, termsOf } from "./question-terms.ts";
+import { ASKING_WORDS, GENERAL_VERBS, questionTermsOf, termsOf } from "./question-terms.ts";
+import { rowSentence } from "./row-answer.ts";
 import { type Statement, splitStatements } from "./sentences.ts";
 
 // The built-in answer engine: no network, no model. It answers with the statements of the
@@ -15,7 +16,8 @@ import { type Statement, splitStatements } from "./sentences.ts";
 //   term no statement holds counts as rarer than any (df = 1/2): the question asks for something
 //   the passages do not have. Words that ask for a kind of answer rather than name what it is
 //   about ("percentage", "cost", "how long": question-terms.ts ASKING_WORDS) weigh ASKING_WEIGHT
-//   of that, since an answer need not repeat them ("eleven percent more").
+//   of that, since an answer need not repeat them ("eleven percent more"). So does a common verb
+//   (GENERAL_VERBS: "rise", "took", "sent") that no statement says: the question paraphrased it.
 // - A statement carries a term it says in full, and one found only in the heading it stands
 //   under (a table row: its table's title and section) at CONTEXT_WEIGHT: "Wednesday 18
 //   November" answers "when is the next meeting?" under "Date of the next meeting".
@@ -53,8 +55,8 @@ const distinct = (xs: string[]) => [...new Set(xs)];
  */
 export function questionTerms(messages: readonly ChatMessage[]): { current: string[]; earlier: string[] } {
   const asked = messages.filter((m) => m.role === "user").map((m) => m.content);
-  const current = distinct(termsOf(asked.pop() ?? ""));
-  const earlier = distinct(asked.slice(-EARLIER_MESSAGES).reverse().flatMap(termsOf)).filter(
+  const current = distinct(questionTermsOf(asked.pop() ?? ""));
+  const earlier = distinct(asked.slice(-EARLIER_MESSAGES).reverse().flatMap(questionTermsOf)).filter(
     (t) => !current.includes(t),
   );
   return current.length ? { current, earlier } : { current: earlier, earlier: [] };
@@ -139,7 +141,9 @@ export function chooseStatements(
       else if (c.terms.has(t)) tables.add(c.statement.columns ?? "");
     }
     df += tables.size;
-    idf.set(t, Math.log(1 + n / Math.max(df, 0.5)) * (ASKING_WORDS.has(t) ? ASKING_WEIGHT : 1));
+    // A general verb no statement says was paraphrased ("rise" of "more"): it weighs as an asking word.
+    const weak = ASKING_WORDS.has(t) || (GENERAL_VERBS.has(t) && df === 0);
+    idf.set(t, Math.log(1 + n / Math.max(df, 0.5)) * (weak ? ASKING_WEIGHT : 1));
   }
   const weightOf = (t: string) => idf.get(t) ?? 0;
   /** How much of a term a statement carries: all of it when it says it, some when it stands under it. */
@@ -188,8 +192,15 @@ export function chooseStatements(
     );
 }
 
-/** A table row reads as a statement of its own, closed with a full stop. */
-const shown = (s: Statement) => (s.kind === "row" && !/[.!?…]$/.test(s.text) ? `${s.text}.` : s.text);
+/**
+ * A table row reads as a statement of its own, closed with a full stop: its label and the cells
+ * the question asks when it names their columns (row-answer.ts), else every cell.
+ */
+function shown(s: Statement, asked: ReadonlySet<string>): string {
+  if (s.kind !== "row") return s.text;
+  const said = rowSentence(s, asked) ?? s.text;
+  return /[.!?…]$/.test(said) ? said : `${said}.`;
+}
 
 export async function* builtinAnswer(request: AnswerRequest): AsyncGenerator<AnswerEvent> {
   request.signal?.throwIfAborted();
@@ -204,8 +215,13 @@ export async function* builtinAnswer(request: AnswerRequest): AsyncGenerator<Ans
     endOffset: c.endOffset,
     quote: c.statement.quote,
   }));
+  // The columns a row is asked for: the last question's words, else those of the ones before it.
+  const { current, earlier } = questionTerms(request.messages);
   const pieces = chosen.length
-    ? chosen.map((c, i) => `${i ? " " : ""}${shown(c.statement)} [${i + 1}]`)
+    ? chosen.map((c, i) => {
+        const asked = rowSentence(c.statement, new Set(current)) ? current : [...current, ...earlier];
+        return `${i ? " " : ""}${shown(c.statement, new Set(asked))} [${i + 1}]`;
+      })
     : [NO_ANSWER];
   for (const text of pieces) {
     request.signal?.throwIfAborted();

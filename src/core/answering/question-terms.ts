@@ -41,7 +41,11 @@ function normalizeNumber(n: string): string {
   return /^\p{N}{1,3}(?:,\p{N}{3})+(?:\.\p{N}+)?$/u.test(n) ? n.replaceAll(",", "") : n;
 }
 
-/** Strips a few English suffixes: plurals, -ing, -ed, -ly, and a final e, so inflections meet. */
+/** Suffixes that make one word of another, longest first. */
+// A final e is gone by then: "-ive" is "-iv".
+const DERIVATIONS = ["ational", "ments", "ment", "ional", "ions", "ion", "iv", "al"];
+
+/** Strips a few English suffixes: plurals, -ing, -ed, -ly, a final e, then one derivation (-ment, -ion, -ive, -al), so inflections and derived words meet. */
 export function stem(word: string): string {
   let w = word;
   if (w.length <= 3) return w;
@@ -60,6 +64,11 @@ export function stem(word: string): string {
   // "planned" -> "plann" -> "plan"; "fill", "miss" and "buzz" keep their double letter.
   if (stripped && w.length > 3 && /([^aeiouylsz])\1$/.test(w)) w = w.slice(0, -1);
   if (w.endsWith("e") && w.length > 3) w = w.slice(0, -1);
+  // Words made from one another meet: "assessment" and "assessed", "nutritional" and
+  // "nutrition", "contraceptive" and "contraception". A stem of five letters at least is kept.
+  for (const suffix of DERIVATIONS) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 5) return w.slice(0, -suffix.length);
+  }
   return w;
 }
 
@@ -72,8 +81,24 @@ function readTerm(raw: string): string | undefined {
   if (/^\p{N}/u.test(word)) return normalizeNumber(raw);
   if (word.includes("'") || word.includes("’")) word = word.replace(/['’]s$/, "").replace(/['’]/g, "");
   if (!word || STOP_WORDS.has(word)) return undefined;
-  return stem(word);
+  return SAME_AS[word] ?? stem(word);
 }
+
+/**
+ * Words a question and a page say one thing with, read as one term: tables head a column
+ * "Female" where a question asks about "women", a sentence says "minimum" where one asks "least".
+ */
+const SAME_AS: Record<string, string> = Object.fromEntries(
+  (
+    "women:female woman:female men:male man:male female:female male:male " +
+    "least:minimum minimum:minimum minimal:minimum max:maximum maximum:maximum " +
+    "employees:staff employee:staff workers:staff staff:staff " +
+    "begin:start begins:start began:start start:start starts:start started:start " +
+    "finish:end finishes:end finished:end end:end ends:end ended:end"
+  )
+    .split(" ")
+    .map((pair) => pair.split(":") as [string, string]),
+);
 
 // Texts repeat their words: each distinct token is read once. Bounded; a pure function's cache,
 // so answers do not depend on what was read before.
@@ -111,6 +136,7 @@ export const ASKING_WORDS: ReadonlySet<string> = new Set(
     "percentage percent proportion share rate ratio number amount figure value total sum count " +
     "cost costs price spend spent pay paid charge fee " +
     "date day days year years month months time times long far old big large small size often " +
+    "weight length age width height depth distance speed duration " +
     "people person persons name named called kind type sort way reason " +
     "report article memo paper page section chapter table row column file text letter form list chart " +
     "mentioned stated given written shown listed"
@@ -119,3 +145,50 @@ export const ASKING_WORDS: ReadonlySet<string> = new Set(
     .map((w) => termOf(w))
     .filter((t): t is string => t !== undefined),
 );
+
+/**
+ * Common English verbs that say what happened rather than to what: a question paraphrases them
+ * ("did ship calls rise" of "eleven percent more", "who ran it before" of "she succeeds", "who
+ * supplied" of a "Supplier" column), so, like the asking words, a passage answering the question
+ * need not use them. Past forms are listed as the stemmer leaves them apart ("went", "took").
+ */
+export const GENERAL_VERBS: ReadonlySet<string> = new Set(
+  (
+    "be become begin bring call came come change close compare contain contribute cover " +
+    "decide deal dealt did do does done find found gave get give go goes gone got grew grow happen " +
+    "have hold held include increase involve keep kept know knew lead led leave left let look make made " +
+    "mean meant meet met need offer put ran reach receive rise risen rose run said see seen send sent " +
+    "set show start stay supply take taken took tell think told turn use want went win won work " +
+    "write wrote written publish published provide provided produce happen occur"
+  )
+    .split(" ")
+    .map((w) => termOf(w))
+    .filter((t): t is string => t !== undefined),
+);
+
+/**
+ * "How heavy", "how wide", "how old": the adjective asks for a measure the page names with its
+ * noun (a "Weight (kg)" column, "aged 12"), so the question is matched on the noun.
+ */
+const MEASURES: Record<string, string> = {
+  heavy: "weight",
+  light: "weight",
+  wide: "width",
+  broad: "width",
+  tall: "height",
+  high: "height",
+  deep: "depth",
+  old: "age",
+  far: "distance",
+  fast: "speed",
+  big: "size",
+  large: "size",
+};
+const MEASURE_QUESTION = new RegExp(`\\bhow\\s+(${Object.keys(MEASURES).join("|")})\\b`, "gi");
+
+/** The terms of a question: those of its text, a measure asked by its adjective named by its noun. */
+export function questionTermsOf(question: string): string[] {
+  return termsOf(
+    question.replace(MEASURE_QUESTION, (_, adjective: string) => `how ${MEASURES[adjective.toLowerCase()]}`),
+  );
+}

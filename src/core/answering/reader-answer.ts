@@ -2,6 +2,7 @@ import type { AnswerEvent, AnswerRequest, Citation, StructuredSource } from "./a
 import { builtinAnswer } from "./builtin-answer.ts";
 import { citationOf } from "./builtin-json-answer.ts";
 import { countTokens } from "./builtin-limits.ts";
+import { letterQuestion, readLetterPart, saidOf } from "./letter-answer.ts";
 import { figures, invoiceReading, readField } from "./structured/from-invoice.ts";
 import { invoiceFieldsAsked } from "./structured/invoice-fields.ts";
 import { terms } from "./structured/terms.ts";
@@ -175,16 +176,34 @@ function overviewReply(content: StructuredSource): Reply | null {
   return citations.length ? { text, citations } : null;
 }
 
+/** Who sent the letter (memo, article), to whom, when: read where such documents say it. */
+function letterReply(
+  content: StructuredSource,
+  asked: NonNullable<ReturnType<typeof letterQuestion>>,
+): Reply | null {
+  const found = readLetterPart(content.pages, asked.part);
+  if (!found) return null;
+  const citation = citationOf({ path: "", page: found.page, quote: found.quote }, content, 1);
+  if (!citation) return null;
+  const sentence = saidOf(asked.part, asked.noun).replace("{}", found.value).replace(/\.\.$/, ".");
+  return { text: `${sentence} [1]`, citations: [citation] };
+}
+
 /** The reader's answer to the question, or null when it is not one of these questions. */
 async function readerReply(request: AnswerRequest): Promise<Reply | null> {
   if (!request.documentContent) return null;
   const question = questionOf(request);
   const overview = OVERVIEW.test(question);
-  const fields = terms(question).length <= MAX_FIELD_QUESTION_TERMS ? invoiceFieldsAsked(question) : [];
-  if (!overview && !fields.length) return null;
+  const short = terms(question).length <= MAX_FIELD_QUESTION_TERMS;
+  const fields = short ? invoiceFieldsAsked(question) : [];
+  const letter = short ? letterQuestion(question) : null;
+  if (!overview && !fields.length && !letter) return null;
   const content = await request.documentContent();
   if (overview) return overviewReply(content);
-  return fields[0] ? fieldReply(content, fields[0]) : null;
+  // An invoice's reader knows its parties and dates better; any other letter is read for them.
+  return (
+    (fields[0] ? fieldReply(content, fields[0]) : null) ?? (letter ? letterReply(content, letter) : null)
+  );
 }
 
 /** The built-in engine's plain answer: the reader's for the questions above, else the passage engine's. */

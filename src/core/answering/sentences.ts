@@ -39,6 +39,8 @@ export type Statement = {
    * the table is, not as its rows (builtin-answer.ts).
    */
   columns?: string;
+  /** A row's cells that hold something, each with its column's name ("" when it has none). */
+  cells?: { column: string; value: string }[];
 };
 
 type Line = { start: number; end: number };
@@ -130,7 +132,8 @@ function tableRows(text: string, lines: Line[]): Found[] {
       .join("; ");
     if (!hasWord(shown)) continue;
     const columns = header.filter((h, i) => h && cells[i]).join("; ");
-    out.push({ start, end, quote: text.slice(start, end), text: shown, kind: "row", columns });
+    const named = cells.map((value, i) => ({ column: header[i] ?? "", value })).filter((c) => c.value);
+    out.push({ start, end, quote: text.slice(start, end), text: shown, kind: "row", columns, cells: named });
   }
   return out;
 }
