@@ -88,4 +88,7 @@ const MISREAD_NUMERO = /(?<![\p{L}\p{N}])([nN])[eo*?º](?=\s*:\s*[\p{L}\p{N}/-]*
 
 /** A scan's line or cell with its misspelled label words corrected. */
 export const fixOcrLabels = (text: string) =>
-  text.replace(/\p{L}{6,}/gu, fixWord).replace(BARE_NR, "$1.").replace(MISREAD_NUMERO, "$1°");
+  text
+    .replace(/\p{L}{6,}/gu, fixWord)
+    .replace(BARE_NR, "$1.")
+    .replace(MISREAD_NUMERO, "$1°");
