@@ -22,4 +22,14 @@ describe("fixOcrLabels", () => {
     for (const w of ["Verantwortung", "Lieferung", "services", "Betrag", "Kundenservice", "Installation"])
       expect(fixOcrLabels(w)).toBe(w);
   });
+
+  it("reads an abbreviated number label whose full stop or degree sign was misread", () => {
+    expect(fixOcrLabels("Nr")).toBe("Nr.");
+    expect(fixOcrLabels("Rechnung Nr FA223089")).toBe("Rechnung Nr. FA223089");
+    expect(fixOcrLabels("ne: FA792715 Date d'émission")).toBe("n°: FA792715 Date d'émission");
+    expect(fixOcrLabels("Facture n*: 2025-117")).toBe("Facture n°: 2025-117");
+    // Words and values that only look alike stay as they are.
+    for (const t of ["Nr. 12", "Nrw", "ne pas: oui", "no: none", "Snr: 12", "One: 12"])
+      expect(fixOcrLabels(t)).toBe(t);
+  });
 });

@@ -11,6 +11,11 @@ import { OVER_MEMORY_SIGNAL } from "./process-watch.ts";
 // time, each with a time budget, and the process's memory watched while it works. Over either,
 // the process is killed (SIGKILL: nothing inside it has to cooperate) and the request fails with
 // the reason; the process is not used again.
+//
+// A page's budget is counted in the processor time the process spends on it (all its threads,
+// OCR workers included), not in time on the clock: on a machine shared with other work a page
+// gets a fraction of a core, and a clock budget would fail on a busy machine the very page it
+// reads on an idle one, so that what a document reads as would depend on the machine's load.
 
 /** How often the memory of a working process is sampled for its peak (the limit is kept inside it). */
 const WATCH_MS = 50;
@@ -23,6 +28,19 @@ const KILL_AT = 0.85;
 const HEAP_SHARE = 0.6;
 /** Longest a new process may take to load its code. */
 const START_MS = 30_000;
+/**
+ * A request with a processor-time budget still ends after this many times its budget on the
+ * clock: a process that waits without working (stuck) uses no processor time.
+ */
+export const CLOCK_FACTOR = 10;
+/** Linux's USER_HZ, the unit of the processor times in /proc/<pid>/stat (100 on every architecture). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * A request's time: `cpuMs` of the process's processor time (where it can be read; on the clock
+ * elsewhere), and at most `wallMs` on the clock in any case.
+ */
+export type RequestBudget = { cpuMs?: number; wallMs: number };
 
 export type ProcessLimits = {
   /** Resident memory the process may not reach: it is killed on its way there. */
@@ -35,6 +53,8 @@ type Pending = {
   resolve: (m: FromExtractionChild) => void;
   reject: (err: Error) => void;
   timer: NodeJS.Timeout;
+  /** Processor time allowed (ms) and the process's processor time when the request was sent. */
+  cpu?: { budgetMs: number; startMs: number };
 };
 
 type Request =
@@ -92,17 +112,23 @@ export class ExtractionProcess {
     return this.#child.pid;
   }
 
-  /** Sends a request and waits for its answer, at most `budgetMs`; `what` names it in errors ("page 3"). */
-  request(req: Request, budgetMs: number, what: string): Promise<FromExtractionChild> {
+  /** Sends a request and waits for its answer within `budget`; `what` names it in errors ("page 3"). */
+  request(req: Request, budget: RequestBudget, what: string): Promise<FromExtractionChild> {
     if (this.#ended) return Promise.reject(new Error(`${what}: ${this.#ended}`));
     if (this.#pending) return Promise.reject(new Error("the extraction process is busy"));
     const id = this.#nextId++;
+    const startMs = budget.cpuMs === undefined ? null : this.#cpuMs();
+    // Without a reading of processor time, the processor budget is kept on the clock.
+    const wallMs =
+      budget.cpuMs !== undefined && startMs === null ? Math.min(budget.cpuMs, budget.wallMs) : budget.wallMs;
+    const cpu =
+      budget.cpuMs !== undefined && startMs !== null ? { budgetMs: budget.cpuMs, startMs } : undefined;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
-        () => this.#end(`${what} took longer than ${budgetMs / 1000} s`, true),
-        Math.max(1, budgetMs),
+        () => this.#end(`${what} took longer than ${wallMs / 1000} s`, true),
+        Math.max(1, wallMs),
       );
-      this.#pending = { id, what, resolve, reject, timer };
+      this.#pending = { id, what, resolve, reject, timer, cpu };
       this.#watch ??= setInterval(() => this.#sample(), WATCH_MS);
       this.#child.send({ ...req, id } as ToExtractionChild);
     });
@@ -154,6 +180,25 @@ export class ExtractionProcess {
 
   #sample() {
     this.#peak = Math.max(this.#peak, this.residentBytes());
+    const p = this.#pending;
+    if (!p?.cpu) return;
+    const used = (this.#cpuMs() ?? p.cpu.startMs) - p.cpu.startMs;
+    if (used > p.cpu.budgetMs)
+      this.#end(`${p.what} took longer than ${p.cpu.budgetMs / 1000} s of processor time`, true);
+  }
+
+  /** The processor time (user and system, all threads) the process has used, in ms; null when unreadable. */
+  #cpuMs(): number | null {
+    if (this.#ended || !this.#child.pid) return null;
+    try {
+      const stat = readFileSync(`/proc/${this.#child.pid}/stat`, "latin1");
+      // Fields after the command name (which may hold spaces), from the state (field 3) on.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      return Number.isFinite(ticks) ? (ticks * 1000) / TICKS_PER_SECOND : null;
+    } catch {
+      return null;
+    }
   }
 
   #overMemory() {

@@ -54,7 +54,7 @@ export type ExtractedPage = {
 export type ExtractLimits = {
   /** Drawing operations read from one page; a page with more throws ExtractionLimitError. */
   pageMaxOps: number;
-  /** Longest one page (or opening the PDF) may take. */
+  /** Processor time one page (or opening the PDF) may take (extraction-process.ts). */
   pageTimeMs: number;
   /** When the whole document's time runs out (epoch ms): past it, DocumentBudgetError. */
   deadline: number;

@@ -1,5 +1,5 @@
 import type { FromExtractionChild } from "./extraction-messages.ts";
-import { ExtractionProcess, type ProcessLimits } from "./extraction-process.ts";
+import { CLOCK_FACTOR, ExtractionProcess, type ProcessLimits } from "./extraction-process.ts";
 import {
   DEFAULT_LIMITS,
   DocumentBudgetError,
@@ -157,7 +157,7 @@ class ProcessSession implements ExtractionSession {
     if (proc) {
       this.#peak = Math.max(this.#peak, proc.peakBytes());
       try {
-        await proc.request({ op: "close" }, CLOSE_MS, "closing the document");
+        await proc.request({ op: "close" }, { wallMs: CLOSE_MS }, "closing the document");
         this.#peak = Math.max(this.#peak, proc.peakBytes());
         this.#owner.release(proc);
       } catch {
@@ -205,10 +205,11 @@ class ProcessSession implements ExtractionSession {
     const limits = this.#options.limits ?? DEFAULT_LIMITS;
     const left = limits.deadline - Date.now();
     if (left <= 0) throw new DocumentBudgetError(`the document's time ran out before ${what}`);
-    const documentShorter = left < limits.pageTimeMs;
+    const clock = CLOCK_FACTOR * limits.pageTimeMs;
+    const documentShorter = left < clock;
     let answer: FromExtractionChild;
     try {
-      answer = await proc.request(req, Math.min(limits.pageTimeMs, left), what);
+      answer = await proc.request(req, { cpuMs: limits.pageTimeMs, wallMs: Math.min(clock, left) }, what);
     } catch (err) {
       if (documentShorter && Date.now() >= limits.deadline)
         throw new DocumentBudgetError(`the document's time ran out on ${what}`);

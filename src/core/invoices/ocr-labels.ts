@@ -75,5 +75,20 @@ function fixWord(word: string): string {
   return fix;
 }
 
+/**
+ * "Nr" standing alone is the abbreviation "Nr." whose full stop the recogniser dropped (a small
+ * mark, lost more than any letter): it is no word of its own in any language read here.
+ */
+const BARE_NR = /(?<![\p{L}\p{N}])(Nr|NR|nr)(?![\p{L}\p{N}.])/gu;
+/**
+ * "n°" whose degree sign was read as a letter or mark ("ne:", "no:", "n*:"), before a colon and
+ * an id-like value (a token holding a digit): the number sign, as no word reads "ne: FA792715".
+ */
+const MISREAD_NUMERO = /(?<![\p{L}\p{N}])([nN])[eo*?º](?=\s*:\s*[\p{L}\p{N}/-]*\d)/gu;
+
 /** A scan's line or cell with its misspelled label words corrected. */
-export const fixOcrLabels = (text: string) => text.replace(/\p{L}{6,}/gu, fixWord);
+export const fixOcrLabels = (text: string) =>
+  text
+    .replace(/\p{L}{6,}/gu, fixWord)
+    .replace(BARE_NR, "$1.")
+    .replace(MISREAD_NUMERO, "$1°");
