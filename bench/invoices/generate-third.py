@@ -161,6 +161,7 @@ W = {
         "bf": ["Brought forward", "Balance brought forward", "Carried over"],
         "page": "Page {p} of {n}",
         "thanks": ["Thank you for your business.", "Please quote the invoice number with your payment."],
+        "amounts_in": "All amounts in {c}",
         "bank": "Bank",
         "termvals": ["Net 30", "Net 15", "Payment within 30 days of invoice date", "Due on receipt",
                      "2% 10, Net 30", "14 days"],
@@ -199,6 +200,7 @@ W = {
         "bf": ["Übertrag", "Übertrag von Seite", "Vortrag"],
         "page": "Seite {p} von {n}",
         "thanks": ["Vielen Dank für Ihren Auftrag.", "Bitte geben Sie bei Zahlung die Rechnungsnummer an."],
+        "amounts_in": "Alle Beträge in {c}",
         "bank": "Bankverbindung",
         "termvals": ["30 Tage netto", "Zahlbar innerhalb 14 Tagen ohne Abzug", "10 Tage 2% Skonto, 30 Tage netto",
                      "Sofort ohne Abzug", "Zahlbar bis zum Fälligkeitsdatum"],
@@ -229,7 +231,7 @@ W = {
         "discount": ["Remise", "Remise commerciale", "Escompte"],
         "shipping": ["Frais de port", "Transport", "Frais de livraison"],
         "tax": ["TVA {r} %", "TVA à {r}%", "Montant TVA ({r} %)"],
-        "total": ["Total TTC", "Montant TTC", "Net à payer TTC", "Total à payer"],
+        "total": ["Total TTC", "Montant TTC", "Montant total TTC"],
         "paid": ["Acompte versé", "Déjà réglé", "Acompte reçu"],
         "balance": ["Reste à payer", "Solde dû", "Net à payer"],
         "terms": ["Conditions de paiement", "Conditions de règlement", "Règlement"],
@@ -237,6 +239,7 @@ W = {
         "bf": ["Report", "Report de la page précédente", "Reporté"],
         "page": "Page {p}/{n}",
         "thanks": ["Merci de votre confiance.", "En cas de retard de paiement, une indemnité forfaitaire de 40 € sera due."],
+        "amounts_in": "Montants en {c}",
         "bank": "Coordonnées bancaires",
         "termvals": ["30 jours fin de mois", "À réception de facture", "45 jours date de facture",
                      "Virement à 30 jours", "Paiement comptant"],
@@ -275,6 +278,7 @@ W = {
         "bf": ["Transport", "Van vorige pagina"],
         "page": "Pagina {p} van {n}",
         "thanks": ["Bedankt voor uw opdracht."],
+        "amounts_in": "Bedragen in {c}",
         "bank": "Bankgegevens",
         "termvals": ["30 dagen netto", "Betaling binnen 14 dagen", "Direct bij ontvangst"],
         "months": "januari februari maart april mei juni juli augustus september oktober november december",
@@ -864,6 +868,9 @@ def tail(p, spec, y):
         p.text(40, y + 6, f"{w['terms']}: {t['payment_terms']}", 8.5)
         y += 14
     p.text(40, y + 8, w["thanks"], 8.5)
+    if spec["mark"] is None:
+        # The currency must be on the page when no amount shows it.
+        p.text(40, y + 20, w["amounts_in"].format(c=spec["currency"]), 8.5)
 
 
 def render_multipage(p, spec):
