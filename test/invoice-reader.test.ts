@@ -5,6 +5,7 @@ import { scoreInvoice } from "../bench/invoices/score.ts";
 import { createAccountKey, extractDocument, type ServiceSession } from "../bench/invoices/service-reader.ts";
 import { findDates } from "../src/core/answering/structured/coerce.ts";
 import { findAmounts, numberStyle, parseAmount } from "../src/core/invoices/amounts.ts";
+import { isCarryRow } from "../src/core/invoices/carry-rows.ts";
 import { findLabels } from "../src/core/invoices/invoice-labels.ts";
 import type { InvoiceData, InvoiceSourceDocument } from "../src/core/invoices/invoice-types.ts";
 import { lineSpans, type ReadContext } from "../src/core/invoices/label-values.ts";
@@ -90,6 +91,21 @@ describe("labels", () => {
       ["due_date", "2025-11-19"],
     ]);
   });
+  it("ends payment terms where a sentence or a bank line joined to them starts", () => {
+    expect(values("Payment terms: Net 45 days Thank you for your business.")).toEqual([
+      ["payment_terms", "Net 45 days"],
+    ]);
+    expect(
+      values("Zahlungsbedingungen: Zahlbar innerhalb 14 Tagen ohne Abzug Bitte geben Sie die Nummer an", {
+        style: DE,
+        dayFirst: true,
+      }),
+    ).toEqual([["payment_terms", "Zahlbar innerhalb 14 Tagen ohne Abzug"]]);
+    expect(
+      values("Conditions de paiement : Paiement à 30 jours. Pénalités de retard : 3 fois le taux"),
+    ).toEqual([["payment_terms", "Paiement à 30 jours"]]);
+  });
+
   it("takes 'No.' for the invoice number and keeps longer labels whole", () => {
     expect(values("No. 4711")).toEqual([["invoice_id", "4711"]]);
     expect(values("VAT No.: GB123456789")).toEqual([["vendor_tax_id", "GB123456789"]]);
@@ -193,4 +209,34 @@ describe("corpus invoices through the service", () => {
       const wrong = scoreInvoice(truthOf(name), data).filter((s) => !s.right);
       expect(wrong).toEqual([]);
     }, 60_000);
+});
+
+describe("rows carrying the sum between pages", () => {
+  it("are not items, and an item named like one is kept", () => {
+    expect(isCarryRow(["Übertrag", "", "", "12.345,60"], DE)).toBe(true);
+    expect(isCarryRow(["Report de la page précédente", "", "368 855,90"], FR)).toBe(true);
+    expect(isCarryRow(["Carried forward", "", "", "1,204.00"], US)).toBe(true);
+    expect(isCarryRow(["Transport", "1", "50.00", "50.00"], US)).toBe(false);
+    expect(isCarryRow(["Report writing", "", "", "400.00"], US)).toBe(false);
+  });
+
+  it("leaves the items of a three-page ReportLab invoice with carried-forward rows as printed", async () => {
+    const server = await startTestServer();
+    try {
+      const key = await createAccountKey(server.url, WORKER_SECRET);
+      const session = { base: server.url, key, service: server, operatorSecret: WORKER_SECRET };
+      const name = "third-012-multipage-de-AT";
+      const dir = path.join(import.meta.dirname, "..", "bench", "invoices", "corpus-third");
+      const doc = await extractDocument(session, readFileSync(path.join(dir, `${name}.pdf`)), `${name}.pdf`);
+      const { truth } = JSON.parse(readFileSync(path.join(dir, `${name}.json`), "utf8")) as {
+        truth: InvoiceData;
+      };
+      const wrong = scoreInvoice(truth, readInvoice(doc, {}).data).filter((s) =>
+        s.field.startsWith("items."),
+      );
+      expect(wrong.filter((s) => !s.right)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  }, 90_000);
 });

@@ -5,6 +5,6 @@ export type CorpusMeta = {
   layout: string;
   lang: Lang;
   locale: string;
-  producer: "chromium" | "libreoffice" | "pdf-lib";
+  producer: "chromium" | "libreoffice" | "pdf-lib" | "reportlab";
   scan: boolean;
 };

@@ -1,4 +1,5 @@
 import { type Amount, findAmounts, type NumberStyle, parseAmount } from "./amounts.ts";
+import { isCarryRow } from "./carry-rows.ts";
 import { findLabels } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
 import type { InvoiceItem } from "./invoice-types.ts";
@@ -243,7 +244,9 @@ export function tableItems(
     const taken = new Set<number>(start > 0 ? [start - 1] : []);
     itemRows.set(t, taken);
     const roleSet = use;
-    const body = t.rows.flatMap((cells, at) => (at >= start && !isSummaryRow(cells) ? [{ cells, at }] : []));
+    const body = t.rows.flatMap((cells, at) =>
+      at >= start && !isSummaryRow(cells) && !isCarryRow(cells, style) ? [{ cells, at }] : [],
+    );
     for (const b of body) taken.add(b.at);
     const rows = t.ocr ? pairSplitRows(body, (row) => rowKind(row, roleSet, style)) : body;
     for (const { cells: row, at: r } of rows) {

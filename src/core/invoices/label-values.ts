@@ -24,6 +24,37 @@ const AMOUNT_FIELDS = new Set<LabelField>([
 ]);
 export const isAmountField = (f: LabelField) => AMOUNT_FIELDS.has(f);
 
+// Sentences that follow the payment terms on an invoice's last lines, per language: extraction
+// may join them to the terms' line, and they end the terms wherever they start.
+const AFTER_TERMS: Record<string, string[]> = {
+  en: ["thank you", "thanks for", "please", "remit to", "we appreciate", "late payment", "bank details"],
+  de: ["vielen dank", "wir danken", "bitte", "bankverbindung", "verzugszinsen"],
+  fr: [
+    "merci",
+    "nous vous remercions",
+    "pénalités",
+    "en cas de",
+    "indemnité forfaitaire",
+    "coordonnées bancaires",
+  ],
+  nl: ["bedankt", "hartelijk dank", "graag"],
+};
+const TERMS_END = new RegExp(
+  `\\s+(?=(?:${Object.values(AFTER_TERMS).flat().join("|")}|IBAN|BIC|SWIFT)\\b)`,
+  "iu",
+);
+const SENTENCE_END = /\.\s+(?=\p{Lu})/u;
+
+/** Payment terms without a sentence or bank line run on after them. */
+const termsOnly = (t: string) => {
+  let end = t.length;
+  for (const re of [TERMS_END, SENTENCE_END]) {
+    const m = re.exec(t);
+    if (m && m.index > 0) end = Math.min(end, m.index);
+  }
+  return t.slice(0, end);
+};
+
 /** The value of a field's kind at the start of `text`, or null. */
 export function readValue(field: LabelField, text: string, ctx: ReadContext): FieldValue | null {
   const t = text.replace(/^[\s:#.°º\-–|]+/, "").trim();
@@ -53,7 +84,7 @@ export function readValue(field: LabelField, text: string, ctx: ReadContext): Fi
     return m && (m[0].match(/\d/g) ?? []).length >= 5 ? { value: m[0].trim() } : null;
   }
   if (field === "payment_terms") {
-    const v = t.replace(/[\s.;,]+$/, "");
+    const v = termsOnly(t).replace(/[\s.;,]+$/, "");
     return v && v.length <= 120 ? { value: v } : null;
   }
   return { value: t };
