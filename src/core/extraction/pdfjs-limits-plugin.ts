@@ -85,9 +85,10 @@ export const TEXT_PATCHES: Patch[] = [
     // Each reference is one object (pdfjs keeps one per number), so its string is kept on it, in
     // a private field that copies of it between threads do not carry.
     what: "a reference's string",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: pdfjs's own source, matched as text
     find: "  toString() {\n    if (this.gen === 0) {\n      return `${this.num}R`;\n    }\n    return `${this.num}R${this.gen}`;\n  }\n",
     place: "replace",
-    add: "#text; toString() { return (this.#text ??= this.gen === 0 ? `${this.num}R` : `${this.num}R${this.gen}`); }",
+    add: "#text; toString() { return (this.#text ??= this.gen === 0 ? this.num + 'R' : this.num + 'R' + this.gen); }",
   },
 ];
 
