@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { degrees } from "pdf-lib";
 import { expect, it } from "vitest";
-import { patchPdfjsWorker, TEXT_PATCHES } from "../src/core/extraction/pdfjs-limits-plugin.ts";
 import { openPdf } from "../src/core/extraction/pdfjs.ts";
+import { patchPdfjsWorker, TEXT_PATCHES } from "../src/core/extraction/pdfjs-limits-plugin.ts";
 import { newDoc } from "./support/layout-pdfs.ts";
 
 // pdfjs's worker module is read with patches in (pdfjs-limits-plugin.ts): some correct its text,
