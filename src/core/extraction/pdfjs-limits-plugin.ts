@@ -63,6 +63,33 @@ export const TEXT_PATCHES: Patch[] = [
       " const glyphText = rtlGlyph && !disableNormalization ? normalizeUnicode(glyphUnicode) : glyphUnicode;" +
       " textChunk.str.push(rtlGlyph && glyphText.length > 1 ? [...glyphText].reverse().join('') : glyphText);",
   },
+  {
+    // pdfjs works out where a glyph stands twice per glyph of the text layer, each time by two
+    // calls of its general matrix product (called from everywhere with typed and plain arrays
+    // alike, so never inlined) and three new arrays. The same products written out term for
+    // term, zero terms kept so every figure comes out bit for bit as before, make one array.
+    what: "a glyph's text transform",
+    find: "      return Util.transform(textState.ctm, Util.transform(textState.textMatrix, tsm));\n",
+    place: "replace",
+    add:
+      "  const m = textState.textMatrix; const n = textState.ctm;" +
+      " const a = m[0] * tsm[0] + m[2] * tsm[1], b = m[1] * tsm[0] + m[3] * tsm[1];" +
+      " const c = m[0] * tsm[2] + m[2] * tsm[3], d = m[1] * tsm[2] + m[3] * tsm[3];" +
+      " const e = m[0] * tsm[4] + m[2] * tsm[5] + m[4], f = m[1] * tsm[4] + m[3] * tsm[5] + m[5];" +
+      " return [n[0] * a + n[2] * b, n[1] * a + n[3] * b, n[0] * c + n[2] * d, n[1] * c + n[3] * d, n[0] * e + n[2] * f + n[4], n[1] * e + n[3] * f + n[5]];",
+  },
+  {
+    // pdfjs keys its caches of objects by reference (the page tree's, the fonts', the parsed
+    // objects') by the reference's string, built anew on every look-up: a 2,000-page document
+    // whose pages hang from one node builds millions of them walking its page tree page by page.
+    // Each reference is one object (pdfjs keeps one per number), so its string is kept on it, in
+    // a private field that copies of it between threads do not carry.
+    what: "a reference's string",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: pdfjs's own source, matched as text
+    find: "  toString() {\n    if (this.gen === 0) {\n      return `${this.num}R`;\n    }\n    return `${this.num}R${this.gen}`;\n  }\n",
+    place: "replace",
+    add: "#text; toString() { return (this.#text ??= this.gen === 0 ? this.num + 'R' : this.num + 'R' + this.gen); }",
+  },
 ];
 
 type Patch = { what: string; find: string; place: "after" | "before" | "replace"; add: string };
