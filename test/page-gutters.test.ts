@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Element } from "../src/core/extraction/layout/blocks.ts";
 import { type Line, toLines, toSegment } from "../src/core/extraction/layout/lines.ts";
-import { orderByGutters, pageGutters, splitAtGutters } from "../src/core/extraction/layout/page-gutters.ts";
+import { orderByGutters, splitAtGutters } from "../src/core/extraction/layout/page-gutters.ts";
 import type { Word } from "../src/core/extraction/layout/words.ts";
 
 // Gutters found from the whole page, on lines built from words as the text layer gives them.
@@ -48,26 +48,6 @@ describe("splitAtGutters", () => {
     const title = [word("Row", 150, 198, 100, 19), word("Access", 209, 270, 100, 19)];
     const line: Line = { ...toSegment(title), segments: [toSegment(title)], baseline: 100 };
     expect(splitAtGutters(line, [gutter]).segments).toHaveLength(1);
-  });
-});
-
-describe("pageGutters", () => {
-  it("takes a hanging list's bullet indent for part of its column, not a gutter of its own", () => {
-    // Three columns (50-200, 215-365, 376-530); the third a list whose bullets hang left of
-    // their text by 10 pt: the strip of bullets is no column, and the page's two gutters stand.
-    const words: Word[] = [];
-    for (let k = 0; k < 14; k++) {
-      const y = 100 + 12 * k;
-      words.push(...run("left", 50, 200, y), ...run("mid", 215, 365, y));
-      if (k % 3 === 0) words.push(word("•", 376, 380, y));
-      words.push(...run("right", 390, 530, y));
-    }
-    const gutters = pageGutters(toLines(words), 9);
-    expect(gutters).toHaveLength(2);
-    expect(gutters[0]?.x0).toBeGreaterThanOrEqual(170);
-    expect(gutters[0]?.x1).toBeLessThanOrEqual(215);
-    expect(gutters[1]?.x0).toBeGreaterThanOrEqual(335);
-    expect(gutters[1]?.x1).toBeLessThanOrEqual(376);
   });
 });
 

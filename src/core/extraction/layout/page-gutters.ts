@@ -101,7 +101,6 @@ export function pageGutters(lines: readonly Line[], size: number, known: readonl
     }
     if (before >= MIN_BESIDE && after >= MIN_BESIDE) gutters.push(g);
   }
-  apartFromEachOther(gutters, size);
   if (proseBetween(lines, gutters, PAGE_PROSE)) return gutters;
   const kept =
     gutters.length > 0 &&
@@ -111,22 +110,6 @@ export function pageGutters(lines: readonly Line[], size: number, known: readonl
       return Math.min(g.x1, o.x1) - Math.max(g.x0, o.x0) >= 0.5 * Math.min(g.x1 - g.x0, o.x1 - o.x0);
     });
   return kept && proseBetween(lines, gutters, KEPT_PROSE) ? gutters : [];
-}
-
-/** Narrowest column between two gutters, in font sizes: a few words of running text a line. */
-const MIN_COLUMN = 5;
-
-/**
- * Of two gutters closer together than a column is wide, the narrower goes (in place): the strip
- * between them is an indent (list bullets hanging left of their text), not a column.
- */
-function apartFromEachOther(gutters: Gutter[], size: number): void {
-  for (let k = 0; k + 1 < gutters.length; ) {
-    const a = gutters[k] as Gutter;
-    const b = gutters[k + 1] as Gutter;
-    if (b.x0 - a.x1 >= MIN_COLUMN * size) k++;
-    else gutters.splice(a.x1 - a.x0 >= b.x1 - b.x0 ? k + 1 : k, 1);
-  }
 }
 
 /** Words of a line of running text in one column. */
