@@ -86,6 +86,14 @@ describe("prose shaped like a table", () => {
       ["Note: 3.1", "devel", "optional"],
     ];
     expect(keyValueCells(table)).toBe(false);
+    // An address beside an invoice's number and dates: one column of keyed cells, two blocks.
+    const sideBySide = [
+      ["3 Mill Lane", "Invoice No.: INV-2025-8869"],
+      ["Austin, TX 78701", "Date: 07/14/2025"],
+      ["VAT ID: 27-1428443", "Due Date: 08/13/2025"],
+      ["", "P.O. # PO-47915"],
+    ];
+    expect(keyValueCells(sideBySide)).toBe(false);
   });
 
   it("follows a sentence to the next filled cell below when the columns' lines do not share baselines", () => {

@@ -111,7 +111,18 @@ export function keyValueCells(rows: readonly (readonly string[])[]): boolean {
   const cells = rows.flatMap((r) => r.map((t) => t.replace(/\s+/g, " ").trim()).filter(Boolean));
   const keyed = cells.filter((t) => KEY_VALUE.test(t));
   const keys = new Set(keyed.map((t) => t.slice(0, t.indexOf(":"))));
-  return cells.length >= 6 && keys.size >= 2 && keyed.length >= KEY_VALUE_SHARE * cells.length;
+  // Records set in columns fill several columns mostly with keyed cells; an address beside an
+  // invoice's number and dates fills one: two blocks side by side that the grid keeps apart.
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  let keyedColumns = 0;
+  for (let c = 0; c < width; c++) {
+    const column = rows.map((r) => (r[c] ?? "").replace(/\s+/g, " ").trim()).filter(Boolean);
+    if (column.length > 0 && column.filter((t) => KEY_VALUE.test(t)).length * 2 > column.length)
+      keyedColumns++;
+  }
+  return (
+    cells.length >= 6 && keys.size >= 2 && keyedColumns >= 2 && keyed.length >= KEY_VALUE_SHARE * cells.length
+  );
 }
 
 /** Columns, at least, of a grid of single words spread by justification. */
