@@ -288,8 +288,9 @@ async function main() {
       console.log(
         `${file.padEnd(48)} schema ${right}/${scores.length}${data ? "" : " (null)"}  vendor ${vendorPage ? "ok" : vendorRight ? "page?" : "no"}  total ${totalPage ? "ok" : totalRight ? "page?" : "no"}  overview ${cited ? "ok" : "no"}`,
       );
+      // The refusal names the field that could not be null: shown always, it says why fields were lost.
+      if (!data) console.log(`    refusal: ${refusal}`);
       if (values.verbose) {
-        if (!data) console.log(`    refusal: ${refusal}`);
         for (const s of scores.filter((x) => !x.right))
           console.log(`    ${s.field}: expected ${JSON.stringify(s.expected)} got ${JSON.stringify(s.got)}`);
         const pagesOf = (a: Ask) => a.citations.map((c) => c.page).join(",");
