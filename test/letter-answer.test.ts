@@ -125,4 +125,15 @@ describe("the letter reader through chat completions on a PDF", () => {
     expect(rent.choices[0].message.content).toContain("£28,400");
     expect(rent.choices[0].message.content).not.toMatch(/^The letter is/);
   });
+
+  it("answers what the letter is about with its subject line, then how its body begins", async () => {
+    const r = await ask("What is the letter about?");
+    const content = r.choices[0].message.content as string;
+    expect(content).toMatch(
+      /^It is about Renewal of the lease on Unit 3, Wapping Wharf\. \[1\] It begins: Thank you/,
+    );
+    expect(content).not.toContain("Imogen"); // not the address block above the subject
+    expect(r.citations[0].quote).toContain("Re: Renewal of the lease");
+    for (const c of r.citations) await expectQuoted(c);
+  });
 });
