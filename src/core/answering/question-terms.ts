@@ -145,7 +145,7 @@ export const ASKING_WORDS: ReadonlySet<string> = new Set(
 export const GENERAL_VERBS: ReadonlySet<string> = new Set(
   (
     "be become begin bring call came come change close compare contain contribute cover " +
-    "decide deal dealt did do does done find found gave get give go goes gone got grew grow happen " +
+    "decide deal dealt did do does done find found gave get give go goes going gone got grew grow happen " +
     "have hold held include increase involve keep kept know knew lead led leave left let look make made " +
     "mean meant meet met need offer put ran reach receive rise risen rose run said see seen send sent " +
     "set show start stay supply take taken took tell think told turn use want went win won work " +
