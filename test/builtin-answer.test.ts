@@ -132,6 +132,8 @@ describe("statements", () => {
     expect(termsOf("supplied supplier studied carrier")).toEqual(termsOf("supply suppliers study carry"));
     // Letters and the digits glued to them are two terms: a column "FY2027 adopted" says 2027.
     expect(termsOf("FY2027 Q3")).toEqual(["fy", "2027", "q", "3"]);
+    // Words a question and a table say one thing with are one term: "women" asks the "Female" column.
+    expect(termsOf("women least employees")).toEqual(termsOf("Female minimum staff"));
   });
 
   it("name a measure asked by its adjective with its noun, the word a table's column uses", async () => {

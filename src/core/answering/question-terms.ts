@@ -87,8 +87,24 @@ function readTerm(raw: string): string | undefined {
   if (/^\p{N}/u.test(word)) return normalizeNumber(raw);
   if (word.includes("'") || word.includes("’")) word = word.replace(/['’]s$/, "").replace(/['’]/g, "");
   if (!word || STOP_WORDS.has(word)) return undefined;
-  return stem(word);
+  return SAME_AS[word] ?? stem(word);
 }
+
+/**
+ * Words a question and a page say one thing with, read as one term: tables head a column
+ * "Female" where a question asks about "women", a sentence says "minimum" where one asks "least".
+ */
+const SAME_AS: Record<string, string> = Object.fromEntries(
+  (
+    "women:female woman:female men:male man:male female:female male:male " +
+    "least:minimum minimum:minimum minimal:minimum max:maximum maximum:maximum " +
+    "employees:staff employee:staff workers:staff staff:staff " +
+    "begin:start begins:start began:start start:start starts:start started:start " +
+    "finish:end finishes:end finished:end end:end ends:end ended:end"
+  )
+    .split(" ")
+    .map((pair) => pair.split(":") as [string, string]),
+);
 
 // Texts repeat their words: each distinct token is read once. Bounded; a pure function's cache,
 // so answers do not depend on what was read before.
