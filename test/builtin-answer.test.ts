@@ -128,6 +128,10 @@ describe("statements", () => {
     expect(termsOf("nutritional assessment contraceptive")).toEqual(
       termsOf("nutrition assessed contraception"),
     );
+    // "-ied" and "-ier" meet their "-y": who "supplied" the goods is in the "Supplier" column.
+    expect(termsOf("supplied supplier studied carrier")).toEqual(termsOf("supply suppliers study carry"));
+    // Letters and the digits glued to them are two terms: a column "FY2027 adopted" says 2027.
+    expect(termsOf("FY2027 Q3")).toEqual(["fy", "2027", "q", "3"]);
     // Words a question and a table say one thing with are one term: "women" asks the "Female" column.
     expect(termsOf("women least employees")).toEqual(termsOf("Female minimum staff"));
   });
@@ -146,6 +150,49 @@ describe("statements", () => {
 describe("builtinAnswer", () => {
   const all = [report, ...annual];
   const passages = passagesOf(all);
+
+  it("prefers, among statements that share the question's words, one holding the kind of value asked", async () => {
+    const museum = company(
+      4,
+      "## Volunteers\n\nThe museum's volunteers guide visitors through the galleries. The museum now has 48 volunteers.",
+    );
+    const many = await answer(ask("How many volunteers does the museum have?"), passagesOf([museum]));
+    expect(many.text).toBe("The museum now has 48 volunteers. [1]");
+    expectGrounded(many, [museum]);
+    // A date for "when".
+    const hall = company(
+      5,
+      "## Hall\n\nThe hall is closed for repairs, as the council agreed. The hall is closed for repairs from 3 to 28 August.",
+    );
+    const when = await answer(ask("When is the hall closed for repairs?"), passagesOf([hall]));
+    expect(when.text).toBe("The hall is closed for repairs from 3 to 28 August. [1]");
+  });
+
+  it("answers from the statement holding the value asked when one question word is said otherwise", async () => {
+    // "present" is said nowhere: the sentence holding the lease's words and a date answers "when".
+    const letter = company(
+      6,
+      [
+        "Thank you for your letter about the lease on the workshop, which ends on 30 June 2027.",
+        "We are pleased to offer a new lease of three years.",
+        "The rent will be reviewed once, at the end of the second year.",
+        "The deposit we hold will carry over to the new lease.",
+        "We will repaint the front of the workshop at our own cost.",
+        "Our solicitors will send the draft within ten working days.",
+      ].join(" "),
+    );
+    const done = await answer(ask("When does the present lease end?"), passagesOf([letter]));
+    expect(done.text).toContain("which ends on 30 June 2027. [1]");
+  });
+
+  it("reads a column's year glued to its letters (FY2027) as the year a question asks", async () => {
+    const budget = company(
+      7,
+      "| Department | FY2026 budget | FY2027 adopted |\n| --- | --- | --- |\n| Parks | 3,575 | 3,890 |\n| Library | 2,020 | 2,085 |",
+    );
+    const done = await answer(ask("How much is adopted for Parks in 2027?"), passagesOf([budget]));
+    expect(done.text).toBe("Parks, FY2027 adopted: 3,890. [1]");
+  });
 
   it("answers with the sentence that holds the fact, citing its page exactly", async () => {
     const done = await answer(ask("When was Quire Industries founded?"), passages);

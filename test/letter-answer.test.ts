@@ -1,5 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { letterQuestion, readLetterPart } from "../src/core/answering/letter-answer.ts";
+import { uploadAndWait } from "./support/documents.ts";
+import { call } from "./support/http.ts";
+import { startTestServer, type TestServer } from "./support/server.ts";
+import { createTenant, type Tenant } from "./support/tenant.ts";
 
 // The letter reader over page markdown as extraction writes it: a letter whose address block and
 // signature were each set on one line, a memo whose header fields are a two-column table, and an
@@ -51,5 +57,83 @@ describe("the letter reader", () => {
     expect(readLetterPart(pages(article), "sender")?.value).toBe("Ruth Adeyemi");
     expect(readLetterPart(pages(article), "recipient")).toBeUndefined();
     expect(readLetterPart(pages("# Pump manual\n\nFill the tank."), "sender")).toBeUndefined();
+  });
+});
+
+// The same reader through the service: a real PDF (bench/answers-second's letter, set by ReportLab
+// with a letterhead, an address block, a date line and a signature under "Yours sincerely,") is
+// uploaded, extracted, and asked through POST /v1/documents/{id}/chat/completions, so the reader
+// meets the markdown extraction really writes, and each answer's citation must quote that page.
+describe("the letter reader through chat completions on a PDF", () => {
+  const pdf = path.resolve(import.meta.dirname, "../bench/answers-second/letter-quayside-lease.pdf");
+  let server: TestServer;
+  let t: Tenant;
+  let doc: { id: string; phase: string };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    t = await createTenant(server.url);
+    doc = await uploadAndWait(server.url, t.secret, readFileSync(pdf), "letter.pdf");
+    expect(doc.phase).toBe("complete");
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const ask = async (question: string) => {
+    const r = await call(server.url, "POST", `/v1/documents/${doc.id}/chat/completions`, {
+      key: t.secret,
+      json: { model: "default", messages: [{ role: "user", content: question }] },
+    });
+    expect(r.status, r.text).toBe(200);
+    return r.body;
+  };
+  // Every citation quotes the page's markdown as the service serves it.
+  const expectQuoted = async (citation: { document_id: string; page: number; quote: string }) => {
+    expect(citation).toMatchObject({ document_id: doc.id, page: 1 });
+    const page = await call(server.url, "GET", `/v1/documents/${doc.id}/pages/1/markdown`, {
+      key: t.secret,
+    });
+    expect(page.text).toContain(citation.quote);
+  };
+
+  it("answers who sent it with the signature's name and title, cited on the signature line", async () => {
+    const r = await ask("Who sent this letter?");
+    expect(r.choices[0].message.content).toMatch(
+      /^The letter is from Daniel Okafor, Head of Commercial Lettings\. \[1\]$/,
+    );
+    expect(r.citations).toHaveLength(1);
+    expect(r.citations[0].quote).toContain("Daniel Okafor");
+    await expectQuoted(r.citations[0]);
+  });
+
+  it("answers to whom with the person the salutation greets, not the firm under the name", async () => {
+    const r = await ask("Who is the letter addressed to?");
+    const content = r.choices[0].message.content as string;
+    expect(content).toContain("Imogen Trask");
+    expect(content).not.toContain("Halyard");
+    expect(r.citations[0].quote).toContain("Imogen Trask");
+    await expectQuoted(r.citations[0]);
+  });
+
+  it("answers when with the date line, and leaves other questions to the passages", async () => {
+    const r = await ask("When was the letter written?");
+    expect(r.choices[0].message.content).toContain("9 October 2026");
+    await expectQuoted(r.citations[0]);
+    // A question about the letter's content is not a letter part: the passage engine answers it.
+    const rent = await ask("What will the annual rent be under the new lease?");
+    expect(rent.choices[0].message.content).toContain("£28,400");
+    expect(rent.choices[0].message.content).not.toMatch(/^The letter is/);
+  });
+
+  it("answers what the letter is about with its subject line, then how its body begins", async () => {
+    const r = await ask("What is the letter about?");
+    const content = r.choices[0].message.content as string;
+    expect(content).toMatch(
+      /^It is about Renewal of the lease on Unit 3, Wapping Wharf\. \[1\] It begins: Thank you/,
+    );
+    expect(content).not.toContain("Imogen"); // not the address block above the subject
+    expect(r.citations[0].quote).toContain("Re: Renewal of the lease");
+    for (const c of r.citations) await expectQuoted(c);
   });
 });

@@ -1,3 +1,4 @@
+import { answerKindOf, holdsKind, KIND_TERM, questionNumbersOf } from "./answer-kind.ts";
 import type { AnswerEvent, AnswerRequest, ChatMessage, Citation, SourcePassage } from "./answer-types.ts";
 import { countTokens } from "./builtin-limits.ts";
 import { ASKING_WORDS, GENERAL_VERBS, questionTermsOf, termsOf } from "./question-terms.ts";
@@ -118,15 +119,23 @@ export function chooseStatements(
 ): ChosenStatement[] {
   const { current, earlier } = questionTerms(messages);
   if (!current.length) return [];
+  // The kind of value asked ("when", "how many") is one more term, weighed as an asking word:
+  // it chooses among the statements that share the question's words and is never required.
+  const lastQuestion = [...messages].reverse().find((m) => m.role === "user")?.content ?? "";
+  const kind = answerKindOf(lastQuestion);
+  const kindTerm = kind ? KIND_TERM[kind] : undefined;
+  if (kindTerm) current.push(kindTerm);
+  const numbers = questionNumbersOf(lastQuestion);
   const candidates: Candidate[] = passages.flatMap((passage, passageIndex) =>
-    splitStatements(passage.text).map((statement) => ({
-      passage,
-      passageIndex,
-      statement,
-      terms: new Set(termsOf(statement.text)),
-      context: new Set(termsOf(statement.context)),
-      cells: cellTerms(statement),
-    })),
+    splitStatements(passage.text).map((statement) => {
+      const terms = new Set(termsOf(statement.text));
+      const cells = cellTerms(statement);
+      if (kind && kindTerm && holdsKind(statement.text, kind, numbers)) {
+        terms.add(kindTerm);
+        cells.add(kindTerm);
+      }
+      return { passage, passageIndex, statement, terms, context: new Set(termsOf(statement.context)), cells };
+    }),
   );
   const n = candidates.length;
   const idf = new Map<string, number>();
@@ -142,7 +151,7 @@ export function chooseStatements(
     }
     df += tables.size;
     // A general verb no statement says was paraphrased ("rise" of "more"): it weighs as an asking word.
-    const weak = ASKING_WORDS.has(t) || (GENERAL_VERBS.has(t) && df === 0);
+    const weak = ASKING_WORDS.has(t) || t === kindTerm || (GENERAL_VERBS.has(t) && df === 0);
     idf.set(t, Math.log(1 + n / Math.max(df, 0.5)) * (weak ? ASKING_WEIGHT : 1));
   }
   const weightOf = (t: string) => idf.get(t) ?? 0;

@@ -34,7 +34,8 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 );
 
 // A number with its separators ("4,500,000", "4.5"), or a word, possibly with an apostrophe ("O'Brien", "region's").
-const token = /\p{N}+(?:[.,]\p{N}+)*|\p{L}[\p{L}\p{M}\p{N}]*(?:['’]\p{L}+)*/gu;
+// Letters and the digits glued to them are two terms: "FY2027" says 2027, "Q3" says 3.
+const token = /\p{N}+(?:[.,]\p{N}+)*|\p{L}[\p{L}\p{M}]*(?:['’]\p{L}+)*/gu;
 
 /** "1,200" and "1200" are one number; other separators stay ("4.5", "4,5", "1.200" are left as written). */
 function normalizeNumber(n: string): string {
@@ -60,6 +61,11 @@ export function stem(word: string): string {
       break;
     }
   }
+  // "supplied" and "supplier" are read as "supply", "studied" as "study", then go on as it does.
+  if (stripped && w.endsWith("i") && w.length > 3) {
+    w = `${w.slice(0, -1)}y`;
+    stripped = false;
+  } else if (!stripped && w.endsWith("ier") && w.length > 5) w = `${w.slice(0, -3)}y`;
   if (!stripped && w.endsWith("ly") && w.length >= 6) w = w.slice(0, -2);
   // "planned" -> "plann" -> "plan"; "fill", "miss" and "buzz" keep their double letter.
   if (stripped && w.length > 3 && /([^aeiouylsz])\1$/.test(w)) w = w.slice(0, -1);
@@ -155,7 +161,7 @@ export const ASKING_WORDS: ReadonlySet<string> = new Set(
 export const GENERAL_VERBS: ReadonlySet<string> = new Set(
   (
     "be become begin bring call came come change close compare contain contribute cover " +
-    "decide deal dealt did do does done find found gave get give go goes gone got grew grow happen " +
+    "decide deal dealt did do does done find found gave get give go goes going gone got grew grow happen " +
     "have hold held include increase involve keep kept know knew lead led leave left let look make made " +
     "mean meant meet met need offer put ran reach receive rise risen rose run said see seen send sent " +
     "set show start stay supply take taken took tell think told turn use want went win won work " +

@@ -50,7 +50,7 @@ const AMOUNTS = new Set<InvoiceField>([
 
 /** A question about the document as a whole. */
 const OVERVIEW =
-  /\b(?:what\s+is\s+(?:this|the)\s+(?:document|file|pdf|report)(?:\s+about)?|what\s+(?:is\s+)?(?:it|this)\s+about|about\s+what|overview|summar(?:y|ise|ize)|gist|main\s+topic|what\s+(?:kind|sort|type)\s+of\s+document)\b/i;
+  /\b(?:what\s+is\s+(?:this|the)\s+(?:document|file|pdf|report)(?:\s+about)?|what\s+(?:is|are)\s+(?:this|the)\s+(?:letter|memo|memorandum|e-?mail|notice|article|paper|minutes)\s+about|what\s+(?:is\s+)?(?:it|this)\s+about|about\s+what|overview|summar(?:y|ise|ize)|gist|main\s+topic|what\s+(?:kind|sort|type)\s+of\s+document)\b/i;
 
 /** Questions this short name one thing; a longer one is the passage engine's. */
 const MAX_FIELD_QUESTION_TERMS = 5;
@@ -123,6 +123,9 @@ function fieldReply(content: StructuredSource, field: InvoiceField): Reply | nul
 }
 
 const HEADING = /^#{1,6}\s+(.+?)\s*#*\s*$/;
+/** A letter's or memo's subject line, which says what it is about better than its letterhead. */
+const SUBJECT =
+  /^(?:#{1,6}\s+)?(?:\*\*)?(?:re|subject|subj|betreff|objet)\s*:\s*(?:\*\*)?\s*(.+?)(?:\*\*)?\s*$/i;
 
 function overviewReply(content: StructuredSource): Reply | null {
   const lines = content.pages.flatMap((p) =>
@@ -136,6 +139,12 @@ function overviewReply(content: StructuredSource): Reply | null {
   const lead = lines.find(
     (l) => !HEADING.test(l.line) && !l.line.startsWith("|") && l.line.split(/\s+/).length >= 8,
   );
+  // Only near the top, where a letter or memo states it; the first page only.
+  const subject = lines
+    .filter((l) => l.page === content.pages[0]?.pageNumber)
+    .slice(0, 40)
+    .map((l) => ({ ...l, source: l, m: SUBJECT.exec(l.line) }))
+    .find((l): l is typeof l & { m: RegExpExecArray } => l.m !== null && (l.m[1] ?? "").length > 3);
   const title = headings[0] ?? lines.find((l) => l.line.length > 1 && !l.line.startsWith("|"));
   if (!title) return null;
   const titleText = "text" in title ? title.text : title.line;
@@ -160,6 +169,14 @@ function overviewReply(content: StructuredSource): Reply | null {
     ].filter(Boolean);
     text = `This document is an invoice${parts.length ? ` ${parts.join(", ")}` : ""}.`;
     text += cite(titleQuote, title.page);
+  } else if (subject) {
+    const said = (subject.m[1] ?? "").replace(/\*+/g, "").replace(/[.\s]+$/, "");
+    text = `It is about ${said}.${cite(subject.line.replace(/^#{1,6}\s+/, ""), subject.page)}`;
+    // What follows the subject line (past the greeting), not the address block above it.
+    const after = lines
+      .slice(lines.indexOf(subject.source) + 1)
+      .find((l) => !HEADING.test(l.line) && !l.line.startsWith("|") && l.line.split(/\s+/).length >= 8);
+    if (after) text += ` It begins: ${after.line.replace(/\s+/g, " ")}${cite(after.line, after.page)}`;
   } else {
     text = `This document is titled "${titleText}".${cite(titleQuote, title.page)}`;
     const more = headings
