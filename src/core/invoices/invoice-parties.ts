@@ -2,7 +2,18 @@ import { legalFormEnd, splitParty } from "../answering/structured/parties.ts";
 import { findLabels, TITLE } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
 import { BLOCK_FIELDS, lineSpans, type ReadContext } from "./label-values.ts";
-import { cutLabelled, endsAddress, holdsMoney, isColumnHeader, LEGAL_FORM } from "./party-lines.ts";
+import {
+  cutLabelled,
+  endsAddress,
+  holdsMoney,
+  isColumnHeader,
+  isContactLine,
+  joinNameLines,
+  LEGAL_FORM,
+  opensWithLabel,
+  SEPARATED,
+  separatedAddress,
+} from "./party-lines.ts";
 import { tablesPartyLines } from "./party-tables.ts";
 
 // Vendor and customer. The customer is the block a "Bill to" label opens (a "Ship to" block only
@@ -20,7 +31,7 @@ export type PartyRead = {
   lines: number[];
 };
 
-const MAX_BLOCK = 5;
+const MAX_BLOCK = 7;
 
 /** The lines the parties are looked for in: text lines, and tables' (see party-tables.ts) where they stand. */
 export function partyLines(lines: Line[], tables: Table[], itemRows: Map<Table, Set<number>>): Line[] {
@@ -55,14 +66,20 @@ const stops = (l: Line) => {
   return (
     (h && h.hit.start <= 1 && (h.value || h.hit.field !== "ship_to")) ||
     TITLE.test(l.text) ||
-    /\s·\s/.test(l.text) ||
+    SEPARATED.test(l.text) ||
     isColumnHeader(l.text)
   );
 };
 
+/**
+ * A block's lines as a party: contact lines (an attention line, a department) left out of both
+ * name and address, a name wrapped over lines joined, then split into name and address.
+ */
 function toParty(block: Line[], idx: number[]): PartyRead | null {
   if (!block.length) return null;
-  const split = splitParty(block.map((l) => ({ text: l.text, quote: l.text })));
+  const texts = joinNameLines(block.map((l) => l.text).filter((t) => !isContactLine(t)));
+  if (!texts.length) return null;
+  const split = splitParty(texts.map((text) => ({ text, quote: text })));
   return {
     name: split.name?.text ?? null,
     address: split.address?.text ?? null,
@@ -195,7 +212,7 @@ export function readParties(plines: Line[]): {
 }
 
 /** A sender's return line over a window envelope's address: three or more parts split by " · " or " | ". */
-const RETURN_LINE = /^[^·|]+(?:\s[·|]\s[^·|]+){2,}$/;
+const RETURN_LINE = /^[^·|•]+(?:\s[·|•]\s[^·|•]+){2,}$/;
 
 /**
  * With no "Bill to" label, the addressee of a window-envelope page (DIN 5008 and its kin): the
@@ -208,6 +225,8 @@ function windowAddressee(plines: Line[]): PartyRead | null {
   const body: { l: Line; i: number }[] = [];
   for (let j = at + 1; j < plines.length && body.length < MAX_BLOCK; j++) {
     const l = plines[j] as Line;
+    // The information block beside the window may be read before the address ("Rechnungsnummer: 74064").
+    if (!body.length && j - at <= 4 && opensWithLabel(l.text) && !blockField(l)) continue;
     if (l.page !== first || stops(l) || holdsMoney(l.text) || blockField(l)) break;
     const own = ownText(l.text);
     if (!own) break;
@@ -258,7 +277,13 @@ function letterhead(plines: Line[], customer: PartyRead | null): PartyRead | nul
       continue;
     }
     if (holdsMoney(text) || isColumnHeader(text)) break;
-    if (text === name.l.text || /\s·\s/.test(text) || address.length >= 3) break;
+    // The address on one line, its parts set apart: the whole address.
+    const parts = separatedAddress(text, name.l.text);
+    if (parts) {
+      if (!address.length) address.push(...parts.map((p) => ({ l: { ...l, text: p }, i })));
+      break;
+    }
+    if (text === name.l.text || address.length >= 3) break;
     address.push({ l: { ...l, text }, i });
   }
   if (!name) return null;

@@ -1,4 +1,5 @@
 import { findDates } from "../answering/structured/coerce.ts";
+import { legalFormEnd } from "../answering/structured/parties.ts";
 import { findAmounts, type NumberStyle } from "./amounts.ts";
 import { findLabels, type LabelField } from "./invoice-labels.ts";
 import { BLOCK_FIELDS, lineSpans, type ReadContext } from "./label-values.ts";
@@ -73,4 +74,72 @@ export function cutLabelled(text: string): string[] | null {
   }
   pieces.push(text.slice(at));
   return pieces.map((p) => p.replace(/^[\s,;:|]+|[\s,;:|]+$/g, "")).filter((p) => /\p{L}|\d/u.test(p));
+}
+
+/** Who a letter is for within the party, not where it goes: "Attn: J. Doe", "z. Hd. Frau Krüger", "À l'attention de". */
+const ATTENTION =
+  /^(?:attn\b\.?|attention\b|for the attention of\b|fao\b|z\.\s?hd?\.|zu\s+händen\b|zhd\.|à\s+l['’]attention\b|a\s+l['’]att(?:ention|\.)|t\.a\.v\.?)/i;
+
+/** A department within the party ("Accounts Payable", "Buchhaltung", "Service comptabilité"). */
+const DEPARTMENT =
+  /^(?:(?:the\s+)?(?:accounts?\s+(?:payable|department)|accounting|finance(?:\s+department)?|purchasing(?:\s+department)?|procurement|(?:\w+\s+)?department|dept\.?\s.*)|(?:abteilung\s.*|\p{L}*buchhaltung|einkauf|rechnungswesen|finanzabteilung)|(?:service\s+(?:comptab\p{L}*|achats?|financier|facturation)|comptabilité(?:\s+fournisseurs)?)|(?:crediteurenadministratie|afdeling\s.*|administratie))$/iu;
+
+/** A line naming a contact person or a department: part of neither the name nor the address. */
+export const isContactLine = (text: string) => ATTENTION.test(text.trim()) || DEPARTMENT.test(text.trim());
+
+/** A name's line that the next line goes on: it ends in a joining word or a hyphen ("Apotheken- und", "Girard et"). */
+const OPEN_END = /(?:\s(?:and|of|the|for|und|für|der|et|de|du|des|la|le|van|en)|[-&])$/i;
+
+/**
+ * A party's first lines that are one name wrapped ("The Copper Kettle" / "Hospitality Group" /
+ * "Limited", "Lindenhof Gartenbau GmbH" / "& Co. KG"): joined when a line ends open or the next
+ * starts with "&", or when a later line, with no digit before it, ends in a legal form.
+ */
+export function joinNameLines(texts: string[]): string[] {
+  const wordy = (t: string) =>
+    !/\d/.test(t) && t.split(/\s+/).length <= 5 && !isContactLine(t) && !/^c\/o\b/i.test(t);
+  const endsLegal = (t: string) => LEGAL_FORM.test(t) || legalFormEnd(t) === t.length || /\smbh$/i.test(t);
+  if (!texts[0] || !wordy(texts[0])) return texts;
+  let k = 1;
+  // A legal form ending the second or third line closes the name, unless a line above has one.
+  for (let j = 1; j < Math.min(3, texts.length); j++) {
+    const t = texts[j] as string;
+    if (!wordy(t) || endsLegal(texts[j - 1] as string)) break;
+    if (endsLegal(t)) {
+      k = j + 1;
+      break;
+    }
+  }
+  while (k < Math.min(3, texts.length) && wordy(texts[k] as string)) {
+    if (!OPEN_END.test(texts[k - 1] as string) && !/^&/.test(texts[k] as string)) break;
+    k++;
+  }
+  if (k === 1) return texts;
+  // A word hyphenated at the line's end joins without a space ("Apotheken-" / "bedarf").
+  const name = texts
+    .slice(0, k)
+    .reduce((a, t) => (/\p{L}-$/u.test(a) && /^\p{Ll}/u.test(t) ? `${a}${t}` : `${a} ${t}`));
+  return [name, ...texts.slice(k)];
+}
+
+/** Parts of one line set apart by a middle dot, bar or bullet ("Acme GmbH · Hauptstraße 1 · 10115 Berlin"). */
+export const SEPARATED = /\s[·|•]\s/;
+
+/**
+ * A party's address printed on one line, its parts set apart (a letterhead's or return line's
+ * "Acme GmbH · Hauptstraße 1 · 10115 Berlin"): the parts, without the party's name, up to the
+ * first that is a phone, an email, a web address or a labelled value. Null when the line is not so.
+ */
+export function separatedAddress(text: string, name: string): string[] | null {
+  if (!SEPARATED.test(text)) return null;
+  const fold = (t: string) => t.toLowerCase().replace(/\s+/g, " ").trim();
+  const parts: string[] = [];
+  for (const raw of text.split(/\s[·|•]\s/)) {
+    const p = raw.trim();
+    if (!p) continue;
+    if (fold(p) === fold(name)) continue;
+    if (opensWithLabel(p) || /@|www\.|https?:|^\+?\(?\d[\d\s()/.-]{6,}$/i.test(p)) break;
+    parts.push(p);
+  }
+  return parts.length ? parts : null;
 }
