@@ -208,7 +208,13 @@ export function readParties(plines: Line[]): {
     if (p) blocks[b.field as "customer"] = p;
   }
   const customer = blocks.customer ?? blocks.ship_to ?? windowAddressee(plines);
-  return { customer, vendor: blocks.vendor ?? letterhead(plines, customer), shipTo: blocks.ship_to ?? null };
+  const vendor = blocks.vendor ?? letterhead(plines, customer);
+  const claimed = new Set([...(customer?.lines ?? []), ...(blocks.ship_to?.lines ?? [])]);
+  return {
+    customer,
+    vendor: vendor && repeatedVendor(plines, vendor, claimed),
+    shipTo: blocks.ship_to ?? null,
+  };
 }
 
 /** A sender's return line over a window envelope's address: three or more parts split by " · " or " | ". */
@@ -261,7 +267,7 @@ function letterhead(plines: Line[], customer: PartyRead | null): PartyRead | nul
     let text = l.text;
     for (let k = 0; k < 2; k++) text = text.replace(TITLE_WORDS, "").trim();
     text = ownText(text);
-    if (!text || TITLE.test(text) || (findLabels(l.text)[0]?.start ?? 9) <= 1) {
+    if (!text || TITLE.test(text) || opensWithLabel(l.text)) {
       if (name && address.length) break;
       continue;
     }
@@ -279,13 +285,53 @@ function letterhead(plines: Line[], customer: PartyRead | null): PartyRead | nul
     if (holdsMoney(text) || isColumnHeader(text)) break;
     // The address on one line, its parts set apart: the whole address.
     const parts = separatedAddress(text, name.l.text);
-    if (parts) {
-      if (!address.length) address.push(...parts.map((p) => ({ l: { ...l, text: p }, i })));
-      break;
-    }
-    if (text === name.l.text || address.length >= 3) break;
+    if (parts && !address.length) address.push(...parts.map((p) => ({ l: { ...l, text: p }, i })));
+    if (SEPARATED.test(text) || text === name.l.text || address.length >= 3) break;
     address.push({ l: { ...l, text }, i });
   }
   if (!name) return null;
   return toParty([name.l, ...address.map((a) => a.l)], [name.i, ...address.map((a) => a.i)]);
+}
+
+const fold = (t: string) => t.toLowerCase().replace(/\s+/g, " ").trim();
+
+/**
+ * The vendor as printed again lower down, in a footer or a return line: its name, then its address
+ * on the lines under it or on the same line set apart by separators. Used when the vendor read
+ * first has no address, or an address that cannot end one (a wrapped name's second line, as in
+ * "Brückner & Voss" / "Steuerberatung"); the line must start with the first two words of the name.
+ */
+function repeatedVendor(plines: Line[], head: PartyRead, claimed: Set<number>): PartyRead {
+  const address = head.address?.split(", ") ?? [];
+  if (!head.name || (address.length && endsAddress(address[address.length - 1] as string))) return head;
+  const key = fold(head.name).split(" ").slice(0, 2).join(" ");
+  const after = Math.max(...head.lines);
+  for (let i = after + 1; i < plines.length; i++) {
+    const l = plines[i] as Line;
+    const text = ownText(l.text);
+    // Not a party block's line: a vendor that delivers to itself is no repeat.
+    if (claimed.has(i) || !fold(text).startsWith(key)) continue;
+    const parts = text.split(/\s[·|•]\s/);
+    const name = (parts[0] as string).trim();
+    if (/\d/.test(name) || name.length > 80) continue;
+    const body: { l: Line; i: number }[] = [{ l: { ...l, text: name }, i }];
+    const inline = parts.length > 1 ? separatedAddress(text, name) : null;
+    if (inline) body.push(...inline.map((p) => ({ l: { ...l, text: p }, i })));
+    else
+      for (let j = i + 1; j < plines.length && body.length < MAX_BLOCK; j++) {
+        const n = plines[j] as Line;
+        if (n.page !== l.page || stops(n) || holdsMoney(n.text) || blockField(n) || opensWithLabel(n.text))
+          break;
+        const own = ownText(n.text);
+        if (!own) break;
+        body.push({ l: { ...n, text: own }, i: j });
+        if (own !== n.text.trim()) break;
+      }
+    const found = toParty(
+      body.map((x) => x.l),
+      body.map((x) => x.i),
+    );
+    if (found?.address && endsAddress(found.address)) return found;
+  }
+  return head;
 }

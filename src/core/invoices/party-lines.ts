@@ -32,14 +32,21 @@ export function isColumnHeader(text: string): boolean {
 export const LEGAL_FORM =
   /^(?:co\.?|company|corp\.?|inc\.?|ltd\.?|llc|llp|plc|gmbh(?:\s?&\s?co\.?\s?kg)?|ag|kg|ohg|e\.?\s?k\.?|ug|sa|sas|sarl|sàrl|eurl|snc|bv|nv|ab|as|oy|spa|srl)$/i;
 
+/** A post office box: an address line, though "PO" is also a purchase order's label. */
+export const PO_BOX = /^(?:p\.?\s?o\.?\s*box|postfach|bo[iî]te\s+postale|b\.p\.\s*\d)/i;
+
 /** A label that opens a line and is not a party block's ("Invoice no:", "Date:"). */
-export const opensWithLabel = (text: string) => (findLabels(text)[0]?.start ?? 9) <= 1;
+export const opensWithLabel = (text: string) => !PO_BOX.test(text) && (findLabels(text)[0]?.start ?? 9) <= 1;
 
 const COUNTRY =
   /\b(?:usa|u\.s\.a\.|united states|canada|united kingdom|uk|great britain|ireland|deutschland|germany|allemagne|österreich|austria|autriche|schweiz|suisse|svizzera|switzerland|france|frankreich|belgique|belgien|belgium|nederland|netherlands|italia|italy|españa|spain|luxembourg|luxemburg|liechtenstein|danmark|sverige|norge|polska|australia|new zealand)$/i;
 
+/** A British postcode ("EH2 4AD", "M1 2WD"), which has no three digits in a row. */
+const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}$/;
+
 /** A line an address can end on: one with a postcode or house number (3+ digits), or a country. */
-export const endsAddress = (text: string) => /\d{3}/.test(text) || COUNTRY.test(text.trim());
+export const endsAddress = (text: string) =>
+  /\d{3}/.test(text) || UK_POSTCODE.test(text) || COUNTRY.test(text.trim());
 
 /** Where a labelled value printed at the start of `region` ends (dates, ids, amounts), or -1. */
 function valueExtent(field: LabelField, region: string): number {
@@ -138,7 +145,13 @@ export function separatedAddress(text: string, name: string): string[] | null {
     const p = raw.trim();
     if (!p) continue;
     if (fold(p) === fold(name)) continue;
-    if (opensWithLabel(p) || /@|www\.|https?:|^\+?\(?\d[\d\s()/.-]{6,}$/i.test(p)) break;
+    // A labelled value ("Tel. 030 12345", "Btw-id: NL123"), a phone, an email, a web address.
+    if (
+      opensWithLabel(p) ||
+      /^[\p{L}][\p{L}\s.-]*:\s/u.test(p) ||
+      /@|www\.|https?:|^\+?\(?\d[\d\s()/.-]{6,}$/iu.test(p)
+    )
+      break;
     parts.push(p);
   }
   return parts.length ? parts : null;
