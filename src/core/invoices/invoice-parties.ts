@@ -10,6 +10,7 @@ import {
   isContactLine,
   joinNameLines,
   LEGAL_FORM,
+  labelOnly,
   opensWithLabel,
   SEPARATED,
   separatedAddress,
@@ -54,7 +55,12 @@ const ownText = (text: string) => {
   return (span ? text.slice(0, span.hit.start) : text).replace(/[\s|,·]+$/, "").trim();
 };
 
+/** "To", "An", "Aan", "À" alone on a line or before a colon: the addressee's block follows. */
+const SHORT_TO = /^(?:to|an|aan|à)(?:\s*:\s*(.*)|\s*)$/iu;
+
 const blockField = (l: Line) => {
+  const to = SHORT_TO.exec(l.text.trim());
+  if (to) return { field: "customer" as const, rest: to[1] ?? "" };
   const h = findLabels(l.text)[0];
   return h && h.start <= 1 && BLOCK_FIELDS.has(h.field)
     ? { field: h.field, rest: l.text.slice(h.end) }
@@ -207,8 +213,9 @@ export function readParties(plines: Line[]): {
     );
     if (p) blocks[b.field as "customer"] = p;
   }
-  const customer = blocks.customer ?? blocks.ship_to ?? windowAddressee(plines);
+  let customer = blocks.customer ?? blocks.ship_to ?? windowAddressee(plines);
   const vendor = blocks.vendor ?? letterhead(plines, customer);
+  if (!customer && vendor && !blocks.vendor) customer = addresseeAfter(plines, vendor);
   const claimed = new Set([...(customer?.lines ?? []), ...(blocks.ship_to?.lines ?? [])]);
   return {
     customer,
@@ -272,7 +279,10 @@ function letterhead(plines: Line[], customer: PartyRead | null): PartyRead | nul
       continue;
     }
     if (!name) {
-      if (!/\p{L}{2}/u.test(text) || /^\d/.test(text)) continue;
+      // A label alone on its line has its value, a number or a date, on the next ("INVOICE #"
+      // over "RE-2026-2616", "DATE OF ISSUE" over "October 9, 2026").
+      const value = /\d/.test(text) && labelOnly((plines[i - 1] as Line | undefined)?.text ?? "");
+      if (!/\p{L}{2}/u.test(text) || /^\d/.test(text) || value) continue;
       name = { l: { ...l, text }, i };
       continue;
     }
@@ -334,4 +344,38 @@ function repeatedVendor(plines: Line[], head: PartyRead, claimed: Set<number>): 
     if (found?.address && endsAddress(found.address)) return found;
   }
   return head;
+}
+
+/**
+ * With no label and no window, the addressee printed under the letterhead: the next block of lines
+ * after it, a name then address lines, one ending as an address does. Details may stand between
+ * (the title, labelled values), but no more than a few lines.
+ */
+function addresseeAfter(plines: Line[], head: PartyRead): PartyRead | null {
+  const from = Math.max(...head.lines) + 1;
+  const page = plines[from - 1]?.page;
+  for (let i = from; i < plines.length && i < from + 4; i++) {
+    const l = plines[i] as Line;
+    if (l.page !== page) return null;
+    const t = l.text.trim();
+    if (!t || TITLE.test(t) || opensWithLabel(t) || /\d{3}|:$/.test(t) || /^\d/.test(t) || holdsMoney(t))
+      continue;
+    if (SEPARATED.test(t)) continue;
+    const body: { l: Line; i: number }[] = [];
+    for (let j = i; j < plines.length && body.length < MAX_BLOCK; j++) {
+      const n = plines[j] as Line;
+      if (n.page !== page || stops(n) || holdsMoney(n.text) || blockField(n) || opensWithLabel(n.text)) break;
+      const own = ownText(n.text);
+      // A line ending in a colon is a label of something the reader does not know.
+      if (!own || /:$/.test(own)) break;
+      body.push({ l: { ...n, text: own }, i: j });
+      if (own !== n.text.trim()) break;
+    }
+    const found = toParty(
+      body.map((x) => x.l),
+      body.map((x) => x.i),
+    );
+    return found?.name && found.address && endsAddress(found.address) ? found : null;
+  }
+  return null;
 }

@@ -35,6 +35,14 @@ export const LEGAL_FORM =
 /** A post office box: an address line, though "PO" is also a purchase order's label. */
 export const PO_BOX = /^(?:p\.?\s?o\.?\s*box|postfach|bo[iî]te\s+postale|b\.p\.\s*\d)/i;
 
+/** A line that is a label of a value and nothing else ("INVOICE #", "Date:"): its value stands below. */
+export const labelOnly = (text: string) => {
+  const h = findLabels(text)[0];
+  return (
+    !!h && h.start <= 1 && !BLOCK_FIELDS.has(h.field) && text.slice(h.end).replace(/[\s:#.]/g, "") === ""
+  );
+};
+
 /** A label that opens a line and is not a party block's ("Invoice no:", "Date:"). */
 export const opensWithLabel = (text: string) => !PO_BOX.test(text) && (findLabels(text)[0]?.start ?? 9) <= 1;
 
