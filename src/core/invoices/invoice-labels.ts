@@ -406,6 +406,8 @@ export const LABELS: Record<LabelField, string[]> = {
     "destinataire",
     "adressé à",
     "acheteur",
+    "factuuradres",
+    "klant",
   ],
   ship_to: [
     "ship to",
@@ -419,6 +421,7 @@ export const LABELS: Record<LabelField, string[]> = {
     "livré à",
     "adresse de livraison",
     "livrer à",
+    "afleveradres",
   ],
   vendor: [
     "from",
@@ -432,6 +435,7 @@ export const LABELS: Record<LabelField, string[]> = {
     "émetteur",
     "vendeur",
     "fournisseur",
+    "leverancier",
   ],
   other: [
     "bank",
