@@ -30,7 +30,7 @@ export function isColumnHeader(text: string): boolean {
 
 /** A company's legal form alone ("Co.", "GmbH", "SAS"): the end of the name on the line above. */
 export const LEGAL_FORM =
-  /^(?:co\.?|company|corp\.?|inc\.?|ltd\.?|llc|llp|plc|gmbh(?:\s?&\s?co\.?\s?kg)?|ag|kg|ohg|e\.?\s?k\.?|ug|sa|sas|sarl|sàrl|eurl|snc|bv|nv|ab|as|oy|spa|srl)$/i;
+  /^(?:co\.?|company|corp\.?|inc\.?|ltd\.?|llc|llp|plc|gmbh(?:\s?&\s?co\.?\s?kg)?|ag|kg|ohg|e\.?\s?k\.?|ug|sa|sas|sarl|sàrl|eurl|snc|bv|b\.v\.|nv|n\.v\.|v\.o\.f\.|ab|as|oy|spa|srl)$/i;
 
 /** A post office box: an address line, though "PO" is also a purchase order's label. */
 export const PO_BOX = /^(?:p\.?\s?o\.?\s*box|postfach|bo[iî]te\s+postale|b\.p\.\s*\d)/i;
@@ -113,7 +113,8 @@ const OPEN_END = /(?:\s(?:and|of|the|for|und|für|der|et|de|du|des|la|le|van|en)
 export function joinNameLines(texts: string[]): string[] {
   const wordy = (t: string) =>
     !/\d/.test(t) && t.split(/\s+/).length <= 5 && !isContactLine(t) && !/^c\/o\b/i.test(t);
-  const endsLegal = (t: string) => LEGAL_FORM.test(t) || legalFormEnd(t) === t.length || /\smbh$/i.test(t);
+  const endsLegal = (t: string) =>
+    LEGAL_FORM.test(t) || legalFormEnd(t) === t.length || /\s(?:mbh|b\.v\.|n\.v\.|v\.o\.f\.)$/i.test(t);
   if (!texts[0] || !wordy(texts[0])) return texts;
   let k = 1;
   // A legal form ending the second or third line closes the name, unless a line above has one.
