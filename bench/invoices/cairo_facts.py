@@ -227,6 +227,9 @@ class Page:
 
     def __init__(self, path, size, family):
         self.surface = cairo.PDFSurface(path, *size)
+        # A fixed date, so the same seed makes the same bytes.
+        self.surface.set_metadata(cairo.PDF_METADATA_CREATE_DATE, "2026-01-01T00:00:00Z")
+        self.surface.set_metadata(cairo.PDF_METADATA_CREATOR, "generate-cairo")
         self.ctx = cairo.Context(self.surface)
         self.size = size
         self.family = family

@@ -298,9 +298,9 @@ def lay_footer_only(pg, rng, f):
     """The vendor's name at the top; its address, tax id and bank only in the footer."""
     W = pg.size[0]
     v = f["vendor"]
-    pg.text(40, 40, v["name"], size=18, bold=True, width=300)
+    hv = pg.text(40, 40, v["name"], size=18, bold=True, width=300)
     pg.text(W - 40, 44, pick(rng, f, "title"), size=14, align="right")
-    y = 120
+    y = max(120, 40 + hv + 24)
     pg.text(40, y, pick(rng, f, "bill"), size=8.5, color=(0.4, 0.4, 0.4))
     h = pg.text(40, y + 13, "\n".join(party_lines(f["customer"])), size=10, width=230)
     draw_pairs(pg, 330, y, meta_rows(rng, f), lw=95, size=9)
