@@ -127,7 +127,8 @@ export function joinNameLines(texts: string[]): string[] {
     }
   }
   while (k < Math.min(3, texts.length) && wordy(texts[k] as string)) {
-    if (!OPEN_END.test(texts[k - 1] as string) && !/^&/.test(texts[k] as string)) break;
+    const next = texts[k] as string;
+    if (!OPEN_END.test(texts[k - 1] as string) && !/^&/.test(next) && !LEGAL_FORM.test(next)) break;
     k++;
   }
   if (k === 1) return texts;
