@@ -121,6 +121,20 @@ describe("readParties on written lines", () => {
     expect(none.customer).toBeNull();
   });
 
+  it("passes over a gap inside a labelled block when the town comes after it", () => {
+    const { customer } = readParties(
+      lines(
+        "Client",
+        "Imprimerie du Vieux Port SARL",
+        "ZA des Prés, 3 chemin des Vignes",
+        "",
+        "13001 Marseille",
+        "Conseil",
+      ),
+    );
+    expect(customer?.address).toBe("ZA des Prés, 3 chemin des Vignes, 13001 Marseille");
+  });
+
   it("takes the addressee under the letterhead when nothing labels it", () => {
     const { vendor, customer } = readParties(
       lines(

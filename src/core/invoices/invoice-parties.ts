@@ -176,6 +176,7 @@ export function readParties(plines: Line[]): {
     const pieces = rest && !nb ? (cutLabelled(rest) ?? [rest]) : [];
     for (const text of pieces) body.push({ l: { ...line, text }, i });
     const from = nb ? i + 2 : i + 1;
+    let gap = false;
     for (let j = from; j < plines.length && body.length < (nb ? MAX_BLOCK * 2 : MAX_BLOCK); j++) {
       const l = plines[j] as Line;
       if (l.page !== line.page || stops(l)) break;
@@ -187,9 +188,19 @@ export function readParties(plines: Line[]): {
         break;
       }
       const own = ownText(l.text);
+      // A gap inside a block whose town is still to come (a grid that cut the block in two)
+      // is passed over when the next line ends an address ("13001 Marseille").
+      const after = plines[j + 1];
+      const last = body[body.length - 1];
+      if (!own && !nb && last && !endsAddress(last.l.text) && after && after.page === l.page)
+        if (!stops(after) && !holdsMoney(after.text) && endsAddress(after.text)) {
+          gap = true;
+          continue;
+        }
       if (!own) break;
       body.push({ l: { ...l, text: own }, i: j });
-      if (own !== l.text.trim()) break;
+      // Past a gap the block ends on its town.
+      if (own !== l.text.trim() || gap) break;
     }
     if (nb && next) {
       const mine = body.filter((_, k) => k % 2 === 0);
