@@ -175,6 +175,10 @@ export const LABELS: Record<LabelField, string[]> = {
     "numéro client",
     "numéro de client",
     "référence client",
+    "klantnummer",
+    "klantnr.",
+    "debiteurnummer",
+    "debiteurnr.",
   ],
   vendor_tax_id: [
     "vat id",
@@ -221,6 +225,11 @@ export const LABELS: Record<LabelField, string[]> = {
     "numéro de tva",
     "siret",
     "siren",
+    "btw-nummer",
+    "btw-nr.",
+    "btw nr.",
+    "btw-id",
+    "btw-identificatienummer",
   ],
   subtotal: [
     "subtotal",
