@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountKey, extractDocument, type ServiceSession } from "../bench/invoices/service-reader.ts";
+import { findLabels } from "../src/core/invoices/invoice-labels.ts";
 import type { Line } from "../src/core/invoices/invoice-lines.ts";
 import { readParties } from "../src/core/invoices/invoice-parties.ts";
 import type { InvoiceData } from "../src/core/invoices/invoice-types.ts";
@@ -88,6 +89,20 @@ describe("party lines", () => {
       "Cardiff CF10 1DX",
     ]);
     expect(separatedAddress("Kaiserallee 27, 24103 Kiel", "Acme")).toBeNull();
+  });
+
+  it("knows Dutch party, customer number and VAT id labels", () => {
+    for (const [text, field] of [
+      ["Factuuradres", "customer"],
+      ["Klant", "customer"],
+      ["Afleveradres", "ship_to"],
+      ["Leverancier", "vendor"],
+      ["Klantnummer", "customer_id"],
+      ["Debiteurnr.", "customer_id"],
+      ["BTW-nummer", "vendor_tax_id"],
+      ["Btw-id", "vendor_tax_id"],
+    ] as const)
+      expect(findLabels(`${text}: x`)[0]?.field, text).toBe(field);
   });
 
   it("ends an address on a British postcode and tells a label alone on its line", () => {
