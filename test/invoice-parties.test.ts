@@ -150,6 +150,26 @@ describe("readParties on written lines", () => {
     expect(customer?.address).toBe("ZA des Prés, 3 chemin des Vignes, 13001 Marseille");
   });
 
+  it("reads a window's address past the information block read line by line between its lines", () => {
+    const { customer } = readParties(
+      lines(
+        "Redwood Ridge Analytics, Inc. · 918 W. Randolph St. · Chicago, IL 60607",
+        "Nakamura Seiki K.K.",
+        "No.:",
+        "75 Commerce Drive",
+        "Invoice date:",
+        "Chicago, IL 60607",
+        "Your order:",
+        "216975",
+        "2026-02-26",
+      ),
+    );
+    expect([customer?.name, customer?.address]).toEqual([
+      "Nakamura Seiki K.K.",
+      "75 Commerce Drive, Chicago, IL 60607",
+    ]);
+  });
+
   it("takes the addressee under the letterhead when nothing labels it", () => {
     const { vendor, customer } = readParties(
       lines(

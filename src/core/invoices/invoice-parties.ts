@@ -1,3 +1,4 @@
+import { findDates } from "../answering/structured/coerce.ts";
 import { legalFormEnd, splitParty } from "../answering/structured/parties.ts";
 import { findLabels, TITLE } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
@@ -251,6 +252,19 @@ function windowAddressee(plines: Line[]): PartyRead | null {
     const l = plines[j] as Line;
     // The information block beside the window may be read before the address ("Rechnungsnummer: 74064").
     if (!body.length && j - at <= 4 && opensWithLabel(l.text) && !blockField(l)) continue;
+    // Or line by line between the address's lines: its labels alone ("No.:", "Invoice date:")
+    // are passed over, and its values, a bare number or date, end the address.
+    const t = l.text.trim();
+    if (
+      body.length &&
+      l.page === first &&
+      !blockField(l) &&
+      (labelOnly(t) || /^\p{L}[\p{L}\s.'’-]{0,30}:$/u.test(t))
+    )
+      continue;
+    const date = findDates(t, { dayFirst: true })[0];
+    if (body.length && ((/^\S+$/.test(t) && /\d/.test(t)) || (date && date.end - date.start >= t.length - 1)))
+      break;
     if (l.page !== first || stops(l) || holdsMoney(l.text) || blockField(l)) break;
     const own = ownText(l.text);
     if (!own) break;
