@@ -170,6 +170,27 @@ describe("readParties on written lines", () => {
     ]);
   });
 
+  it("reads two parties under one line of two labels when their columns come one after the other", () => {
+    const { vendor, customer } = readParties(
+      lines(
+        "SUPPLIER INVOICE TO",
+        "Southbank Translation Bureau",
+        "The Old Mill, Station Road Edinburgh EH2 4AD",
+        "Wexford Lane Print & Packaging Ltd",
+        "Unit 7, Riverside Business Park Cardiff CF10 1EP",
+        "Net total 10,372.00",
+      ),
+    );
+    expect([vendor?.name, vendor?.address]).toEqual([
+      "Southbank Translation Bureau",
+      "The Old Mill, Station Road Edinburgh EH2 4AD",
+    ]);
+    expect([customer?.name, customer?.address]).toEqual([
+      "Wexford Lane Print & Packaging Ltd",
+      "Unit 7, Riverside Business Park Cardiff CF10 1EP",
+    ]);
+  });
+
   it("takes the addressee under the letterhead when nothing labels it", () => {
     const { vendor, customer } = readParties(
       lines(

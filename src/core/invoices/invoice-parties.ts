@@ -167,6 +167,15 @@ export function readParties(plines: Line[]): {
         i += left.length;
         continue;
       }
+      // The columns read one after the other: the first block ends on its town.
+      if (!left.length) {
+        const both = stacked(plines, i + 1);
+        if (both) {
+          blocks[b.field as "customer"] ??= both[0];
+          blocks[second.field as "customer"] ??= both[1];
+          continue;
+        }
+      }
     }
     // Two block labels one after the other: two columns read row by row, their lines alternate.
     const next = plines[i + 1];
@@ -403,4 +412,32 @@ function addresseeAfter(plines: Line[], head: PartyRead): PartyRead | null {
     return found?.name && found.address && endsAddress(found.address) ? found : null;
   }
   return null;
+}
+
+/**
+ * Two parties under one line of two labels, read column after column ("Southbank Translation
+ * Bureau" / "The Old Mill, Station Road Edinburgh EH2 4AD" / "Wexford Lane Print & Packaging Ltd"
+ * / ...): cut after the first line that ends an address, each side a name and an address.
+ */
+function stacked(plines: Line[], from: number): [PartyRead, PartyRead] | null {
+  const body: { l: Line; i: number }[] = [];
+  const page = plines[from - 1]?.page;
+  for (let j = from; j < plines.length && body.length < MAX_BLOCK * 2; j++) {
+    const l = plines[j] as Line;
+    if (l.page !== page || stops(l) || holdsMoney(l.text) || blockField(l)) break;
+    const own = ownText(l.text);
+    if (!own) break;
+    body.push({ l: { ...l, text: own }, i: j });
+    if (own !== l.text.trim()) break;
+  }
+  const cut = body.findIndex((x, k) => k > 0 && endsAddress(x.l.text));
+  if (cut < 0 || cut + 2 >= body.length) return null;
+  const side = (xs: { l: Line; i: number }[]) =>
+    toParty(
+      xs.map((x) => x.l),
+      xs.map((x) => x.i),
+    );
+  const a = side(body.slice(0, cut + 1));
+  const b = side(body.slice(cut + 1));
+  return a?.address && b?.address ? [a, b] : null;
 }
