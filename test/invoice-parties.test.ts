@@ -214,6 +214,25 @@ describe("readParties on written lines", () => {
     ]);
   });
 
+  it("passes over the title printed beside the addressee's block", () => {
+    const { customer } = readParties(
+      lines(
+        "Amberfield Landscape Services LLC",
+        "88 Commerce Park Drive, Suite 210 | Austin, TX 78701",
+        "The Copper Kettle Hospitality",
+        "Invoice",
+        "Group Limited",
+        "501 W. Main Street",
+        "Austin, TX 78701",
+        "Invoice #:",
+      ),
+    );
+    expect([customer?.name, customer?.address]).toEqual([
+      "The Copper Kettle Hospitality Group Limited",
+      "501 W. Main Street, Austin, TX 78701",
+    ]);
+  });
+
   it("reads the vendor again from the footer when the letterhead has only its name", () => {
     const { vendor } = readParties(
       lines(

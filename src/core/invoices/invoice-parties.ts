@@ -271,6 +271,7 @@ function windowAddressee(plines: Line[]): PartyRead | null {
       (labelOnly(t) || /^\p{L}[\p{L}\s.'’-]{0,30}:$/u.test(t))
     )
       continue;
+    if (body.length && l.page === first && TITLE.test(t)) continue;
     const date = findDates(t, { dayFirst: true })[0];
     if (body.length && ((/^\S+$/.test(t) && /\d/.test(t)) || (date && date.end - date.start >= t.length - 1)))
       break;
@@ -398,6 +399,8 @@ function addresseeAfter(plines: Line[], head: PartyRead): PartyRead | null {
     const body: { l: Line; i: number }[] = [];
     for (let j = i; j < plines.length && body.length < MAX_BLOCK; j++) {
       const n = plines[j] as Line;
+      // The document's title printed beside the block is read between its lines.
+      if (body.length && n.page === page && TITLE.test(n.text.trim())) continue;
       if (n.page !== page || stops(n) || holdsMoney(n.text) || blockField(n) || opensWithLabel(n.text)) break;
       const own = ownText(n.text);
       // A line ending in a colon is a label of something the reader does not know.
