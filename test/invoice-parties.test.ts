@@ -214,6 +214,20 @@ describe("readParties on written lines", () => {
     ]);
   });
 
+  it("ends a block at a page's number", () => {
+    const { customer } = readParties(
+      lines(
+        "Bill to",
+        "Northwind Traders Ltd",
+        "3 Mill Lane",
+        "Leeds LS1 4AB",
+        "Sheet 1/2",
+        "Description Qty Amount",
+      ),
+    );
+    expect(customer?.address).toBe("3 Mill Lane, Leeds LS1 4AB");
+  });
+
   it("passes over the title printed beside the addressee's block", () => {
     const { customer } = readParties(
       lines(

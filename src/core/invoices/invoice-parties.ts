@@ -68,12 +68,16 @@ const blockField = (l: Line) => {
     : null;
 };
 
+/** A page's number ("Sheet 1/2", "Feuille 1 sur 2", "Seite 2 von 3"): no party's line. */
+const PAGE_MARK = /^(?:page|seite|pagina|feuille|sheet|blatt|p\.)\s*\d+\s*(?:\/|of|von|sur|van|de)\s*\d+$/i;
+
 const stops = (l: Line) => {
   const h = lineSpans(l.text, ANY)[0];
   return (
     (h && h.hit.start <= 1 && (h.value || h.hit.field !== "ship_to")) ||
     TITLE.test(l.text) ||
     SEPARATED.test(l.text) ||
+    PAGE_MARK.test(l.text.trim()) ||
     isColumnHeader(l.text)
   );
 };
