@@ -214,6 +214,30 @@ describe("readParties on written lines", () => {
     ]);
   });
 
+  it("ends the letterhead at the issuer's phone or email: the block under it is the addressee", () => {
+    const { vendor, customer } = readParties(
+      lines(
+        "Redwood Robotics, Inc.",
+        "Phone (838) 173-4020 billing@redwood.example",
+        "Bayside Marine Supply Company",
+        "77 Water St Fl 8 New York, NY 10005",
+        "Tax Invoice Invoice No. R-9194/25",
+        "Net amount 1,200.00",
+        "Redwood Robotics, Inc.",
+        "1400 Lake Shore Drive",
+        "Chicago, IL 60610",
+      ),
+    );
+    expect([vendor?.name, vendor?.address]).toEqual([
+      "Redwood Robotics, Inc.",
+      "1400 Lake Shore Drive, Chicago, IL 60610",
+    ]);
+    expect([customer?.name, customer?.address]).toEqual([
+      "Bayside Marine Supply Company",
+      "77 Water St Fl 8 New York, NY 10005",
+    ]);
+  });
+
   it("ends a block at a page's number", () => {
     const { customer } = readParties(
       lines(

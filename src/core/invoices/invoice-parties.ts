@@ -314,7 +314,10 @@ function letterhead(plines: Line[], customer: PartyRead | null): PartyRead | nul
     for (let k = 0; k < 2; k++) text = text.replace(TITLE_WORDS, "").trim();
     text = ownText(text);
     if (!text || TITLE.test(text) || opensWithLabel(l.text)) {
-      if (name && address.length) break;
+      // The issuer's phone or email under its name closes the letterhead: a block after it is
+      // the addressee's, not the issuer's address.
+      const contact = findLabels(l.text)[0]?.field === "other" && /@|\d{3}/.test(l.text);
+      if (name && (address.length || contact)) break;
       continue;
     }
     if (!name) {
