@@ -175,6 +175,10 @@ export const LABELS: Record<LabelField, string[]> = {
     "numéro client",
     "numéro de client",
     "référence client",
+    "klantnummer",
+    "klantnr.",
+    "debiteurnummer",
+    "debiteurnr.",
   ],
   vendor_tax_id: [
     "vat id",
@@ -221,6 +225,11 @@ export const LABELS: Record<LabelField, string[]> = {
     "numéro de tva",
     "siret",
     "siren",
+    "btw-nummer",
+    "btw-nr.",
+    "btw nr.",
+    "btw-id",
+    "btw-identificatienummer",
   ],
   subtotal: [
     "subtotal",
@@ -406,6 +415,8 @@ export const LABELS: Record<LabelField, string[]> = {
     "destinataire",
     "adressé à",
     "acheteur",
+    "factuuradres",
+    "klant",
   ],
   ship_to: [
     "ship to",
@@ -419,6 +430,7 @@ export const LABELS: Record<LabelField, string[]> = {
     "livré à",
     "adresse de livraison",
     "livrer à",
+    "afleveradres",
   ],
   vendor: [
     "from",
@@ -432,6 +444,7 @@ export const LABELS: Record<LabelField, string[]> = {
     "émetteur",
     "vendeur",
     "fournisseur",
+    "leverancier",
   ],
   other: [
     "bank",

@@ -1,8 +1,21 @@
+import { findDates } from "../answering/structured/coerce.ts";
 import { legalFormEnd, splitParty } from "../answering/structured/parties.ts";
 import { findLabels, TITLE } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
 import { BLOCK_FIELDS, lineSpans, type ReadContext } from "./label-values.ts";
-import { cutLabelled, endsAddress, holdsMoney, isColumnHeader, LEGAL_FORM } from "./party-lines.ts";
+import {
+  cutLabelled,
+  endsAddress,
+  holdsMoney,
+  isColumnHeader,
+  isContactLine,
+  joinNameLines,
+  LEGAL_FORM,
+  labelOnly,
+  opensWithLabel,
+  SEPARATED,
+  separatedAddress,
+} from "./party-lines.ts";
 import { tablesPartyLines } from "./party-tables.ts";
 
 // Vendor and customer. The customer is the block a "Bill to" label opens (a "Ship to" block only
@@ -20,7 +33,7 @@ export type PartyRead = {
   lines: number[];
 };
 
-const MAX_BLOCK = 5;
+const MAX_BLOCK = 7;
 
 /** The lines the parties are looked for in: text lines, and tables' (see party-tables.ts) where they stand. */
 export function partyLines(lines: Line[], tables: Table[], itemRows: Map<Table, Set<number>>): Line[] {
@@ -43,26 +56,41 @@ const ownText = (text: string) => {
   return (span ? text.slice(0, span.hit.start) : text).replace(/[\s|,·]+$/, "").trim();
 };
 
+/** "To", "An", "Aan", "À" alone on a line or before a colon: the addressee's block follows. */
+const SHORT_TO = /^(?:to|an|aan|à)(?:\s*:\s*(.*)|\s*)$/iu;
+
 const blockField = (l: Line) => {
+  const to = SHORT_TO.exec(l.text.trim());
+  if (to) return { field: "customer" as const, rest: to[1] ?? "" };
   const h = findLabels(l.text)[0];
   return h && h.start <= 1 && BLOCK_FIELDS.has(h.field)
     ? { field: h.field, rest: l.text.slice(h.end) }
     : null;
 };
 
+/** A page's number ("Sheet 1/2", "Feuille 1 sur 2", "Seite 2 von 3"): no party's line. */
+const PAGE_MARK = /^(?:page|seite|pagina|feuille|sheet|blatt|p\.)\s*\d+\s*(?:\/|of|von|sur|van|de)\s*\d+$/i;
+
 const stops = (l: Line) => {
   const h = lineSpans(l.text, ANY)[0];
   return (
     (h && h.hit.start <= 1 && (h.value || h.hit.field !== "ship_to")) ||
     TITLE.test(l.text) ||
-    /\s·\s/.test(l.text) ||
+    SEPARATED.test(l.text) ||
+    PAGE_MARK.test(l.text.trim()) ||
     isColumnHeader(l.text)
   );
 };
 
+/**
+ * A block's lines as a party: contact lines (an attention line, a department) left out of both
+ * name and address, a name wrapped over lines joined, then split into name and address.
+ */
 function toParty(block: Line[], idx: number[]): PartyRead | null {
   if (!block.length) return null;
-  const split = splitParty(block.map((l) => ({ text: l.text, quote: l.text })));
+  const texts = joinNameLines(block.map((l) => l.text).filter((t) => !isContactLine(t)));
+  if (!texts.length) return null;
+  const split = splitParty(texts.map((text) => ({ text, quote: text })));
   return {
     name: split.name?.text ?? null,
     address: split.address?.text ?? null,
@@ -143,6 +171,15 @@ export function readParties(plines: Line[]): {
         i += left.length;
         continue;
       }
+      // The columns read one after the other: the first block ends on its town.
+      if (!left.length) {
+        const both = stacked(plines, i + 1);
+        if (both) {
+          blocks[b.field as "customer"] ??= both[0];
+          blocks[second.field as "customer"] ??= both[1];
+          continue;
+        }
+      }
     }
     // Two block labels one after the other: two columns read row by row, their lines alternate.
     const next = plines[i + 1];
@@ -153,6 +190,7 @@ export function readParties(plines: Line[]): {
     const pieces = rest && !nb ? (cutLabelled(rest) ?? [rest]) : [];
     for (const text of pieces) body.push({ l: { ...line, text }, i });
     const from = nb ? i + 2 : i + 1;
+    let gap = false;
     for (let j = from; j < plines.length && body.length < (nb ? MAX_BLOCK * 2 : MAX_BLOCK); j++) {
       const l = plines[j] as Line;
       if (l.page !== line.page || stops(l)) break;
@@ -164,9 +202,19 @@ export function readParties(plines: Line[]): {
         break;
       }
       const own = ownText(l.text);
+      // A gap inside a block whose town is still to come (a grid that cut the block in two)
+      // is passed over when the next line ends an address ("13001 Marseille").
+      const after = plines[j + 1];
+      const last = body[body.length - 1];
+      if (!own && !nb && last && !endsAddress(last.l.text) && after && after.page === l.page)
+        if (!stops(after) && !holdsMoney(after.text) && endsAddress(after.text)) {
+          gap = true;
+          continue;
+        }
       if (!own) break;
       body.push({ l: { ...l, text: own }, i: j });
-      if (own !== l.text.trim()) break;
+      // Past a gap the block ends on its town.
+      if (own !== l.text.trim() || gap) break;
     }
     if (nb && next) {
       const mine = body.filter((_, k) => k % 2 === 0);
@@ -190,12 +238,19 @@ export function readParties(plines: Line[]): {
     );
     if (p) blocks[b.field as "customer"] = p;
   }
-  const customer = blocks.customer ?? blocks.ship_to ?? windowAddressee(plines);
-  return { customer, vendor: blocks.vendor ?? letterhead(plines, customer), shipTo: blocks.ship_to ?? null };
+  let customer = blocks.customer ?? blocks.ship_to ?? windowAddressee(plines);
+  const vendor = blocks.vendor ?? letterhead(plines, customer);
+  if (!customer && vendor && !blocks.vendor) customer = addresseeAfter(plines, vendor);
+  const claimed = new Set([...(customer?.lines ?? []), ...(blocks.ship_to?.lines ?? [])]);
+  return {
+    customer,
+    vendor: vendor && repeatedVendor(plines, vendor, claimed),
+    shipTo: blocks.ship_to ?? null,
+  };
 }
 
 /** A sender's return line over a window envelope's address: three or more parts split by " · " or " | ". */
-const RETURN_LINE = /^[^·|]+(?:\s[·|]\s[^·|]+){2,}$/;
+const RETURN_LINE = /^[^·|•]+(?:\s[·|•]\s[^·|•]+){2,}$/;
 
 /**
  * With no "Bill to" label, the addressee of a window-envelope page (DIN 5008 and its kin): the
@@ -208,6 +263,22 @@ function windowAddressee(plines: Line[]): PartyRead | null {
   const body: { l: Line; i: number }[] = [];
   for (let j = at + 1; j < plines.length && body.length < MAX_BLOCK; j++) {
     const l = plines[j] as Line;
+    // The information block beside the window may be read before the address ("Rechnungsnummer: 74064").
+    if (!body.length && j - at <= 4 && opensWithLabel(l.text) && !blockField(l)) continue;
+    // Or line by line between the address's lines: its labels alone ("No.:", "Invoice date:")
+    // are passed over, and its values, a bare number or date, end the address.
+    const t = l.text.trim();
+    if (
+      body.length &&
+      l.page === first &&
+      !blockField(l) &&
+      (labelOnly(t) || /^\p{L}[\p{L}\s.'’-]{0,30}:$/u.test(t))
+    )
+      continue;
+    if (body.length && l.page === first && TITLE.test(t)) continue;
+    const date = findDates(t, { dayFirst: true })[0];
+    if (body.length && ((/^\S+$/.test(t) && /\d/.test(t)) || (date && date.end - date.start >= t.length - 1)))
+      break;
     if (l.page !== first || stops(l) || holdsMoney(l.text) || blockField(l)) break;
     const own = ownText(l.text);
     if (!own) break;
@@ -242,12 +313,18 @@ function letterhead(plines: Line[], customer: PartyRead | null): PartyRead | nul
     let text = l.text;
     for (let k = 0; k < 2; k++) text = text.replace(TITLE_WORDS, "").trim();
     text = ownText(text);
-    if (!text || TITLE.test(text) || (findLabels(l.text)[0]?.start ?? 9) <= 1) {
-      if (name && address.length) break;
+    if (!text || TITLE.test(text) || opensWithLabel(l.text)) {
+      // The issuer's phone or email under its name closes the letterhead: a block after it is
+      // the addressee's, not the issuer's address.
+      const contact = findLabels(l.text)[0]?.field === "other" && /@|\d{3}/.test(l.text);
+      if (name && (address.length || contact)) break;
       continue;
     }
     if (!name) {
-      if (!/\p{L}{2}/u.test(text) || /^\d/.test(text)) continue;
+      // A label alone on its line has its value, a number or a date, on the next ("INVOICE #"
+      // over "RE-2026-2616", "DATE OF ISSUE" over "October 9, 2026").
+      const value = /\d/.test(text) && labelOnly((plines[i - 1] as Line | undefined)?.text ?? "");
+      if (!/\p{L}{2}/u.test(text) || /^\d/.test(text) || value) continue;
       name = { l: { ...l, text }, i };
       continue;
     }
@@ -258,9 +335,119 @@ function letterhead(plines: Line[], customer: PartyRead | null): PartyRead | nul
       continue;
     }
     if (holdsMoney(text) || isColumnHeader(text)) break;
-    if (text === name.l.text || /\s·\s/.test(text) || address.length >= 3) break;
+    // The address on one line, its parts set apart: the whole address.
+    const parts = separatedAddress(text, name.l.text);
+    if (parts && !address.length) address.push(...parts.map((p) => ({ l: { ...l, text: p }, i })));
+    if (SEPARATED.test(text) || text === name.l.text || address.length >= 3) break;
     address.push({ l: { ...l, text }, i });
   }
   if (!name) return null;
   return toParty([name.l, ...address.map((a) => a.l)], [name.i, ...address.map((a) => a.i)]);
+}
+
+const fold = (t: string) => t.toLowerCase().replace(/\s+/g, " ").trim();
+
+/**
+ * The vendor as printed again lower down, in a footer or a return line: its name, then its address
+ * on the lines under it or on the same line set apart by separators. Used when the vendor read
+ * first has no address, or an address that cannot end one (a wrapped name's second line, as in
+ * "Brückner & Voss" / "Steuerberatung"); the line must start with the first two words of the name.
+ */
+function repeatedVendor(plines: Line[], head: PartyRead, claimed: Set<number>): PartyRead {
+  const address = head.address?.split(", ") ?? [];
+  if (!head.name || (address.length && endsAddress(address[address.length - 1] as string))) return head;
+  const key = fold(head.name).split(" ").slice(0, 2).join(" ");
+  const after = Math.max(...head.lines);
+  for (let i = after + 1; i < plines.length; i++) {
+    const l = plines[i] as Line;
+    const text = ownText(l.text);
+    // Not a party block's line: a vendor that delivers to itself is no repeat.
+    if (claimed.has(i) || !fold(text).startsWith(key)) continue;
+    const parts = text.split(/\s[·|•]\s/);
+    const name = (parts[0] as string).trim();
+    if (/\d/.test(name) || name.length > 80) continue;
+    const body: { l: Line; i: number }[] = [{ l: { ...l, text: name }, i }];
+    const inline = parts.length > 1 ? separatedAddress(text, name) : null;
+    if (inline) body.push(...inline.map((p) => ({ l: { ...l, text: p }, i })));
+    else
+      for (let j = i + 1; j < plines.length && body.length < MAX_BLOCK; j++) {
+        const n = plines[j] as Line;
+        if (n.page !== l.page || stops(n) || holdsMoney(n.text) || blockField(n) || opensWithLabel(n.text))
+          break;
+        const own = ownText(n.text);
+        if (!own) break;
+        body.push({ l: { ...n, text: own }, i: j });
+        if (own !== n.text.trim()) break;
+      }
+    const found = toParty(
+      body.map((x) => x.l),
+      body.map((x) => x.i),
+    );
+    if (found?.address && endsAddress(found.address)) return found;
+  }
+  return head;
+}
+
+/**
+ * With no label and no window, the addressee printed under the letterhead: the next block of lines
+ * after it, a name then address lines, one ending as an address does. Details may stand between
+ * (the title, labelled values), but no more than a few lines.
+ */
+function addresseeAfter(plines: Line[], head: PartyRead): PartyRead | null {
+  const from = Math.max(...head.lines) + 1;
+  const page = plines[from - 1]?.page;
+  for (let i = from; i < plines.length && i < from + 4; i++) {
+    const l = plines[i] as Line;
+    if (l.page !== page) return null;
+    const t = l.text.trim();
+    if (!t || TITLE.test(t) || opensWithLabel(t) || /\d{3}|:$/.test(t) || /^\d/.test(t) || holdsMoney(t))
+      continue;
+    if (SEPARATED.test(t)) continue;
+    const body: { l: Line; i: number }[] = [];
+    for (let j = i; j < plines.length && body.length < MAX_BLOCK; j++) {
+      const n = plines[j] as Line;
+      // The document's title printed beside the block is read between its lines.
+      if (body.length && n.page === page && TITLE.test(n.text.trim())) continue;
+      if (n.page !== page || stops(n) || holdsMoney(n.text) || blockField(n) || opensWithLabel(n.text)) break;
+      const own = ownText(n.text);
+      // A line ending in a colon is a label of something the reader does not know.
+      if (!own || /:$/.test(own)) break;
+      body.push({ l: { ...n, text: own }, i: j });
+      if (own !== n.text.trim()) break;
+    }
+    const found = toParty(
+      body.map((x) => x.l),
+      body.map((x) => x.i),
+    );
+    return found?.name && found.address && endsAddress(found.address) ? found : null;
+  }
+  return null;
+}
+
+/**
+ * Two parties under one line of two labels, read column after column ("Southbank Translation
+ * Bureau" / "The Old Mill, Station Road Edinburgh EH2 4AD" / "Wexford Lane Print & Packaging Ltd"
+ * / ...): cut after the first line that ends an address, each side a name and an address.
+ */
+function stacked(plines: Line[], from: number): [PartyRead, PartyRead] | null {
+  const body: { l: Line; i: number }[] = [];
+  const page = plines[from - 1]?.page;
+  for (let j = from; j < plines.length && body.length < MAX_BLOCK * 2; j++) {
+    const l = plines[j] as Line;
+    if (l.page !== page || stops(l) || holdsMoney(l.text) || blockField(l)) break;
+    const own = ownText(l.text);
+    if (!own) break;
+    body.push({ l: { ...l, text: own }, i: j });
+    if (own !== l.text.trim()) break;
+  }
+  const cut = body.findIndex((x, k) => k > 0 && endsAddress(x.l.text));
+  if (cut < 0 || cut + 2 >= body.length) return null;
+  const side = (xs: { l: Line; i: number }[]) =>
+    toParty(
+      xs.map((x) => x.l),
+      xs.map((x) => x.i),
+    );
+  const a = side(body.slice(0, cut + 1));
+  const b = side(body.slice(cut + 1));
+  return a?.address && b?.address ? [a, b] : null;
 }

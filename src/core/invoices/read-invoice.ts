@@ -145,8 +145,10 @@ export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}
     put(field as ScalarKey, v, c.page, c.quote, c.confidence, c.table?.bbox ?? null);
   }
 
-  const parties = readParties(partyLines(lines, tables, fromTables.itemRows));
-  const customerLines = new Set(parties.customer?.lines ?? []);
+  const plines = partyLines(lines, tables, fromTables.itemRows);
+  const parties = readParties(plines);
+  // The customer's text lines by their place among the lines (a table's lines have none there).
+  const customerLines = new Set((parties.customer?.lines ?? []).map((i) => plines[i]?.order));
   // The vendor's tax id: not one printed inside the customer's block (or on the line right after it).
   const taxId = choose(
     cands,
