@@ -215,12 +215,30 @@ const UNITS: Record<Lang, string[]> = {
   fr: ["pce", "u.", "lot", "m", "kg"],
   nl: ["st.", "stuks", "doos", "m", "kg"],
 };
-const HOUR_UNITS: Record<Lang, string[]> = { en: ["h", "hrs"], de: ["Std.", "h"], fr: ["h", "heures"], nl: ["uur", "u"] };
+const HOUR_UNITS: Record<Lang, string[]> = {
+  en: ["h", "hrs"],
+  de: ["Std.", "h"],
+  fr: ["h", "heures"],
+  nl: ["uur", "u"],
+};
 const SECTIONS: Record<Lang, string[][]> = {
-  en: [["Hardware", "Services"], ["Materials", "Labour"], ["Products", "Installation"]],
-  de: [["Hardware", "Dienstleistungen"], ["Material", "Arbeitszeit"]],
-  fr: [["Matériel", "Prestations"], ["Fournitures", "Main-d'œuvre"]],
-  nl: [["Hardware", "Diensten"], ["Materiaal", "Arbeid"]],
+  en: [
+    ["Hardware", "Services"],
+    ["Materials", "Labour"],
+    ["Products", "Installation"],
+  ],
+  de: [
+    ["Hardware", "Dienstleistungen"],
+    ["Material", "Arbeitszeit"],
+  ],
+  fr: [
+    ["Matériel", "Prestations"],
+    ["Fournitures", "Main-d'œuvre"],
+  ],
+  nl: [
+    ["Hardware", "Diensten"],
+    ["Materiaal", "Arbeid"],
+  ],
 };
 const RATES: Record<string, number[]> = {
   "en-US": [8.25, 0],
@@ -249,8 +267,20 @@ const FIRMS = {
     "Hotel Seeblick AG",
   ],
 };
-const STREETS = ["14 Station Road", "Industriestraße 8", "22 rue des Tanneurs", "Kerkstraat 41", "900 Pine Street"];
-const CITIES = ["Leeds LS2 7EY", "70173 Stuttgart", "67000 Strasbourg", "3511 AB Utrecht", "Portland, OR 97205"];
+const STREETS = [
+  "14 Station Road",
+  "Industriestraße 8",
+  "22 rue des Tanneurs",
+  "Kerkstraat 41",
+  "900 Pine Street",
+];
+const CITIES = [
+  "Leeds LS2 7EY",
+  "70173 Stuttgart",
+  "67000 Strasbourg",
+  "3511 AB Utrecht",
+  "Portland, OR 97205",
+];
 const FONTS = [
   "'DejaVu Sans', sans-serif",
   "'Liberation Sans', Arial, sans-serif",
@@ -268,12 +298,15 @@ function fmt(n: number, loc: Locale, decimals = 2): string {
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, loc.group);
   return `${n < 0 ? "-" : ""}${grouped}${frac ? loc.decimal + frac : ""}`;
 }
-const fmtQty = (n: number, loc: Locale) => (Number.isInteger(n) ? String(n) : fmt(n, loc, n * 10 === Math.round(n * 10) ? 1 : 2));
+const fmtQty = (n: number, loc: Locale) =>
+  Number.isInteger(n) ? String(n) : fmt(n, loc, n * 10 === Math.round(n * 10) ? 1 : 2);
 const fmtRate = (n: number, loc: Locale) =>
   Number.isInteger(n) ? String(n) : fmt(n, loc, n * 10 === Math.round(n * 10) ? 1 : 2);
 
 /** One row of the item table: an item (with the note printed under it), or a section heading. */
-type Row = { kind: "item"; item: InvoiceItem; main: string; note: string | null } | { kind: "section"; text: string };
+type Row =
+  | { kind: "item"; item: InvoiceItem; main: string; note: string | null }
+  | { kind: "section"; text: string };
 
 type Plan = {
   loc: Locale;
@@ -297,7 +330,11 @@ function note(lang: Lang, r: Rng): string {
   const p = (n: number) => String(n).padStart(2, "0");
   const period = `${p(1)}.${p(m)}.-${p(28)}.${p(m)}.2026`;
   const kinds: Record<Lang, string[]> = {
-    en: [`S/N ${r.int(10000, 99999)}-${r.pick(["A", "B", "K"])}`, `Period ${period}`, "Delivered to site office"],
+    en: [
+      `S/N ${r.int(10000, 99999)}-${r.pick(["A", "B", "K"])}`,
+      `Period ${period}`,
+      "Delivered to site office",
+    ],
     de: [`Seriennr. ${r.int(10000, 99999)}`, `Zeitraum ${period}`, `Leistungszeitraum ${period}`],
     fr: [`N° de série ${r.int(10000, 99999)}`, `Période du ${period}`, "Livraison sur chantier"],
     nl: [`Serienr. ${r.int(10000, 99999)}`, `Periode ${period}`],
@@ -317,7 +354,9 @@ function plan(i: number, r: Rng): Plan {
   const rates = RATES[loc.tag] as number[];
   const sections = !services && pages === 1 && r.chance(0.35) ? r.pick(SECTIONS[lang]) : null;
   const codeMode: Plan["code"] = services ? "none" : r.pick(["column", "column", "before", "none"] as const);
-  const unitMode: Plan["unit"] = services ? r.pick(["cell", "none"] as const) : r.pick(["column", "cell", "none"] as const);
+  const unitMode: Plan["unit"] = services
+    ? r.pick(["cell", "none"] as const)
+    : r.pick(["column", "cell", "none"] as const);
   const rows: Row[] = [];
   const total = perPage.reduce((s, n) => s + n, 0);
   const used = new Map<string, number>();
@@ -343,14 +382,17 @@ function plan(i: number, r: Rng): Plan {
     if (!hours && k > 0 && r.chance(0.06)) unitPrice = 0;
     const withNote = r.chance(hours ? 0.45 : 0.2);
     const noteText = withNote ? note(lang, r) : null;
-    const unit =
-      unitMode === "none" ? null : hours ? r.pick(HOUR_UNITS[lang]) : r.pick(UNITS[lang]);
+    const unit = unitMode === "none" ? null : hours ? r.pick(HOUR_UNITS[lang]) : r.pick(UNITS[lang]);
     const code =
       codeMode === "none"
         ? null
         : codeMode === "before"
           ? `${r.pick(["A", "KB", "P", "SKU-", "ART-"])}${r.int(1000, 99999)}`
-          : r.pick([`${r.int(100000, 999999)}`, `${r.pick(["A", "P", "X"])}-${r.int(100, 9999)}`, `${r.int(10, 99)}.${r.int(100, 999)}`]);
+          : r.pick([
+              `${r.int(100000, 999999)}`,
+              `${r.pick(["A", "P", "X"])}-${r.int(100, 9999)}`,
+              `${r.int(10, 99)}.${r.int(100, 999)}`,
+            ]);
     rows.push({
       kind: "item",
       main,
@@ -421,7 +463,8 @@ function render(p: Plan, truth: InvoiceData, r: Rng): string {
   type Col = { head: string; num: boolean; cell: (row: Extract<Row, { kind: "item" }>, n: number) => string };
   const cols: Col[] = [];
   if (p.pos) cols.push({ head: w("pos"), num: false, cell: (_, n) => String(n) });
-  if (p.code === "column") cols.push({ head: w("code"), num: false, cell: (x) => esc(x.item.product_code ?? "") });
+  if (p.code === "column")
+    cols.push({ head: w("code"), num: false, cell: (x) => esc(x.item.product_code ?? "") });
   cols.push({
     head: w("desc"),
     num: false,
@@ -449,7 +492,8 @@ function render(p: Plan, truth: InvoiceData, r: Rng): string {
     cols.push({
       head: w("tax"),
       num: true,
-      cell: (x) => (x.item.tax_rate === null ? "" : `${fmtRate(x.item.tax_rate, loc)}${loc.lang === "en" ? "%" : " %"}`),
+      cell: (x) =>
+        x.item.tax_rate === null ? "" : `${fmtRate(x.item.tax_rate, loc)}${loc.lang === "en" ? "%" : " %"}`,
     });
   cols.push({ head: w("amount"), num: true, cell: (x) => money(x.item.amount ?? 0, true) });
   const amountCol = cols.length - 1;
@@ -482,7 +526,9 @@ function render(p: Plan, truth: InvoiceData, r: Rng): string {
       else {
         n++;
         pageSum += row.item.amount ?? 0;
-        body.push(`<tr>${cols.map((c) => `<td class="${c.num ? "n" : ""}">${c.cell(row, n)}</td>`).join("")}</tr>`);
+        body.push(
+          `<tr>${cols.map((c) => `<td class="${c.num ? "n" : ""}">${c.cell(row, n)}</td>`).join("")}</tr>`,
+        );
       }
     }
     running = round2(running + pageSum);
@@ -510,14 +556,19 @@ function render(p: Plan, truth: InvoiceData, r: Rng): string {
 
   const rules: Record<Plan["rule"], string> = {
     hairline: "table.items td, table.items th { border-bottom: 0.3pt solid #999; }",
-    zebra: "table.items tbody tr:nth-child(even) { background: #eef1f5; } table.items th { background: #2d3e50; color: #fff; }",
+    zebra:
+      "table.items tbody tr:nth-child(even) { background: #eef1f5; } table.items th { background: #2d3e50; color: #fff; }",
     none: "table.items th { font-weight: bold; }",
     grid: "table.items td, table.items th { border: 0.5pt solid #555; }",
   };
   const pageSize = loc.tag === "en-US" ? "Letter" : "A4";
   const dateText = (iso: string) => {
     const [y, m, d] = iso.split("-");
-    return loc.tag === "en-US" ? `${m}/${d}/${y}` : loc.lang === "de" || loc.lang === "nl" ? `${d}.${m}.${y}` : `${d}/${m}/${y}`;
+    return loc.tag === "en-US"
+      ? `${m}/${d}/${y}`
+      : loc.lang === "de" || loc.lang === "nl"
+        ? `${d}.${m}.${y}`
+        : `${d}/${m}/${y}`;
   };
   return `<!doctype html><html><head><meta charset="utf-8"><style>
 @page { size: ${pageSize}; margin: 16mm 15mm 18mm 15mm; }
@@ -553,8 +604,11 @@ function facts(i: number, r: Rng, p: Plan): InvoiceData {
   const items = p.rows.flatMap((x) => (x.kind === "item" ? [x.item] : []));
   const subtotal = round2(items.reduce((s, it) => s + (it.amount ?? 0), 0));
   const byRate = new Map<number, number>();
-  for (const it of items) if (it.tax_rate !== null) byRate.set(it.tax_rate, (byRate.get(it.tax_rate) ?? 0) + (it.amount ?? 0));
-  const tax = p.tax ? round2([...byRate].reduce((s, [rate, base]) => s + round2((base * rate) / 100), 0)) : null;
+  for (const it of items)
+    if (it.tax_rate !== null) byRate.set(it.tax_rate, (byRate.get(it.tax_rate) ?? 0) + (it.amount ?? 0));
+  const tax = p.tax
+    ? round2([...byRate].reduce((s, [rate, base]) => s + round2((base * rate) / 100), 0))
+    : null;
   const v = i % FIRMS.vendor.length;
   const c = (i + 2) % FIRMS.customer.length;
   const y = 2026;
@@ -616,10 +670,23 @@ async function main() {
       const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [tmp], { encoding: "utf8" }))?.[1]);
       // The table's pages are planned: a chunk that overflowed its page would break elsewhere.
       const want = p.perPage.length;
-      if (pages !== want && pages !== want + 1) throw new Error(`invoice ${i}: ${pages} pages, planned ${want}`);
-      const kind = p.services ? "hours" : p.perPage.length > 1 ? "pages" : p.rows.some((x) => x.kind === "section") ? "sections" : "goods";
+      if (pages !== want && pages !== want + 1)
+        throw new Error(`invoice ${i}: ${pages} pages, planned ${want}`);
+      const kind = p.services
+        ? "hours"
+        : p.perPage.length > 1
+          ? "pages"
+          : p.rows.some((x) => x.kind === "section")
+            ? "sections"
+            : "goods";
       const name = `items-${String(i + 1).padStart(3, "0")}-${kind}-${p.loc.tag}`;
-      const meta: CorpusMeta = { layout: kind, lang: p.loc.lang as CorpusMeta["lang"], locale: p.loc.tag, producer: "chromium", scan: false };
+      const meta: CorpusMeta = {
+        layout: kind,
+        lang: p.loc.lang as CorpusMeta["lang"],
+        locale: p.loc.tag,
+        producer: "chromium",
+        scan: false,
+      };
       writeFileSync(path.join(out, `${name}.pdf`), pdf);
       writeFileSync(path.join(out, `${name}.json`), `${JSON.stringify({ meta, truth }, null, 2)}\n`);
       console.log(name, `${pages} p`, `${Math.round(pdf.length / 1024)} KB`);
