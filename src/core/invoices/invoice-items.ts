@@ -130,6 +130,13 @@ function contentRoles(rows: string[][], style: NumberStyle): Map<Role, number> |
         }
       }
   if (!roles.has("amount")) roles.set("amount", numeric[numeric.length - 1] as number);
+  // A numeric column of percentages beside the others is the VAT rate ("19 %", "5,5%").
+  const rate = numeric.find((c) => {
+    if ([...roles.values()].includes(c)) return false;
+    const cells = rows.map((r) => (r[c] ?? "").trim()).filter(Boolean);
+    return cells.length > 0 && cells.every((x) => /\d\s?%$/.test(x));
+  });
+  if (rate !== undefined) roles.set("tax_rate", rate);
   return roles;
 }
 
@@ -336,31 +343,10 @@ function isSumRow(
 
 /**
  * A row of text alone that heads a group of items ("Hardware", "Services") rather than continuing
- * the description above it: the first row under the header; a row whose one cell spans the table;
- * or, in a table that opened with such a heading, a short one (three words, no digit) right above
- * an item, under a description that does not run on (no closing comma, hyphen or open bracket).
+ * the description above it: the first row under the header, or a row whose one cell spans the
+ * table. (Further down, without rules, a heading and a note under an item look the same.)
  */
-function isHeading(
-  rows: { cells: string[]; at: number }[],
-  k: number,
-  t: Table,
-  kind: (row: string[]) => string,
-  state: { itemAbove: boolean; opened: boolean; lastDescription: string },
-): boolean {
-  const row = rows[k]?.cells ?? [];
-  if (!state.itemAbove || t.wide?.[rows[k]?.at ?? -1]) return true;
-  if (!state.opened) return false;
-  const text = row.filter(Boolean).join(" ").trim();
-  const next = rows[k + 1]?.cells;
-  return (
-    /^\p{Lu}/u.test(text) &&
-    !/\d/.test(text) &&
-    text.split(/\s+/).length <= 3 &&
-    next !== undefined &&
-    kind(next) === "full" &&
-    !/[,(/-]$/.test(state.lastDescription)
-  );
-}
+const isHeading = (t: Table, at: number, itemAbove: boolean) => !itemAbove || t.wide?.[at] === true;
 
 export function tableItems(
   tables: Table[],
@@ -421,25 +407,20 @@ export function tableItems(
     for (const b of body) taken.add(b.at);
     const kind = (row: string[]) => rowKind(row, roleSet, style);
     const rows = t.ocr ? pairSplitRows(body, kind) : body;
-    const state = { itemAbove: false, opened: false, lastDescription: "" };
-    rows.forEach(({ cells: row, at: r }, k) => {
+    let itemAbove = false;
+    rows.forEach(({ cells: row, at: r }) => {
       if (headerRoles(row)) return;
       const item = readRow(row, roleSet, style, t.ocr);
       if (!item) return;
       const prev = items[items.length - 1];
       const textOnly = item.amount === null && item.quantity === null && item.unit_price === null;
-      if (textOnly && !t.ocr && isHeading(rows, k, t, kind, state)) {
-        state.opened ||= !state.itemAbove;
-        return;
-      }
+      if (textOnly && !t.ocr && isHeading(t, r, itemAbove)) return;
       // A row of description alone continues the description above it (wrapped text).
       if (prev && textOnly && prev.table === t) {
         prev.item.description = `${prev.item.description ?? ""} ${item.description ?? ""}`.trim();
-        state.lastDescription = item.description ?? "";
         return;
       }
-      state.itemAbove = true;
-      state.lastDescription = item.description ?? "";
+      itemAbove = true;
       const desc = item.description ?? "";
       items.push({ item, table: t, row: r, page: pageOf(t, desc), quote: row.filter(Boolean).join(" | ") });
     });
