@@ -471,3 +471,20 @@ export function lineItems(lines: Line[], style: NumberStyle): ItemRow[] {
   });
   return out;
 }
+
+const complete = (rows: ItemRow[]) => rows.filter((r) => r.item.amount !== null && r.item.description).length;
+
+/**
+ * The items of the invoice from its item tables and from its lines of text: the tables' where they
+ * hold as many complete items, else the tables' on the pages where a table was read as items and
+ * the text's on the others (a page whose table the extractor cut otherwise, its header gone), or
+ * the text's alone when that still holds more.
+ */
+export function chooseItems(fromTables: ItemRow[], fromText: ItemRow[]): ItemRow[] {
+  if (complete(fromText) <= complete(fromTables)) return fromTables;
+  const pages = new Set(fromTables.map((r) => r.page));
+  const merged = [...fromTables, ...fromText.filter((r) => !pages.has(r.page))].sort(
+    (a, b) => a.page - b.page,
+  );
+  return complete(merged) >= complete(fromText) ? merged : fromText;
+}
