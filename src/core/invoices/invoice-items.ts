@@ -481,10 +481,27 @@ const complete = (rows: ItemRow[]) => rows.filter((r) => r.item.amount !== null 
  * the text's alone when that still holds more.
  */
 export function chooseItems(fromTables: ItemRow[], fromText: ItemRow[]): ItemRow[] {
-  if (complete(fromText) <= complete(fromTables)) return fromTables;
+  if (complete(fromText) <= complete(fromTables)) return withoutLineNumbers(fromTables);
   const pages = new Set(fromTables.map((r) => r.page));
   const merged = [...fromTables, ...fromText.filter((r) => !pages.has(r.page))].sort(
     (a, b) => a.page - b.page,
   );
-  return complete(merged) >= complete(fromText) ? merged : fromText;
+  return withoutLineNumbers(complete(merged) >= complete(fromText) ? merged : fromText);
+}
+
+const LINE_NUMBER = /^(\d{1,3})\.?\s+(?=\S)/;
+
+/**
+ * A column of line numbers the extractor joined to the descriptions ("1 Data migration", "2 Copper
+ * pipe"): when every description opens with a number and the numbers count up one by one, they
+ * are the lines' numbers and not part of what was sold.
+ */
+function withoutLineNumbers(rows: ItemRow[]): ItemRow[] {
+  const numbers = rows.map((r) => LINE_NUMBER.exec(r.item.description ?? "")?.[1]);
+  const counts = numbers.every(
+    (n, k) => n !== undefined && (k === 0 || Number(n) === Number(numbers[k - 1]) + 1),
+  );
+  if (rows.length < 2 || !counts) return rows;
+  for (const r of rows) r.item.description = (r.item.description ?? "").replace(LINE_NUMBER, "");
+  return rows;
 }
