@@ -50,7 +50,8 @@ const PAGE_WORDS =
 
 const phrases = [...new Set(Object.values(CARRY_WORDS).flat())]
   .sort((a, b) => b.length - a.length)
-  .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+"));
+  // Words may run together where the extractor put a cut capital back on its word ("Àreporter").
+  .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s*"));
 
 const CARRY_CELL = new RegExp(
   `^[\\s*]*(?:${phrases.join("|")})(?:[\\s\\-–:./]+(?:${PAGE_WORDS}))*[\\s:.\\-–]*$`,
