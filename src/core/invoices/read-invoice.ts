@@ -8,7 +8,6 @@ import type {
   FieldSource,
   InvoiceData,
   InvoiceHints,
-  InvoiceItem,
   InvoiceReading,
   InvoiceSourceDocument,
 } from "./invoice-types.ts";
