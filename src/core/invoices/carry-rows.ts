@@ -50,7 +50,8 @@ const PAGE_WORDS =
 
 const phrases = [...new Set(Object.values(CARRY_WORDS).flat())]
   .sort((a, b) => b.length - a.length)
-  .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s+"));
+  // Words may run together where the extractor put a cut capital back on its word ("Àreporter").
+  .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "\\s*"));
 
 const CARRY_CELL = new RegExp(
   `^[\\s*]*(?:${phrases.join("|")})(?:[\\s\\-–:./]+(?:${PAGE_WORDS}))*[\\s:.\\-–]*$`,
@@ -59,6 +60,9 @@ const CARRY_CELL = new RegExp(
 
 /** Whether a row of an item table carries the running sum between pages rather than an item. */
 export function isCarryRow(row: string[], style: NumberStyle): boolean {
-  if (!row.some((c) => CARRY_CELL.test(c))) return false;
-  return row.filter((c) => c.trim() && parseAmount(c.trim(), style) !== null).length <= 1;
+  const numbers = row.filter((c) => c.trim() && parseAmount(c.trim(), style) !== null);
+  if (numbers.length > 1) return false;
+  // The wording may be cut over two cells by a column line ("Übertrag | von Seite").
+  const words = row.filter((c) => c.trim() && !numbers.includes(c)).join(" ");
+  return row.some((c) => CARRY_CELL.test(c)) || CARRY_CELL.test(words);
 }

@@ -17,6 +17,8 @@ export type Table = {
   order: number;
   /** Read by OCR from a scan: its grid may split rows (see ocr-rows.ts). */
   ocr: boolean;
+  /** Rows whose one cell of text spans most of the table: a group's heading, a carried sum. */
+  wide?: boolean[];
 };
 
 const clean = (raw: string) =>
@@ -68,6 +70,10 @@ export function documentLines(doc: InvoiceSourceDocument): { lines: Line[]; tabl
     const rows = textRows(grid).map((r) =>
       rejoinCutWords(r.map((c) => (ocr ? fixOcrLabels(cellText(c)) : cellText(c)))),
     );
+    const wide = grid.map((r) => {
+      const filled = r.filter((c) => c?.text?.trim());
+      return filled.length === 1 && (filled[0]?.colSpan ?? 1) >= Math.max(2, rows[0]?.length ?? 0) / 2;
+    });
     const b = t.bbox;
     const at = tableStarts.filter((s) => s.page === t.pageNumber)[
       doc.tables.slice(0, index).filter((o) => o.pageNumber === t.pageNumber).length
@@ -80,6 +86,7 @@ export function documentLines(doc: InvoiceSourceDocument): { lines: Line[]; tabl
       rows,
       order: at?.order ?? lines.filter((l) => l.page <= t.pageNumber).length,
       ocr,
+      wide,
     };
   });
   return { lines, tables };

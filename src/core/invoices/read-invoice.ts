@@ -1,6 +1,6 @@
 import { findAmounts, numberStyle } from "./amounts.ts";
 import { type Candidate, choose, lineCandidates, tableCandidates } from "./field-candidates.ts";
-import { lineItems, tableItems } from "./invoice-items.ts";
+import { chooseItems, lineItems, tableItems } from "./invoice-items.ts";
 import type { LabelField } from "./invoice-labels.ts";
 import { documentLines, pageOf } from "./invoice-lines.ts";
 import { partyLines, readParties } from "./invoice-parties.ts";
@@ -8,7 +8,6 @@ import type {
   FieldSource,
   InvoiceData,
   InvoiceHints,
-  InvoiceItem,
   InvoiceReading,
   InvoiceSourceDocument,
 } from "./invoice-types.ts";
@@ -182,9 +181,7 @@ export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}
     [...lines, ...rowLines].sort((a, b) => a.order - b.order),
     ctx.style,
   );
-  const complete = (rows: { item: InvoiceItem }[]) =>
-    rows.filter((r) => r.item.amount !== null && r.item.description).length;
-  const items = complete(textItems) > complete(fromTables.items) ? textItems : fromTables.items;
+  const items = chooseItems(fromTables.items, textItems);
   items.forEach((row, i) => {
     data.items.push(row.item);
     const bbox = row.table && row.page === row.table.page ? row.table.bbox : null;
