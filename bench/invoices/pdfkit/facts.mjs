@@ -251,14 +251,14 @@ export function makeFacts(r, locale) {
     const quantity = r.int(1, 12);
     const unit_price = round2(r.pick([9.5, 18, 42.9, 75, 110, 265, 480, 1250]) * r.pick([1, 1, 1.15, 0.8]));
     const rate = rates.length > 1 && i % 2 === 1 ? rates[1] : rates[0];
-    items.push({ description, quantity, unit: null, unit_price, tax_rate: rate, amount: round2(quantity * unit_price), product_code: null });
+    items.push({ description, quantity, unit: null, unit_price, rate, amount: round2(quantity * unit_price) });
   }
   const subtotal = round2(items.reduce((s, x) => s + x.amount, 0));
   const discount = r.chance(0.3) ? round2(subtotal * r.pick([0.05, 0.1, 0.02])) : null;
   const shipping = r.chance(0.35) ? r.pick([7.5, 12, 19.9, 35]) : null;
   // Tax per rate on that rate's items; a discount and shipping are taxed at the main rate.
   const taxes = rates.map((rate) => {
-    let base = items.filter((x) => x.tax_rate === rate).reduce((s, x) => s + x.amount, 0);
+    let base = items.filter((x) => x.rate === rate).reduce((s, x) => s + x.amount, 0);
     if (rate === rates[0]) base += (shipping ?? 0) - (discount ?? 0);
     return { rate, base: round2(base), tax: round2((base * rate) / 100) };
   });
@@ -329,7 +329,16 @@ export function makeFacts(r, locale) {
       amount_paid: paid,
       amount_due: showDue ? round2(total - (paid ?? 0)) : null,
       payment_terms: showTerms ? termsText : null,
-      items,
+      // The item tables print no rate column, so an item's rate is not on the page.
+      items: items.map(({ description, quantity, unit_price, amount }) => ({
+        description,
+        quantity,
+        unit: null,
+        unit_price,
+        tax_rate: null,
+        amount,
+        product_code: null,
+      })),
     },
   };
 }
