@@ -74,11 +74,11 @@ export function formatNumber(n, locale, groupStyle) {
 
 const WORDS = {
   en: {
-    invoice_id: ["Invoice No.", "Invoice #", "Invoice Number", "Invoice no:"],
+    invoice_id: ["Invoice No.", "Invoice #", "Invoice Number", "Inv. No."],
     invoice_date: ["Invoice Date", "Date", "Date of issue", "Issue date"],
     due_date: ["Due Date", "Payment due", "Due by"],
     purchase_order: ["PO Number", "Your order", "P.O. No.", "Purchase Order"],
-    customer_id: ["Customer No.", "Account No.", "Customer ID", "Client ref."],
+    customer_id: ["Customer No.", "Account No.", "Customer ID", "Client number"],
     payment_terms: ["Terms", "Payment terms", "Terms of payment"],
     subtotal: ["Subtotal", "Sub-total", "Net total", "Total excl. VAT"],
     discount: ["Discount", "Less discount", "Trade discount"],
