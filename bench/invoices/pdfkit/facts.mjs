@@ -144,8 +144,8 @@ const WORDS = {
     from: ["Émetteur"],
     items: ["Désignation", "Qté", "Prix unitaire", "Montant"],
     netDays: (n) => [`${n} jours net`, `À ${n} jours`, `Paiement à ${n} jours date de facture`, `${n} jours fin de mois`],
-    payBy: (d) => `Merci de régler cette facture avant le ${d}.`,
-    payBy2: (d) => `Paiement attendu au plus tard le ${d}.`,
+    payBy: (d) => `Merci de régler cette facture avant le ${d.replace(/^le /, "")}.`,
+    payBy2: (d) => `Paiement attendu au plus tard le ${d.replace(/^le /, "")}.`,
     thanks: "Merci de votre confiance.",
   },
   nl: {

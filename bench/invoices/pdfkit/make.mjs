@@ -40,7 +40,7 @@ const jobs = LOCALES.map((locale, i) => {
   const facts = makeFacts(r, locale);
   const font = FONTS[r.int(0, FONTS.length - 1)];
   const name = `${check ? "pkc" : "pk"}-${String(i + 1).padStart(3, "0")}-${layout}-${locale}`;
-  const doc = new PDFDocument({ size: "A4", margin: 0, info: { Producer: "PDFKit", Title: name } });
+  const doc = new PDFDocument({ size: "A4", margin: 0, info: { Producer: "PDFKit", Title: name, CreationDate: new Date("2026-01-01T00:00:00Z") } });
   const done = new Promise((res) => doc.pipe(createWriteStream(path.join(out, `${name}.pdf`))).on("finish", res));
   layouts[layout](doc, pen(doc, font), facts, r);
   doc.end();
