@@ -2,8 +2,6 @@
 // while tuning: a dark banner holding the header fields, a sidebar of fields with totals in a
 // framed box, and a narrow receipt-like column.
 
-import { pen } from "./draw.mjs";
-
 function fields(f) {
   const t = f.truth;
   const out = [
@@ -23,7 +21,11 @@ function sums(f, r) {
   if (t.total_discount !== null) out.push([f.pickW("discount"), `- ${f.money(t.total_discount)}`]);
   if (t.shipping !== null) out.push([f.pickW("shipping"), f.money(t.shipping)]);
   if (f.taxes.length === 1 || r.chance(0.5)) {
-    for (const x of f.taxes) out.push([`${f.pickW("tax")} (${String(x.rate).replace(".", f.lang === "en" ? "." : ",")}%)`, f.money(x.tax)]);
+    for (const x of f.taxes)
+      out.push([
+        `${f.pickW("tax")} (${String(x.rate).replace(".", f.lang === "en" ? "." : ",")}%)`,
+        f.money(x.tax),
+      ]);
   } else out.push([f.pickW("total_tax"), f.money(t.total_tax)]);
   out.push([f.pickW("total"), f.money(t.invoice_total, true)]);
   if (t.amount_paid !== null) out.push([f.pickW("paid"), f.money(t.amount_paid)]);
@@ -31,7 +33,7 @@ function sums(f, r) {
   return out;
 }
 
-function lines(doc, p, f, x, y, w) {
+function lines(_doc, p, f, x, y, w) {
   const [a, b, c, d] = f.w.items;
   p.put(a, x, y, 8.5, true);
   p.right(b, x + w * 0.6, y, 8.5, true);
@@ -48,7 +50,7 @@ function lines(doc, p, f, x, y, w) {
   return y + 12;
 }
 
-function closing(p, f, r, x, y) {
+function closing(p, f, _r, x, y) {
   const t = f.truth;
   if (f.dueKind === "sentence" && t.due_date) {
     p.put(f.w.payBy(f.fmtDate(t.due_date)), x, y, 9);
@@ -70,10 +72,14 @@ export const CHECK_LAYOUTS = {
     doc.fillColor("black");
     let y = 130;
     p.put(f.vendor.name, 40, y, 10, true);
-    f.vendor.lines.forEach((l, i) => p.put(l, 40, y + 13 * (i + 1), 9));
+    f.vendor.lines.forEach((l, i) => {
+      p.put(l, 40, y + 13 * (i + 1), 9);
+    });
     p.put(r.pick(f.w.bill), 300, y, 8, true);
     p.put(f.customer.name, 300, y + 12, 10, true);
-    f.customer.lines.forEach((l, i) => p.put(l, 300, y + 12 + 13 * (i + 1), 9));
+    f.customer.lines.forEach((l, i) => {
+      p.put(l, 300, y + 12 + 13 * (i + 1), 9);
+    });
     y += 70;
     for (const [l, v] of fs.slice(4)) {
       p.put(`${l}  ${v}`, 40, y, 9);
@@ -101,7 +107,9 @@ export const CHECK_LAYOUTS = {
     p.put(f.vendor.lines.join(", "), 170, 92, 8.5);
     p.put(r.pick(f.w.bill), 170, 120, 8, true);
     p.put(f.customer.name, 170, 132, 10, true);
-    f.customer.lines.forEach((l, i) => p.put(l, 170, 145 + 13 * i, 9));
+    f.customer.lines.forEach((l, i) => {
+      p.put(l, 170, 145 + 13 * i, 9);
+    });
     let y = lines(doc, p, f, 170, 200, 385);
     const s = sums(f, r);
     p.box(330, y - 6, 225, s.length * 15 + 8);

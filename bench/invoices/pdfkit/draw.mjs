@@ -3,9 +3,18 @@
 export const FONTS = [
   { regular: "Helvetica", bold: "Helvetica-Bold" },
   { regular: "Times-Roman", bold: "Times-Bold" },
-  { regular: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", bold: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf" },
-  { regular: "/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf", bold: "/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf" },
-  { regular: "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Regular.ttf", bold: "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Bold.ttf" },
+  {
+    regular: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    bold: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+  },
+  {
+    regular: "/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf",
+    bold: "/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf",
+  },
+  {
+    regular: "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Regular.ttf",
+    bold: "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Bold.ttf",
+  },
 ];
 
 export function pen(doc, font) {

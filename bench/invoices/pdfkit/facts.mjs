@@ -17,13 +17,73 @@ export function rng(seed) {
 
 export const round2 = (n) => Math.round(n * 100) / 100;
 
-const LANG = { "en-US": "en", "en-GB": "en", "de-DE": "de", "de-CH": "de", "fr-FR": "fr", "fr-BE": "fr", "nl-NL": "nl" };
+const LANG = {
+  "en-US": "en",
+  "en-GB": "en",
+  "de-DE": "de",
+  "de-CH": "de",
+  "fr-FR": "fr",
+  "fr-BE": "fr",
+  "nl-NL": "nl",
+};
 
 const MONTHS = {
-  en: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
-  de: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"],
-  fr: ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"],
-  nl: ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober", "november", "december"],
+  en: [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+  ],
+  de: [
+    "Januar",
+    "Februar",
+    "März",
+    "April",
+    "Mai",
+    "Juni",
+    "Juli",
+    "August",
+    "September",
+    "Oktober",
+    "November",
+    "Dezember",
+  ],
+  fr: [
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+  ],
+  nl: [
+    "januari",
+    "februari",
+    "maart",
+    "april",
+    "mei",
+    "juni",
+    "juli",
+    "augustus",
+    "september",
+    "oktober",
+    "november",
+    "december",
+  ],
 };
 
 /** Every common spelling of a date per locale; one is drawn per invoice. */
@@ -42,32 +102,50 @@ export function formatDate(iso, style, locale) {
   const lang = LANG[locale];
   const month = MONTHS[lang][m - 1];
   const p2 = (n) => String(n).padStart(2, "0");
-  const ord = (n) => `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
+  const ord = (n) =>
+    `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
   const first = d === 1 && lang === "fr" ? "1er" : String(d);
   switch (style) {
-    case "MMM d, yyyy": return `${month.slice(0, 3)} ${d}, ${y}`;
-    case "MMMM d, yyyy": return `${month} ${d}, ${y}`;
-    case "MM/dd/yyyy": return `${p2(m)}/${p2(d)}/${y}`;
-    case "M/d/yyyy": return `${m}/${d}/${y}`;
-    case "yyyy-MM-dd": return iso;
-    case "d MMMM yyyy": return `${lang === "fr" ? first : d} ${month} ${y}`;
-    case "le d MMMM yyyy": return `le ${first} ${month} ${y}`;
-    case "dd/MM/yyyy": return `${p2(d)}/${p2(m)}/${y}`;
-    case "d MMM yyyy": return `${d} ${month.slice(0, 3)} ${y}`;
-    case "do MMMM yyyy": return `${ord(d)} ${month} ${y}`;
-    case "dd.MM.yyyy": return `${p2(d)}.${p2(m)}.${y}`;
-    case "d.M.yyyy": return `${d}.${m}.${y}`;
-    case "d. MMMM yyyy": return `${d}. ${month} ${y}`;
-    case "dd-MM-yyyy": return `${p2(d)}-${p2(m)}-${y}`;
-    default: throw new Error(style);
+    case "MMM d, yyyy":
+      return `${month.slice(0, 3)} ${d}, ${y}`;
+    case "MMMM d, yyyy":
+      return `${month} ${d}, ${y}`;
+    case "MM/dd/yyyy":
+      return `${p2(m)}/${p2(d)}/${y}`;
+    case "M/d/yyyy":
+      return `${m}/${d}/${y}`;
+    case "yyyy-MM-dd":
+      return iso;
+    case "d MMMM yyyy":
+      return `${lang === "fr" ? first : d} ${month} ${y}`;
+    case "le d MMMM yyyy":
+      return `le ${first} ${month} ${y}`;
+    case "dd/MM/yyyy":
+      return `${p2(d)}/${p2(m)}/${y}`;
+    case "d MMM yyyy":
+      return `${d} ${month.slice(0, 3)} ${y}`;
+    case "do MMMM yyyy":
+      return `${ord(d)} ${month} ${y}`;
+    case "dd.MM.yyyy":
+      return `${p2(d)}.${p2(m)}.${y}`;
+    case "d.M.yyyy":
+      return `${d}.${m}.${y}`;
+    case "d. MMMM yyyy":
+      return `${d}. ${month} ${y}`;
+    case "dd-MM-yyyy":
+      return `${p2(d)}-${p2(m)}-${y}`;
+    default:
+      throw new Error(style);
   }
 }
 
 /** 1,234.56 / 1.234,56 / 1 234,56 / 1'234.56 as each locale groups its digits. */
-export function formatNumber(n, locale, groupStyle) {
+export function formatNumber(n, _locale, groupStyle) {
   const neg = n < 0;
   const [int, dec] = Math.abs(n).toFixed(2).split(".");
-  const sep = { us: [",", "."], de: [".", ","], fr: ["\u00a0", ","], frDot: [".", ","], ch: ["'", "."] }[groupStyle];
+  const sep = { us: [",", "."], de: [".", ","], fr: ["\u00a0", ","], frDot: [".", ","], ch: ["'", "."] }[
+    groupStyle
+  ];
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, sep[0]);
   return `${neg ? "-" : ""}${grouped}${sep[1]}${dec}`;
 }
@@ -93,7 +171,12 @@ const WORDS = {
     bill: ["Bill to", "Invoice to", "Customer"],
     from: ["From"],
     items: ["Description", "Qty", "Unit price", "Amount"],
-    netDays: (n) => [`Net ${n}`, `Within ${n} days`, `${n} days net`, `Payable within ${n} days of invoice date`],
+    netDays: (n) => [
+      `Net ${n}`,
+      `Within ${n} days`,
+      `${n} days net`,
+      `Payable within ${n} days of invoice date`,
+    ],
     payBy: (d) => `Please pay by ${d}.`,
     payBy2: (d) => `Payment is due on ${d}.`,
     thanks: "Thank you for your business.",
@@ -118,7 +201,11 @@ const WORDS = {
     bill: ["Rechnung an", "Rechnungsempfänger", "Kunde"],
     from: ["Absender"],
     items: ["Bezeichnung", "Menge", "Einzelpreis", "Betrag"],
-    netDays: (n) => [`${n} Tage netto`, `Zahlbar innerhalb von ${n} Tagen ohne Abzug`, `innerhalb ${n} Tagen`],
+    netDays: (n) => [
+      `${n} Tage netto`,
+      `Zahlbar innerhalb von ${n} Tagen ohne Abzug`,
+      `innerhalb ${n} Tagen`,
+    ],
     payBy: (d) => `Bitte überweisen Sie den Betrag bis zum ${d}.`,
     payBy2: (d) => `Zahlbar bis ${d} ohne Abzug.`,
     thanks: "Vielen Dank für Ihren Auftrag.",
@@ -143,7 +230,12 @@ const WORDS = {
     bill: ["Facturé à", "Client", "Adresse de facturation"],
     from: ["Émetteur"],
     items: ["Désignation", "Qté", "Prix unitaire", "Montant"],
-    netDays: (n) => [`${n} jours net`, `À ${n} jours`, `Paiement à ${n} jours date de facture`, `${n} jours fin de mois`],
+    netDays: (n) => [
+      `${n} jours net`,
+      `À ${n} jours`,
+      `Paiement à ${n} jours date de facture`,
+      `${n} jours fin de mois`,
+    ],
     payBy: (d) => `Merci de régler cette facture avant le ${d.replace(/^le /, "")}.`,
     payBy2: (d) => `Paiement attendu au plus tard le ${d.replace(/^le /, "")}.`,
     thanks: "Merci de votre confiance.",
@@ -176,15 +268,57 @@ const WORDS = {
 };
 
 const COMPANIES = {
-  en: ["Kestrel Digital Ltd", "Ridgeway Tool Hire", "Orchard Lane Bakery Co.", "Pinecrest Media LLC", "Tallis & Grey Architects", "Blue Heron Outfitters Inc.", "Copperfield Engineering", "Lantern Street Studio"],
-  de: ["Fischer Haustechnik GmbH", "Krause & Partner Steuerberatung", "Nordlicht Medien GmbH", "Becker Metallbau KG", "Sonnenhof Gartenbau", "Lorenz Software AG", "Wagner Druck & Design"],
-  fr: ["Menuiserie Laurent SARL", "Cabinet Rousseau & Associés", "Les Jardins de Provence", "Éditions Chevalier SAS", "Garage Fontaine", "Optique Mercier", "Studio Lumière SAS"],
-  nl: ["Van Dijk Installatietechniek B.V.", "De Groene Vlinder", "Bakker & Visser Advies", "Hollandse Houthandel B.V."],
+  en: [
+    "Kestrel Digital Ltd",
+    "Ridgeway Tool Hire",
+    "Orchard Lane Bakery Co.",
+    "Pinecrest Media LLC",
+    "Tallis & Grey Architects",
+    "Blue Heron Outfitters Inc.",
+    "Copperfield Engineering",
+    "Lantern Street Studio",
+  ],
+  de: [
+    "Fischer Haustechnik GmbH",
+    "Krause & Partner Steuerberatung",
+    "Nordlicht Medien GmbH",
+    "Becker Metallbau KG",
+    "Sonnenhof Gartenbau",
+    "Lorenz Software AG",
+    "Wagner Druck & Design",
+  ],
+  fr: [
+    "Menuiserie Laurent SARL",
+    "Cabinet Rousseau & Associés",
+    "Les Jardins de Provence",
+    "Éditions Chevalier SAS",
+    "Garage Fontaine",
+    "Optique Mercier",
+    "Studio Lumière SAS",
+  ],
+  nl: [
+    "Van Dijk Installatietechniek B.V.",
+    "De Groene Vlinder",
+    "Bakker & Visser Advies",
+    "Hollandse Houthandel B.V.",
+  ],
 };
 const STREETS = {
-  en: ["14 Quarry Road", "2280 Ocean View Blvd", "7 Cathedral Close", "610 Lakeshore Drive, Unit 4", "Unit 3, Riverside Park"],
+  en: [
+    "14 Quarry Road",
+    "2280 Ocean View Blvd",
+    "7 Cathedral Close",
+    "610 Lakeshore Drive, Unit 4",
+    "Unit 3, Riverside Park",
+  ],
   de: ["Gartenweg 5", "Schillerstraße 88", "Am Hafen 21", "Kirchplatz 2", "Eichenweg 14a"],
-  fr: ["18 rue des Lilas", "2 allée des Tilleuls", "104 avenue de la République", "9 impasse du Moulin", "33 cours Mirabeau"],
+  fr: [
+    "18 rue des Lilas",
+    "2 allée des Tilleuls",
+    "104 avenue de la République",
+    "9 impasse du Moulin",
+    "33 cours Mirabeau",
+  ],
   nl: ["Keizersgracht 112", "Dorpsstraat 7", "Stationsweg 45"],
 };
 const CITIES = {
@@ -196,11 +330,44 @@ const CITIES = {
   "fr-BE": ["1000 Bruxelles", "4000 Liège", "5000 Namur"],
   "nl-NL": ["1015 CS Amsterdam", "3511 AB Utrecht", "2511 CV Den Haag"],
 };
-const TOWN = (cityLine) => cityLine.replace(/^[\dA-Z ]*\d[\dA-Z ]*\s(?=[A-ZÉ])/u, "").replace(/,.*$/, "").replace(/\s+[A-Z]{1,2}\d.*$/, "");
+const TOWN = (cityLine) =>
+  cityLine
+    .replace(/^[\dA-Z ]*\d[\dA-Z ]*\s(?=[A-ZÉ])/u, "")
+    .replace(/,.*$/, "")
+    .replace(/\s+[A-Z]{1,2}\d.*$/, "");
 const PRODUCTS = {
-  en: ["Design consultation", "Server rack installation", "Printed brochures (A5, 250)", "Monthly retainer", "Laptop stand", "Site visit and report", "Copywriting, 2,000 words", "Replacement filter kit", "Photography session", "SSD 1 TB"],
-  de: ["Beratung vor Ort", "Heizungswartung", "Flyer A5, 1.000 Stück", "Monatspauschale", "Montagematerial", "Fahrtkosten Pauschale", "Softwareanpassung", "Ersatzteil Pumpe"],
-  fr: ["Audit technique", "Pose de parquet", "Dépliants A5 (500 ex.)", "Forfait mensuel", "Réglage des portes", "Déplacement", "Rédaction d'articles", "Kit de maintenance"],
+  en: [
+    "Design consultation",
+    "Server rack installation",
+    "Printed brochures (A5, 250)",
+    "Monthly retainer",
+    "Laptop stand",
+    "Site visit and report",
+    "Copywriting, 2,000 words",
+    "Replacement filter kit",
+    "Photography session",
+    "SSD 1 TB",
+  ],
+  de: [
+    "Beratung vor Ort",
+    "Heizungswartung",
+    "Flyer A5, 1.000 Stück",
+    "Monatspauschale",
+    "Montagematerial",
+    "Fahrtkosten Pauschale",
+    "Softwareanpassung",
+    "Ersatzteil Pumpe",
+  ],
+  fr: [
+    "Audit technique",
+    "Pose de parquet",
+    "Dépliants A5 (500 ex.)",
+    "Forfait mensuel",
+    "Réglage des portes",
+    "Déplacement",
+    "Rédaction d'articles",
+    "Kit de maintenance",
+  ],
   nl: ["Advieswerkzaamheden", "Installatie ter plaatse", "Onderhoudscontract", "Voorrijkosten"],
 };
 const RATES = {
@@ -212,7 +379,15 @@ const RATES = {
   "fr-BE": [[21], [21, 6]],
   "nl-NL": [[21], [21, 9]],
 };
-const CURRENCY = { "en-US": "USD", "en-GB": "GBP", "de-DE": "EUR", "de-CH": "CHF", "fr-FR": "EUR", "fr-BE": "EUR", "nl-NL": "EUR" };
+const CURRENCY = {
+  "en-US": "USD",
+  "en-GB": "GBP",
+  "de-DE": "EUR",
+  "de-CH": "CHF",
+  "fr-FR": "EUR",
+  "fr-BE": "EUR",
+  "nl-NL": "EUR",
+};
 const SYMBOL = { USD: "$", GBP: "£", EUR: "€" };
 
 function isoDate(r) {
@@ -234,7 +409,15 @@ export function makeFacts(r, locale) {
   const w = WORDS[lang];
   const pickW = (k) => r.pick(w[k]);
   const group =
-    locale === "de-CH" ? "ch" : lang === "en" ? "us" : locale === "fr-FR" ? r.pick(["fr", "frDot"]) : locale === "fr-BE" ? r.pick(["fr", "frDot"]) : "de";
+    locale === "de-CH"
+      ? "ch"
+      : lang === "en"
+        ? "us"
+        : locale === "fr-FR"
+          ? r.pick(["fr", "frDot"])
+          : locale === "fr-BE"
+            ? r.pick(["fr", "frDot"])
+            : "de";
   const dateStyle = r.pick(DATE_STYLES[locale]);
   const currency = CURRENCY[locale];
   const sym = SYMBOL[currency];
@@ -251,7 +434,14 @@ export function makeFacts(r, locale) {
     const quantity = r.int(1, 12);
     const unit_price = round2(r.pick([9.5, 18, 42.9, 75, 110, 265, 480, 1250]) * r.pick([1, 1, 1.15, 0.8]));
     const rate = rates.length > 1 && i % 2 === 1 ? rates[1] : rates[0];
-    items.push({ description, quantity, unit: null, unit_price, rate, amount: round2(quantity * unit_price) });
+    items.push({
+      description,
+      quantity,
+      unit: null,
+      unit_price,
+      rate,
+      amount: round2(quantity * unit_price),
+    });
   }
   const subtotal = round2(items.reduce((s, x) => s + x.amount, 0));
   const discount = r.chance(0.3) ? round2(subtotal * r.pick([0.05, 0.1, 0.02])) : null;
@@ -277,7 +467,8 @@ export function makeFacts(r, locale) {
   const money = (x, always = false) => {
     const s = fmt(x);
     if (mark === "none" && !always) return s;
-    if (mark === "symbol") return lang === "en" ? (x < 0 ? `-${sym}${s.slice(1)}` : `${sym}${s}`) : `${s} ${sym}`;
+    if (mark === "symbol")
+      return lang === "en" ? (x < 0 ? `-${sym}${s.slice(1)}` : `${sym}${s}`) : `${s} ${sym}`;
     if (mark === "code-before") return `${currency} ${s}`;
     return `${s} ${currency}`;
   };
@@ -288,8 +479,12 @@ export function makeFacts(r, locale) {
     `F${r.int(2025, 2026)}${r.int(1000, 9999)}`,
     `R${r.int(10, 99)}/${r.int(1000, 9999)}`,
   ]);
-  const po = r.chance(0.5) ? r.pick([`PO-${r.int(10000, 99999)}`, `${r.int(4500000000, 4500999999)}`, `BC${r.int(1000, 9999)}`]) : null;
-  const custId = r.chance(0.55) ? r.pick([`C${r.int(1000, 99999)}`, `${r.int(10000, 99999)}`, `KD-${r.int(100, 9999)}`]) : null;
+  const po = r.chance(0.5)
+    ? r.pick([`PO-${r.int(10000, 99999)}`, `${r.int(4500000000, 4500999999)}`, `BC${r.int(1000, 9999)}`])
+    : null;
+  const custId = r.chance(0.55)
+    ? r.pick([`C${r.int(1000, 99999)}`, `${r.int(10000, 99999)}`, `KD-${r.int(100, 9999)}`])
+    : null;
   const showTerms = dueKind === "terms" || dueKind === "both";
   return {
     locale,

@@ -2,8 +2,6 @@
 // parties, several pairs on one line, a title line holding the number, small-caps labels above
 // their values, a letter dated "Town, date", a ruled grid) and how totals are printed.
 
-import { pen } from "./draw.mjs";
-
 const upper = (s, lang) => (lang === "en" ? s.toUpperCase() : s.toUpperCase());
 
 /** The header fields present on this invoice, as [label, text] pairs. */
@@ -49,7 +47,7 @@ function customerBlock(p, f, r, x, y) {
 }
 
 /** The items as a table with a header row; returns the y below it. */
-function itemsTable(doc, p, f, r, y, ruled) {
+function itemsTable(_doc, p, f, _r, y, ruled) {
   const [dLabel, qLabel, uLabel, aLabel] = f.w.items;
   const cols = { d: 50, q: 330, u: 440, a: 545 };
   p.put(dLabel, cols.d, y, 9, true);
@@ -80,7 +78,11 @@ function totalsRows(f, r) {
   }
   if (t.shipping !== null) rows.push([f.pickW("shipping"), f.money(t.shipping)]);
   const taxLabel = f.pickW("tax");
-  const pct = (x) => `${f.fmt(x).replace(/[.,]00$/, "").replace(/([.,]\d)0$/, "$1")}${f.lang === "en" && r.chance(0.5) ? "%" : " %"}`;
+  const pct = (x) =>
+    `${f
+      .fmt(x)
+      .replace(/[.,]00$/, "")
+      .replace(/([.,]\d)0$/, "$1")}${f.lang === "en" && r.chance(0.5) ? "%" : " %"}`;
   for (const tx of f.taxes) {
     const withBase = f.taxes.length > 1 && r.chance(0.5);
     const on = { en: "on", de: "auf", fr: "sur", nl: "over" }[f.lang];
@@ -97,7 +99,7 @@ function totalsRows(f, r) {
 }
 
 /** Totals: right-aligned labels and amounts, "Label: amount" strings, or a ruled grid. */
-function totalsBlock(doc, p, f, r, y) {
+function totalsBlock(_doc, p, f, r, y) {
   const rows = totalsRows(f, r);
   const style = r.pick(["columns", "colon", "grid"]);
   if (style === "columns") {
@@ -127,7 +129,7 @@ function totalsBlock(doc, p, f, r, y) {
 }
 
 /** After the totals: terms or due date in a sentence, when the layout did not print them above. */
-function footer(doc, p, f, r, y, printedDue) {
+function footer(_doc, p, f, r, y, printedDue) {
   const t = f.truth;
   if (f.dueKind === "sentence" && t.due_date) {
     p.put(r.chance(0.5) ? f.w.payBy(f.fmtDate(t.due_date)) : f.w.payBy2(f.fmtDate(t.due_date)), 50, y, 9.5);
@@ -264,7 +266,12 @@ export const LAYOUTS = {
       y += 16;
     }
     if (t.due_date) {
-      p.put(r.chance(0.5) ? f.w.payBy(f.fmtDate(t.due_date)) : f.w.payBy2(f.fmtDate(t.due_date)), 50, y + 6, 9.5);
+      p.put(
+        r.chance(0.5) ? f.w.payBy(f.fmtDate(t.due_date)) : f.w.payBy2(f.fmtDate(t.due_date)),
+        50,
+        y + 6,
+        9.5,
+      );
       y += 16;
     }
     p.put(f.w.thanks, 50, y + 14, 9.5);

@@ -3,8 +3,8 @@
 // <name>.json holding {meta, truth}, the truth written from the drawn facts. Seeded: the same
 // files on every run. PDFKit comes from NODE_PATH or a local node_modules (package.json pins it).
 
-import { createRequire } from "node:module";
 import { createWriteStream, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { CHECK_LAYOUTS } from "./check-layouts.mjs";
 import { FONTS, pen } from "./draw.mjs";
@@ -12,7 +12,9 @@ import { makeFacts, rng } from "./facts.mjs";
 import { LAYOUTS } from "./layouts.mjs";
 
 const require = createRequire(import.meta.url);
-const PDFDocument = require(require.resolve("pdfkit", { paths: [...(process.env.NODE_PATH ?? "").split(":"), import.meta.dirname] }));
+const PDFDocument = require(
+  require.resolve("pdfkit", { paths: [...(process.env.NODE_PATH ?? "").split(":"), import.meta.dirname] }),
+);
 
 const set = process.argv[2] ?? "tuning";
 const check = set === "check";
@@ -40,8 +42,14 @@ const jobs = LOCALES.map((locale, i) => {
   const facts = makeFacts(r, locale);
   const font = FONTS[r.int(0, FONTS.length - 1)];
   const name = `${check ? "pkc" : "pk"}-${String(i + 1).padStart(3, "0")}-${layout}-${locale}`;
-  const doc = new PDFDocument({ size: "A4", margin: 0, info: { Producer: "PDFKit", Title: name, CreationDate: new Date("2026-01-01T00:00:00Z") } });
-  const done = new Promise((res) => doc.pipe(createWriteStream(path.join(out, `${name}.pdf`))).on("finish", res));
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 0,
+    info: { Producer: "PDFKit", Title: name, CreationDate: new Date("2026-01-01T00:00:00Z") },
+  });
+  const done = new Promise((res) =>
+    doc.pipe(createWriteStream(path.join(out, `${name}.pdf`))).on("finish", res),
+  );
   layouts[layout](doc, pen(doc, font), facts, r);
   doc.end();
   const meta = { layout, lang: facts.lang, locale, producer: "pdfkit", scan: false };
