@@ -1,4 +1,4 @@
-// What invoices call each field, in English, German and French, and where a label stands on a
+// What invoices call each field, in English, German, French and Dutch, and where a label stands on a
 // line. Labels are found leftmost-longest ("Due Date" before "Due", "VAT ID" before "VAT",
 // "Sub-total" before "Total"), so one line can hold several ("Subtotal: 11,893.79 VAT 20%:
 // 2,378.76") and each keeps its own value.
@@ -64,6 +64,13 @@ export const LABELS: Record<LabelField, string[]> = {
     "numéro",
     "n°",
     "nº",
+    "rechnung nr",
+    "rechnungs-nr",
+    "factuurnummer",
+    "factuurnr.",
+    "factuurnr",
+    "factuur nr.",
+    "factuur nr",
   ],
   invoice_date: [
     "invoice date",
@@ -85,6 +92,7 @@ export const LABELS: Record<LabelField, string[]> = {
     "date d’émission",
     "émise le",
     "le",
+    "factuurdatum",
   ],
   due_date: [
     "due date",
@@ -108,6 +116,10 @@ export const LABELS: Record<LabelField, string[]> = {
     "payable avant le",
     "à régler avant le",
     "date limite de paiement",
+    "vervaldatum",
+    "vervaldag",
+    "te betalen voor",
+    "uiterste betaaldatum",
   ],
   purchase_order: [
     "po",
@@ -144,6 +156,11 @@ export const LABELS: Record<LabelField, string[]> = {
     "votre commande",
     "n° commande",
     "nº commande",
+    "ordernummer",
+    "inkoopordernummer",
+    "bestelnummer",
+    "uw bestelling",
+    "uw referentie",
   ],
   customer_id: [
     "customer no.",
@@ -175,6 +192,12 @@ export const LABELS: Record<LabelField, string[]> = {
     "numéro client",
     "numéro de client",
     "référence client",
+    "client number",
+    "customer account",
+    "klantnummer",
+    "klantnr.",
+    "debiteurnummer",
+    "debiteurnr.",
   ],
   vendor_tax_id: [
     "vat id",
@@ -221,6 +244,10 @@ export const LABELS: Record<LabelField, string[]> = {
     "numéro de tva",
     "siret",
     "siren",
+    "btw-nummer",
+    "btw-nr.",
+    "btw nr.",
+    "btw-id",
   ],
   subtotal: [
     "subtotal",
@@ -246,6 +273,9 @@ export const LABELS: Record<LabelField, string[]> = {
     "montant ht",
     "total hors taxes",
     "total h.t.",
+    "subtotaal",
+    "totaal excl. btw",
+    "totaal exclusief btw",
   ],
   total_discount: [
     "discount",
@@ -259,6 +289,8 @@ export const LABELS: Record<LabelField, string[]> = {
     "remise commerciale",
     "escompte",
     "rabais",
+    "trade discount",
+    "korting",
   ],
   shipping: [
     "shipping",
@@ -279,6 +311,8 @@ export const LABELS: Record<LabelField, string[]> = {
     "livraison",
     "port",
     "frais d'envoi",
+    "verzendkosten",
+    "verzending",
   ],
   total_tax: [
     "vat",
@@ -304,6 +338,17 @@ export const LABELS: Record<LabelField, string[]> = {
     "montant tva",
     "total tva",
     "montant de la tva",
+    "total sales tax",
+    "vat total",
+    "umsatzsteuer gesamt",
+    "mwst. gesamt",
+    "summe mwst.",
+    "summe mwst",
+    "summe ust.",
+    "montant total tva",
+    "btw",
+    "totaal btw",
+    "btw-bedrag",
   ],
   invoice_total: [
     "total",
@@ -326,6 +371,11 @@ export const LABELS: Record<LabelField, string[]> = {
     "montant ttc",
     "total t.t.c.",
     "montant total",
+    "totaal",
+    "totaal incl. btw",
+    "totaal inclusief btw",
+    "factuurbedrag",
+    "totaalbedrag",
   ],
   amount_paid: [
     "deposit",
@@ -347,6 +397,14 @@ export const LABELS: Record<LabelField, string[]> = {
     "déjà réglé",
     "déjà payé",
     "montant réglé",
+    "paid to date",
+    "deposit received",
+    "less deposit",
+    "less: deposit",
+    "payments received",
+    "amount received",
+    "aanbetaling",
+    "reeds betaald",
   ],
   amount_due: [
     "amount due",
@@ -368,6 +426,10 @@ export const LABELS: Record<LabelField, string[]> = {
     "solde",
     "montant dû",
     "total à payer",
+    "montant à payer",
+    "te betalen",
+    "openstaand bedrag",
+    "nog te betalen",
   ],
   payment_terms: [
     "terms",
@@ -382,6 +444,9 @@ export const LABELS: Record<LabelField, string[]> = {
     "conditions de règlement",
     "conditions",
     "règlement",
+    "betalingstermijn",
+    "betalingsvoorwaarden",
+    "betaaltermijn",
   ],
   customer: [
     "bill to",
@@ -406,6 +471,7 @@ export const LABELS: Record<LabelField, string[]> = {
     "destinataire",
     "adressé à",
     "acheteur",
+    "factuuradres",
   ],
   ship_to: [
     "ship to",
@@ -419,6 +485,7 @@ export const LABELS: Record<LabelField, string[]> = {
     "livré à",
     "adresse de livraison",
     "livrer à",
+    "afleveradres",
   ],
   vendor: [
     "from",
@@ -467,6 +534,8 @@ export const LABELS: Record<LabelField, string[]> = {
     "remit to",
     "coordonnées bancaires",
     "rib",
+    "iban-nummer",
+    "telefoon",
   ],
 };
 
