@@ -55,6 +55,9 @@ const termsOnly = (t: string) => {
   return t.slice(0, end);
 };
 
+/** Words saying the amount after them is the base of a rate, per language. */
+const BASE_BEFORE = /(?<![\p{L}])(?:on|of|auf|von|sur|de|over|base)\s*:?\s*$/iu;
+
 /** The value of a field's kind at the start of `text`, or null. */
 export function readValue(field: LabelField, text: string, ctx: ReadContext): FieldValue | null {
   const t = text.replace(/^[\s:#.°º\-–|]+/, "").trim();
@@ -64,8 +67,14 @@ export function readValue(field: LabelField, text: string, ctx: ReadContext): Fi
     return d && d.start <= 3 ? { value: d.iso } : null;
   }
   if (AMOUNT_FIELDS.has(field)) {
-    const all = findAmounts(t, ctx.style);
-    const amount = all.find((a) => !a.percent);
+    // Figures inside a date ("Please pay by 12/28/2025") and the base a rate is taken on ("VAT 20 %
+    // on 1,838.88: 367.78") are not the field's amount.
+    const dates = findDates(t, { dayFirst: ctx.dayFirst });
+    const all = findAmounts(t, ctx.style).filter(
+      (a) => !dates.some((d) => a.start < d.end && a.end > d.start),
+    );
+    const rated = (a: Amount) => all.some((p) => p.percent && p.end <= a.start);
+    const amount = all.find((a) => !a.percent && !(rated(a) && BASE_BEFORE.test(t.slice(0, a.start))));
     if (!amount) return null;
     // Words between the label and the amount other than a rate or currency mean it is not its value.
     const before = t.slice(0, amount.start).replace(/\([^)]*\)|[\d.,\s%:$€£¥₹\-–()]|[A-Z]{3}/g, "");
@@ -102,7 +111,10 @@ export type Span = { hit: LabelHit; valueStart: number; valueEnd: number; value:
  */
 export function lineSpans(text: string, ctx: ReadContext): Span[] {
   let hits = findLabels(text).filter(
-    (h) => !BLOCK_FIELDS.has(h.field) || /^[\s*#|]*$/.test(text.slice(0, h.start)),
+    (h, k, all) =>
+      (!BLOCK_FIELDS.has(h.field) || /^[\s*#|]*$/.test(text.slice(0, h.start))) &&
+      // "le" right after a date's label is the date's article ("Échéance : le 19 janvier 2026").
+      !(k > 0 && /^le$/i.test(h.text) && /^[\s:]*$/.test(text.slice(all[k - 1]?.end ?? 0, h.start))),
   );
   for (;;) {
     const spans = hits.map((hit, k): Span => {
@@ -128,7 +140,8 @@ export function lineSpans(text: string, ctx: ReadContext): Span[] {
         s.hit.field !== "other" &&
         !isEmpty(text.slice(s.valueStart, s.valueEnd)),
     );
-    // An empty label right after a value ends that value's text ("14 Tage netto"), not a field.
+    // An empty label right after a value ends that value's text ("14 Tage netto"), not a field,
+    // whether the line ends there or another label follows ("14 Tage netto Zahlbar bis ...").
     const trailing =
       bad < 0
         ? spans.findIndex(
@@ -137,8 +150,7 @@ export function lineSpans(text: string, ctx: ReadContext): Span[] {
               !s.value &&
               !BLOCK_FIELDS.has(s.hit.field) &&
               s.hit.field !== "other" &&
-              spans[k - 1]?.value &&
-              (k === spans.length - 1 || spans[k + 1]?.hit.field === "other"),
+              spans[k - 1]?.value,
           )
         : -1;
     if (trailing >= 0) {
