@@ -1,3 +1,4 @@
+import { findAmounts } from "./amounts.ts";
 import { findLabels, type LabelField } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
 import { BLOCK_FIELDS, type FieldValue, lineSpans, type ReadContext, readValue } from "./label-values.ts";
@@ -17,6 +18,13 @@ export type Candidate = {
   line: number | null;
   table: Table | null;
 };
+
+/** A value read apart from its label keeps the rate the label printed ("VAT 20 %" | "31.28"). */
+function withRate(v: FieldValue | null, after: string, ctx: ReadContext): FieldValue | null {
+  if (!v || v.rate !== undefined || typeof v.value !== "number") return v;
+  const rate = findAmounts(after, ctx.style).find((a) => a.percent)?.value;
+  return rate === undefined ? v : { ...v, rate };
+}
 
 export function lineCandidates(lines: Line[], ctx: ReadContext): Candidate[] {
   const out: Candidate[] = [];
@@ -38,7 +46,7 @@ export function lineCandidates(lines: Line[], ctx: ReadContext): Candidate[] {
       if (k !== spans.length - 1 || BLOCK_FIELDS.has(s.hit.field) || s.hit.field === "other") return;
       const next = lines[i + 1];
       if (!next || next.page !== line.page || findLabels(next.text).some((h) => h.start < 3)) return;
-      const v = readValue(s.hit.field, next.text, ctx);
+      const v = withRate(readValue(s.hit.field, next.text, ctx), line.text.slice(s.hit.end), ctx);
       if (v) out.push({ ...base, value: v, quote: `${s.hit.text}\n${next.text}`, confidence: conf - 0.15 });
     });
   });
@@ -97,7 +105,7 @@ export function tableCandidates(
               [below, 0.85],
             ] as const) {
               if (!text) continue;
-              const v = readValue(s.hit.field, text, ctx);
+              const v = withRate(readValue(s.hit.field, text, ctx), cell.slice(s.hit.end), ctx);
               if (v) {
                 out.push({ ...base, value: v, quote: `${cell} ${text}`, confidence: conf });
                 return;
@@ -142,6 +150,43 @@ export function tableCandidates(
     });
   }
   return out;
+}
+
+/**
+ * The tax of an invoice charging several rates: the run of tax lines at distinct rates ending the
+ * last one ("VAT 20 %: 367.78 / VAT 5 %: 6.33"), summed, when no total tax line follows them. Lines
+ * before the last subtotal belong to an earlier block; a rate seen twice ends the run, unless it is
+ * the same line read twice (from a cell and from its row).
+ */
+export function taxOfRates(cands: Candidate[]): Candidate | null {
+  const own = cands.filter((c) => c.field === "total_tax").sort((a, b) => a.order - b.order);
+  const last = own[own.length - 1];
+  if (!last || last.value.rate === undefined) return last ?? null;
+  const subtotal = cands
+    .filter((c) => c.field === "subtotal" && c.order < last.order)
+    .reduce((at, c) => Math.max(at, c.order), Number.NEGATIVE_INFINITY);
+  const run: Candidate[] = [];
+  for (let i = own.length - 1; i >= 0; i--) {
+    const c = own[i] as Candidate;
+    if (c.value.rate === undefined || c.order < subtotal || c.page !== last.page) break;
+    const same = run.find((x) => x.value.rate === c.value.rate);
+    if (same) {
+      if (same.value.value === c.value.value) continue;
+      break;
+    }
+    run.push(c);
+  }
+  if (run.length < 2) return last;
+  const sum = Math.round(run.reduce((t, c) => t + Number(c.value.value), 0) * 100) / 100;
+  return {
+    ...last,
+    value: { value: sum },
+    quote: run
+      .reverse()
+      .map((c) => c.quote)
+      .join("; "),
+    confidence: Math.min(...run.map((c) => c.confidence)) - 0.05,
+  };
 }
 
 /** Meta fields are printed once near the top: the first. Totals come last: the last. */
