@@ -10,7 +10,7 @@ import type { ReadContext } from "./label-values.ts";
 
 // A verb of paying, then within the sentence a word of deadline right before the date, per language.
 const PAY = [
-  String.raw`(?:pay|paid|payment|payable|remit|settle)\w*\b[^.!?]{0,60}?\b(?:by|before|on or before|no later than|until|due on)`,
+  String.raw`(?:pay|payment|payable|remit|settle)\w*\b[^.!?]{0,60}?\b(?:by|before|on or before|no later than|until|due on)`,
   String.raw`(?:zahl|bezahl|überweis|begleich)\w*\b[^.!?]{0,60}?\b(?:bis(?:\s+zum|\s+spätestens)?|spätestens(?:\s+am|\s+bis)?)`,
   String.raw`(?:régl|pai|pay|vers|acquitt)\w*\b[^.!?]{0,60}?\b(?:avant\s+le|au\s+plus\s+tard\s+le|d'ici\s+le|d’ici\s+le|jusqu'au|jusqu’au|pour\s+le)`,
   String.raw`(?:betal|voldo|overmak|overschrijv)\w*\b[^.!?]{0,60}?\b(?:voor|vóór|uiterlijk(?:\s+op)?)`,
