@@ -1,7 +1,15 @@
 import { findAmounts } from "./amounts.ts";
 import { findLabels, type LabelField } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
-import { BLOCK_FIELDS, type FieldValue, lineSpans, type ReadContext, readValue } from "./label-values.ts";
+import {
+  BLOCK_FIELDS,
+  type FieldValue,
+  lineSpans,
+  type ReadContext,
+  readValue,
+  type Span,
+  takeValue,
+} from "./label-values.ts";
 
 // Every labelled value of the invoice, from its text lines and from the cells of its tables
 // (a label cell with its value to the right or below), with where it was read.
@@ -26,10 +34,51 @@ function withRate(v: FieldValue | null, after: string, ctx: ReadContext): FieldV
   return rate === undefined ? v : { ...v, rate };
 }
 
+/**
+ * A line of labels only ("INVOICE NO. DATE DUE DATE") over a line of their values: each label's
+ * value in turn, when the next line is exactly one value per label and nothing else.
+ */
+function labelsOver(
+  line: Line,
+  spans: Span[],
+  next: Line | undefined,
+  ctx: ReadContext,
+): FieldValue[] | null {
+  if (spans.length < 2 || !next || next.page !== line.page) return null;
+  if (spans.some((s) => s.value || BLOCK_FIELDS.has(s.hit.field) || s.hit.field === "other")) return null;
+  if (findLabels(next.text).length) return null;
+  const values: FieldValue[] = [];
+  let rest = next.text;
+  for (const s of spans) {
+    const took = takeValue(s.hit.field, rest, ctx);
+    if (!took) return null;
+    values.push(took.value);
+    rest = took.rest;
+  }
+  return rest.trim() ? null : values;
+}
+
 export function lineCandidates(lines: Line[], ctx: ReadContext): Candidate[] {
   const out: Candidate[] = [];
   lines.forEach((line, i) => {
     const spans = lineSpans(line.text, ctx);
+    const under = labelsOver(line, spans, lines[i + 1], ctx);
+    if (under) {
+      spans.forEach((s, k) => {
+        const v = under[k] as FieldValue;
+        out.push({
+          field: s.hit.field,
+          page: line.page,
+          order: line.order + k / 100,
+          line: i,
+          table: null,
+          value: v,
+          quote: `${s.hit.text}\n${String(v.value)}`,
+          confidence: line.ocr ? 0.7 : 0.8,
+        });
+      });
+      return;
+    }
     spans.forEach((s, k) => {
       const base = { field: s.hit.field, page: line.page, order: line.order + k / 100, line: i, table: null };
       const conf = line.ocr ? 0.8 : 0.92;
