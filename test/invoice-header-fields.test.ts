@@ -7,7 +7,7 @@ import { findLabels } from "../src/core/invoices/invoice-labels.ts";
 import type { InvoiceData } from "../src/core/invoices/invoice-types.ts";
 import { lineSpans, type ReadContext } from "../src/core/invoices/label-values.ts";
 import { readInvoice } from "../src/core/invoices/read-invoice.ts";
-import { sentenceDates } from "../src/core/invoices/sentence-dates.ts";
+import { unlabelledFields } from "../src/core/invoices/unlabelled-fields.ts";
 import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
 
 // Header fields as invoices of other hands print them: Dutch labels and months, amounts that are
@@ -52,6 +52,23 @@ describe("header labels", () => {
     ]);
   });
 
+  it("reads terms that are a date as the due date", () => {
+    expect(values("Zahlungsziel: 22. Oktober 2025", DE)).toEqual([["due_date", "2025-10-22"]]);
+    expect(values("Zahlungsziel: 14 Tage netto", DE)).toEqual([["payment_terms", "14 Tage netto"]]);
+  });
+
+  it("takes words between a label and its amount only before money", () => {
+    expect(values("Versand und Verpackung 19,90 €", DE)).toEqual([["shipping", 19.9]]);
+    expect(values("Freight pallet wrap (5)", US)).toEqual([]);
+  });
+
+  it("takes 'Account' after a bank's label for the bank's", () => {
+    expect(values("Remit to: ABA 044914055 Account 4272117191", US).map(([f]) => f)).not.toContain(
+      "customer_id",
+    );
+    expect(values("Account: D41852", US)).toEqual([["customer_id", "D41852"]]);
+  });
+
   it("reads 'le' after a date's label as the date's article", () => {
     expect(values("Échéance : le 19 janvier 2026", DE)).toEqual([["due_date", "2026-01-19"]]);
   });
@@ -59,7 +76,7 @@ describe("header labels", () => {
 
 describe("dates without a label", () => {
   const read = (texts: string[], ctx: ReadContext) =>
-    sentenceDates(
+    unlabelledFields(
       texts.map((t, i) => line(t, i)),
       [],
       ctx,
@@ -87,6 +104,37 @@ describe("dates without a label", () => {
       ["invoice_date", "2026-05-07"],
     ]);
     expect(read(["Montag, 12.10.2025"], DE)).toEqual([]);
+  });
+});
+
+describe("fields without a label, and labels over their values", () => {
+  const doc = (lines: string[]) => ({
+    pages: [
+      {
+        pageNumber: 1,
+        markdown: lines.join("\n\n"),
+        text: lines.join("\n"),
+        width: 595,
+        height: 842,
+        method: "text",
+      },
+    ],
+    tables: [],
+  });
+  it("reads a row of labels over a row of values, one value per label", () => {
+    const { data } = readInvoice(
+      doc(["FACTURE", "FACTURE N° DATE DE FACTURE", "2025-7251 19/09/2026", "Total TTC 120,00 €"]),
+    );
+    expect([data.invoice_id, data.invoice_date]).toEqual(["2025-7251", "2026-09-19"]);
+    // A values row that does not hold one value per label is not read so.
+    const short = readInvoice(doc(["INVOICE", "INVOICE NO. DATE", "INV-4711", "Total: $120.00"])).data;
+    expect(short.invoice_date).toBeNull();
+  });
+  it("reads the number after the title where no label gives it", () => {
+    expect(readInvoice(doc(["FACTUUR INV61859", "Totaal: 120,00"])).data.invoice_id).toBe("INV61859");
+    expect(
+      readInvoice(doc(["VAT INVOICE 2026-4925", "Invoice No.: 77", "Total: 1.00"])).data.invoice_id,
+    ).toBe("77");
   });
 });
 

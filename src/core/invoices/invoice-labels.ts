@@ -624,4 +624,4 @@ export function findLabels(line: string): LabelHit[] {
 
 /** Words a title is made of: a line of only these is the document's name, not a label. */
 export const TITLE =
-  /^(?:(?:tax|sales|commercial|vat|pro[- ]?forma)\s+)?(?:invoice|receipt|bill|rechnung|steuerrechnung|quittung|facture|note|reçu)(?:\s+(?:de\s+doit|acquittée))?$/i;
+  /^(?:(?:tax|sales|commercial|vat|pro[- ]?forma)\s+)?(?:invoice|receipt|bill|rechnung|steuerrechnung|quittung|facture|factuur|note|reçu)(?:\s+(?:de\s+doit|acquittée))?$/i;

@@ -13,7 +13,7 @@ import type {
   InvoiceSourceDocument,
 } from "./invoice-types.ts";
 import type { ReadContext } from "./label-values.ts";
-import { sentenceDates } from "./sentence-dates.ts";
+import { unlabelledFields } from "./unlabelled-fields.ts";
 
 // The built-in invoice reader: no model, the stored pages and tables of a parsed document in,
 // the invoice's fields and where each was read out. Pure and synchronous.
@@ -138,7 +138,7 @@ export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}
     ...tableCandidates(tables, ctx, fromTables.itemRows),
   ];
 
-  const unlabelled = sentenceDates(lines, tables, ctx);
+  const unlabelled = unlabelledFields(lines, tables, ctx);
   for (const field of LABELLED) {
     const c = field === "total_tax" ? taxOfRates(cands) : (choose(cands, field) ?? choose(unlabelled, field));
     if (!c) continue;

@@ -1,12 +1,14 @@
 import { findDates } from "../answering/structured/coerce.ts";
 import type { Candidate } from "./field-candidates.ts";
+import { TITLE } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
 import type { ReadContext } from "./label-values.ts";
 
-// Dates an invoice gives without a label: the due date inside a request to pay ("Please pay by 28
+// Fields an invoice gives without a label: the due date inside a request to pay ("Please pay by 28
 // December 2025.", "Bitte überweisen Sie den Betrag bis zum 8. April 2026.", "Merci de régler
-// avant le 3 mars 2026."), and the invoice date of a letter, dated "Town, date" as letters are.
-// They are read only where no label gives the field.
+// avant le 3 mars 2026."), the invoice date of a letter, dated "Town, date" as letters are, and
+// the number printed after the title ("VAT INVOICE 2026-4925", "FACTUUR INV61859"). They are read
+// only where no label gives the field.
 
 // A verb of paying, then within the sentence a word of deadline right before the date, per language.
 const PAY = [
@@ -27,9 +29,12 @@ const TOWN_BEFORE =
 const WEEKDAY =
   /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$|^(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag)$/i;
 
+/** A title and one token after it, the token holding a digit. */
+const TITLED = /^(.+?)\s+([\p{L}\d][\p{L}\d/._-]{2,29})$/u;
+
 type Text = { text: string; page: number; order: number; line: number | null; table: Table | null };
 
-export function sentenceDates(lines: Line[], tables: Table[], ctx: ReadContext): Candidate[] {
+export function unlabelledFields(lines: Line[], tables: Table[], ctx: ReadContext): Candidate[] {
   const texts: Text[] = [
     ...lines.map((l, i) => ({ text: l.text, page: l.page, order: l.order, line: i, table: null })),
     ...tables.flatMap((t) =>
@@ -46,6 +51,18 @@ export function sentenceDates(lines: Line[], tables: Table[], ctx: ReadContext):
   ];
   const out: Candidate[] = [];
   for (const t of texts) {
+    const titled = TITLED.exec(t.text.trim());
+    if (titled?.[1] && titled[2] && TITLE.test(titled[1]) && /\d/.test(titled[2]))
+      out.push({
+        page: t.page,
+        order: t.order,
+        line: t.line,
+        table: t.table,
+        field: "invoice_id",
+        value: { value: titled[2] },
+        quote: t.text.trim(),
+        confidence: 0.6,
+      });
     for (const d of findDates(t.text, { dayFirst: ctx.dayFirst })) {
       const before = t.text.slice(Math.max(0, d.start - 120), d.start);
       const base = { page: t.page, order: t.order, line: t.line, table: t.table, value: { value: d.iso } };
