@@ -1,6 +1,15 @@
+import { findAmounts } from "./amounts.ts";
 import { findLabels, type LabelField } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
-import { BLOCK_FIELDS, type FieldValue, lineSpans, type ReadContext, readValue } from "./label-values.ts";
+import {
+  BLOCK_FIELDS,
+  type FieldValue,
+  lineSpans,
+  type ReadContext,
+  readValue,
+  type Span,
+  takeValue,
+} from "./label-values.ts";
 
 // Every labelled value of the invoice, from its text lines and from the cells of its tables
 // (a label cell with its value to the right or below), with where it was read.
@@ -18,10 +27,58 @@ export type Candidate = {
   table: Table | null;
 };
 
+/** A value read apart from its label keeps the rate the label printed ("VAT 20 %" | "31.28"). */
+function withRate(v: FieldValue | null, after: string, ctx: ReadContext): FieldValue | null {
+  if (!v || v.rate !== undefined || typeof v.value !== "number") return v;
+  const rate = findAmounts(after, ctx.style).find((a) => a.percent)?.value;
+  return rate === undefined ? v : { ...v, rate };
+}
+
+/**
+ * A line of labels only ("INVOICE NO. DATE DUE DATE") over a line of their values: each label's
+ * value in turn, when the next line is exactly one value per label and nothing else.
+ */
+function labelsOver(
+  line: Line,
+  spans: Span[],
+  next: Line | undefined,
+  ctx: ReadContext,
+): FieldValue[] | null {
+  if (spans.length < 2 || !next || next.page !== line.page) return null;
+  if (spans.some((s) => s.value || BLOCK_FIELDS.has(s.hit.field) || s.hit.field === "other")) return null;
+  if (findLabels(next.text).length) return null;
+  const values: FieldValue[] = [];
+  let rest = next.text;
+  for (const s of spans) {
+    const took = takeValue(s.hit.field, rest, ctx);
+    if (!took) return null;
+    values.push(took.value);
+    rest = took.rest;
+  }
+  return rest.trim() ? null : values;
+}
+
 export function lineCandidates(lines: Line[], ctx: ReadContext): Candidate[] {
   const out: Candidate[] = [];
   lines.forEach((line, i) => {
     const spans = lineSpans(line.text, ctx);
+    const under = labelsOver(line, spans, lines[i + 1], ctx);
+    if (under) {
+      spans.forEach((s, k) => {
+        const v = under[k] as FieldValue;
+        out.push({
+          field: s.hit.field,
+          page: line.page,
+          order: line.order + k / 100,
+          line: i,
+          table: null,
+          value: v,
+          quote: `${s.hit.text}\n${String(v.value)}`,
+          confidence: line.ocr ? 0.7 : 0.8,
+        });
+      });
+      return;
+    }
     spans.forEach((s, k) => {
       const base = { field: s.hit.field, page: line.page, order: line.order + k / 100, line: i, table: null };
       const conf = line.ocr ? 0.8 : 0.92;
@@ -38,7 +95,7 @@ export function lineCandidates(lines: Line[], ctx: ReadContext): Candidate[] {
       if (k !== spans.length - 1 || BLOCK_FIELDS.has(s.hit.field) || s.hit.field === "other") return;
       const next = lines[i + 1];
       if (!next || next.page !== line.page || findLabels(next.text).some((h) => h.start < 3)) return;
-      const v = readValue(s.hit.field, next.text, ctx);
+      const v = withRate(readValue(s.hit.field, next.text, ctx), line.text.slice(s.hit.end), ctx);
       if (v) out.push({ ...base, value: v, quote: `${s.hit.text}\n${next.text}`, confidence: conf - 0.15 });
     });
   });
@@ -97,7 +154,7 @@ export function tableCandidates(
               [below, 0.85],
             ] as const) {
               if (!text) continue;
-              const v = readValue(s.hit.field, text, ctx);
+              const v = withRate(readValue(s.hit.field, text, ctx), cell.slice(s.hit.end), ctx);
               if (v) {
                 out.push({ ...base, value: v, quote: `${cell} ${text}`, confidence: conf });
                 return;
@@ -142,6 +199,43 @@ export function tableCandidates(
     });
   }
   return out;
+}
+
+/**
+ * The tax of an invoice charging several rates: the run of tax lines at distinct rates ending the
+ * last one ("VAT 20 %: 367.78 / VAT 5 %: 6.33"), summed, when no total tax line follows them. Lines
+ * before the last subtotal belong to an earlier block; a rate seen twice ends the run, unless it is
+ * the same line read twice (from a cell and from its row).
+ */
+export function taxOfRates(cands: Candidate[]): Candidate | null {
+  const own = cands.filter((c) => c.field === "total_tax").sort((a, b) => a.order - b.order);
+  const last = own[own.length - 1];
+  if (!last || last.value.rate === undefined) return last ?? null;
+  const subtotal = cands
+    .filter((c) => c.field === "subtotal" && c.order < last.order)
+    .reduce((at, c) => Math.max(at, c.order), Number.NEGATIVE_INFINITY);
+  const run: Candidate[] = [];
+  for (let i = own.length - 1; i >= 0; i--) {
+    const c = own[i] as Candidate;
+    if (c.value.rate === undefined || c.order < subtotal || c.page !== last.page) break;
+    const same = run.find((x) => x.value.rate === c.value.rate);
+    if (same) {
+      if (same.value.value === c.value.value) continue;
+      break;
+    }
+    run.push(c);
+  }
+  if (run.length < 2) return last;
+  const sum = Math.round(run.reduce((t, c) => t + Number(c.value.value), 0) * 100) / 100;
+  return {
+    ...last,
+    value: { value: sum },
+    quote: run
+      .reverse()
+      .map((c) => c.quote)
+      .join("; "),
+    confidence: Math.min(...run.map((c) => c.confidence)) - 0.05,
+  };
 }
 
 /** Meta fields are printed once near the top: the first. Totals come last: the last. */

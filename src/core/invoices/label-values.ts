@@ -55,6 +55,9 @@ const termsOnly = (t: string) => {
   return t.slice(0, end);
 };
 
+/** Words saying the amount after them is the base of a rate, per language. */
+const BASE_BEFORE = /(?<![\p{L}])(?:on|of|auf|von|sur|de|over|base)\s*:?\s*$/iu;
+
 /** The value of a field's kind at the start of `text`, or null. */
 export function readValue(field: LabelField, text: string, ctx: ReadContext): FieldValue | null {
   const t = text.replace(/^[\s:#.°º\-–|]+/, "").trim();
@@ -64,12 +67,21 @@ export function readValue(field: LabelField, text: string, ctx: ReadContext): Fi
     return d && d.start <= 3 ? { value: d.iso } : null;
   }
   if (AMOUNT_FIELDS.has(field)) {
-    const all = findAmounts(t, ctx.style);
-    const amount = all.find((a) => !a.percent);
+    // Figures inside a date ("Please pay by 12/28/2025") and the base a rate is taken on ("VAT 20 %
+    // on 1,838.88: 367.78") are not the field's amount.
+    const dates = findDates(t, { dayFirst: ctx.dayFirst });
+    const all = findAmounts(t, ctx.style).filter(
+      (a) => !dates.some((d) => a.start < d.end && a.end > d.start),
+    );
+    const rated = (a: Amount) => all.some((p) => p.percent && p.end <= a.start);
+    const amount = all.find((a) => !a.percent && !(rated(a) && BASE_BEFORE.test(t.slice(0, a.start))));
     if (!amount) return null;
-    // Words between the label and the amount other than a rate or currency mean it is not its value.
+    // Words between the label and the amount other than a rate or currency mean it is not its value,
+    // unless they are few ("Versand und Verpackung") and the figure is money (cents or a currency),
+    // not a count or a reference ("Freight pallet wrap (5)").
     const before = t.slice(0, amount.start).replace(/\([^)]*\)|[\d.,\s%:$€£¥₹\-–()]|[A-Z]{3}/g, "");
-    if (before.length > 12) return null;
+    const money = amount.currency !== null || /[.,]\d{2}$/.test(amount.text.replace(/[^\d.,]+$/, ""));
+    if (before.length > 16 || (before.length > 0 && !money)) return null;
     const rate = all.find((a) => a.percent && a.start < amount.start)?.value;
     return rate === undefined ? { value: amount.value, amount } : { value: amount.value, amount, rate };
   }
@@ -90,6 +102,29 @@ export function readValue(field: LabelField, text: string, ctx: ReadContext): Fi
   return { value: t };
 }
 
+/**
+ * A value of the field's kind opening `text`, and the text after it: a row of values under a row
+ * of labels is read one value per label, left to right.
+ */
+export function takeValue(
+  field: LabelField,
+  text: string,
+  ctx: ReadContext,
+): { value: FieldValue; rest: string } | null {
+  const t = text.replace(/^[\s:#.°º\-–|]+/, "");
+  const value = readValue(field, t, ctx);
+  if (!value) return null;
+  let end = t.length;
+  if (field === "invoice_date" || field === "due_date")
+    end = findDates(t, { dayFirst: ctx.dayFirst })[0]?.end ?? t.length;
+  else if (value.amount) end = value.amount.end;
+  else if (field === "invoice_id" || field === "purchase_order" || field === "customer_id") {
+    const at = t.indexOf(String(value.value));
+    if (at >= 0) end = at + String(value.value).length;
+  }
+  return { value, rest: t.slice(end) };
+}
+
 /** Nothing but punctuation or a rate ("VAT 20 %:" with its amount in the next cell). */
 const isEmpty = (region: string) =>
   region.replace(/\(?\d{1,2}(?:[.,]\d{1,2})?\s?%\)?/g, "").replace(/[\s:#.\-–|]/g, "") === "";
@@ -102,8 +137,27 @@ export type Span = { hit: LabelHit; valueStart: number; valueEnd: number; value:
  */
 export function lineSpans(text: string, ctx: ReadContext): Span[] {
   let hits = findLabels(text).filter(
-    (h) => !BLOCK_FIELDS.has(h.field) || /^[\s*#|]*$/.test(text.slice(0, h.start)),
+    (h, k, all) =>
+      (!BLOCK_FIELDS.has(h.field) || /^[\s*#|]*$/.test(text.slice(0, h.start))) &&
+      // "le" right after a date's label is the date's article ("Échéance : le 19 janvier 2026").
+      !(k > 0 && /^le$/i.test(h.text) && /^[\s:]*$/.test(text.slice(all[k - 1]?.end ?? 0, h.start))),
   );
+  // "Account" after a bank's label on the same line is the bank account, not the customer's.
+  hits = hits.filter(
+    (h, k) =>
+      !(
+        h.field === "customer_id" &&
+        /^account/i.test(h.text) &&
+        hits.slice(0, k).some((x) => x.field === "other")
+      ),
+  );
+  // Terms that are a date are the due date ("Zahlungsziel: 22.10.2025").
+  hits = hits.map((h, k) => {
+    if (h.field !== "payment_terms") return h;
+    const region = text.slice(h.end, hits[k + 1]?.start ?? text.length).replace(/^[\s:]+|[\s.]+$/g, "");
+    const d = findDates(region, { dayFirst: ctx.dayFirst })[0];
+    return d && d.start === 0 && d.end === region.length ? { ...h, field: "due_date" } : h;
+  });
   for (;;) {
     const spans = hits.map((hit, k): Span => {
       const valueEnd = hits[k + 1]?.start ?? text.length;
@@ -128,7 +182,8 @@ export function lineSpans(text: string, ctx: ReadContext): Span[] {
         s.hit.field !== "other" &&
         !isEmpty(text.slice(s.valueStart, s.valueEnd)),
     );
-    // An empty label right after a value ends that value's text ("14 Tage netto"), not a field.
+    // An empty label right after a value ends that value's text ("14 Tage netto"), not a field,
+    // whether the line ends there or another label follows ("14 Tage netto Zahlbar bis ...").
     const trailing =
       bad < 0
         ? spans.findIndex(
@@ -137,8 +192,7 @@ export function lineSpans(text: string, ctx: ReadContext): Span[] {
               !s.value &&
               !BLOCK_FIELDS.has(s.hit.field) &&
               s.hit.field !== "other" &&
-              spans[k - 1]?.value &&
-              (k === spans.length - 1 || spans[k + 1]?.hit.field === "other"),
+              spans[k - 1]?.value,
           )
         : -1;
     if (trailing >= 0) {

@@ -1,5 +1,5 @@
 import { findAmounts, numberStyle } from "./amounts.ts";
-import { type Candidate, choose, lineCandidates, tableCandidates } from "./field-candidates.ts";
+import { type Candidate, choose, lineCandidates, tableCandidates, taxOfRates } from "./field-candidates.ts";
 import { chooseItems, lineItems, tableItems } from "./invoice-items.ts";
 import type { LabelField } from "./invoice-labels.ts";
 import { documentLines, pageOf } from "./invoice-lines.ts";
@@ -12,6 +12,7 @@ import type {
   InvoiceSourceDocument,
 } from "./invoice-types.ts";
 import type { ReadContext } from "./label-values.ts";
+import { unlabelledFields } from "./unlabelled-fields.ts";
 
 // The built-in invoice reader: no model, the stored pages and tables of a parsed document in,
 // the invoice's fields and where each was read out. Pure and synchronous.
@@ -136,8 +137,9 @@ export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}
     ...tableCandidates(tables, ctx, fromTables.itemRows),
   ];
 
+  const unlabelled = unlabelledFields(lines, tables, ctx);
   for (const field of LABELLED) {
-    const c = choose(cands, field);
+    const c = field === "total_tax" ? taxOfRates(cands) : (choose(cands, field) ?? choose(unlabelled, field));
     if (!c) continue;
     let v = c.value.value;
     if (typeof v === "number" && DEDUCTIONS.has(field)) v = Math.abs(v);

@@ -195,16 +195,16 @@ function finishNumber(n: ParsedNumber, text: string, wants: NumberWants): Coerce
   return { ok: true, value, text: text.trim() };
 }
 
-// Month names in English, German and French (full and the usual abbreviations), by number.
+// Month names in English, German, French and Dutch (full and the usual abbreviations), by number.
 const MONTH_NAMES: [number, string][] = [
-  [1, "jan(?:uary|uar|v(?:ier)?)?|j(?:ä|ae)n(?:ner)?|janvier"],
-  [2, "feb(?:ruary|ruar)?|f(?:é|e)vr?(?:ier)?"],
-  [3, "mar(?:ch|s)?|m(?:ä|ae)rz?"],
+  [1, "jan(?:uary|uari|uar|v(?:ier)?)?|j(?:ä|ae)n(?:ner)?|janvier"],
+  [2, "feb(?:ruary|ruari|ruar)?|f(?:é|e)vr?(?:ier)?"],
+  [3, "mar(?:ch|s)?|m(?:ä|ae)rz?|maart|mrt"],
   [4, "apr(?:il)?|avr(?:il)?"],
-  [5, "may|mai"],
+  [5, "may|mai|mei"],
   [6, "june?|juni|juin"],
   [7, "july?|juli|juil(?:let)?"],
-  [8, "aug(?:ust)?|ao(?:û|u)t"],
+  [8, "aug(?:ust(?:us)?)?|ao(?:û|u)t"],
   [9, "sep(?:t(?:ember|embre)?)?"],
   [10, "o[ck]t(?:ober|obre)?"],
   [11, "nov(?:ember|embre)?"],
