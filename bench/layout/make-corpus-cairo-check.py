@@ -28,6 +28,14 @@ OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus-cairo-che
 S = Pango.SCALE
 
 
+def points_layout(ctx):
+    """A Pango layout whose font sizes are points on the page (Pango's default is 96 dpi)."""
+    layout = PangoCairo.create_layout(ctx)
+    PangoCairo.context_set_resolution(layout.get_context(), 72)
+    layout.context_changed()
+    return layout
+
+
 def clean(s):
     return re.sub(r"\s+", " ", s).strip()
 
@@ -87,7 +95,7 @@ class Setter:
     def width(self, word, font):
         key = (word, font)
         if key not in self.cache:
-            layout = PangoCairo.create_layout(self.ctx)
+            layout = points_layout(self.ctx)
             layout.set_font_description(Pango.FontDescription.from_string(font))
             layout.set_text(word, -1)
             self.cache[key] = layout.get_extents()[1].width / S
@@ -114,7 +122,7 @@ class Setter:
         if justify and len(words) > 1:
             gap = (width - sum(ws)) / (len(words) - 1)
         for w, wd in zip(words, ws):
-            layout = PangoCairo.create_layout(self.ctx)
+            layout = points_layout(self.ctx)
             layout.set_font_description(Pango.FontDescription.from_string(font))
             layout.set_text(w, -1)
             self.ctx.move_to(x, y - layout.get_baseline() / S)
@@ -196,7 +204,7 @@ def build(name, source, describe, page, frames_for, font, size, texts, justify, 
                 pending = None
         if head:
             ctx.set_font_size(7)
-            lay = PangoCairo.create_layout(ctx)
+            lay = points_layout(ctx)
             lay.set_font_description(Pango.FontDescription.from_string(f"{font} 7"))
             lay.set_text(f"{head}   {pno}", -1)
             ctx.move_to(frames[0][1], 30)
@@ -235,12 +243,12 @@ def main():
     docs.append(("argparse-two-p052", "Python 3.11 argparse docstrings (PSF licence)", "A4, P052 9.5 pt justified, 2 columns, 10 pt gutter, title band",
                  A4, grid(595, 842, 2, 10, band=70), "P052", 9.5, [("title", "Parsing Command Lines")] + t1, True,
                  [(6, ("quote", "A parser holds the arguments it knows and reads the command line into a namespace.")), (14, ("caption", "Figure 1. The options a program declares, and the help they print."))], "Python Notes"))
-    t2 = limit(readme("/usr/share/doc/bash/README.gz"), 2600)
-    docs.append(("bash-readme-three-nimbus", "bash README (GPL-3)", "Letter, Nimbus Sans 8.5 pt ragged, 3 columns, 13 pt gutter",
+    t2 = limit(readme("/usr/share/doc/bash/README.gz") + readme("/usr/share/doc/apt/README.md.gz"), 3400)
+    docs.append(("bash-readme-three-nimbus", "bash and apt READMEs (GPL-3, GPL-2)", "Letter, Nimbus Sans 8.5 pt ragged, 3 columns, 13 pt gutter",
                  LET, grid(612, 792, 3, 13, band=60), "Nimbus Sans", 8.5, [("title", "Bourne Again")] + t2, False,
                  [(8, ("quote", "The shell is both a command interpreter and a programming language of its own."))], "Shell Monthly"))
-    t3 = limit(module_doc("textwrap") + module_doc("difflib"), 2600)
-    docs.append(("textwrap-difflib-four-noto", "Python 3.11 textwrap and difflib docstrings (PSF licence)", "Tabloid, Noto Serif 8 pt justified, 4 columns, 9 pt gutter",
+    t3 = limit(module_doc("textwrap") + module_doc("difflib") + module_doc("csv") + module_doc("string"), 6000)
+    docs.append(("textwrap-difflib-four-noto", "Python 3.11 textwrap, difflib, csv and string docstrings (PSF licence)", "Tabloid, Noto Serif 8 pt justified, 4 columns, 9 pt gutter",
                  (792, 1224), grid(792, 1224, 4, 9, band=110), "Noto Serif", 8, [("title", "Text in, Text out"), ("lead", "How the standard library wraps lines of text and compares sequences, from its own documentation.")] + t3, True,
                  [(10, ("caption", "Figure 1. Lines wrapped at two widths.")), (20, ("quote", "A difference is a list of the lines that must change to turn one text into the other."))], "Library Review"))
     t4 = limit(module_doc("heapq") + module_doc("bisect") + module_doc("functools"), 2000)

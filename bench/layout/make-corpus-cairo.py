@@ -31,6 +31,14 @@ LICENCES = "/usr/share/common-licenses"
 S = Pango.SCALE
 
 
+def points_layout(ctx):
+    """A Pango layout whose font sizes are points on the page (Pango's default is 96 dpi)."""
+    layout = PangoCairo.create_layout(ctx)
+    PangoCairo.context_set_resolution(layout.get_context(), 72)
+    layout.context_changed()
+    return layout
+
+
 # ---- texts ----
 
 def clean(s):
@@ -140,7 +148,7 @@ class Style:
 
 def set_lines(ctx, text, style, width):
     """The text broken into lines at this width: (pango line, x offset, pitch, ascent)."""
-    layout = PangoCairo.create_layout(ctx)
+    layout = points_layout(ctx)
     layout.set_font_description(Pango.FontDescription.from_string(f"{style.face} {style.size}"))
     layout.set_width(int((width - style.hang) * S))
     layout.set_wrap(Pango.WrapMode.WORD)
@@ -590,7 +598,7 @@ def docs():
         face="Liberation Serif", size=10, justify=True, notes=[(1, sentences(gpl2, 2)), (3, sentences(gpl3, 1))],
         title="GNU General Public License, version 2", head="GPL-2", page=LETTER,
         describe="Letter, Liberation Serif 10 pt justified, 2 columns, 14 pt gutter, footnotes across the foot of pages 1 and 3")
-    doc("cc0-apache-four-magazine", "/usr/share/common-licenses/CC0-1.0 and Apache-2.0", take(cc0, 1100) + take(apache[40:], 1600),
+    doc("cc0-apache-four-magazine", "/usr/share/common-licenses/CC0-1.0, Apache-2.0 and MPL-1.1", take(cc0, 1100) + take(apache[40:] + licence("MPL-1.1"), 3200),
         columns=4, gutter=8, face="Liberation Sans", size=8, justify=True, title="No Rights Reserved",
         deck="Dedicating a work to the public domain, and what a permissive licence asks in return.",
         quotes=2, figs=2, head="Magazine of Commons", describe="A4, Liberation Sans 8 pt justified, 4 columns, 8 pt gutter, "
