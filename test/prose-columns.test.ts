@@ -234,4 +234,22 @@ describe("prose in columns", () => {
     expect(at.every((s) => (s ?? -1) >= 0)).toBe(true);
     expect([...at].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(at);
   });
+  it("reads four narrow justified columns down each column where a heading set larger meets the gutter", async () => {
+    // The cairo corpus's four-column magazine page 2: 8 pt text, 8 pt gutters, list items hung
+    // in the third column (so its gutter reaches into that column), a bold heading there on the
+    // baseline of the second column's justified text, a segment gap from it.
+    const bytes = new Uint8Array(readFileSync("bench/layout/corpus-cairo/cc0-apache-four-magazine.pdf"));
+    const session = await layoutExtractor.open(bytes, { strategy: "auto", capabilities: ["tables"] });
+    const page = await session.extractPage(2);
+    await session.close();
+    const starts = [
+      "2. Source Code License.",
+      "2.2. Contributor Grant.",
+      "3. Distribution",
+      "4. Inability to Comply",
+    ];
+    const at = starts.map((s) => page.markdown.indexOf(s));
+    expect(at.every((n) => n >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
 });

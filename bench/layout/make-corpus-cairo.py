@@ -529,7 +529,7 @@ def docs():
         body = blocks_from(texts, st)
         if span_heads:
             for b in body:
-                if b.kind == "heading":
+                if b.kind == "heading" and (span_heads is True or b.text in span_heads):
                     b.span, b.style, b.keep = True, st["span-heading"], False
         pool = sentences(texts, quotes + quote_span + sidebars * 2 + len(notes) * 0 + 4)
         extra = []
@@ -591,9 +591,9 @@ def docs():
         [("heading", "Coreutils")] + changelog("/usr/share/doc/coreutils/changelog.Debian.gz", 5)
         + [("heading", "Bash")] + changelog("/usr/share/doc/bash/changelog.Debian.gz", 5)
         + [("heading", "Curl")] + changelog("/usr/share/doc/curl/changelog.Debian.gz", 5),
-        columns=3, gutter=12, face="Liberation Serif", size=9, justify=False, span_heads=True,
+        columns=3, gutter=12, face="Liberation Serif", size=9, justify=False, span_heads=("Coreutils", "Bash", "Curl"),
         title="Package News", head="Debian Package Digest", describe="A4, Liberation Serif 9 pt ragged, 3 columns, "
-        "12 pt gutter, a spanning headline per article with columns restarting below, bulleted lists")
+        "12 pt gutter, a spanning headline per package with columns restarting below, version headings in the column, bulleted lists")
     doc("gpl2-two-footnotes", "/usr/share/common-licenses/GPL-2", take(gpl2, 2400), columns=2, gutter=14,
         face="Liberation Serif", size=10, justify=True, notes=[(1, sentences(gpl2, 2)), (3, sentences(gpl3, 1))],
         title="GNU General Public License, version 2", head="GPL-2", page=LETTER,

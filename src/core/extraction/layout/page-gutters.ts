@@ -99,7 +99,7 @@ export function pageGutters(lines: readonly Line[], size: number, known: readonl
       if (runningCounts(nBefore, lBefore, PROSE_WORDS)) before++;
       if (runningCounts(nAfter, lAfter, PROSE_WORDS)) after++;
     }
-    if (before >= MIN_BESIDE && after >= MIN_BESIDE) gutters.push(g);
+    if (before >= MIN_BESIDE && after >= MIN_BESIDE) gutters.push(clearCore(g, cover, left, typical));
   }
   if (proseBetween(lines, gutters, PAGE_PROSE)) return gutters;
   const kept =
@@ -110,6 +110,27 @@ export function pageGutters(lines: readonly Line[], size: number, known: readonl
       return Math.min(g.x1, o.x1) - Math.max(g.x0, o.x0) >= 0.5 * Math.min(g.x1 - g.x0, o.x1 - o.x0);
     });
   return kept && proseBetween(lines, gutters, KEPT_PROSE) ? gutters : [];
+}
+
+/** Lines over the clearest point of a gutter that its edges may hold too, as a share of the typical cover. */
+const CORE_SLACK = 0.05;
+
+/**
+ * The gutter narrowed to its clear core. The band lines leave mostly clear reaches into a column
+ * whose lines start indented (list items, a hanging indent) or end ragged: the few lines that
+ * start there are the column's, and a heading set flush left beside them must not count as
+ * crossing the gutter. The core is where no more lines cover the page than at its clearest point
+ * (titles and figures set across the page), give or take a few.
+ */
+function clearCore(g: Gutter, cover: Int32Array, left: number, typical: number): Gutter {
+  let x0 = g.x0 - left;
+  let x1 = g.x1 - left;
+  let floor = Number.POSITIVE_INFINITY;
+  for (let x = x0; x <= x1; x++) floor = Math.min(floor, cover[x] as number);
+  const most = floor + Math.max(1, CORE_SLACK * typical);
+  while (x0 < x1 && (cover[x0] as number) > most) x0++;
+  while (x1 > x0 && (cover[x1] as number) > most) x1--;
+  return { x0: left + x0, x1: left + x1 };
 }
 
 /** Words of a line of running text in one column. */
@@ -202,37 +223,58 @@ export function linesByColumn(lines: readonly Line[], gutters: readonly Gutter[]
   return [...across, ...columns.filter((c) => c.length)];
 }
 
-/** The line's segments cut at the gutters no word of theirs crosses (justified text run together). */
+/**
+ * The line's segments cut at the gutters they run across (justified text run together, a heading
+ * in one column set a segment gap from the body text in the next).
+ */
 export function splitAtGutters(line: Line, gutters: readonly Gutter[]): Line {
   if (!gutters.length) return line;
   const segments: Segment[] = [];
   for (const s of line.segments) {
     const crossed = gutters.filter((g) => s.x0 < g.x0 && s.x1 > g.x1);
-    // Cut only where the words stand a gutter's width apart: a title's word space may fall on a
-    // gutter too. The width is that of the smaller type beside the gutter: a title in one
-    // column, on the baseline of body text in the next, is not one line with it.
-    const wide = (g: Gutter) => {
-      const before = s.words.filter((w) => w.x1 <= g.x0 + 1).reduce((a, w) => (w.x1 > a.x1 ? w : a));
-      const after = s.words.filter((w) => w.x0 >= g.x1 - 1).reduce((a, w) => (w.x0 < a.x0 ? w : a));
-      return after.x0 - before.x1 >= MIN_WIDTH * Math.min(before.size, after.size);
-    };
-    if (
-      !crossed.length ||
-      s.words.some((w) => crossed.some((g) => w.x0 < g.x1 - 1 && w.x1 > g.x0 + 1)) ||
-      !crossed.every(wide)
-    ) {
+    if (!crossed.length) {
       segments.push(s);
       continue;
     }
-    let rest = [...s.words].sort((a, b) => a.x0 - b.x0);
-    for (const g of crossed) {
-      const part = rest.filter((w) => w.x1 <= g.x0 + 1);
-      rest = rest.filter((w) => w.x1 > g.x0 + 1);
-      if (part.length) segments.push(toSegment(part));
+    const words = [...s.words].sort((a, b) => a.x0 - b.x0);
+    const cuts = crossed.map((g) => gutterGap(words, g));
+    if (cuts.some((c) => c < 0)) {
+      segments.push(s);
+      continue;
     }
-    if (rest.length) segments.push(toSegment(rest));
+    let from = 0;
+    for (const c of cuts) {
+      if (c > from) segments.push(toSegment(words.slice(from, c)));
+      from = Math.max(from, c);
+    }
+    if (from < words.length) segments.push(toSegment(words.slice(from)));
   }
   return segments.length === line.segments.length ? line : { ...line, segments };
+}
+
+/**
+ * Where the words (left to right) part at the gutter: the index of the first word after the
+ * widest gap that lies over the gutter, or -1. The gap must be a gutter's width in the smaller
+ * type beside it (a title's word space may fall on a gutter too; a title in one column, on the
+ * baseline of body text in the next, is not one line with it), and lie over the gutter for half
+ * its own width or the gutter's: a column whose lines start indented leaves the found gutter
+ * reaching into it, and its first word may stand inside it.
+ */
+function gutterGap(words: readonly Word[], g: Gutter): number {
+  let best = -1;
+  let widest = 0;
+  for (let k = 1; k < words.length; k++) {
+    const a = words[k - 1] as Word;
+    const b = words[k] as Word;
+    const gap = b.x0 - a.x1;
+    const over = Math.min(b.x0, g.x1) - Math.max(a.x1, g.x0);
+    if (gap < MIN_WIDTH * Math.min(a.size, b.size) || over < 0.5 * Math.min(gap, g.x1 - g.x0)) continue;
+    if (gap > widest) {
+      widest = gap;
+      best = k;
+    }
+  }
+  return best;
 }
 
 const crosses = (e: Element, g: Gutter) => e.x0 < g.x0 && e.x1 > g.x1;
