@@ -151,7 +151,7 @@ def set_lines(ctx, text, style, width):
     layout = points_layout(ctx)
     layout.set_font_description(Pango.FontDescription.from_string(f"{style.face} {style.size}"))
     layout.set_width(int((width - style.hang) * S))
-    layout.set_wrap(Pango.WrapMode.WORD)
+    layout.set_wrap(Pango.WrapMode.WORD_CHAR)
     layout.set_justify(style.justify)
     layout.set_alignment({"left": Pango.Alignment.LEFT, "center": Pango.Alignment.CENTER}[style.align])
     if style.indent:
