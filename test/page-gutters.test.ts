@@ -44,6 +44,20 @@ describe("splitAtGutters", () => {
     expect(cut.segments.map((s) => s.text)).toEqual(["License Version", "placed by"]);
   });
 
+  it("cuts a heading in the next column from the body text before it where the gutter reaches into that column", () => {
+    // The next column's list items start indented, so the clear band runs past its left edge
+    // (200-216) and the heading, set flush left at 208 in a larger type, starts inside it.
+    const body = [word("third", 150, 175, 100), word("party", 178, 199, 100)];
+    const heading = [word("Distribution", 208, 260, 100, 11), word("Obligations.", 264, 320, 100, 11)];
+    const line: Line = {
+      ...toSegment([...body, ...heading]),
+      segments: [toSegment([...body, ...heading])],
+      baseline: 100,
+    };
+    const cut = splitAtGutters(line, [{ x0: 200, x1: 216 }]);
+    expect(cut.segments.map((s) => s.text)).toEqual(["third party", "Distribution Obligations."]);
+  });
+
   it("keeps a title set across the columns whole where its word space falls on the gutter", () => {
     const title = [word("Row", 150, 198, 100, 19), word("Access", 209, 270, 100, 19)];
     const line: Line = { ...toSegment(title), segments: [toSegment(title)], baseline: 100 };

@@ -234,4 +234,45 @@ describe("prose in columns", () => {
     expect(at.every((s) => (s ?? -1) >= 0)).toBe(true);
     expect([...at].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(at);
   });
+  it("reads four narrow justified columns down each column where a heading set larger meets the gutter", async () => {
+    // The cairo corpus's four-column magazine page 2: 8 pt text, 8 pt gutters, list items hung
+    // in the third column (so its gutter reaches into that column), a bold heading there on the
+    // baseline of the second column's justified text, a segment gap from it.
+    const bytes = new Uint8Array(readFileSync("bench/layout/corpus-cairo/cc0-apache-four-magazine.pdf"));
+    const session = await layoutExtractor.open(bytes, { strategy: "auto", capabilities: ["tables"] });
+    const page = await session.extractPage(2);
+    await session.close();
+    const starts = [
+      "2. Source Code License.",
+      "2.2. Contributor Grant.",
+      "3. Distribution",
+      "4. Inability to Comply",
+    ];
+    const at = starts.map((s) => page.markdown.indexOf(s));
+    expect(at.every((n) => n >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
+  it("reads sections set across two columns in their columns, where the headings over them cross the gutter too often for the whole page to show it", async () => {
+    // The Chromium corpus's MPL 2.0: section headings across the page, definitions in two
+    // balanced columns between them; the gutter is found in the runs between the headings.
+    const bytes = new Uint8Array(readFileSync("bench/layout/corpus/mpl2-two-noto-spanning.pdf"));
+    const session = await layoutExtractor.open(bytes, { strategy: "auto", capabilities: ["tables"] });
+    const page = await session.extractPage(1);
+    await session.close();
+    const at = [
+      "1.5.",
+      "1.6.",
+      "1.7.",
+      "1.8.",
+      "1.9.",
+      "1.10.",
+      "1.11.",
+      "1.12.",
+      "1.13.",
+      "1.14.",
+      "2.1.",
+    ].map((n) => page.markdown.indexOf(`${n} `));
+    expect(at.every((n) => n >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
 });

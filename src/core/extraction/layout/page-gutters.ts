@@ -12,7 +12,22 @@ import type { Word } from "./words.ts";
 // column between the elements set across it.
 
 /** An x-interval of the page that the words of its columns leave clear. */
-export type Gutter = { x0: number; x1: number };
+export type Gutter = {
+  x0: number;
+  x1: number;
+  /**
+   * When found in a run of lines between lines set across the page, not on the whole page: the
+   * runs (top and bottom) whose lines it parts. Elsewhere the page is not in these columns.
+   */
+  bands?: { y0: number; y1: number }[];
+};
+
+/** Whether a box stands outside the runs of lines the gutters part. */
+const outsideRegion = (b: { y0: number; y1: number }, gutters: readonly Gutter[]) => {
+  const bands = gutters[0]?.bands;
+  const mid = (b.y0 + b.y1) / 2;
+  return !!bands && !bands.some((r) => mid >= r.y0 && mid <= r.y1);
+};
 
 /** Narrowest gutter, in font sizes (printed ones are 1 em and more; word spaces are a third). */
 const MIN_WIDTH = 0.6;
@@ -41,6 +56,75 @@ const LETTERS = /\p{L}{2}/u;
  * document's, not a guess from this page alone.
  */
 export function pageGutters(lines: readonly Line[], size: number, known: readonly Gutter[] = []): Gutter[] {
+  const whole = guttersOf(lines, size, known);
+  if (whole.length) return whole;
+  const runs = columnRuns(lines, size);
+  if (!runs) return [];
+  const gutters = guttersOf(runs.longest, size, known);
+  if (!gutters.length) return [];
+  // Every run the gutters part (few of its lines crossing them, words on both sides of each)
+  // is read in these columns; the rest of the page stands as it is.
+  const bands = runs.all
+    .filter((run) => {
+      const crossing = run.filter((l) =>
+        l.segments.some((s) => gutters.some((g) => s.x0 < g.x0 && s.x1 > g.x1 && gutterGap(s.words, g) < 0)),
+      ).length;
+      const sides = gutters.every(
+        (g) => run.some((l) => l.x0 < g.x0) && run.some((l) => l.segments.some((s) => s.x0 >= g.x1 - 1)),
+      );
+      return sides && crossing <= MAX_CROSSING * run.length;
+    })
+    .map((run) => ({ y0: Math.min(...run.map((l) => l.y0)), y1: Math.max(...run.map((l) => l.y1)) }));
+  return gutters.map((g) => ({ ...g, bands }));
+}
+
+/** Share of the text's width a segment spans to be set across the page (a column is half at most). */
+const ACROSS = 0.6;
+
+/**
+ * The runs of lines between lines set across the page (and the longest, by words), when there
+ * are such lines: columns that start under a title, an abstract and a banner set across the
+ * page, or sections of columns between headings across it, leave a gutter that the lines across
+ * cross too often for the whole page to show it. The gutters are looked for in the longest run.
+ */
+function columnRuns(lines: readonly Line[], size: number): { longest: Line[]; all: Line[][] } | null {
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  for (const l of lines) {
+    left = Math.min(left, l.x0);
+    right = Math.max(right, l.x1);
+  }
+  // A heading alone on its line (bold, or set larger) also parts runs: between sections set
+  // across the page, a short heading over the columns leaves the other column blank beside it.
+  const across = (l: Line) =>
+    l.segments.some((s) => s.x1 - s.x0 >= ACROSS * (right - left)) ||
+    (l.segments.length === 1 && l.segments.every((s) => s.bold || s.size >= HEADING_SIZE * size));
+  const sorted = [...lines].sort((a, b) => a.y0 - b.y0);
+  let best: Line[] = [];
+  let bestWords = 0;
+  const all: Line[][] = [];
+  let run: Line[] = [];
+  let runWords = 0;
+  let crossed = false;
+  for (const l of [...sorted, null]) {
+    if (l && !across(l)) {
+      run.push(l);
+      runWords += l.segments.reduce((n, s) => n + s.words.length, 0);
+      continue;
+    }
+    if (l) crossed = true;
+    if (run.length) all.push(run);
+    if (runWords > bestWords) {
+      best = run;
+      bestWords = runWords;
+    }
+    run = [];
+    runWords = 0;
+  }
+  return crossed && best.length < lines.length ? { longest: best, all } : null;
+}
+
+function guttersOf(lines: readonly Line[], size: number, known: readonly Gutter[]): Gutter[] {
   // Each line's words, and which of them hold letters, read once: every candidate band tests
   // every line on both sides.
   const lineWords = lines.map((l) => l.segments.flatMap((s) => s.words));
@@ -99,7 +183,7 @@ export function pageGutters(lines: readonly Line[], size: number, known: readonl
       if (runningCounts(nBefore, lBefore, PROSE_WORDS)) before++;
       if (runningCounts(nAfter, lAfter, PROSE_WORDS)) after++;
     }
-    if (before >= MIN_BESIDE && after >= MIN_BESIDE) gutters.push(g);
+    if (before >= MIN_BESIDE && after >= MIN_BESIDE) gutters.push(clearCore(g, cover, left, typical));
   }
   if (proseBetween(lines, gutters, PAGE_PROSE)) return gutters;
   const kept =
@@ -110,6 +194,27 @@ export function pageGutters(lines: readonly Line[], size: number, known: readonl
       return Math.min(g.x1, o.x1) - Math.max(g.x0, o.x0) >= 0.5 * Math.min(g.x1 - g.x0, o.x1 - o.x0);
     });
   return kept && proseBetween(lines, gutters, KEPT_PROSE) ? gutters : [];
+}
+
+/** Lines over the clearest point of a gutter that its edges may hold too, as a share of the typical cover. */
+const CORE_SLACK = 0.05;
+
+/**
+ * The gutter narrowed to its clear core. The band lines leave mostly clear reaches into a column
+ * whose lines start indented (list items, a hanging indent) or end ragged: the few lines that
+ * start there are the column's, and a heading set flush left beside them must not count as
+ * crossing the gutter. The core is where no more lines cover the page than at its clearest point
+ * (titles and figures set across the page), give or take a few.
+ */
+function clearCore(g: Gutter, cover: Int32Array, left: number, typical: number): Gutter {
+  let x0 = g.x0 - left;
+  let x1 = g.x1 - left;
+  let floor = Number.POSITIVE_INFINITY;
+  for (let x = x0; x <= x1; x++) floor = Math.min(floor, cover[x] as number);
+  const most = floor + Math.max(1, CORE_SLACK * typical);
+  while (x0 < x1 && (cover[x0] as number) > most) x0++;
+  while (x1 > x0 && (cover[x1] as number) > most) x1--;
+  return { x0: left + x0, x1: left + x1 };
 }
 
 /** Words of a line of running text in one column. */
@@ -179,7 +284,9 @@ export function linesByColumn(lines: readonly Line[], gutters: readonly Gutter[]
   for (const [k, l] of lines.entries()) {
     const split = splits[k] as Line;
     // A word reaching into a gutter does not set its line across: a segment over it does.
-    const spans = split.segments.some((s) => gutters.some((g) => s.x0 < g.x0 && s.x1 > g.x1));
+    const spans =
+      outsideRegion(l, gutters) ||
+      split.segments.some((s) => gutters.some((g) => s.x0 < g.x0 && s.x1 > g.x1));
     if (spans || (short[k] && (short[k - 1] || short[k + 1]))) {
       run.push(l);
       continue;
@@ -202,40 +309,64 @@ export function linesByColumn(lines: readonly Line[], gutters: readonly Gutter[]
   return [...across, ...columns.filter((c) => c.length)];
 }
 
-/** The line's segments cut at the gutters no word of theirs crosses (justified text run together). */
+/**
+ * The line's segments cut at the gutters they run across (justified text run together, a heading
+ * in one column set a segment gap from the body text in the next).
+ */
 export function splitAtGutters(line: Line, gutters: readonly Gutter[]): Line {
-  if (!gutters.length) return line;
+  if (!gutters.length || outsideRegion(line, gutters)) return line;
   const segments: Segment[] = [];
   for (const s of line.segments) {
     const crossed = gutters.filter((g) => s.x0 < g.x0 && s.x1 > g.x1);
-    // Cut only where the words stand a gutter's width apart: a title's word space may fall on a
-    // gutter too. The width is that of the smaller type beside the gutter: a title in one
-    // column, on the baseline of body text in the next, is not one line with it.
-    const wide = (g: Gutter) => {
-      const before = s.words.filter((w) => w.x1 <= g.x0 + 1).reduce((a, w) => (w.x1 > a.x1 ? w : a));
-      const after = s.words.filter((w) => w.x0 >= g.x1 - 1).reduce((a, w) => (w.x0 < a.x0 ? w : a));
-      return after.x0 - before.x1 >= MIN_WIDTH * Math.min(before.size, after.size);
-    };
-    if (
-      !crossed.length ||
-      s.words.some((w) => crossed.some((g) => w.x0 < g.x1 - 1 && w.x1 > g.x0 + 1)) ||
-      !crossed.every(wide)
-    ) {
+    if (!crossed.length) {
       segments.push(s);
       continue;
     }
-    let rest = [...s.words].sort((a, b) => a.x0 - b.x0);
-    for (const g of crossed) {
-      const part = rest.filter((w) => w.x1 <= g.x0 + 1);
-      rest = rest.filter((w) => w.x1 > g.x0 + 1);
-      if (part.length) segments.push(toSegment(part));
+    const words = [...s.words].sort((a, b) => a.x0 - b.x0);
+    const cuts = crossed.map((g) => gutterGap(words, g));
+    if (cuts.some((c) => c < 0)) {
+      segments.push(s);
+      continue;
     }
-    if (rest.length) segments.push(toSegment(rest));
+    let from = 0;
+    for (const c of cuts) {
+      if (c > from) segments.push(toSegment(words.slice(from, c)));
+      from = Math.max(from, c);
+    }
+    if (from < words.length) segments.push(toSegment(words.slice(from)));
   }
   return segments.length === line.segments.length ? line : { ...line, segments };
 }
 
+/**
+ * Where the words (left to right) part at the gutter: the index of the first word after the
+ * widest gap that lies over the gutter, or -1. The gap must be a gutter's width in the smaller
+ * type beside it (a title's word space may fall on a gutter too; a title in one column, on the
+ * baseline of body text in the next, is not one line with it), and lie over the gutter for half
+ * its own width or the gutter's: a column whose lines start indented leaves the found gutter
+ * reaching into it, and its first word may stand inside it.
+ */
+function gutterGap(words: readonly Word[], g: Gutter): number {
+  let best = -1;
+  let widest = 0;
+  for (let k = 1; k < words.length; k++) {
+    const a = words[k - 1] as Word;
+    const b = words[k] as Word;
+    const gap = b.x0 - a.x1;
+    const over = Math.min(b.x0, g.x1) - Math.max(a.x1, g.x0);
+    if (gap < MIN_WIDTH * Math.min(a.size, b.size) || over < 0.5 * Math.min(gap, g.x1 - g.x0)) continue;
+    if (gap > widest) {
+      widest = gap;
+      best = k;
+    }
+  }
+  return best;
+}
+
 const crosses = (e: Element, g: Gutter) => e.x0 < g.x0 && e.x1 > g.x1;
+/** Set across the columns: over a gutter, or above or below the lines the gutters part. */
+const across = (e: Element, gutters: readonly Gutter[]) =>
+  outsideRegion(e, gutters) || gutters.some((g) => crosses(e, g));
 const columnOf = (e: Box, gutters: readonly Gutter[]) =>
   gutters.filter((g) => g.x1 <= (e.x0 + e.x1) / 2).length;
 
@@ -267,7 +398,7 @@ export function orderByGutters(
   figures: readonly Box[] = [],
 ): Element[] {
   const sorted = [...elements].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
-  const inColumn = sorted.filter((e) => !gutters.some((g) => crosses(e, g)));
+  const inColumn = sorted.filter((e) => !across(e, gutters));
   const byColumn: Box[][] = Array.from({ length: gutters.length + 1 }, (_, c) => [
     ...inColumn.filter((e) => columnOf(e, gutters) === c),
     ...figures.filter((f) => columnOf(f, gutters) === c),
@@ -308,7 +439,7 @@ export function orderByGutters(
     region = [];
   };
   for (const e of sorted) {
-    if (gutters.some((g) => crosses(e, g)) || alone(e)) {
+    if (across(e, gutters) || alone(e)) {
       flush();
       out.push(e);
     } else region.push(e);
