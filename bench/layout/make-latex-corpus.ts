@@ -171,12 +171,14 @@ function docstrings(modules: string[]): Block[] {
   const out: Block[] = [];
   for (const m of modules) {
     const doc = execFileSync("/usr/bin/python3", ["-c", `import ${m}; print(${m}.__doc__ or '')`]).toString();
-    out.push({ kind: "heading", text: `The ${m} module` });
+    const paras: Block[] = [];
     for (const chunk of doc.split(/\n\s*\n/)) {
       if (/>>>|^\s{2,}\S/m.test(chunk) || /[{}\\$&#^_~%]/.test(chunk)) continue;
       const t = clean(chunk);
-      if (t.split(" ").length >= 10 && LATIN.test(t)) out.push({ kind: "paragraph", text: t });
+      if (t.split(" ").length >= 10 && LATIN.test(t)) paras.push({ kind: "paragraph", text: t });
     }
+    // A module whose docstring holds no prose gets no heading (headings stacked with nothing under them).
+    if (paras.length) out.push({ kind: "heading", text: `The ${m} module` }, ...paras);
   }
   return out;
 }
@@ -651,6 +653,8 @@ function typeset(doc: Doc, blocks: Block[], pdf: string): number {
       execFileSync(doc.style.engine, ["-interaction=batchmode", "-halt-on-error", "doc.tex"], {
         cwd: dir,
         stdio: "ignore",
+        // Dates and IDs fixed: the same sources make the same PDFs.
+        env: { ...process.env, SOURCE_DATE_EPOCH: "1700000000", FORCE_SOURCE_DATE: "1" },
       });
     } catch {
       throw new Error(
