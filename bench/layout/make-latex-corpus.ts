@@ -457,6 +457,14 @@ function checkDocs(): Doc[] {
       maxPages: 3,
     },
     {
+      name: "changelog-boxes3-avant-9-ragged",
+      title: "Changes to gzip, less and procps",
+      source: `${CL("gzip")}, ${CL("less")}, ${CL("procps")} (Debian changelogs)`,
+      blocks: [...changes("gzip", 8), ...changes("less", 8), ...changes("procps", 8)],
+      style: { ...b, font: "avant", sans: true, size: 9, columns: 3, gutter: 12, ragged: true },
+      maxPages: 3,
+    },
+    {
       name: "releases-boxes3-pagella-10-rule",
       title: "Release history of more Debian packages",
       source: "Debian changelogs (versions, dates, uploaders) and dpkg records, told in sentences",
