@@ -17,6 +17,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { pagesOf } from "./corpus-pages.ts";
 import { changelog, licence, type SourceBlock } from "./corpus-texts.ts";
 
 /** A block as typeset: the truth's kind and text, and how it is set (a hanging tag beside it). */
@@ -424,46 +425,6 @@ for page in doc:
 doc.saveIncr()
 `;
   execFileSync("/usr/bin/python3", ["-c", script, pdf]);
-}
-
-const compact = (s: string) =>
-  s
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[‘’]/g, "'")
-    .replace(/[^\p{L}\p{N}]+/gu, "");
-
-/** Each block's page: where its first words are found, pages read in order. */
-function pagesOf(pdf: string, pages: number, blocks: Block[]): number[] | string {
-  const texts = Array.from({ length: pages }, (_, k) =>
-    compact(
-      execFileSync("pdftotext", ["-raw", "-f", `${k + 1}`, "-l", `${k + 1}`, pdf, "-"])
-        .toString()
-        .replace(/^- \d+ -$/gm, ""),
-    ),
-  );
-  const whole = texts.join("");
-  const out: number[] = [];
-  let page = 0;
-  let at = 0;
-  for (const b of blocks) {
-    const key = compact(b.text).slice(0, 24);
-    let found = -1;
-    for (let p = page; p < pages && found < 0; p++) {
-      const i = (texts[p] as string).indexOf(key, p === page ? at : 0);
-      if (i >= 0) {
-        found = p;
-        page = p;
-        at = i + key.length;
-      }
-    }
-    if (found < 0) return `block not found: ${b.text.slice(0, 60)}`;
-    // The whole block must be typeset (its end found, the folios left out).
-    const full = compact(b.text);
-    if (!whole.includes(full.slice(-24))) return `block end not found: ${b.text.slice(-60)}`;
-    out.push(found + 1);
-  }
-  return out;
 }
 
 const outDir = process.argv[2] ?? path.join(import.meta.dirname, "corpus-groff");

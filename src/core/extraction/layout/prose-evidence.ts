@@ -66,6 +66,49 @@ export function readsAsProse(rows: readonly (readonly string[])[]): boolean {
   return share >= PROSE_RUN_ON_ANYWAY || (!figureColumn && share >= PROSE_RUN_ON);
 }
 
+/** Filled cells, at least, a grid needs for its columns to be judged as lines of prose. */
+const PROSE_COLUMN_CELLS = 8;
+/** Words a cell holds on average, at least, in every column of lines of prose ... */
+const PROSE_COLUMN_WORDS = 2.5;
+/** ... and over the whole grid. */
+const PROSE_GRID_WORDS = 3;
+/** Share of cells of several words that carry a sentence on (start in small letters), at least. */
+const PROSE_CARRIED = 0.2;
+
+/**
+ * Whether a grid is columns of prose cut at their lines: every column holds lines of several
+ * words, a good share of them carrying on the sentence of the line above (starting in small
+ * letters), and no column holds figures. Columns of prose whose lines do not share baselines
+ * need not read on across the cut (each line's neighbour is another column's line, a row up or
+ * down); they read on down each column. A table of text keeps a column of short cells (its
+ * labels) or of figures.
+ */
+export function proseColumns(rows: readonly (readonly string[])[]): boolean {
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  const count = (t: string) => t.split(" ").filter(Boolean).length;
+  let filled = 0;
+  let words = 0;
+  let several = 0;
+  let carried = 0;
+  for (let c = 0; c < width; c++) {
+    const column = rows.map((r) => (r[c] ?? "").replace(/\s+/g, " ").trim()).filter(Boolean);
+    if (column.length >= 2 && column.filter((t) => FIGURE.test(t)).length >= FIGURE_COLUMN * column.length)
+      return false;
+    const n = column.reduce((k, t) => k + count(t), 0);
+    if (column.length >= 2 && n < PROSE_COLUMN_WORDS * column.length) return false;
+    filled += column.length;
+    words += n;
+    for (const t of column) {
+      if (count(t) < 2) continue;
+      several++;
+      if (CARRIED_ON.test(t)) carried++;
+    }
+  }
+  return (
+    filled >= PROSE_COLUMN_CELLS && words >= PROSE_GRID_WORDS * filled && carried >= PROSE_CARRIED * several
+  );
+}
+
 /**
  * A list's label set in the margin: a clause or item number ("3.", "1.6.", "(b)", "iv)"), a
  * reference ("[12]"), a bullet, or a command's option ("-a, --all", "--size=N").
@@ -149,6 +192,8 @@ export function spreadWords(rows: readonly (readonly string[])[]): boolean {
   return small >= SPREAD_WORDS * filled.length && new Set(filled).size >= 0.8 * filled.length;
 }
 
+/** A word ending a clause or a sentence: the space after it may be wider. */
+const PUNCTUATED = /[.,;:!?)]$/;
 /** Gaps of a line within this share of the font size of each other are one spacing. */
 const EVEN_GAPS = 0.12;
 /** Lines of three words or more, at least, that must be evenly spaced for the whole to be prose. */
@@ -184,10 +229,22 @@ export function justifiedLines(words: readonly Word[]): boolean {
     if ((l[l.length - 1] as Word).x1 - (l[0] as Word).x0 < SPAN * (right - left)) continue;
     // A hanging label ("3.", "[12]", "-a") stands apart from its text by the indent, not a word space.
     const from = LABEL.test((l[0] as Word).text) && l.length >= 4 ? 1 : 0;
-    const gaps = l.slice(1 + from).map((w, k) => w.x0 - (l[k + from] as Word).x1);
+    const all = l
+      .slice(1 + from)
+      .map((w, k) => ({ gap: w.x0 - (l[k + from] as Word).x1, after: l[k + from] as Word }));
     const size = Math.max(...l.map((w) => w.size));
+    // A space after a stop or a comma may be set wider than the others (TeX's space factor), up
+    // to twice as wide: a line's other gaps, when two are left, say whether it is even; a gap
+    // between a table's cells is wider still.
+    const plain = all.filter((g) => !PUNCTUATED.test(g.after.text)).map((g) => g.gap);
+    const widened = all.filter((g) => PUNCTUATED.test(g.after.text)).map((g) => g.gap);
+    const gaps = plain.length >= 2 ? plain : all.map((g) => g.gap);
+    const least = Math.min(...gaps);
+    const most = Math.max(...gaps);
+    const fits = (g: number) =>
+      plain.length < 2 || (g >= least - EVEN_GAPS * size && g <= 2 * most + EVEN_GAPS * size);
     judged++;
-    if (Math.max(...gaps) - Math.min(...gaps) <= EVEN_GAPS * size) even++;
+    if (most - least <= EVEN_GAPS * size && widened.every(fits)) even++;
   }
   // A "table" of three lines at most has one such line to judge: if it is spaced evenly, it is a
   // justified line with a short line or two beside it, not a row of cells.
@@ -202,6 +259,7 @@ export function justifiedLines(words: readonly Word[]): boolean {
 export function beatenByProse(rows: readonly (readonly string[])[], words: readonly Word[]): boolean {
   return (
     readsAsProse(rows) ||
+    proseColumns(rows) ||
     justifiedLines(words) ||
     labelledList(rows) ||
     keyValueCells(rows) ||
