@@ -252,27 +252,4 @@ describe("prose in columns", () => {
     expect(at.every((n) => n >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
-  it("reads sections set across two columns in their columns, where the headings over them cross the gutter too often for the whole page to show it", async () => {
-    // The Chromium corpus's MPL 2.0: section headings across the page, definitions in two
-    // balanced columns between them; the gutter is found in the runs between the headings.
-    const bytes = new Uint8Array(readFileSync("bench/layout/corpus/mpl2-two-noto-spanning.pdf"));
-    const session = await layoutExtractor.open(bytes, { strategy: "auto", capabilities: ["tables"] });
-    const page = await session.extractPage(1);
-    await session.close();
-    const at = [
-      "1.5.",
-      "1.6.",
-      "1.7.",
-      "1.8.",
-      "1.9.",
-      "1.10.",
-      "1.11.",
-      "1.12.",
-      "1.13.",
-      "1.14.",
-      "2.1.",
-    ].map((n) => page.markdown.indexOf(`${n} `));
-    expect(at.every((n) => n >= 0)).toBe(true);
-    expect([...at].sort((a, b) => a - b)).toEqual(at);
-  });
 });

@@ -12,22 +12,7 @@ import type { Word } from "./words.ts";
 // column between the elements set across it.
 
 /** An x-interval of the page that the words of its columns leave clear. */
-export type Gutter = {
-  x0: number;
-  x1: number;
-  /**
-   * When found in a run of lines between lines set across the page, not on the whole page: the
-   * runs (top and bottom) whose lines it parts. Elsewhere the page is not in these columns.
-   */
-  bands?: { y0: number; y1: number }[];
-};
-
-/** Whether a box stands outside the runs of lines the gutters part. */
-const outsideRegion = (b: { y0: number; y1: number }, gutters: readonly Gutter[]) => {
-  const bands = gutters[0]?.bands;
-  const mid = (b.y0 + b.y1) / 2;
-  return !!bands && !bands.some((r) => mid >= r.y0 && mid <= r.y1);
-};
+export type Gutter = { x0: number; x1: number };
 
 /** Narrowest gutter, in font sizes (printed ones are 1 em and more; word spaces are a third). */
 const MIN_WIDTH = 0.6;
@@ -56,75 +41,6 @@ const LETTERS = /\p{L}{2}/u;
  * document's, not a guess from this page alone.
  */
 export function pageGutters(lines: readonly Line[], size: number, known: readonly Gutter[] = []): Gutter[] {
-  const whole = guttersOf(lines, size, known);
-  if (whole.length) return whole;
-  const runs = columnRuns(lines, size);
-  if (!runs) return [];
-  const gutters = guttersOf(runs.longest, size, known);
-  if (!gutters.length) return [];
-  // Every run the gutters part (few of its lines crossing them, words on both sides of each)
-  // is read in these columns; the rest of the page stands as it is.
-  const bands = runs.all
-    .filter((run) => {
-      const crossing = run.filter((l) =>
-        l.segments.some((s) => gutters.some((g) => s.x0 < g.x0 && s.x1 > g.x1 && gutterGap(s.words, g) < 0)),
-      ).length;
-      const sides = gutters.every(
-        (g) => run.some((l) => l.x0 < g.x0) && run.some((l) => l.segments.some((s) => s.x0 >= g.x1 - 1)),
-      );
-      return sides && crossing <= MAX_CROSSING * run.length;
-    })
-    .map((run) => ({ y0: Math.min(...run.map((l) => l.y0)), y1: Math.max(...run.map((l) => l.y1)) }));
-  return gutters.map((g) => ({ ...g, bands }));
-}
-
-/** Share of the text's width a segment spans to be set across the page (a column is half at most). */
-const ACROSS = 0.6;
-
-/**
- * The runs of lines between lines set across the page (and the longest, by words), when there
- * are such lines: columns that start under a title, an abstract and a banner set across the
- * page, or sections of columns between headings across it, leave a gutter that the lines across
- * cross too often for the whole page to show it. The gutters are looked for in the longest run.
- */
-function columnRuns(lines: readonly Line[], size: number): { longest: Line[]; all: Line[][] } | null {
-  let left = Number.POSITIVE_INFINITY;
-  let right = Number.NEGATIVE_INFINITY;
-  for (const l of lines) {
-    left = Math.min(left, l.x0);
-    right = Math.max(right, l.x1);
-  }
-  // A heading alone on its line (bold, or set larger) also parts runs: between sections set
-  // across the page, a short heading over the columns leaves the other column blank beside it.
-  const across = (l: Line) =>
-    l.segments.some((s) => s.x1 - s.x0 >= ACROSS * (right - left)) ||
-    (l.segments.length === 1 && l.segments.every((s) => s.bold || s.size >= HEADING_SIZE * size));
-  const sorted = [...lines].sort((a, b) => a.y0 - b.y0);
-  let best: Line[] = [];
-  let bestWords = 0;
-  const all: Line[][] = [];
-  let run: Line[] = [];
-  let runWords = 0;
-  let crossed = false;
-  for (const l of [...sorted, null]) {
-    if (l && !across(l)) {
-      run.push(l);
-      runWords += l.segments.reduce((n, s) => n + s.words.length, 0);
-      continue;
-    }
-    if (l) crossed = true;
-    if (run.length) all.push(run);
-    if (runWords > bestWords) {
-      best = run;
-      bestWords = runWords;
-    }
-    run = [];
-    runWords = 0;
-  }
-  return crossed && best.length < lines.length ? { longest: best, all } : null;
-}
-
-function guttersOf(lines: readonly Line[], size: number, known: readonly Gutter[]): Gutter[] {
   // Each line's words, and which of them hold letters, read once: every candidate band tests
   // every line on both sides.
   const lineWords = lines.map((l) => l.segments.flatMap((s) => s.words));
@@ -284,9 +200,7 @@ export function linesByColumn(lines: readonly Line[], gutters: readonly Gutter[]
   for (const [k, l] of lines.entries()) {
     const split = splits[k] as Line;
     // A word reaching into a gutter does not set its line across: a segment over it does.
-    const spans =
-      outsideRegion(l, gutters) ||
-      split.segments.some((s) => gutters.some((g) => s.x0 < g.x0 && s.x1 > g.x1));
+    const spans = split.segments.some((s) => gutters.some((g) => s.x0 < g.x0 && s.x1 > g.x1));
     if (spans || (short[k] && (short[k - 1] || short[k + 1]))) {
       run.push(l);
       continue;
@@ -314,7 +228,7 @@ export function linesByColumn(lines: readonly Line[], gutters: readonly Gutter[]
  * in one column set a segment gap from the body text in the next).
  */
 export function splitAtGutters(line: Line, gutters: readonly Gutter[]): Line {
-  if (!gutters.length || outsideRegion(line, gutters)) return line;
+  if (!gutters.length) return line;
   const segments: Segment[] = [];
   for (const s of line.segments) {
     const crossed = gutters.filter((g) => s.x0 < g.x0 && s.x1 > g.x1);
@@ -364,9 +278,6 @@ function gutterGap(words: readonly Word[], g: Gutter): number {
 }
 
 const crosses = (e: Element, g: Gutter) => e.x0 < g.x0 && e.x1 > g.x1;
-/** Set across the columns: over a gutter, or above or below the lines the gutters part. */
-const across = (e: Element, gutters: readonly Gutter[]) =>
-  outsideRegion(e, gutters) || gutters.some((g) => crosses(e, g));
 const columnOf = (e: Box, gutters: readonly Gutter[]) =>
   gutters.filter((g) => g.x1 <= (e.x0 + e.x1) / 2).length;
 
@@ -398,7 +309,7 @@ export function orderByGutters(
   figures: readonly Box[] = [],
 ): Element[] {
   const sorted = [...elements].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
-  const inColumn = sorted.filter((e) => !across(e, gutters));
+  const inColumn = sorted.filter((e) => !gutters.some((g) => crosses(e, g)));
   const byColumn: Box[][] = Array.from({ length: gutters.length + 1 }, (_, c) => [
     ...inColumn.filter((e) => columnOf(e, gutters) === c),
     ...figures.filter((f) => columnOf(f, gutters) === c),
@@ -439,7 +350,7 @@ export function orderByGutters(
     region = [];
   };
   for (const e of sorted) {
-    if (across(e, gutters) || alone(e)) {
+    if (gutters.some((g) => crosses(e, g)) || alone(e)) {
       flush();
       out.push(e);
     } else region.push(e);
