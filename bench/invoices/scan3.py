@@ -196,6 +196,7 @@ def main():
         doc["meta"] = {**doc["meta"], "scan": True, "source": name, "effects": effects}
         with open(os.path.join(args.out, base + ".json"), "w") as f:
             json.dump(doc, f, ensure_ascii=False, indent=2)
+            f.write("\n")
         print(base, len(pages), "pages", effects[0])
 
 
