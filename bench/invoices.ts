@@ -13,10 +13,11 @@
 // Targets: >= 95% of fields right overall, >= 90% on scans. A measurement: exit code 0 either way.
 // Options: --corpus <dir> (another folder in the same format: <name>.pdf beside <name>.json
 // holding {meta, truth}), --only <substring> (files whose name holds it), --verbose (every wrong
-// field), --json <file> (the per-invoice results).
+// field), --json <file> (the per-invoice results), --dump <dir> (each invoice's extracted pages and
+// tables as <name>.json and its pages' markdown as <name>.md, to compare with the truth).
 
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     only: { type: "string" },
     verbose: { type: "boolean" },
     json: { type: "string" },
+    dump: { type: "string" },
   },
 });
 const corpus = path.resolve(values.corpus ?? path.join(import.meta.dirname, "invoices", "corpus"));
@@ -86,6 +88,15 @@ async function main() {
         file,
       );
       const t1 = performance.now();
+      if (values.dump) {
+        mkdirSync(values.dump, { recursive: true });
+        const base = path.join(values.dump, file.replace(/\.pdf$/, ""));
+        writeFileSync(`${base}.json`, JSON.stringify(doc, null, 1));
+        writeFileSync(
+          `${base}.md`,
+          doc.pages.map((p) => `<!-- page ${p.pageNumber} -->\n${p.markdown}`).join("\n\n"),
+        );
+      }
       const reading = readInvoice(doc, {});
       const t2 = performance.now();
       const scores = scoreInvoice(truth, reading.data);

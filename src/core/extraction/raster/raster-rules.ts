@@ -4,7 +4,11 @@ import type { GreyImage } from "./grey-image.ts";
 // or column (vertical ones), long runs of ink joined across small gaps (a scan breaks a thin rule
 // where the noise or the JPEG lightens it); runs in neighbouring rows that overlap are one rule
 // (its thickness). Letters give short runs only, so the length is what tells a rule from text;
-// a band too thick for a rule is a filled area (a shaded header), not a rule.
+// a band too thick for a rule is a filled area (a shaded header), not a rule. Bold print made
+// heavier by a copier's toner, blurred and JPEG'd, can join a word's letters into long runs
+// along one band of its x-height (its baseline, its middle): such a band has the rest of the
+// letters beside it, where a rule has paper on both sides (clear), so it is no rule; painted
+// out, it would cut the word in half.
 
 /** A rule in pixels: `at` is its centre across, `from`-`to` its extent along, `thickness` across. */
 export type PixelRule = { at: number; from: number; to: number; thickness: number };
@@ -25,17 +29,20 @@ export type RasterRuleOptions = {
 export const RULE_DEFAULTS = { ink: 160, minLength: 24, maxGap: 1.5, maxThickness: 3 } as const;
 /** Share of a run that must be ink: a row through words joined across a speck between them is not. */
 const MIN_FILL = 0.92;
+/** Beside a rule, within a point of it, some line along it is at most this share ink. */
+const MAX_FLANK_INK = 0.5;
 
 export type RasterRules = { horizontals: PixelRule[]; verticals: PixelRule[] };
 
 export function findRasterRules(img: GreyImage, opts: RasterRuleOptions): RasterRules {
   const ink = opts.ink ?? RULE_DEFAULTS.ink;
+  const reach = Math.max(2, Math.round(opts.scale));
   const minLen = Math.max(8, Math.round((opts.minLength ?? RULE_DEFAULTS.minLength) * opts.scale));
   const maxGap = Math.max(1, Math.round((opts.maxGap ?? RULE_DEFAULTS.maxGap) * opts.scale));
   const maxThick = Math.max(2, Math.round((opts.maxThickness ?? RULE_DEFAULTS.maxThickness) * opts.scale));
   const { data, width, height } = img;
   const along = (lines: number, length: number, index: (line: number, pos: number) => number) =>
-    rulesAlong(data, lines, length, index, { ink, minLen, maxGap, maxThick });
+    rulesAlong(data, lines, length, index, { ink, minLen, maxGap, maxThick, reach });
   return {
     horizontals: along(height, width, (y, x) => y * width + x),
     verticals: along(width, height, (x, y) => y * width + x),
@@ -50,7 +57,7 @@ function rulesAlong(
   lines: number,
   length: number,
   index: (line: number, pos: number) => number,
-  o: { ink: number; minLen: number; maxGap: number; maxThick: number },
+  o: { ink: number; minLen: number; maxGap: number; maxThick: number; reach: number },
 ): PixelRule[] {
   const groups: Group[] = [];
   let open: Group[] = [];
@@ -107,9 +114,40 @@ function rulesAlong(
     const first = (g.runs[0] as Run).line;
     const thickness = g.last - first + 1;
     if (thickness > o.maxThick) continue;
+    if (
+      !clear(data, lines, index, g.from, g.to, first - 1, -1, o) ||
+      !clear(data, lines, index, g.from, g.to, g.last + 1, 1, o)
+    )
+      continue;
     rules.push({ at: (first + g.last) / 2, from: g.from, to: g.to, thickness });
   }
   return rules;
+}
+
+/**
+ * Whether some line beside a rule (from `start` outwards by `step`, `o.reach` lines at most), over
+ * the rule's extent, is mostly paper: true beside a rule (whatever crosses or touches it), false
+ * beside a band through a line of text (the letters go on above or below it). The page's edge
+ * counts as paper.
+ */
+function clear(
+  data: Uint8Array,
+  lines: number,
+  index: (line: number, pos: number) => number,
+  from: number,
+  to: number,
+  start: number,
+  step: 1 | -1,
+  o: { ink: number; reach: number },
+): boolean {
+  for (let k = 0; k < o.reach; k++) {
+    const line = start + k * step;
+    if (line < 0 || line >= lines) return true;
+    let dark = 0;
+    for (let pos = from; pos <= to; pos++) if ((data[index(line, pos)] as number) < o.ink) dark++;
+    if (dark <= MAX_FLANK_INK * (to - from + 1)) return true;
+  }
+  return false;
 }
 
 /**
