@@ -7,7 +7,12 @@ import { fixOcrLabels } from "../src/core/invoices/ocr-labels.ts";
 describe("fixOcrLabels", () => {
   it("reads a label word one letter off", () => {
     expect(fixOcrLabels("Rechnungsdatun: 03.04.2025")).toBe("Rechnungsdatum: 03.04.2025");
-    expect(fixOcrLabels("Bestelnummer")).toBe("Bestellnummer");
+    expect(fixOcrLabels("Bestellnunmer")).toBe("Bestellnummer");
+  });
+
+  it("leaves a label word of another language as it is, though one letter off one of the first", () => {
+    // Dutch "Bestelnummer" (order number) is German "Bestellnummer" less one letter.
+    expect(fixOcrLabels("Bestelnummer")).toBe("Bestelnummer");
   });
 
   it("does not count a dropped accent, and lets a long word be two letters off", () => {
