@@ -137,9 +137,14 @@ export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}
     ...tableCandidates(tables, ctx, fromTables.itemRows),
   ];
 
-  const unlabelled = unlabelledFields(lines, tables, ctx);
+  // Read only when some field has no labelled value: most invoices label every field they give.
+  let unlabelled: Candidate[] | undefined;
+  const fromUnlabelled = (field: LabelField) => {
+    unlabelled ??= unlabelledFields(lines, tables, ctx);
+    return choose(unlabelled, field);
+  };
   for (const field of LABELLED) {
-    const c = field === "total_tax" ? taxOfRates(cands) : (choose(cands, field) ?? choose(unlabelled, field));
+    const c = field === "total_tax" ? taxOfRates(cands) : (choose(cands, field) ?? fromUnlabelled(field));
     if (!c) continue;
     let v = c.value.value;
     if (typeof v === "number" && DEDUCTIONS.has(field)) v = Math.abs(v);
