@@ -1,7 +1,7 @@
 import { answerKindOf, holdsKind, KIND_TERM, questionNumbersOf } from "./answer-kind.ts";
 import type { AnswerEvent, AnswerRequest, ChatMessage, Citation, SourcePassage } from "./answer-types.ts";
 import { countTokens } from "./builtin-limits.ts";
-import { ASKING_WORDS, GENERAL_VERBS, questionTermsOf, termsOf } from "./question-terms.ts";
+import { ASKING_WORDS, GENERAL_VERBS, lastQuestion, questionTermsOf, termsOf } from "./question-terms.ts";
 import { rowSentence } from "./row-answer.ts";
 import { type Statement, splitStatements } from "./sentences.ts";
 
@@ -121,11 +121,11 @@ export function chooseStatements(
   if (!current.length) return [];
   // The kind of value asked ("when", "how many") is one more term, weighed as an asking word:
   // it chooses among the statements that share the question's words and is never required.
-  const lastQuestion = [...messages].reverse().find((m) => m.role === "user")?.content ?? "";
-  const kind = answerKindOf(lastQuestion);
+  const question = lastQuestion(messages);
+  const kind = answerKindOf(question);
   const kindTerm = kind ? KIND_TERM[kind] : undefined;
   if (kindTerm) current.push(kindTerm);
-  const numbers = questionNumbersOf(lastQuestion);
+  const numbers = questionNumbersOf(question);
   const candidates: Candidate[] = passages.flatMap((passage, passageIndex) =>
     splitStatements(passage.text).map((statement) => {
       const terms = new Set(termsOf(statement.text));

@@ -9,6 +9,7 @@ import type {
 import { builtinAnswer } from "./builtin-answer.ts";
 import { countTokens } from "./builtin-limits.ts";
 import { splitPassages } from "./passages.ts";
+import { lastQuestion } from "./question-terms.ts";
 import { answerTextFields } from "./schema-questions.ts";
 import { builtinExtract } from "./structured/builtin-extract.ts";
 
@@ -21,10 +22,6 @@ import { builtinExtract } from "./structured/builtin-extract.ts";
 //   refusal saying which fields and why, as OpenAI's models refuse: a client's parse() then gets
 //   no object rather than one its schema would reject.
 // - json_object: the usual cited answer as {"answer": "..."}, its markers and citations kept.
-
-/** The question: the last user message. */
-const questionOf = (request: AnswerRequest) =>
-  request.messages.findLast((m) => m.role === "user")?.content ?? "";
 
 const codePoints = (s: string) => Array.from(s).length;
 
@@ -80,7 +77,7 @@ async function* schemaAnswer(
   if (!request.documentContent)
     throw new Error("a JSON Schema answer of the built-in engine needs the document's content");
   const content = await request.documentContent();
-  const prompt = questionOf(request);
+  const prompt = lastQuestion(request.messages);
   const extracted = await builtinExtract({
     ...content,
     prompt,

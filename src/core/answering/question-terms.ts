@@ -3,6 +3,12 @@
 // meets "revenue". Pure and deterministic; English-centred (a light suffix stripper, not a real
 // stemmer: both sides go through it, so it only has to be consistent, not linguistically right).
 
+import type { ChatMessage } from "./answer-types.ts";
+
+/** The question: the last message the user wrote ("" when none). */
+export const lastQuestion = (messages: readonly ChatMessage[]): string =>
+  messages.findLast((m) => m.role === "user")?.content ?? "";
+
 /** Function words and the fillers of questions ("tell me", "according to the document"). */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   (

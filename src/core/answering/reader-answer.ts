@@ -3,6 +3,7 @@ import { builtinAnswer } from "./builtin-answer.ts";
 import { citationOf } from "./builtin-json-answer.ts";
 import { countTokens } from "./builtin-limits.ts";
 import { letterQuestion, readLetterPart, saidOf } from "./letter-answer.ts";
+import { lastQuestion } from "./question-terms.ts";
 import { figures, invoiceReading, readField } from "./structured/from-invoice.ts";
 import { invoiceFieldsAsked } from "./structured/invoice-fields.ts";
 import { terms } from "./structured/terms.ts";
@@ -54,9 +55,6 @@ const OVERVIEW =
 
 /** Questions this short name one thing; a longer one is the passage engine's. */
 const MAX_FIELD_QUESTION_TERMS = 5;
-
-const questionOf = (request: AnswerRequest) =>
-  request.messages.findLast((m) => m.role === "user")?.content ?? "";
 
 const money = (n: number, currency: string | null) =>
   `${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}${currency ? ` ${currency}` : ""}`;
@@ -209,7 +207,7 @@ function letterReply(
 /** The reader's answer to the question, or null when it is not one of these questions. */
 async function readerReply(request: AnswerRequest): Promise<Reply | null> {
   if (!request.documentContent) return null;
-  const question = questionOf(request);
+  const question = lastQuestion(request.messages);
   const overview = OVERVIEW.test(question);
   const short = terms(question).length <= MAX_FIELD_QUESTION_TERMS;
   const fields = short ? invoiceFieldsAsked(question) : [];
