@@ -71,6 +71,24 @@ function citeText(
 ): Citation | undefined {
   const words = text.split(/\s+/).filter(Boolean);
   if (!words.length) return undefined;
+  // A value the page prints in pieces (a name whose second line a table cell or a sidebar put
+  // elsewhere) is cited where its longest run of words stands, when that run is most of it.
+  const fewest = Math.min(words.length, Math.max(2, Math.ceil(words.length / 2)));
+  for (let size = words.length; size >= fewest; size--) {
+    for (let start = 0; start + size <= words.length; start++) {
+      const citation = citeWords(content, words.slice(start, start + size), index, pages);
+      if (citation) return citation;
+    }
+  }
+  return undefined;
+}
+
+function citeWords(
+  content: StructuredSource,
+  words: string[],
+  index: number,
+  pages?: number[],
+): Citation | undefined {
   const pattern = new RegExp(
     words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("[\\s*_#|]+"),
     "u",
