@@ -76,13 +76,27 @@ const content: StructuredSource = {
   },
 };
 
-async function ask(question: string) {
+/** The same invoice as a page of tables only: no heading, no line outside a table. */
+const tablesOnly: StructuredSource = (() => {
+  const md = [markdownOf(rows), markdownOf(items)].join("\n\n");
+  const plain = [...rows, [], ...items].map((r) => r.join("\t")).join("\n");
+  return {
+    ...content,
+    pages: [{ pageNumber: 1, markdown: md }],
+    layout: {
+      pages: [{ pageNumber: 1, markdown: md, text: plain, width: 595, height: 842, method: "text" }],
+      tables: content.layout?.tables ?? [],
+    },
+  };
+})();
+
+async function ask(question: string, source = content) {
   let done: Extract<AnswerEvent, { type: "done" }> | undefined;
   for await (const e of builtinPlainAnswer({
     messages: [{ role: "user", content: question }],
     passages: [],
     model: "default",
-    documentContent: async () => content,
+    documentContent: async () => source,
   }))
     if (e.type === "done") done = e;
   return done;
@@ -102,5 +116,17 @@ describe("the reader's answer on a name printed in pieces", () => {
   it("still declines what the page does not print", async () => {
     const answer = await ask("What is the purchase order number?");
     expect(answer?.text).not.toMatch(/purchase order is/);
+  });
+
+  it("says what a page of tables only is about, cited where the reader read it", async () => {
+    const answer = await ask("What is this document about?", tablesOnly);
+    expect(answer?.text).toMatch(
+      /^This document is an invoice number FG-2209, from Fernhill Garden Supplies Limited/,
+    );
+    expect(answer?.text).toMatch(/\[1\]$/);
+    expect(answer?.citations).toHaveLength(1);
+    const md = tablesOnly.pages[0]?.markdown ?? "";
+    const c = answer?.citations[0];
+    expect(Array.from(md).slice(c?.startOffset, c?.endOffset).join("")).toBe(c?.quote);
   });
 });

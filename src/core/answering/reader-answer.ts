@@ -1,3 +1,4 @@
+import type { InvoiceReading } from "../invoices/invoice-types.ts";
 import type { AnswerEvent, AnswerRequest, Citation, StructuredSource } from "./answer-types.ts";
 import { builtinAnswer } from "./builtin-answer.ts";
 import { citationOf } from "./builtin-json-answer.ts";
@@ -116,8 +117,12 @@ function citeAmount(content: StructuredSource, value: number, index: number, pag
 
 type Reply = { text: string; citations: Citation[] };
 
-function fieldReply(content: StructuredSource, field: InvoiceField): Reply | null {
-  const reading = invoiceReading(content.layout);
+function fieldReply(
+  content: StructuredSource,
+  field: InvoiceField,
+  reading = invoiceReading(content.layout),
+  index = 1,
+): Reply | null {
   if (!reading) return null;
   const { value, source } = readField(reading, field);
   const said = SAID[field];
@@ -127,21 +132,34 @@ function fieldReply(content: StructuredSource, field: InvoiceField): Reply | nul
   // The reader's own quote, or the value where the page prints it.
   const citation =
     (source
-      ? citationOf({ path: `/${field}`, page: source.page, quote: source.quote }, content, 1)
+      ? citationOf({ path: `/${field}`, page: source.page, quote: source.quote }, content, index)
       : undefined) ??
     (typeof value === "number"
-      ? citeAmount(content, value, 1, source ? [source.page] : undefined)
-      : citeText(content, String(value), 1, source ? [source.page] : undefined));
+      ? citeAmount(content, value, index, source ? [source.page] : undefined)
+      : citeText(content, String(value), index, source ? [source.page] : undefined));
   if (!citation) return null;
   // A value ending in its own full stop ("Co.") ends the sentence.
   const sentence = said.replace("{}", shown).replace(/\.\.$/, ".");
-  return { text: `${sentence} [1]`, citations: [citation] };
+  return { text: `${sentence} [${index}]`, citations: [citation] };
 }
 
 const HEADING = /^#{1,6}\s+(.+?)\s*#*\s*$/;
 /** A letter's or memo's subject line, which says what it is about better than its letterhead. */
 const SUBJECT =
   /^(?:#{1,6}\s+)?(?:\*\*)?(?:re|subject|subj|betreff|objet)\s*:\s*(?:\*\*)?\s*(.+?)(?:\*\*)?\s*$/i;
+
+/** A citation of what the invoice reader read first of the sender, the number and the total. */
+function citeReading(content: StructuredSource, reading: InvoiceReading, citations: Citation[]): string {
+  for (const field of ["vendor_name", "invoice_id", "invoice_total"] as const) {
+    const reply = fieldReply(content, field, reading, citations.length + 1);
+    const c = reply?.citations[0];
+    if (c) {
+      citations.push(c);
+      return ` [${c.index}]`;
+    }
+  }
+  return "";
+}
 
 function overviewReply(content: StructuredSource): Reply | null {
   const lines = content.pages.flatMap((p) =>
@@ -162,17 +180,17 @@ function overviewReply(content: StructuredSource): Reply | null {
     .map((l) => ({ ...l, source: l, m: SUBJECT.exec(l.line) }))
     .find((l): l is typeof l & { m: RegExpExecArray } => l.m !== null && (l.m[1] ?? "").length > 3);
   const title = headings[0] ?? lines.find((l) => l.line.length > 1 && !l.line.startsWith("|"));
-  if (!title) return null;
-  const titleText = "text" in title ? title.text : title.line;
-  const titleQuote = "quote" in title ? title.quote : title.line;
+  const reading = invoiceReading(content.layout);
+  if (!title && !reading) return null;
+  const titleText = title ? ("text" in title ? title.text : title.line) : "";
+  const titleQuote = title ? ("quote" in title ? title.quote : title.line) : "";
   const citations: Citation[] = [];
   const cite = (quote: string, page: number) => {
     const c = citeText(content, quote, citations.length + 1, [page]);
     if (c) citations.push(c);
     return c ? ` [${c.index}]` : "";
   };
-  const reading = invoiceReading(content.layout);
-  let text: string;
+  let text = "";
   if (reading) {
     const d = reading.data;
     const total = readField(reading, "invoice_total").value as number | null;
@@ -184,7 +202,9 @@ function overviewReply(content: StructuredSource): Reply | null {
       total !== null ? `for a total of ${money(total, d.currency)}` : "",
     ].filter(Boolean);
     text = `This document is an invoice${parts.length ? ` ${parts.join(", ")}` : ""}.`;
-    text += cite(titleQuote, title.page);
+    // Its title where it has one; else (a page of tables, a title the reader took for a label)
+    // where the reader read who sent it, its number or its total.
+    text += (title ? cite(titleQuote, title.page) : "") || citeReading(content, reading, citations);
   } else if (subject) {
     const said = (subject.m[1] ?? "").replace(/\*+/g, "").replace(/[.\s]+$/, "");
     text = `It is about ${said}.${cite(subject.line.replace(/^#{1,6}\s+/, ""), subject.page)}`;
@@ -193,7 +213,7 @@ function overviewReply(content: StructuredSource): Reply | null {
       .slice(lines.indexOf(subject.source) + 1)
       .find((l) => !HEADING.test(l.line) && !l.line.startsWith("|") && l.line.split(/\s+/).length >= 8);
     if (after) text += ` It begins: ${after.line.replace(/\s+/g, " ")}${cite(after.line, after.page)}`;
-  } else {
+  } else if (title) {
     text = `This document is titled "${titleText}".${cite(titleQuote, title.page)}`;
     const more = headings
       .slice(1)
