@@ -13,7 +13,8 @@
 //      (share of fields right; a `parsed: null` answer scores every field wrong) and counted.
 //   3. "Who is the vendor on this invoice?" and "What is the invoice total?": right when the answer
 //      holds the truth's value (names folded; amounts read in either decimal convention) AND a
-//      citation is on a page whose extracted text holds that value.
+//      citation is on a page whose extracted text holds that value (a name: every word of it, as a
+//      name wrapped over two lines or set in a table's cells is still printed on that page).
 //   4. "What is this document about?": answered (not the engine's no-answer text) with at least one
 //      citation; also counted: the answer names it an invoice (invoice, Rechnung, facture).
 //   5. `client.models.list()` lists `default`.
@@ -143,6 +144,13 @@ function amountsIn(text: string): number[] {
 
 /** Markdown's marks between a name's words (emphasis, a heading's #, a table's |) are spacing. */
 const holdsName = (text: string, name: string) => fold(text.replace(/[*_#|]+/g, " ")).includes(fold(name));
+/** Every word of the name printed on the page, in whatever lines or cells the page sets them. */
+const printsName = (page: string, name: string) => {
+  const words = new Set(fold(page.replace(/[*_#|]+/g, " ")).split(" "));
+  return fold(name)
+    .split(" ")
+    .every((w) => words.has(w));
+};
 const holdsAmount = (text: string, total: number) =>
   amountsIn(text).some((x) => Math.abs(x - total) <= 0.005);
 
@@ -259,7 +267,7 @@ async function main() {
       const vendorAnswer = await ask("Who is the vendor on this invoice?");
       const vendorName = truth.vendor_name ?? "";
       const vendorRight = !!vendorName && holdsName(vendorAnswer.content, vendorName);
-      const vendorPage = vendorRight && onCitedPage(vendorAnswer, (t) => holdsName(t, vendorName));
+      const vendorPage = vendorRight && onCitedPage(vendorAnswer, (t) => printsName(t, vendorName));
 
       const totalAnswer = await ask("What is the invoice total?");
       const total = truth.invoice_total;
