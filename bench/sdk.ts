@@ -146,6 +146,7 @@ function amountsIn(text: string): number[] {
 const holdsName = (text: string, name: string) => fold(text.replace(/[*_#|]+/g, " ")).includes(fold(name));
 /** Every word of the name printed on the page, in whatever lines or cells the page sets them. */
 const printsName = (page: string, name: string) => {
+  if (holdsName(page, name)) return true;
   const words = new Set(fold(page.replace(/[*_#|]+/g, " ")).split(" "));
   return fold(name)
     .split(" ")
