@@ -1511,3 +1511,29 @@ describe("line numbers in the margin", () => {
     expect(textRows(p!.tables[0]!.grid).map((r) => r[0])).toEqual(rows.map((r) => r[0]));
   });
 });
+
+describe("superscripts", () => {
+  it("reads a note's raised reference mark in its place in the sentence, the paragraph whole", async () => {
+    const { doc, font, page } = await letterPage();
+    text(page, font, "Recent news headlines are filled with reports of data breaches", 72, 100);
+    const before = "and attacks on businesses. The Identity Theft Resource Center";
+    text(page, font, before, 72, 113);
+    // The mark: 6 pt, raised half the body's size above the line's baseline, touching the word.
+    const markX = 72 + font.widthOfTextAtSize(before, 10) + 0.5;
+    text(page, font, "1", markX, 108, 6);
+    text(page, font, "reports that many", markX + font.widthOfTextAtSize("1", 6) + 2.5, 113);
+    text(page, font, "breaches have occurred since then, exposing many records.", 72, 126);
+    const [p] = await extract(await doc.save());
+    expect(p?.markdown).toBe(
+      "Recent news headlines are filled with reports of data breaches and attacks on businesses. The Identity Theft Resource Center 1 reports that many breaches have occurred since then, exposing many records.",
+    );
+  });
+
+  it("leaves a smaller line apart when it does not touch the line below it", async () => {
+    const { doc, font, page } = await letterPage();
+    text(page, font, "Figure 2: a small caption set over the chart", 72, 100, 7);
+    text(page, font, "The body text starts further right on the page here.", 300, 104);
+    const [p] = await extract(await doc.save());
+    expect(p?.markdown).not.toMatch(/chart The body/);
+  });
+});
