@@ -1537,3 +1537,55 @@ describe("superscripts", () => {
     expect(p?.markdown).not.toMatch(/chart The body/);
   });
 });
+
+describe("checkboxes in a ruled form", () => {
+  it("keeps a ruled form whose answers are ticked boxes as a table: the boxes' room is no column gap", async () => {
+    const { doc, font, page } = await letterPage();
+    const rows = [
+      ["Standard", "Cast billets for structural steel"],
+      ["Mandatory", "Yes            No"],
+      ["Issued by", "National standards body"],
+      ["Obtained", "Yes            No"],
+    ];
+    ruledTable(page, font, rows, [72, 200, 420], 100);
+    // A 9 pt box after each option, drawn as four rules, between "Yes" and "No".
+    const box = (x: number, yTop: number) => {
+      hline(page, x, x + 9, yTop);
+      hline(page, x, x + 9, yTop + 9);
+      vline(page, x, yTop, yTop + 9);
+      vline(page, x + 9, yTop, yTop + 9);
+    };
+    const yes = 204 + font.widthOfTextAtSize("Yes", 10) + 4;
+    for (const top of [120, 160]) box(yes, top + 5);
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid)).toEqual([
+      ["Standard", "Cast billets for structural steel"],
+      ["Mandatory", "Yes No"],
+      ["Issued by", "National standards body"],
+      ["Obtained", "Yes No"],
+    ]);
+  });
+});
+
+describe("widely leaded columns under a heading", () => {
+  it("reads a heading's column before the next column, whose first lines stand beside the heading", async () => {
+    const { doc, font, bold, page } = await letterPage();
+    const full = "This summary runs across the whole page above the two columns and says what follows";
+    textLines(page, font, [full, full, full, full], 72, 100, 14);
+    // The heading heads the left column; the right column starts at its height. Lines 17 pt
+    // apart in 10 pt type leave 0.7 em between them, as wide as the gap under the heading.
+    page.drawText("1 Introduction", { x: 72, y: 792 - 200, size: 12, font: bold });
+    const left = Array.from({ length: 8 }, (_, i) => `left column line ${i + 1} of the running text here`);
+    const right = Array.from({ length: 11 }, (_, i) => `right column line ${i + 1} of the running text there`);
+    textLines(page, font, left, 72, 240, 17);
+    textLines(page, font, right, 320, 197, 17);
+    const [p] = await extract(await doc.save());
+    const md = p?.markdown ?? "";
+    const at = (s: string) => md.indexOf(s);
+    expect(at("Introduction")).toBeGreaterThan(0);
+    expect(at("Introduction")).toBeLessThan(at("left column line 1 "));
+    expect(at("left column line 8 ")).toBeLessThan(at("right column line 1 "));
+    expect(at("right column line 1 ")).toBeLessThan(at("right column line 2 "));
+  });
+});

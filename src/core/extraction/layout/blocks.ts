@@ -55,13 +55,45 @@ function proseColumn(part: Element[]): boolean {
   return prose >= 3 && prose >= 0.6 * part.length;
 }
 
+/** Clear space between two lines of one column's text, at most, in their font size. */
+const LEADING_GAP = 1;
+/** Words a line must hold to be taken for a line of a column's running text (labels hold fewer). */
+const FLOW_WORDS = 5;
+
+/** Words of a line as its text spells them (a right-to-left word may be drawn in several pieces). */
+const wordsOf = (l: Line) => l.segments.reduce((n, s) => n + s.text.split(/\s+/).filter(Boolean).length, 0);
+
+/**
+ * Whether a row cut at `y` falls between two lines that follow each other down one column: of
+ * one size, starting at one left edge (an indent apart), the lower no further below the upper
+ * than a line's leading. Widely leaded text in one column leaves row gaps between its lines,
+ * and where the column beside it is blank at that height (under a heading, a figure, a
+ * paragraph's end) the gap runs across the page; cut there, a band holds the top lines of both
+ * columns and reads them across in turns. Left uncut, the columns part at their gutter.
+ */
+function withinColumn(elements: Element[], y: number): boolean {
+  for (const a of elements) {
+    if (a.kind !== "line" || a.y1 > y || wordsOf(a.line) < FLOW_WORDS) continue;
+    for (const b of elements) {
+      if (b.kind !== "line" || b.y0 < y || wordsOf(b.line) < FLOW_WORDS) continue;
+      const em = Math.max(a.line.size, b.line.size);
+      if (Math.abs(a.line.size - b.line.size) > 0.1 * em) continue;
+      if (b.y0 - a.y1 > LEADING_GAP * em) continue;
+      if (Math.abs(a.x0 - b.x0) > 2 * em) continue;
+      if (Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) < 0.5 * Math.min(a.x1 - a.x0, b.x1 - b.x0)) continue;
+      return true;
+    }
+  }
+  return false;
+}
+
 /** Elements in reading order: bands top to bottom; within a band, columns left to right. */
 export function readingOrder(elements: Element[], size: number): Element[] {
   if (elements.length <= 1) return elements;
   const rows = gaps(
     elements.map((e) => [e.y0, e.y1]),
     MIN_ROW_GAP * size,
-  );
+  ).filter((c) => !withinColumn(elements, c));
   if (rows.length) {
     const bands: Element[][] = Array.from({ length: rows.length + 1 }, () => []);
     for (const e of elements) {
