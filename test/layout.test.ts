@@ -1589,3 +1589,31 @@ describe("widely leaded columns under a heading", () => {
     expect(at("right column line 1 ")).toBeLessThan(at("right column line 2 "));
   });
 });
+
+describe("a sidebar in its own type beside a column", () => {
+  it("reads the sidebar's items down, then the column, though some of their lines overlap", async () => {
+    const { doc, font, bold, page } = await letterPage();
+    // Bold 12 pt items 14 pt apart in the margin, the body 10 pt lines 12 pt apart beside them.
+    const items = ["Implement roles and", "separation of duties", "", "Leverage row", "permissions on the", "database"];
+    items.forEach((s, i) => {
+      if (s) page.drawText(s, { x: 40, y: 792 - (250 + 14 * i), size: 12, font: bold });
+    });
+    const body = [
+      "This publication describes the feature of the database that",
+      "controls access to rows and columns, and the advantages of",
+      "controlling access to data in a way that is comprehensive and",
+      "transparent. It helps you understand the capabilities of the",
+      "feature and gives examples of defining, creating and using",
+      "permissions and masks in a relational database environment.",
+      "It is written for engineers and developers of applications.",
+    ];
+    textLines(page, font, body, 200, 250, 12);
+    const [p] = await extract(await doc.save());
+    expect(p?.markdown).toContain(
+      "This publication describes the feature of the database that controls access to rows and columns,",
+    );
+    const md = p?.markdown ?? "";
+    expect(md.indexOf("Implement roles and separation of duties")).toBeGreaterThanOrEqual(0);
+    expect(md.indexOf("Leverage row permissions on the database")).toBeLessThan(md.indexOf("This publication"));
+  });
+});

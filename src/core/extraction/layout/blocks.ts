@@ -23,6 +23,14 @@ function gaps(spans: [number, number][], min: number): number[] {
   return cuts;
 }
 
+/** Two sides whose sizes differ by more than this share are set in type of their own. */
+const OWN_SIZE = 0.1;
+/** Baselines this share of the smaller size apart, at most, stand on one line. */
+const SAME_BASELINE = 0.1;
+
+/** A line's own baseline: its first word's (lines on near baselines across the page share one Line). */
+const baselineOf = (l: Line) => l.segments[0]?.words[0]?.baseline ?? l.baseline;
+
 /**
  * True when the two sides of a vertical cut are rows of one layout (a label and its value on the
  * same baseline) rather than two columns of prose: then the page must be read across, not down.
@@ -32,9 +40,17 @@ function rowAligned(left: Element[], right: Element[]): boolean {
   const l = left.filter((e) => e.kind === "line");
   const r = right.filter((e) => e.kind === "line");
   if (!l.length || !r.length) return false;
-  const paired = l.filter((a) =>
-    r.some((b) => overlapY(a, b) > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0)),
-  ).length;
+  // Sides set in two sizes (a sidebar's larger bold type beside a column's body) pair only lines
+  // on one baseline: their own leadings let lines overlap now and then without standing as rows.
+  const sizeOf = (es: Element[]) => median(es.map((e) => (e.kind === "line" ? e.line.size : 0)));
+  // Sizes and baselines read by OCR are too rough for this (its words are whole words).
+  const drawn = [...l, ...r].every((e) => e.kind !== "line" || !e.line.segments[0]?.words[0]?.whole);
+  const own = drawn && Math.abs(sizeOf(l) - sizeOf(r)) > OWN_SIZE * Math.max(sizeOf(l), sizeOf(r));
+  const rowOf = (a: Element, b: Element) =>
+    a.kind === "line" && b.kind === "line" && own
+      ? Math.abs(baselineOf(a.line) - baselineOf(b.line)) <= SAME_BASELINE * Math.min(a.line.size, b.line.size)
+      : overlapY(a, b) > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
+  const paired = l.filter((a) => r.some((b) => rowOf(a, b))).length;
   const words = (es: Element[]) =>
     es.reduce(
       (n, e) => n + (e.kind === "line" ? e.line.segments.reduce((k, s) => k + s.words.length, 0) : 0),
