@@ -1577,7 +1577,10 @@ describe("widely leaded columns under a heading", () => {
     // apart in 10 pt type leave 0.7 em between them, as wide as the gap under the heading.
     page.drawText("1 Introduction", { x: 72, y: 792 - 200, size: 12, font: bold });
     const left = Array.from({ length: 8 }, (_, i) => `left column line ${i + 1} of the running text here`);
-    const right = Array.from({ length: 11 }, (_, i) => `right column line ${i + 1} of the running text there`);
+    const right = Array.from(
+      { length: 11 },
+      (_, i) => `right column line ${i + 1} of the running text there`,
+    );
     textLines(page, font, left, 72, 240, 17);
     textLines(page, font, right, 320, 197, 17);
     const [p] = await extract(await doc.save());
@@ -1594,7 +1597,14 @@ describe("a sidebar in its own type beside a column", () => {
   it("reads the sidebar's items down, then the column, though some of their lines overlap", async () => {
     const { doc, font, bold, page } = await letterPage();
     // Bold 12 pt items 14 pt apart in the margin, the body 10 pt lines 12 pt apart beside them.
-    const items = ["Implement roles and", "separation of duties", "", "Leverage row", "permissions on the", "database"];
+    const items = [
+      "Implement roles and",
+      "separation of duties",
+      "",
+      "Leverage row",
+      "permissions on the",
+      "database",
+    ];
     items.forEach((s, i) => {
       if (s) page.drawText(s, { x: 40, y: 792 - (250 + 14 * i), size: 12, font: bold });
     });
@@ -1614,6 +1624,8 @@ describe("a sidebar in its own type beside a column", () => {
     );
     const md = p?.markdown ?? "";
     expect(md.indexOf("Implement roles and separation of duties")).toBeGreaterThanOrEqual(0);
-    expect(md.indexOf("Leverage row permissions on the database")).toBeLessThan(md.indexOf("This publication"));
+    expect(md.indexOf("Leverage row permissions on the database")).toBeLessThan(
+      md.indexOf("This publication"),
+    );
   });
 });

@@ -48,7 +48,8 @@ function rowAligned(left: Element[], right: Element[]): boolean {
   const own = drawn && Math.abs(sizeOf(l) - sizeOf(r)) > OWN_SIZE * Math.max(sizeOf(l), sizeOf(r));
   const rowOf = (a: Element, b: Element) =>
     a.kind === "line" && b.kind === "line" && own
-      ? Math.abs(baselineOf(a.line) - baselineOf(b.line)) <= SAME_BASELINE * Math.min(a.line.size, b.line.size)
+      ? Math.abs(baselineOf(a.line) - baselineOf(b.line)) <=
+        SAME_BASELINE * Math.min(a.line.size, b.line.size)
       : overlapY(a, b) > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
   const paired = l.filter((a) => r.some((b) => rowOf(a, b))).length;
   const words = (es: Element[]) =>
