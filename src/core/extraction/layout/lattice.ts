@@ -286,7 +286,7 @@ function checkboxes(groups: { h: Rule[]; v: Rule[] }[]): Box[] {
 }
 
 /** Whether a box stands among words, between the first and the last of them on their lines. */
-const between = (b: Box, words: readonly Word[]) => {
+const between = (b: Box, words: Word[]) => {
   const box = boxOf(words);
   return b.x0 > box.x0 && b.x1 < box.x1 && b.y1 > box.y0 && b.y0 < box.y1;
 };
