@@ -89,10 +89,17 @@ const wordsOf = (l: Line) => l.segments.reduce((n, s) => n + s.text.split(/\s+/)
  * columns and reads them across in turns. Left uncut, the columns part at their gutter.
  */
 function withinColumn(elements: Element[], y: number): boolean {
-  for (const a of elements) {
-    if (a.kind !== "line" || a.y1 > y || wordsOf(a.line) < FLOW_WORDS) continue;
-    for (const b of elements) {
-      if (b.kind !== "line" || b.y0 < y || wordsOf(b.line) < FLOW_WORDS) continue;
+  // Only lines a leading of the largest size from the cut can stand either side of it.
+  let reach = 0;
+  for (const e of elements) if (e.kind === "line") reach = Math.max(reach, LEADING_GAP * e.line.size);
+  const near = (e: Element): e is Element & { kind: "line" } =>
+    e.kind === "line" && (e.y1 <= y ? y - e.y1 : e.y0 - y) <= reach && wordsOf(e.line) >= FLOW_WORDS;
+  const above = elements.filter((e) => e.y1 <= y && near(e));
+  const below = elements.filter((e) => e.y0 >= y && near(e));
+  for (const a of above) {
+    if (a.kind !== "line") continue;
+    for (const b of below) {
+      if (b.kind !== "line") continue;
       const em = Math.max(a.line.size, b.line.size);
       if (Math.abs(a.line.size - b.line.size) > 0.1 * em) continue;
       if (b.y0 - a.y1 > LEADING_GAP * em) continue;
