@@ -1629,3 +1629,39 @@ describe("a sidebar in its own type beside a column", () => {
     );
   });
 });
+
+describe("a paragraph across the page over two columns, a leading apart", () => {
+  it("still reads the columns one after the other, not line by line across", async () => {
+    const { doc, font, page } = await letterPage();
+    const full = "This opening paragraph runs across the whole page above the two columns that follow here";
+    // Lines 17 pt apart in 10 pt type: 0.7 em of white between lines, and the same over the columns.
+    textLines(page, font, [full, full, full], 72, 100, 17);
+    const left = Array.from({ length: 6 }, (_, i) => `left column line ${i + 1} of the running text here`);
+    const right = Array.from({ length: 6 }, (_, i) => `right column line ${i + 1} of the running text there`);
+    textLines(page, font, left, 72, 151, 17);
+    textLines(page, font, right, 320, 151, 17);
+    const [p] = await extract(await doc.save());
+    const md = p?.markdown ?? "";
+    const at = (s: string) => md.indexOf(s);
+    expect(at("left column line 6 ")).toBeGreaterThan(0);
+    expect(at("left column line 6 ")).toBeLessThan(at("right column line 1 "));
+  });
+});
+
+describe("columns ending unbalanced over a paragraph across the page, a leading apart", () => {
+  it("reads the columns one after the other, then the paragraph", async () => {
+    const { doc, font, page } = await letterPage();
+    const left = Array.from({ length: 6 }, (_, i) => `left column line ${i + 1} of the running text here`);
+    const right = Array.from({ length: 4 }, (_, i) => `right column line ${i + 1} of the running text there`);
+    textLines(page, font, left, 72, 100, 17);
+    textLines(page, font, right, 320, 100, 17);
+    const full = "This closing paragraph runs across the whole page under the two columns that end here";
+    textLines(page, font, [full, full], 72, 100 + 6 * 17, 17);
+    const [p] = await extract(await doc.save());
+    const md = p?.markdown ?? "";
+    const at = (s: string) => md.indexOf(s);
+    expect(at("left column line 6 ")).toBeGreaterThan(0);
+    expect(at("left column line 6 ")).toBeLessThan(at("right column line 1 "));
+    expect(at("right column line 4 ")).toBeLessThan(at("This closing paragraph"));
+  });
+});

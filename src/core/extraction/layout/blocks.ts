@@ -105,7 +105,33 @@ function withinColumn(elements: Element[], y: number): boolean {
       if (b.y0 - a.y1 > LEADING_GAP * em) continue;
       if (Math.abs(a.x0 - b.x0) > 2 * em) continue;
       if (Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) < 0.5 * Math.min(a.x1 - a.x0, b.x1 - b.x0)) continue;
-      return true;
+      // One column: nothing stands beside the narrower line under the wider one's reach (a
+      // paragraph set across the page over two columns reaches over the other column's line).
+      const [wide, narrow] = a.x1 - a.x0 >= b.x1 - b.x0 ? [a, b] : [b, a];
+      const beside = elements.some(
+        (e) =>
+          e !== a &&
+          e !== b &&
+          e.y0 < narrow.y1 &&
+          e.y1 > narrow.y0 &&
+          e.x0 < wide.x1 &&
+          e.x1 > wide.x0 &&
+          (e.x1 <= narrow.x0 || e.x0 >= narrow.x1),
+      );
+      // A short line over a longer one is a paragraph's last line when the line over it is as
+      // long (the column's measure); else the longer line runs past the column (a paragraph set
+      // across the page under columns that end unbalanced).
+      const measured =
+        b.x1 <= a.x1 + 2 * em ||
+        elements.some(
+          (c) =>
+            c !== a &&
+            c.y1 <= a.y0 + 0.2 * em &&
+            a.y0 - c.y1 <= LEADING_GAP * em &&
+            Math.abs(c.x0 - a.x0) <= 2 * em &&
+            c.x1 >= b.x1 - 2 * em,
+        );
+      if (!beside && measured) return true;
     }
   }
   return false;
