@@ -78,7 +78,15 @@ const LEADING_GAP = 1;
 const FLOW_WORDS = 5;
 
 /** Words of a line as its text spells them (a right-to-left word may be drawn in several pieces). */
-const wordsOf = (l: Line) => l.segments.reduce((n, s) => n + s.text.split(/\s+/).filter(Boolean).length, 0);
+const wordCounts = new WeakMap<Line, number>();
+const wordsOf = (l: Line) => {
+  let n = wordCounts.get(l);
+  if (n === undefined) {
+    n = l.segments.reduce((k, s) => k + s.text.split(/\s+/).filter(Boolean).length, 0);
+    wordCounts.set(l, n);
+  }
+  return n;
+};
 
 /**
  * Whether a row cut at `y` falls between two lines that follow each other down one column: of
@@ -88,10 +96,7 @@ const wordsOf = (l: Line) => l.segments.reduce((n, s) => n + s.text.split(/\s+/)
  * paragraph's end) the gap runs across the page; cut there, a band holds the top lines of both
  * columns and reads them across in turns. Left uncut, the columns part at their gutter.
  */
-function withinColumn(elements: Element[], y: number): boolean {
-  // Only lines a leading of the largest size from the cut can stand either side of it.
-  let reach = 0;
-  for (const e of elements) if (e.kind === "line") reach = Math.max(reach, LEADING_GAP * e.line.size);
+function withinColumn(elements: Element[], y: number, reach: number): boolean {
   const near = (e: Element): e is Element & { kind: "line" } =>
     e.kind === "line" && (e.y1 <= y ? y - e.y1 : e.y0 - y) <= reach && wordsOf(e.line) >= FLOW_WORDS;
   const above = elements.filter((e) => e.y1 <= y && near(e));
@@ -143,12 +148,17 @@ export function readingOrder(elements: Element[], size: number): Element[] {
   const rows = gaps(
     elements.map((e) => [e.y0, e.y1]),
     MIN_ROW_GAP * size,
-  ).filter((c) => !withinColumn(elements, c));
-  if (rows.length) {
-    const bands: Element[][] = Array.from({ length: rows.length + 1 }, () => []);
+  );
+  // Only lines a leading of the largest size from a cut can stand either side of it.
+  let reach = 0;
+  if (rows.length)
+    for (const e of elements) if (e.kind === "line") reach = Math.max(reach, LEADING_GAP * e.line.size);
+  const kept = rows.filter((c) => !withinColumn(elements, c, reach));
+  if (kept.length) {
+    const bands: Element[][] = Array.from({ length: kept.length + 1 }, () => []);
     for (const e of elements) {
       const mid = (e.y0 + e.y1) / 2;
-      bands[rows.filter((c) => c < mid).length]?.push(e);
+      bands[kept.filter((c) => c < mid).length]?.push(e);
     }
     return bands.flatMap((b) => readingOrder(b, size));
   }
