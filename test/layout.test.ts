@@ -1511,3 +1511,157 @@ describe("line numbers in the margin", () => {
     expect(textRows(p!.tables[0]!.grid).map((r) => r[0])).toEqual(rows.map((r) => r[0]));
   });
 });
+
+describe("superscripts", () => {
+  it("reads a note's raised reference mark in its place in the sentence, the paragraph whole", async () => {
+    const { doc, font, page } = await letterPage();
+    text(page, font, "Recent news headlines are filled with reports of data breaches", 72, 100);
+    const before = "and attacks on businesses. The Identity Theft Resource Center";
+    text(page, font, before, 72, 113);
+    // The mark: 6 pt, raised half the body's size above the line's baseline, touching the word.
+    const markX = 72 + font.widthOfTextAtSize(before, 10) + 0.5;
+    text(page, font, "1", markX, 108, 6);
+    text(page, font, "reports that many", markX + font.widthOfTextAtSize("1", 6) + 2.5, 113);
+    text(page, font, "breaches have occurred since then, exposing many records.", 72, 126);
+    const [p] = await extract(await doc.save());
+    expect(p?.markdown).toBe(
+      "Recent news headlines are filled with reports of data breaches and attacks on businesses. The Identity Theft Resource Center 1 reports that many breaches have occurred since then, exposing many records.",
+    );
+  });
+
+  it("leaves a smaller line apart when it does not touch the line below it", async () => {
+    const { doc, font, page } = await letterPage();
+    text(page, font, "Figure 2: a small caption set over the chart", 72, 100, 7);
+    text(page, font, "The body text starts further right on the page here.", 300, 104);
+    const [p] = await extract(await doc.save());
+    expect(p?.markdown).not.toMatch(/chart The body/);
+  });
+});
+
+describe("checkboxes in a ruled form", () => {
+  it("keeps a ruled form whose answers are ticked boxes as a table: the boxes' room is no column gap", async () => {
+    const { doc, font, page } = await letterPage();
+    const rows = [
+      ["Standard", "Cast billets for structural steel"],
+      ["Mandatory", "Yes            No"],
+      ["Issued by", "National standards body"],
+      ["Obtained", "Yes            No"],
+    ];
+    ruledTable(page, font, rows, [72, 200, 420], 100);
+    // A 9 pt box after each option, drawn as four rules, between "Yes" and "No".
+    const box = (x: number, yTop: number) => {
+      hline(page, x, x + 9, yTop);
+      hline(page, x, x + 9, yTop + 9);
+      vline(page, x, yTop, yTop + 9);
+      vline(page, x + 9, yTop, yTop + 9);
+    };
+    const yes = 204 + font.widthOfTextAtSize("Yes", 10) + 4;
+    for (const top of [120, 160]) box(yes, top + 5);
+    const [p] = await extract(await doc.save());
+    expect(p?.tables).toHaveLength(1);
+    expect(textRows(p!.tables[0]!.grid)).toEqual([
+      ["Standard", "Cast billets for structural steel"],
+      ["Mandatory", "Yes No"],
+      ["Issued by", "National standards body"],
+      ["Obtained", "Yes No"],
+    ]);
+  });
+});
+
+describe("widely leaded columns under a heading", () => {
+  it("reads a heading's column before the next column, whose first lines stand beside the heading", async () => {
+    const { doc, font, bold, page } = await letterPage();
+    const full = "This summary runs across the whole page above the two columns and says what follows";
+    textLines(page, font, [full, full, full, full], 72, 100, 14);
+    // The heading heads the left column; the right column starts at its height. Lines 17 pt
+    // apart in 10 pt type leave 0.7 em between them, as wide as the gap under the heading.
+    page.drawText("1 Introduction", { x: 72, y: 792 - 200, size: 12, font: bold });
+    const left = Array.from({ length: 8 }, (_, i) => `left column line ${i + 1} of the running text here`);
+    const right = Array.from(
+      { length: 11 },
+      (_, i) => `right column line ${i + 1} of the running text there`,
+    );
+    textLines(page, font, left, 72, 240, 17);
+    textLines(page, font, right, 320, 197, 17);
+    const [p] = await extract(await doc.save());
+    const md = p?.markdown ?? "";
+    const at = (s: string) => md.indexOf(s);
+    expect(at("Introduction")).toBeGreaterThan(0);
+    expect(at("Introduction")).toBeLessThan(at("left column line 1 "));
+    expect(at("left column line 8 ")).toBeLessThan(at("right column line 1 "));
+    expect(at("right column line 1 ")).toBeLessThan(at("right column line 2 "));
+  });
+});
+
+describe("a sidebar in its own type beside a column", () => {
+  it("reads the sidebar's items down, then the column, though some of their lines overlap", async () => {
+    const { doc, font, bold, page } = await letterPage();
+    // Bold 12 pt items 14 pt apart in the margin, the body 10 pt lines 12 pt apart beside them.
+    const items = [
+      "Implement roles and",
+      "separation of duties",
+      "",
+      "Leverage row",
+      "permissions on the",
+      "database",
+    ];
+    items.forEach((s, i) => {
+      if (s) page.drawText(s, { x: 40, y: 792 - (250 + 14 * i), size: 12, font: bold });
+    });
+    const body = [
+      "This publication describes the feature of the database that",
+      "controls access to rows and columns, and the advantages of",
+      "controlling access to data in a way that is comprehensive and",
+      "transparent. It helps you understand the capabilities of the",
+      "feature and gives examples of defining, creating and using",
+      "permissions and masks in a relational database environment.",
+      "It is written for engineers and developers of applications.",
+    ];
+    textLines(page, font, body, 200, 250, 12);
+    const [p] = await extract(await doc.save());
+    expect(p?.markdown).toContain(
+      "This publication describes the feature of the database that controls access to rows and columns,",
+    );
+    const md = p?.markdown ?? "";
+    expect(md.indexOf("Implement roles and separation of duties")).toBeGreaterThanOrEqual(0);
+    expect(md.indexOf("Leverage row permissions on the database")).toBeLessThan(
+      md.indexOf("This publication"),
+    );
+  });
+});
+
+describe("a paragraph across the page over two columns, a leading apart", () => {
+  it("still reads the columns one after the other, not line by line across", async () => {
+    const { doc, font, page } = await letterPage();
+    const full = "This opening paragraph runs across the whole page above the two columns that follow here";
+    // Lines 17 pt apart in 10 pt type: 0.7 em of white between lines, and the same over the columns.
+    textLines(page, font, [full, full, full], 72, 100, 17);
+    const left = Array.from({ length: 6 }, (_, i) => `left column line ${i + 1} of the running text here`);
+    const right = Array.from({ length: 6 }, (_, i) => `right column line ${i + 1} of the running text there`);
+    textLines(page, font, left, 72, 151, 17);
+    textLines(page, font, right, 320, 151, 17);
+    const [p] = await extract(await doc.save());
+    const md = p?.markdown ?? "";
+    const at = (s: string) => md.indexOf(s);
+    expect(at("left column line 6 ")).toBeGreaterThan(0);
+    expect(at("left column line 6 ")).toBeLessThan(at("right column line 1 "));
+  });
+});
+
+describe("columns ending unbalanced over a paragraph across the page, a leading apart", () => {
+  it("reads the columns one after the other, then the paragraph", async () => {
+    const { doc, font, page } = await letterPage();
+    const left = Array.from({ length: 6 }, (_, i) => `left column line ${i + 1} of the running text here`);
+    const right = Array.from({ length: 4 }, (_, i) => `right column line ${i + 1} of the running text there`);
+    textLines(page, font, left, 72, 100, 17);
+    textLines(page, font, right, 320, 100, 17);
+    const full = "This closing paragraph runs across the whole page under the two columns that end here";
+    textLines(page, font, [full, full], 72, 100 + 6 * 17, 17);
+    const [p] = await extract(await doc.save());
+    const md = p?.markdown ?? "";
+    const at = (s: string) => md.indexOf(s);
+    expect(at("left column line 6 ")).toBeGreaterThan(0);
+    expect(at("left column line 6 ")).toBeLessThan(at("right column line 1 "));
+    expect(at("right column line 4 ")).toBeLessThan(at("This closing paragraph"));
+  });
+});

@@ -95,6 +95,15 @@ describe("right-to-left grids read as lines", () => {
     expect(rightToLeftLines(fields)).toBe(true);
   });
 
+  it("takes a question for a field's label (a form asks; its answer is the value)", () => {
+    const fields = grid([
+      ["20300", "شماره استاندارد ملی"],
+      ["بلی خير", "استاندارد اجباری است؟"],
+      ["سازمان ملی استاندارد ايران", "مرجع صادرکننده استاندارد"],
+    ]);
+    expect(rightToLeftLines(fields)).toBe(true);
+  });
+
   it("keeps a table of sentences, a column of one kind under its header, and repeated labels as tables", () => {
     // tabula's arabic.pdf: sentences and questions in both columns.
     const sentences = grid([

@@ -23,6 +23,14 @@ function gaps(spans: [number, number][], min: number): number[] {
   return cuts;
 }
 
+/** Two sides whose sizes differ by more than this share are set in type of their own. */
+const OWN_SIZE = 0.1;
+/** Baselines this share of the smaller size apart, at most, stand on one line. */
+const SAME_BASELINE = 0.1;
+
+/** A line's own baseline: its first word's (lines on near baselines across the page share one Line). */
+const baselineOf = (l: Line) => l.segments[0]?.words[0]?.baseline ?? l.baseline;
+
 /**
  * True when the two sides of a vertical cut are rows of one layout (a label and its value on the
  * same baseline) rather than two columns of prose: then the page must be read across, not down.
@@ -32,9 +40,18 @@ function rowAligned(left: Element[], right: Element[]): boolean {
   const l = left.filter((e) => e.kind === "line");
   const r = right.filter((e) => e.kind === "line");
   if (!l.length || !r.length) return false;
-  const paired = l.filter((a) =>
-    r.some((b) => overlapY(a, b) > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0)),
-  ).length;
+  // Sides set in two sizes (a sidebar's larger bold type beside a column's body) pair only lines
+  // on one baseline: their own leadings let lines overlap now and then without standing as rows.
+  const sizeOf = (es: Element[]) => median(es.map((e) => (e.kind === "line" ? e.line.size : 0)));
+  // Sizes and baselines read by OCR are too rough for this (its words are whole words).
+  const drawn = [...l, ...r].every((e) => e.kind !== "line" || !e.line.segments[0]?.words[0]?.whole);
+  const own = drawn && Math.abs(sizeOf(l) - sizeOf(r)) > OWN_SIZE * Math.max(sizeOf(l), sizeOf(r));
+  const rowOf = (a: Element, b: Element) =>
+    a.kind === "line" && b.kind === "line" && own
+      ? Math.abs(baselineOf(a.line) - baselineOf(b.line)) <=
+        SAME_BASELINE * Math.min(a.line.size, b.line.size)
+      : overlapY(a, b) > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0);
+  const paired = l.filter((a) => r.some((b) => rowOf(a, b))).length;
   const words = (es: Element[]) =>
     es.reduce(
       (n, e) => n + (e.kind === "line" ? e.line.segments.reduce((k, s) => k + s.words.length, 0) : 0),
@@ -55,6 +72,76 @@ function proseColumn(part: Element[]): boolean {
   return prose >= 3 && prose >= 0.6 * part.length;
 }
 
+/** Clear space between two lines of one column's text, at most, in their font size. */
+const LEADING_GAP = 1;
+/** Words a line must hold to be taken for a line of a column's running text (labels hold fewer). */
+const FLOW_WORDS = 5;
+
+/** Words of a line as its text spells them (a right-to-left word may be drawn in several pieces). */
+const wordCounts = new WeakMap<Line, number>();
+const wordsOf = (l: Line) => {
+  let n = wordCounts.get(l);
+  if (n === undefined) {
+    n = l.segments.reduce((k, s) => k + s.text.split(/\s+/).filter(Boolean).length, 0);
+    wordCounts.set(l, n);
+  }
+  return n;
+};
+
+/**
+ * Whether a row cut at `y` falls between two lines that follow each other down one column: of
+ * one size, starting at one left edge (an indent apart), the lower no further below the upper
+ * than a line's leading. Widely leaded text in one column leaves row gaps between its lines,
+ * and where the column beside it is blank at that height (under a heading, a figure, a
+ * paragraph's end) the gap runs across the page; cut there, a band holds the top lines of both
+ * columns and reads them across in turns. Left uncut, the columns part at their gutter.
+ */
+function withinColumn(elements: Element[], y: number, reach: number): boolean {
+  const near = (e: Element): e is Element & { kind: "line" } =>
+    e.kind === "line" && (e.y1 <= y ? y - e.y1 : e.y0 - y) <= reach && wordsOf(e.line) >= FLOW_WORDS;
+  const above = elements.filter((e) => e.y1 <= y && near(e));
+  const below = elements.filter((e) => e.y0 >= y && near(e));
+  for (const a of above) {
+    if (a.kind !== "line") continue;
+    for (const b of below) {
+      if (b.kind !== "line") continue;
+      const em = Math.max(a.line.size, b.line.size);
+      if (Math.abs(a.line.size - b.line.size) > 0.1 * em) continue;
+      if (b.y0 - a.y1 > LEADING_GAP * em) continue;
+      if (Math.abs(a.x0 - b.x0) > 2 * em) continue;
+      if (Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) < 0.5 * Math.min(a.x1 - a.x0, b.x1 - b.x0)) continue;
+      // One column: nothing stands beside the narrower line under the wider one's reach (a
+      // paragraph set across the page over two columns reaches over the other column's line).
+      const [wide, narrow] = a.x1 - a.x0 >= b.x1 - b.x0 ? [a, b] : [b, a];
+      const beside = elements.some(
+        (e) =>
+          e !== a &&
+          e !== b &&
+          e.y0 < narrow.y1 &&
+          e.y1 > narrow.y0 &&
+          e.x0 < wide.x1 &&
+          e.x1 > wide.x0 &&
+          (e.x1 <= narrow.x0 || e.x0 >= narrow.x1),
+      );
+      // A short line over a longer one is a paragraph's last line when the line over it is as
+      // long (the column's measure); else the longer line runs past the column (a paragraph set
+      // across the page under columns that end unbalanced).
+      const measured =
+        b.x1 <= a.x1 + 2 * em ||
+        elements.some(
+          (c) =>
+            c !== a &&
+            c.y1 <= a.y0 + 0.2 * em &&
+            a.y0 - c.y1 <= LEADING_GAP * em &&
+            Math.abs(c.x0 - a.x0) <= 2 * em &&
+            c.x1 >= b.x1 - 2 * em,
+        );
+      if (!beside && measured) return true;
+    }
+  }
+  return false;
+}
+
 /** Elements in reading order: bands top to bottom; within a band, columns left to right. */
 export function readingOrder(elements: Element[], size: number): Element[] {
   if (elements.length <= 1) return elements;
@@ -62,11 +149,16 @@ export function readingOrder(elements: Element[], size: number): Element[] {
     elements.map((e) => [e.y0, e.y1]),
     MIN_ROW_GAP * size,
   );
-  if (rows.length) {
-    const bands: Element[][] = Array.from({ length: rows.length + 1 }, () => []);
+  // Only lines a leading of the largest size from a cut can stand either side of it.
+  let reach = 0;
+  if (rows.length)
+    for (const e of elements) if (e.kind === "line") reach = Math.max(reach, LEADING_GAP * e.line.size);
+  const kept = rows.filter((c) => !withinColumn(elements, c, reach));
+  if (kept.length) {
+    const bands: Element[][] = Array.from({ length: kept.length + 1 }, () => []);
     for (const e of elements) {
       const mid = (e.y0 + e.y1) / 2;
-      bands[rows.filter((c) => c < mid).length]?.push(e);
+      bands[kept.filter((c) => c < mid).length]?.push(e);
     }
     return bands.flatMap((b) => readingOrder(b, size));
   }

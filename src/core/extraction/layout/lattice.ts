@@ -95,6 +95,7 @@ export function latticeTables(horizontals: Rule[], verticals: Rule[], words: Wor
   for (const [i, h] of hs.entries()) groupOf(i).h.push(h);
   for (const [j, v] of vs.entries()) groupOf(hs.length + j).v.push(v);
 
+  const boxes = checkboxes([...groups.values()]);
   const tables: FoundTable[] = [];
   for (const { h, v } of groups.values()) {
     if (h.length < 1 || v.length < 1 || h.length + v.length < 4) continue;
@@ -246,7 +247,7 @@ export function latticeTables(horizontals: Rule[], verticals: Rule[], words: Wor
     let crowded = 0;
     let segments = 0;
     for (const ws of inCell.values()) {
-      const columns = holdsColumns(ws);
+      const columns = holdsColumns(ws) && !boxes.some((b) => between(b, ws));
       for (const l of toLines(ws)) {
         segments += l.segments.length;
         if (columns && l.segments.length >= 2) crowded += l.segments.length;
@@ -261,6 +262,34 @@ export function latticeTables(horizontals: Rule[], verticals: Rule[], words: Wor
   }
   return tables.sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
 }
+
+/** A checkbox's side, in points, at least and at most. */
+const BOX_SIDE = { min: 4, max: 20 };
+
+/**
+ * A form's checkboxes: four rules closed into a small square, touching no other rule. Their
+ * options ("☐ Yes ■ No") leave gaps a segment wide where the boxes stand, which are not a
+ * cell's columns.
+ */
+function checkboxes(groups: { h: Rule[]; v: Rule[] }[]): Box[] {
+  const out: Box[] = [];
+  for (const { h, v } of groups) {
+    if (h.length !== 2 || v.length !== 2) continue;
+    const b = boxOf([...h, ...v]);
+    const w = b.x1 - b.x0;
+    const t = b.y1 - b.y0;
+    if (Math.min(w, t) < BOX_SIDE.min || Math.max(w, t) > BOX_SIDE.max) continue;
+    if (Math.abs(w - t) > 0.3 * Math.max(w, t)) continue;
+    out.push(b);
+  }
+  return out;
+}
+
+/** Whether a box stands among words, between the first and the last of them on their lines. */
+const between = (b: Box, words: Word[]) => {
+  const box = boxOf(words);
+  return b.x0 > box.x0 && b.x1 < box.x1 && b.y1 > box.y0 && b.y0 < box.y1;
+};
 
 const listMarker = /^[•◦▪▫●○■□‣⁃∙·◆◇►▸➢✓✔]$/;
 

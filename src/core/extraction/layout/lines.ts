@@ -1,4 +1,5 @@
 import { type Box, boxOf, maxSize } from "./geometry.ts";
+import { isReferenceMark } from "./superscripts.ts";
 import type { Word } from "./words.ts";
 
 /** Words on one baseline with no wide gap between them: a cell, or a line of a paragraph. */
@@ -70,6 +71,8 @@ export function joinWords(words: Word[]): string {
       text +=
         gap > 0.12 * Math.min(prev.size, w.size) ||
         (prev.whole && w.whole) ||
+        // A note's reference mark is a word of its own, not the end of the word it is set against.
+        (isReferenceMark(w) && !prev.raised) ||
         // Runs of two directions are apart, a run's extent may hold the space between them; but a
         // sentence's stop set apart from its last word ("العمل.") belongs to it.
         (prev.rtl !== w.rtl && !punctuationOnly.test(prev.text) && !punctuationOnly.test(w.text))

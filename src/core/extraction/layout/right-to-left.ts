@@ -37,12 +37,16 @@ export function rightToLeftLines(grid: TableGrid): boolean {
   return grid.length < 2 || labelValueBlock(textRows(grid));
 }
 
-/** Sentence punctuation (Latin, Arabic, Persian, Hebrew): a label names a field, it asks or says nothing. */
-const sentenceEnd = /[.!?\u061F\u06D4\u05C3]$/u;
+/**
+ * A statement's end (Latin, Arabic, Persian, Hebrew): a label names a field and says nothing. It
+ * may ask, though: a form's field is often a question ("Is the standard mandatory?") answered
+ * by the value or the box ticked beside it.
+ */
+const sentenceEnd = /[.!\u06D4\u05C3]$/u;
 
 /**
  * A form's label/value block drawn with rules: two columns, the one read first (the right one on
- * a right-to-left page) all labels (distinct words without figures or sentence punctuation), the
+ * a right-to-left page) all labels (distinct words without figures or a statement's stop), the
  * other values of mixed kinds, figures and dates on some rows and words on others, words below
  * the first row too. A data table's column holds one kind of value under its header (a column of
  * dates under "Date" stays a table); a field per row, each of its own kind, is a form's layout.

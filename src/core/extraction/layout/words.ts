@@ -4,12 +4,14 @@ import { joinDropCaps } from "./drop-caps.ts";
 import type { Box } from "./geometry.ts";
 import { dropLineNumbers } from "./line-numbers.ts";
 import { isRtl, normalizeText } from "./normalize-text.ts";
+import { seatSuperscripts } from "./superscripts.ts";
 
 /**
  * A page's words, from the text layer or OCR alike, with a drop cap put back in front of the word
- * it begins and a margin's line numbers taken out (drop-caps.ts, line-numbers.ts).
+ * it begins, superscripts seated on their line and a margin's line numbers taken out (drop-caps.ts,
+ * superscripts.ts, line-numbers.ts).
  */
-const tidyWords = (words: Word[]): Word[] => dropLineNumbers(joinDropCaps(words));
+const tidyWords = (words: Word[]): Word[] => dropLineNumbers(seatSuperscripts(joinDropCaps(words)));
 
 /** A word (or an unbroken run of CJK text) in the reading frame. */
 export type Word = Box & {
@@ -29,6 +31,8 @@ export type Word = Box & {
    * close their boxes (the text layer's words are joined by the gap between them instead).
    */
   whole?: boolean;
+  /** A superscript seated on the baseline of the word it touches (superscripts.ts). */
+  raised?: boolean;
 };
 
 /**
