@@ -106,6 +106,19 @@ export function rulesInFrame(
   return { horizontals, verticals };
 }
 
+/**
+ * The words of the stream tables found among the lines as the page's layout finds them when it
+ * has no gutters: the tables a shaded region must not cut across.
+ */
+function streamTableWords(lines: Line[], horizontals: Rule[], words: readonly Word[]): Set<Word>[] {
+  const vertical = words.filter((w) => w.vertical);
+  return columnGroups(lines, horizontals).flatMap((group) =>
+    streamTables(group, horizontals, vertical)
+      .filter((t) => !beatenByProse(textRows(t.grid), [...t.words]))
+      .map((t) => t.words),
+  );
+}
+
 /** The rules that lie within the box. */
 function rulesWithin(rules: { horizontals: Rule[]; verticals: Rule[] }, b: Box) {
   const inside = (r: Rule) => r.x0 >= b.x0 - 1 && r.x1 <= b.x1 + 1 && r.y0 >= b.y0 - 1 && r.y1 <= b.y1 + 1;
@@ -228,7 +241,14 @@ export function layoutWords(
     }
   }
   // A sidebar or band that a fill bounds is laid out on its own, and placed as one block.
-  const regions: ShadedRegion[] = opts.fills?.length ? shadedRegions(opts.fills, rest, frame) : [];
+  let whole: Set<Word>[] | undefined;
+  const pageTables = () => {
+    whole ??= opts.tables ? streamTableWords(toLines(rest), rules.horizontals, rest) : [];
+    return whole;
+  };
+  const regions: ShadedRegion[] = opts.fills?.length
+    ? shadedRegions(opts.fills, rest, frame, pageTables)
+    : [];
   const inRegion = new Set(regions.flatMap((r) => r.words));
   if (inRegion.size) rest = rest.filter((w) => !inRegion.has(w));
   const regionLayouts = regions.map((r) =>
@@ -247,8 +267,10 @@ export function layoutWords(
     frame,
     memory,
   );
-  // Columns from the whole page: its gutters, found once from the lines a ruled table left.
-  const gutters = pageGutters(lines, pageBody(lines).size, memory.gutters);
+  // Columns from the whole page: its gutters, found once from the lines a ruled table left,
+  // shaded regions' included (a box of text set over a gap in the page crosses it still).
+  const gutterLines = regions.length ? [...lines, ...regions.flatMap((r) => toLines(r.words))] : lines;
+  const gutters = pageGutters(gutterLines, pageBody(gutterLines).size, memory.gutters);
   if (gutters.length) memory.gutters = gutters;
   if (opts.tables) {
     const vertical = rest.filter((w) => w.vertical);

@@ -23,10 +23,8 @@ const MIN_HEIGHT = 3;
 const MAX_PAGE_SHARE = 0.7;
 /** Share of the region's lines that may go on outside it on their baseline, on both sides. */
 const MAX_BOTH_SIDES = 0.3;
-/** Edges (points) that line up between the rows inside and outside: a table's columns. */
-const EDGE_SLACK = 2;
-/** Share of the region's lines that may continue outside it as a table's rows do. */
-const MAX_CONTINUED = 0.5;
+/** Words of a table, inside the fill and above or below it, that make the fill a table's shading. */
+const MIN_TABLE_WORDS = 2;
 
 const centreIn = (w: Box, b: Box) => {
   const x = (w.x0 + w.x1) / 2;
@@ -38,12 +36,15 @@ export type ShadedRegion = { box: Box; words: Word[] };
 
 /**
  * The regions the page's filled rectangles bound, the outermost where they nest, and none that
- * would hold all of the page's words. `fills`: filled rectangles (not rules) in the reading frame.
+ * would hold all of the page's words. `fills`: filled rectangles (not rules) in the reading frame;
+ * `tables`: the words of each table found on the page as if it had no regions, asked for only
+ * when some fill is large enough and holds lines.
  */
 export function shadedRegions(
   fills: readonly Box[],
   words: readonly Word[],
   page: { width: number; height: number },
+  tables: () => readonly ReadonlySet<Word>[],
 ): ShadedRegion[] {
   const candidates: ShadedRegion[] = [];
   for (const f of fills) {
@@ -56,7 +57,7 @@ export function shadedRegions(
     const lines = toLines(inside);
     if (lines.length < MIN_LINES || h < MIN_HEIGHT * median(inside.map((x) => x.size))) continue;
     const outside = words.filter((x) => !centreIn(x, f));
-    if (tablePart(f, lines, toLines(outside))) continue;
+    if (tablePart(f, lines, toLines(outside), tables())) continue;
     candidates.push({ box: f, words: inside });
   }
   // The outermost of nested fills (a box inside a shaded column); of two that overlap, the larger.
@@ -74,34 +75,30 @@ export function shadedRegions(
 
 /**
  * Whether the fill shades part of a table: most of its lines go on, on their baseline, past both
- * its sides (a shaded column between others), or the rows just above or below it continue its
- * rows' columns (shaded rows of a table whose other rows are white).
+ * its sides (a shaded column between others), or a table found on the whole page runs on above
+ * or below it, under its width (the shaded body of a table whose head and total rows are not).
+ * A table that only stands beside the fill, its words inside it one column of the table, is the
+ * region's lines read together with the text beside them: what the region undoes.
  */
-function tablePart(f: Box, inside: readonly Line[], outside: readonly Line[]): boolean {
+function tablePart(
+  f: Box,
+  inside: readonly Line[],
+  outside: readonly Line[],
+  tables: readonly ReadonlySet<Word>[],
+): boolean {
   const onBaseline = (l: Line) => outside.filter((o) => Math.abs(o.baseline - l.baseline) <= 0.3 * l.size);
   const bothSides = inside.filter((l) => {
     const beside = onBaseline(l);
     return beside.some((o) => o.x1 <= f.x0) && beside.some((o) => o.x0 >= f.x1);
   }).length;
   if (bothSides > MAX_BOTH_SIDES * inside.length) return true;
-  const edges = (ls: readonly Line[]) =>
-    ls.flatMap((l) =>
-      l.segments.filter((s) => s.x0 >= f.x0 - 1 && s.x1 <= f.x1 + 1).flatMap((s) => [s.x0, s.x1]),
-    );
-  const inEdges = edges(inside.filter((l) => l.segments.length >= 2));
-  if (!inEdges.length) return false;
-  // Rows next to the fill, above or below it, within a line's pitch and under its width.
-  const pitch = 2 * median(inside.map((l) => l.size));
-  const next = outside.filter(
-    (o) =>
-      o.segments.length >= 2 &&
-      o.x0 >= f.x0 - 1 &&
-      o.x1 <= f.x1 + 1 &&
-      (Math.abs(o.y0 - f.y1) <= pitch || Math.abs(f.y0 - o.y1) <= pitch),
-  );
-  const continued = next.filter((o) => {
-    const own = edges([o]);
-    return own.filter((e) => inEdges.some((x) => Math.abs(x - e) <= EDGE_SLACK)).length >= 2;
-  }).length;
-  return next.length > 0 && continued >= Math.max(1, MAX_CONTINUED * next.length);
+  return tables.some((t) => {
+    let held = 0;
+    let under = 0;
+    for (const w of t) {
+      if (centreIn(w, f)) held++;
+      else if ((w.x0 + w.x1) / 2 > f.x0 && (w.x0 + w.x1) / 2 < f.x1) under++;
+    }
+    return held >= MIN_TABLE_WORDS && under >= MIN_TABLE_WORDS;
+  });
 }
