@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
+  appendBezierCurve,
   clip,
+  closePath,
   concatTransformationMatrix,
   degrees,
   endPath,
@@ -343,6 +345,31 @@ describe("pageGraphics: fills, clipping and noise", () => {
     expect(g.verticals).toEqual([]);
     expect(g.rects).toEqual([]);
     expect(g.horizontals.map(r2)).toEqual([{ x0: 100, y0: H - 700.25, x1: 300, y1: H - 700.25, width: 1 }]);
+  });
+
+  it("keeps a filled box with rounded corners as a shaded rectangle, drawing no rules", async () => {
+    // A 200 x 300 box, corners rounded 12pt (each a Bezier curve), tinted.
+    const [x0, y0, x1, y1, r, k] = [100, 300, 300, 600, 12, 12 * 0.5523];
+    const bytes = await build((page) => {
+      page.pushOperators(
+        setFillingRgbColor(0.9, 0.93, 0.96),
+        moveTo(x0 + r, y0),
+        lineTo(x1 - r, y0),
+        appendBezierCurve(x1 - r + k, y0, x1, y0 + r - k, x1, y0 + r),
+        lineTo(x1, y1 - r),
+        appendBezierCurve(x1, y1 - r + k, x1 - r + k, y1, x1 - r, y1),
+        lineTo(x0 + r, y1),
+        appendBezierCurve(x0 + r - k, y1, x0, y1 - r + k, x0, y1 - r),
+        lineTo(x0, y0 + r),
+        appendBezierCurve(x0, y0 + r - k, x0 + r - k, y0, x0 + r, y0),
+        closePath(),
+        fill(),
+      );
+    });
+    const g = await graphicsOf(bytes);
+    expect(g.horizontals).toEqual([]);
+    expect(g.verticals).toEqual([]);
+    expect(g.rects).toEqual([{ x0: 100, y0: H - 600, x1: 300, y1: H - 300, fill: "#e6edf5" }]);
   });
 
   it("merges collinear pieces that overlap or nearly touch, and keeps apart ones that do not", async () => {

@@ -1,5 +1,6 @@
-// node make.mjs tuning|check: writes bench/invoices/corpus-pdfkit (tuning) or
-// corpus-pdfkit-check (check layouts, not looked at while tuning): <name>.pdf beside
+// node make.mjs tuning|check|sidebar: writes bench/invoices/corpus-pdfkit (tuning),
+// corpus-pdfkit-check (check layouts, not looked at while tuning) or corpus-sidebar-check
+// (shaded side columns, bands and boxes; a check set too): <name>.pdf beside
 // <name>.json holding {meta, truth}, the truth written from the drawn facts. Seeded: the same
 // files on every run. PDFKit comes from NODE_PATH or a local node_modules (package.json pins it).
 
@@ -10,6 +11,7 @@ import { CHECK_LAYOUTS } from "./check-layouts.mjs";
 import { FONTS, pen } from "./draw.mjs";
 import { makeFacts, rng } from "./facts.mjs";
 import { LAYOUTS } from "./layouts.mjs";
+import { SIDEBAR_LAYOUTS } from "./sidebar-layouts.mjs";
 
 const require = createRequire(import.meta.url);
 const PDFDocument = require(
@@ -18,30 +20,50 @@ const PDFDocument = require(
 
 const set = process.argv[2] ?? "tuning";
 const check = set === "check";
-const out = path.join(import.meta.dirname, "..", check ? "corpus-pdfkit-check" : "corpus-pdfkit");
+const sidebar = set === "sidebar";
+const out = path.join(
+  import.meta.dirname,
+  "..",
+  sidebar ? "corpus-sidebar-check" : check ? "corpus-pdfkit-check" : "corpus-pdfkit",
+);
 mkdirSync(out, { recursive: true });
 for (const f of readdirSync(out)) rmSync(path.join(out, f));
 
-const LOCALES = check
-  ? ["en-US", "en-GB", "de-DE", "fr-FR", "en-US", "de-DE", "fr-FR", "en-GB", "nl-NL", "fr-BE", "de-CH"]
-  : [
-      ...Array(8).fill("en-US"),
-      ...Array(7).fill("en-GB"),
-      ...Array(8).fill("de-DE"),
-      ...Array(8).fill("fr-FR"),
-      ...Array(3).fill("nl-NL"),
-      ...Array(3).fill("de-CH"),
-      ...Array(3).fill("fr-BE"),
-    ];
-const layouts = check ? CHECK_LAYOUTS : LAYOUTS;
+const LOCALES = sidebar
+  ? [
+      "en-US",
+      "de-DE",
+      "fr-FR",
+      "en-GB",
+      "nl-NL",
+      "fr-BE",
+      "en-GB",
+      "fr-FR",
+      "de-CH",
+      "en-US",
+      "de-DE",
+      "nl-NL",
+    ]
+  : check
+    ? ["en-US", "en-GB", "de-DE", "fr-FR", "en-US", "de-DE", "fr-FR", "en-GB", "nl-NL", "fr-BE", "de-CH"]
+    : [
+        ...Array(8).fill("en-US"),
+        ...Array(7).fill("en-GB"),
+        ...Array(8).fill("de-DE"),
+        ...Array(8).fill("fr-FR"),
+        ...Array(3).fill("nl-NL"),
+        ...Array(3).fill("de-CH"),
+        ...Array(3).fill("fr-BE"),
+      ];
+const layouts = sidebar ? SIDEBAR_LAYOUTS : check ? CHECK_LAYOUTS : LAYOUTS;
 const names = Object.keys(layouts);
 
-const r = rng(check ? 9173 : 4242);
+const r = rng(sidebar ? 6031 : check ? 9173 : 4242);
 const jobs = LOCALES.map((locale, i) => {
   const layout = names[i % names.length];
   const facts = makeFacts(r, locale);
   const font = FONTS[r.int(0, FONTS.length - 1)];
-  const name = `${check ? "pkc" : "pk"}-${String(i + 1).padStart(3, "0")}-${layout}-${locale}`;
+  const name = `${sidebar ? "pks" : check ? "pkc" : "pk"}-${String(i + 1).padStart(3, "0")}-${layout}-${locale}`;
   const doc = new PDFDocument({
     size: "A4",
     margin: 0,

@@ -229,6 +229,52 @@ function rectOf(p: Subpath): Box | null {
   return [x0, y0, x1, y1];
 }
 
+/** Share of the smaller side a rounded corner may take, at most: more is an ellipse, a blob. */
+const MAX_CORNER = 0.25;
+
+/**
+ * The subpath's box if it is a rectangle with rounded corners: straight sides along its box,
+ * curves only where they turn a corner (a tinted box drawn with a border radius).
+ */
+function roundedRectOf(p: Subpath): Box | null {
+  const { start, end } = p;
+  if (!p.curved || end - start < 5) return null;
+  const { xs, ys, bent } = pts;
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (let k = start; k < end; k++) {
+    const x = xs[k] as number;
+    const y = ys[k] as number;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  const corner = MAX_CORNER * Math.min(x1 - x0, y1 - y0);
+  if (corner <= THIN) return null;
+  for (let k = start; k < end; k++) {
+    const j = k + 1 < end ? k + 1 : start;
+    const dx = Math.abs((xs[j] as number) - (xs[k] as number));
+    const dy = Math.abs((ys[j] as number) - (ys[k] as number));
+    if (bent[j]) {
+      if (dx > corner || dy > corner) return null;
+      continue;
+    }
+    if (dx > SLANT && dy > SLANT) return null;
+    const x = xs[k] as number;
+    const y = ys[k] as number;
+    // A straight piece runs along a side (the closing piece of a corner's curve may be short).
+    const onSide =
+      dx + dy <= SLANT ||
+      (dy <= SLANT && (Math.abs(y - y0) <= SLANT || Math.abs(y - y1) <= SLANT)) ||
+      (dx <= SLANT && (Math.abs(x - x0) <= SLANT || Math.abs(x - x1) <= SLANT));
+    if (!onSide) return null;
+  }
+  return [x0, y0, x1, y1];
+}
+
 /** Twice the signed area: which way the subpath winds, for telling holes under the nonzero rule. */
 function signedArea(p: Subpath): number {
   const { xs, ys } = pts;
@@ -275,6 +321,13 @@ class Collector {
     }
     const c = intersect(r, g.clip);
     if (c[2] - c[0] <= 0 || c[3] - c[1] <= 0) return;
+    this.rects[this.rects.length] = { x0: c[0], y0: c[1], x1: c[2], y1: c[3], fill: g.fill };
+  }
+
+  /** A shaded area that is no rule however thin (a box with rounded corners). */
+  shade(r: Box, g: GState) {
+    const c = intersect(r, g.clip);
+    if (c[2] - c[0] <= THIN || c[3] - c[1] <= THIN) return;
     this.rects[this.rects.length] = { x0: c[0], y0: c[1], x1: c[2], y1: c[3], fill: g.fill };
   }
 
@@ -714,6 +767,11 @@ function fillPath(paths: Subpath[], evenOdd: boolean, g: GState, out: Collector)
   for (const p of paths) {
     const box = rectOf(p);
     if (box) boxes[boxes.length] = { box, area: signedArea(p) };
+    else {
+      // A box with rounded corners shades an area; it draws no rules.
+      const rounded = roundedRectOf(p);
+      if (rounded) out.shade(rounded, g);
+    }
   }
   if (boxes.length < 2 || boxes.length > MAX_FRAME_RECTS) {
     for (const { box } of boxes) out.box(box, g);

@@ -174,6 +174,7 @@ export const layoutExtractor: Extractor = {
           // Where the page paints images (its figures are found among them): known where the
           // drawing operations are read, on pages with a line that splits into columns.
           let images: Box[] = [];
+          let fills: Box[] = [];
           const lines = toLines(text.words);
           // A table has two columns at least, so some line splits at a wide gap; a picture leaves
           // a tall gap between lines of text. A page with neither (running prose, most of a long
@@ -187,8 +188,11 @@ export const layoutExtractor: Extractor = {
               );
             rules = rulesInFrame([...g.horizontals, ...g.verticals], text.frame);
             images = boxesInFrame(g.images, text.frame);
+            fills = boxesInFrame(g.rects, text.frame);
           }
-          const layout = carry(layoutWords(text.words, rules, text.frame, memory, { tables, lines, images }));
+          const layout = carry(
+            layoutWords(text.words, rules, text.frame, memory, { tables, lines, images, fills }),
+          );
           return { pageNumber, ...pick(layout), method: "text" };
         } finally {
           readingLimits.endPage();

@@ -5,8 +5,12 @@ import type { Word } from "./words.ts";
 
 // Body text: reading order by recursive XY-cut, then paragraphs, headings and list items.
 
-/** Something placed in the reading order: a line of text, or a table standing where it was found. */
-export type Element = Box & ({ kind: "line"; line: Line } | { kind: "table"; index: number });
+/**
+ * Something placed in the reading order: a line of text, a table standing where it was found, or
+ * a shaded region (a sidebar, a tinted band) read on its own and placed as one block.
+ */
+export type Element = Box &
+  ({ kind: "line"; line: Line } | { kind: "table"; index: number } | { kind: "region"; index: number });
 
 const MIN_ROW_GAP = 0.6; // font sizes of clear space that separate bands of text top to bottom
 export const MIN_GUTTER = 1.2; // font sizes of clear space between columns

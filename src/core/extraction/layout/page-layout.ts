@@ -18,6 +18,7 @@ import { columnGroups } from "./page-columns.ts";
 import { type Gutter, linesByColumn, orderByGutters, pageGutters, splitAtGutters } from "./page-gutters.ts";
 import { beatenByProse } from "./prose-evidence.ts";
 import { mirroredOrder, rightToLeftLines, rightToLeftPage } from "./right-to-left.ts";
+import { type ShadedRegion, shadedRegions } from "./shaded-regions.ts";
 import { streamTables } from "./stream.ts";
 import type { ReadingFrame, Word } from "./words.ts";
 
@@ -103,6 +104,25 @@ export function rulesInFrame(
       verticals.push({ y0: Math.min(ay, by), y1: Math.max(ay, by), x0: (ax + bx) / 2, x1: (ax + bx) / 2 });
   }
   return { horizontals, verticals };
+}
+
+/**
+ * The words of the stream tables found among the lines as the page's layout finds them when it
+ * has no gutters: the tables a shaded region must not cut across.
+ */
+function streamTableWords(lines: Line[], horizontals: Rule[], words: readonly Word[]): Set<Word>[] {
+  const vertical = words.filter((w) => w.vertical);
+  return columnGroups(lines, horizontals).flatMap((group) =>
+    streamTables(group, horizontals, vertical)
+      .filter((t) => !beatenByProse(textRows(t.grid), [...t.words]))
+      .map((t) => t.words),
+  );
+}
+
+/** The rules that lie within the box. */
+function rulesWithin(rules: { horizontals: Rule[]; verticals: Rule[] }, b: Box) {
+  const inside = (r: Rule) => r.x0 >= b.x0 - 1 && r.x1 <= b.x1 + 1 && r.y0 >= b.y0 - 1 && r.y1 <= b.y1 + 1;
+  return { horizontals: rules.horizontals.filter(inside), verticals: rules.verticals.filter(inside) };
 }
 
 export type PageLayout = {
@@ -202,9 +222,10 @@ export function layoutWords(
   memory: LayoutMemory,
   /**
    * `lines`: toLines(words), when the caller has them already. `images`: where the page draws
-   * images (its figures are found among them).
+   * images (its figures are found among them). `fills`: filled rectangles (not rules), where
+   * large ones holding text bound regions of their own.
    */
-  opts: { tables: boolean; lines?: Line[]; images?: readonly Box[] },
+  opts: { tables: boolean; lines?: Line[]; images?: readonly Box[]; fills?: readonly Box[] },
 ): PageLayout {
   const found: FoundTable[] = [];
   let rest = words;
@@ -219,14 +240,37 @@ export function layoutWords(
       rest = rest.filter((w) => !t.words.has(w));
     }
   }
+  // A sidebar or band that a fill bounds is laid out on its own, and placed as one block.
+  let whole: Set<Word>[] | undefined;
+  const pageTables = () => {
+    whole ??= opts.tables ? streamTableWords(toLines(rest), rules.horizontals, rest) : [];
+    return whole;
+  };
+  const regions: ShadedRegion[] = opts.fills?.length
+    ? shadedRegions(opts.fills, rest, frame, pageTables)
+    : [];
+  const inRegion = new Set(regions.flatMap((r) => r.words));
+  if (inRegion.size) rest = rest.filter((w) => !inRegion.has(w));
+  const regionLayouts = regions.map((r) =>
+    layoutWords(
+      r.words,
+      rulesWithin(rules, r.box),
+      frame,
+      // The document's margins are shared; its gutters are those of the page around the region.
+      { margins: memory.margins, content: memory.content, gutters: [] },
+      { tables: opts.tables },
+    ),
+  );
   // Unless a ruled table took some of the words, the lines are those of all of them.
   const { kept: lines, dropped } = dropMargins(
     rest === words && opts.lines ? opts.lines : toLines(rest),
     frame,
     memory,
   );
-  // Columns from the whole page: its gutters, found once from the lines a ruled table left.
-  const gutters = pageGutters(lines, pageBody(lines).size, memory.gutters);
+  // Columns from the whole page: its gutters, found once from the lines a ruled table left,
+  // shaded regions' included (a box of text set over a gap in the page crosses it still).
+  const gutterLines = regions.length ? [...lines, ...regions.flatMap((r) => toLines(r.words))] : lines;
+  const gutters = pageGutters(gutterLines, pageBody(gutterLines).size, memory.gutters);
   if (gutters.length) memory.gutters = gutters;
   if (opts.tables) {
     const vertical = rest.filter((w) => w.vertical);
@@ -269,6 +313,7 @@ export function layoutWords(
       ),
     ),
     ...found.map((t, index): Element => ({ kind: "table", index, ...t.box })),
+    ...regions.map((r, index): Element => ({ kind: "region", index, ...r.box })),
   ];
   const figures = figuresOf(opts.images ?? [], words, frame);
   const order = (els: Element[], flip: <B extends { x0: number; x1: number }>(b: B) => B) =>
@@ -293,6 +338,7 @@ export function layoutWords(
   const text: string[] = [];
   const tables: ExtractedTable[] = [];
   const placed: PageElement[] = [];
+  const regionMargins: PageElement[] = [];
   let pending: Line[] = [];
   const flush = () => {
     // Segments read one after another on the same baseline join back into one line.
@@ -330,6 +376,23 @@ export function layoutWords(
       continue;
     }
     flush();
+    if (e.kind === "region") {
+      const inner = regionLayouts[e.index] as PageLayout;
+      if (inner.markdown) md.push(inner.markdown);
+      if (inner.text) text.push(inner.text);
+      for (const el of inner.elements) {
+        // Its running heads and feet (no place in the order) go with the page's.
+        if (el.order === undefined) regionMargins.push(el);
+        else
+          placed.push({
+            ...el,
+            ...(el.table !== undefined ? { table: el.table + tables.length } : {}),
+            order: placed.length,
+          });
+      }
+      tables.push(...inner.tables);
+      continue;
+    }
     const t = found[e.index] as FoundTable;
     if (asLines.has(t)) {
       for (const row of textRows(t.grid))
@@ -361,7 +424,7 @@ export function layoutWords(
     markdown: md.join("\n\n"),
     text: text.join("\n\n"),
     tables,
-    elements: withMargins(withFigures(placed, figures), dropped, frame),
+    elements: [...withMargins(withFigures(placed, figures), dropped, frame), ...regionMargins],
     width: frame.width,
     height: frame.height,
     startsWithTable: isTable(ordered[0]),
