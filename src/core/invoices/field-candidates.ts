@@ -113,6 +113,24 @@ const TOTALS = new Set<string>([
   "amount_due",
 ]);
 
+/** Fields whose value a narrow cell wraps onto the next row: a date, payment terms. */
+const WRAPS = new Set<LabelField>(["invoice_date", "due_date", "payment_terms"]);
+
+/**
+ * The text cell (r, col)'s value wrapped onto the row below: that row holds no label, fewer cells
+ * than row r, and each under a filled cell of row r ("Thursday, April 30," | "2026").
+ */
+function continuation(t: Table, r: number, col: number, ctx: ReadContext): string | undefined {
+  const row = t.rows[r];
+  const next = t.rows[r + 1];
+  const text = next?.[col]?.trim();
+  if (!row || !next || !text) return undefined;
+  const filled = next.flatMap((x, j) => (x.trim() ? [j] : []));
+  if (filled.length >= row.filter((x) => x.trim()).length) return undefined;
+  if (filled.some((j) => !row[j]?.trim() || lineSpans(next[j] ?? "", ctx).length)) return undefined;
+  return text;
+}
+
 export function tableCandidates(
   tables: Table[],
   ctx: ReadContext,
@@ -145,13 +163,19 @@ export function tableCandidates(
               return;
             }
             if (k !== spans.length - 1 || BLOCK_FIELDS.has(s.hit.field) || s.hit.field === "other") return;
-            // The value: the next filled cell to the right that is no label, else the cell below.
-            const right = row.slice(c + 1).find((x) => x.trim());
+            // The value: the next filled cell to the right that is no label, else the cell below;
+            // a date or terms the cell wrapped onto a row of their own are read whole.
+            const rc = row.findIndex((x, j) => j > c && x.trim());
+            const right = rc >= 0 ? row[rc] : undefined;
             const rightIsLabel = right !== undefined && lineSpans(right, ctx).some((x) => x.hit.start < 2);
             const below = t.rows[r + 1]?.[c];
+            const whole = (text: string | undefined, at: number, col: number) => {
+              const more = WRAPS.has(s.hit.field) ? continuation(t, at, col, ctx) : undefined;
+              return text && more ? `${text} ${more}` : text;
+            };
             for (const [text, conf] of [
-              [rightIsLabel ? undefined : right, 0.88],
-              [below, 0.85],
+              [rightIsLabel ? undefined : whole(right, r, rc), 0.88],
+              [whole(below, r + 1, c), 0.85],
             ] as const) {
               if (!text) continue;
               const v = withRate(readValue(s.hit.field, text, ctx), cell.slice(s.hit.end), ctx);

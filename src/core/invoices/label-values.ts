@@ -1,5 +1,6 @@
-import { findDates } from "../answering/structured/coerce.ts";
+import { CURRENCY_CODES } from "../answering/structured/coerce.ts";
 import { type Amount, findAmounts, type NumberStyle } from "./amounts.ts";
+import { labelDates } from "./invoice-dates.ts";
 import { findLabels, type LabelField, type LabelHit } from "./invoice-labels.ts";
 
 // Labelled values on a line or in a table cell. A label's value is the text from the label to
@@ -62,14 +63,14 @@ const BASE_BEFORE = /(?<![\p{L}])(?:on|of|auf|von|sur|de|over|base)\s*:?\s*$/iu;
 export function readValue(field: LabelField, text: string, ctx: ReadContext): FieldValue | null {
   const t = text.replace(/^[\s:#.°º\-–|]+/, "").trim();
   if (field === "invoice_date" || field === "due_date") {
-    const d = findDates(t, { dayFirst: ctx.dayFirst })[0];
+    const d = labelDates(t, ctx.dayFirst)[0];
     // The date must come first: "30 days from invoice date" is no date label.
     return d && d.start <= 3 ? { value: d.iso } : null;
   }
   if (AMOUNT_FIELDS.has(field)) {
     // Figures inside a date ("Please pay by 12/28/2025") and the base a rate is taken on ("VAT 20 %
     // on 1,838.88: 367.78") are not the field's amount.
-    const dates = findDates(t, { dayFirst: ctx.dayFirst });
+    const dates = labelDates(t, ctx.dayFirst);
     const all = findAmounts(t, ctx.style).filter(
       (a) => !dates.some((d) => a.start < d.end && a.end > d.start),
     );
@@ -115,8 +116,7 @@ export function takeValue(
   const value = readValue(field, t, ctx);
   if (!value) return null;
   let end = t.length;
-  if (field === "invoice_date" || field === "due_date")
-    end = findDates(t, { dayFirst: ctx.dayFirst })[0]?.end ?? t.length;
+  if (field === "invoice_date" || field === "due_date") end = labelDates(t, ctx.dayFirst)[0]?.end ?? t.length;
   else if (value.amount) end = value.amount.end;
   else if (field === "invoice_id" || field === "purchase_order" || field === "customer_id") {
     const at = t.indexOf(String(value.value));
@@ -125,9 +125,21 @@ export function takeValue(
   return { value, rest: t.slice(end) };
 }
 
-/** Nothing but punctuation or a rate ("VAT 20 %:" with its amount in the next cell). */
+/** The currency a label names for its amount: "Total (USD)", "Balance due in GBP", "Total €". */
+const LABEL_CURRENCY = new RegExp(
+  `(?:\\bin\\s+)?\\(?(?:[$€£¥₹]|\\b(?:${[...CURRENCY_CODES].join("|")})\\b)\\)?`,
+  "g",
+);
+
+/**
+ * Nothing but punctuation, a rate ("VAT 20 %:" with its amount in the next cell) or the currency
+ * of the amount ("BALANCE DUE (GBP)" over the figure).
+ */
 const isEmpty = (region: string) =>
-  region.replace(/\(?\d{1,2}(?:[.,]\d{1,2})?\s?%\)?/g, "").replace(/[\s:#.\-–|]/g, "") === "";
+  region
+    .replace(/\(?\d{1,2}(?:[.,]\d{1,2})?\s?%\)?/g, "")
+    .replace(LABEL_CURRENCY, "")
+    .replace(/[\s:#.\-–|]/g, "") === "";
 
 export type Span = { hit: LabelHit; valueStart: number; valueEnd: number; value: FieldValue | null };
 
@@ -155,7 +167,7 @@ export function lineSpans(text: string, ctx: ReadContext): Span[] {
   hits = hits.map((h, k) => {
     if (h.field !== "payment_terms") return h;
     const region = text.slice(h.end, hits[k + 1]?.start ?? text.length).replace(/^[\s:]+|[\s.]+$/g, "");
-    const d = findDates(region, { dayFirst: ctx.dayFirst })[0];
+    const d = labelDates(region, ctx.dayFirst)[0];
     return d && d.start === 0 && d.end === region.length ? { ...h, field: "due_date" } : h;
   });
   for (;;) {

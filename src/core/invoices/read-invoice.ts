@@ -1,5 +1,6 @@
 import { findAmounts, numberStyle } from "./amounts.ts";
 import { type Candidate, choose, lineCandidates, tableCandidates, taxOfRates } from "./field-candidates.ts";
+import { dayFirstOf } from "./invoice-dates.ts";
 import { chooseItems, lineItems, tableItems } from "./invoice-items.ts";
 import type { LabelField } from "./invoice-labels.ts";
 import { documentLines, pageOf } from "./invoice-lines.ts";
@@ -16,21 +17,6 @@ import { unlabelledFields } from "./unlabelled-fields.ts";
 
 // The built-in invoice reader: no model, the stored pages and tables of a parsed document in,
 // the invoice's fields and where each was read out. Pure and synchronous.
-
-const GERMAN = /\b(?:rechnung|mwst|ust|betrag|datum|menge|zahlbar|kunde|netto|brutto|summe)\b/i;
-const FRENCH = /\b(?:facture|tva|montant|quantité|qté|échéance|désignation|net à payer|ttc)\b/i;
-
-/** Whether 03/05/2026 means 3 May: the locale says, else a date that cannot be month-first, else the language and currency. */
-function dayFirst(text: string, hints: InvoiceHints): boolean {
-  if (hints.locale) return !/^en-US$/i.test(hints.locale) && !/-(US|PH|CA)$/i.test(hints.locale);
-  for (const m of text.matchAll(/(?<![\d/.-])(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?!\d)/g)) {
-    if (Number(m[1]) > 12) return true;
-    if (Number(m[2]) > 12) return false;
-  }
-  if (GERMAN.test(text) || FRENCH.test(text)) return true;
-  if (/[£€]|\b(?:GBP|EUR|CHF)\b/.test(text)) return true;
-  return false;
-}
 
 const DOLLARS = new Set(["USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN"]);
 
@@ -116,7 +102,10 @@ export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}
     ...lines.map((l) => l.text),
     ...tables.flatMap((t) => t.rows.map((r) => r.join("  "))),
   ].join("\n");
-  const ctx: ReadContext = { style: numberStyle(allText, hints.locale), dayFirst: dayFirst(allText, hints) };
+  const ctx: ReadContext = {
+    style: numberStyle(allText, hints.locale),
+    dayFirst: dayFirstOf(allText, hints.locale),
+  };
   const data: InvoiceData = { ...EMPTY, items: [] };
   const sources: Record<string, FieldSource> = {};
   const put = (

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { lineCandidates, tableCandidates } from "../src/core/invoices/field-candidates.ts";
+import { dayFirstOf, labelDates } from "../src/core/invoices/invoice-dates.ts";
+import type { Line, Table } from "../src/core/invoices/invoice-lines.ts";
+
+// English invoices' dates and totals: two-digit years, which way round 04/05/2026 is read when
+// the invoice gives no date that settles it, a date or terms a narrow cell wrapped onto the next
+// row, and a total's label naming its currency over the figure.
+
+const us = { style: { decimal: ".", spaceGroups: false }, dayFirst: false } as const;
+const table = (rows: string[][]): Table => ({ index: 0, page: 1, pages: [1], bbox: null, rows, order: 1, ocr: false });
+const lines = (texts: string[]): Line[] => texts.map((text, order) => ({ page: 1, text, order, ocr: false }));
+
+describe("labelDates", () => {
+  it("reads two-digit years, month first unless the invoice is day first", () => {
+    expect(labelDates("10/14/26", false)[0]?.iso).toBe("2026-10-14");
+    expect(labelDates("04/05/26", false)[0]?.iso).toBe("2026-04-05");
+    expect(labelDates("04/05/26", true)[0]?.iso).toBe("2026-05-04");
+    expect(labelDates("14.10.26", false)[0]?.iso).toBe("2026-10-14");
+    expect(labelDates("03-Mar-26", false)[0]?.iso).toBe("2026-03-03");
+    expect(labelDates("3 Sept 26", false)[0]?.iso).toBe("2026-09-03");
+    expect(labelDates("Mar. 3, '26", false)[0]?.iso).toBe("2026-03-03");
+    // A four-digit year is read as before, and no two-digit reading is made inside it.
+    expect(labelDates("03/04/2026", true).map((d) => d.iso)).toEqual(["2026-04-03"]);
+    expect(labelDates("13/14/26", false)).toEqual([]);
+  });
+});
+
+describe("dayFirstOf", () => {
+  it("takes the side of the world from the invoice's words and addresses", () => {
+    expect(dayFirstOf("Date 04/05/2026\nABN 12 345 678 901\nGST 10%\nTotal $110.00")).toBe(true);
+    expect(dayFirstOf("Date 04/05/2026\n12 King Street\nLeeds\nLS1 4DY\nTotal 10.00")).toBe(true);
+    expect(dayFirstOf("Date 04/05/2026\nVAT 20%\nTotal 10.00")).toBe(true);
+    expect(dayFirstOf("Date 04/05/2026\nAustin, TX 78701\nSales tax 8.25%\nTotal $10.00")).toBe(false);
+    expect(dayFirstOf("Date 04/05/2026\nTotal $10.00")).toBe(false);
+  });
+
+  it("prefers a date that settles it, then the order of a date written with its month's name", () => {
+    expect(dayFirstOf("Date 04/25/2026\nVAT 20%")).toBe(false);
+    expect(dayFirstOf("Issued 5 March 2026\nDue 04/05/2026")).toBe(true);
+    expect(dayFirstOf("Issued March 5, 2026\nDue 04/05/2026")).toBe(false);
+    expect(dayFirstOf("Date 04/05/26\nDue 28/05/26")).toBe(true);
+  });
+});
+
+describe("wrapped values in a label table", () => {
+  it("reads a date whose year the cell wrapped onto the next row", () => {
+    const t = table([
+      ["Austin, TX 78701", "Issued", "Thursday, April 23,"],
+      ["", "", "2026"],
+      ["", "Pay By", "Thursday, April 30,"],
+      ["", "", "2026"],
+    ]);
+    const got = tableCandidates([t], us, new Map());
+    expect(got.find((c) => c.field === "invoice_date")?.value.value).toBe("2026-04-23");
+    expect(got.find((c) => c.field === "due_date")?.value.value).toBe("2026-04-30");
+  });
+
+  it("reads terms wrapped under a row of labels, and not a row of other values as their end", () => {
+    const t = table([
+      ["INV #", "DATE", "TERMS"],
+      ["A26561", "01/07/2026", "Payment due within"],
+      ["", "", "45 days"],
+    ]);
+    const got = tableCandidates([t], us, new Map());
+    expect(got.find((c) => c.field === "payment_terms")?.value.value).toBe("Payment due within 45 days");
+    const full = table([
+      ["Terms", "Net 30"],
+      ["Currency", "USD"],
+    ]);
+    const terms = tableCandidates([full], us, new Map()).find((c) => c.field === "payment_terms");
+    expect(terms?.value.value).toBe("Net 30");
+  });
+});
+
+describe("a total's label naming its currency", () => {
+  it("reads the figure under 'BALANCE DUE (GBP)' and 'TOTAL (USD)'", () => {
+    const got = lineCandidates(lines(["BALANCE DUE (GBP)", "41,938.78", "TOTAL (USD)", "10,274.96"]), us);
+    expect(got.find((c) => c.field === "amount_due")?.value.value).toBeCloseTo(41938.78, 2);
+    expect(got.find((c) => c.field === "invoice_total")?.value.value).toBeCloseTo(10274.96, 2);
+  });
+});
