@@ -1,14 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { lineCandidates, tableCandidates } from "../src/core/invoices/field-candidates.ts";
 import { dayFirstOf, labelDates } from "../src/core/invoices/invoice-dates.ts";
+import { findLabels } from "../src/core/invoices/invoice-labels.ts";
 import type { Line, Table } from "../src/core/invoices/invoice-lines.ts";
+import { readInvoice } from "../src/core/invoices/read-invoice.ts";
 
 // English invoices' dates and totals: two-digit years, which way round 04/05/2026 is read when
 // the invoice gives no date that settles it, a date or terms a narrow cell wrapped onto the next
 // row, and a total's label naming its currency over the figure.
 
 const us = { style: { decimal: ".", spaceGroups: false }, dayFirst: false } as const;
-const table = (rows: string[][]): Table => ({ index: 0, page: 1, pages: [1], bbox: null, rows, order: 1, ocr: false });
+const table = (rows: string[][]): Table => ({
+  index: 0,
+  page: 1,
+  pages: [1],
+  bbox: null,
+  rows,
+  order: 1,
+  ocr: false,
+});
 const lines = (texts: string[]): Line[] => texts.map((text, order) => ({ page: 1, text, order, ocr: false }));
 
 describe("labelDates", () => {
@@ -78,5 +88,49 @@ describe("a total's label naming its currency", () => {
     const got = lineCandidates(lines(["BALANCE DUE (GBP)", "41,938.78", "TOTAL (USD)", "10,274.96"]), us);
     expect(got.find((c) => c.field === "amount_due")?.value.value).toBeCloseTo(41938.78, 2);
     expect(got.find((c) => c.field === "invoice_total")?.value.value).toBeCloseTo(10274.96, 2);
+  });
+});
+
+describe("English totals", () => {
+  it("knows the labels English invoices give their totals", () => {
+    for (const [text, field] of [
+      ["Amount owing", "amount_due"],
+      ["Balance outstanding", "amount_due"],
+      ["Total invoice amount", "invoice_total"],
+      ["Total inc. GST", "invoice_total"],
+      ["Total ex GST", "subtotal"],
+      ["Taxable amount", "subtotal"],
+      ["Less payments", "amount_paid"],
+      ["Delivery charges", "shipping"],
+      ["Date due", "due_date"],
+    ] as const)
+      expect(findLabels(text)[0]?.field, text).toBe(field);
+  });
+
+  it("reads a total the table cut before 'incl. Sales tax' as the total, not the tax", () => {
+    const t = table([
+      ["", "", "Subtotal", "$1,853.95"],
+      ["", "Total", "incl. Sales tax", "$1,988.36"],
+    ]);
+    const got = tableCandidates([t], us, new Map());
+    expect(got.find((c) => c.field === "total_tax")).toBeUndefined();
+    expect(got.find((c) => c.field === "invoice_total")?.value.value).toBeCloseTo(1988.36, 2);
+  });
+
+  it("takes the balance to pay, with what was paid added back, as the total when no total is printed", () => {
+    const page = (text: string) => ({
+      pages: [{ pageNumber: 1, markdown: text, text, width: 612, height: 792, method: "text" }],
+      tables: [],
+    });
+    const due = readInvoice(page("Invoice 1001\nSubtotal: $100.00\nSales tax: $8.00\nBalance due: $108.00"));
+    expect(due.data.invoice_total).toBeCloseTo(108, 2);
+    const paid = readInvoice(
+      page("Invoice 1001\nSubtotal: $100.00\nDeposit paid: $50.00\nAmount owing: $58.00"),
+    );
+    expect(paid.data.invoice_total).toBeCloseTo(108, 2);
+    const printed = readInvoice(
+      page("Invoice 1001\nTotal: $108.00\nAmount paid: $8.00\nBalance due: $100.00"),
+    );
+    expect(printed.data.invoice_total).toBeCloseTo(108, 2);
   });
 });

@@ -30,21 +30,24 @@ L = {
     "en": {
         "title": ["INVOICE", "Invoice", "Tax Invoice", "SALES INVOICE"],
         "no": ["Invoice No.", "Invoice #", "Invoice Number", "Inv #"],
-        "date": ["Invoice Date", "Date", "Date of Issue", "Issued", "Invoice date"],
-        "due": ["Due Date", "Payment Due", "Due", "Pay By", "Due By"],
+        "date": ["Invoice Date", "Date", "Date of Issue", "Issued", "Invoice date", "Inv. Date"],
+        "due": ["Due Date", "Payment Due", "Due", "Pay By", "Due By", "Date Due", "Payment due on", "Payable on"],
         "terms": ["Terms", "Payment Terms", "Terms of payment"],
         "po": ["PO Number", "P.O. #", "Your order"],
         "cust": ["Customer ID", "Account No.", "Client Ref"],
         "bill": ["Bill To", "BILL TO", "Invoice to", "Billed To", "Customer"],
         "taxid": {"US": "EIN", "GB": "VAT Reg. No.", "AU": "ABN", "CA": "GST/HST No.", "IE": "VAT No."},
         "head": ["Description", "Qty", "Unit Price", "Amount"],
-        "sub": ["Subtotal", "Sub-total", "Net amount", "Total before tax"],
+        "sub": ["Subtotal", "Sub-total", "Net amount", "Total before tax", "Total excl. {tax}", "Taxable amount", "Net total"],
         "disc": ["Discount", "Less discount", "Discount"],
-        "ship": ["Shipping", "Freight", "Delivery", "Postage & packing"],
-        "total": ["Total", "Grand Total", "Invoice Total", "TOTAL", "Total ({cur})", "Total incl. tax"],
-        "paid": ["Amount Paid", "Deposit received", "Less: payment received", "Paid to date"],
+        "ship": ["Shipping", "Freight", "Delivery", "Postage & packing", "Delivery charges", "P&P", "Freight charges"],
+        "total": ["Total", "Grand Total", "Invoice Total", "TOTAL", "Total ({cur})", "Total incl. tax", "Total incl. {tax}",
+                  "Total amount", "Invoice value", "Total invoice amount"],
+        "paid": ["Amount Paid", "Deposit received", "Less: payment received", "Paid to date", "Less payments",
+                 "Credits applied", "Deposit paid"],
         "due_amt": ["Balance Due", "Amount Due", "Total Due", "Amount payable", "Please pay", "TOTAL DUE",
-                    "Balance due ({cur})"],
+                    "Balance due ({cur})", "Amount owing", "Balance owing", "Total amount due", "Outstanding balance",
+                    "Amount to pay"],
         "words": "Amount in words",
         "thanks": ["Thank you for your business.", "Please make cheques payable to the company above.",
                    "We appreciate your prompt payment."],
@@ -73,7 +76,7 @@ FONTS = ["Helvetica", "Times", "Courier"]
 
 def pick(rng, f, k):
     v = L[f["lang"]][k]
-    return (rng.choice(v) if isinstance(v, list) else v).replace("{cur}", f["cur"])
+    return (rng.choice(v) if isinstance(v, list) else v).replace("{cur}", f["cur"]).replace("{tax}", f["tax_word"])
 
 
 def b(text, **attrs):
@@ -101,6 +104,10 @@ class Doc:
         self.money_style = "de" if f["lang"] in ("de", "fr") else rng.choice(["sym", "sym", "bare", "code", "codefirst"])
         self.t = t
         self.neg_style = rng.choice(["minus", "paren"])
+        # The due date said in the closing sentence instead of the header; the total line left out
+        # where the balance to pay is printed and nothing was paid.
+        self.due_in_sentence = f["lang"] == "en" and f["due_kind"] == "date" and rng.random() < 0.3
+        self.no_total_line = t["amount_due"] is not None and t["amount_paid"] is None and rng.random() < 0.4
 
     def m(self, v, neg=False):
         if neg:
@@ -119,7 +126,7 @@ class Doc:
             rows.append((pick(rng, f, "po"), t["purchase_order"]))
         if t["customer_id"]:
             rows.append((pick(rng, f, "cust"), t["customer_id"]))
-        if f["due_kind"] in ("date", "date+terms"):
+        if f["due_kind"] in ("date", "date+terms") and not self.due_in_sentence:
             rows.append((pick(rng, f, "due"), self.d(f["due"])))
         if t["payment_terms"]:
             rows.append((pick(rng, f, "terms"), t["payment_terms"]))
@@ -137,7 +144,8 @@ class Doc:
         tax_label = self.rng.choice([f"{f['tax_word']} ({pct})", f"{f['tax_word']} @ {pct}", f["tax_word"],
                                      f"{f['tax_word']} {pct}"])
         rows.append((tax_label, self.m(t["total_tax"])))
-        rows.append((pick(rng, f, "total"), self.m(t["invoice_total"])))
+        if not self.no_total_line:
+            rows.append((pick(rng, f, "total"), self.m(t["invoice_total"])))
         if t["amount_paid"]:
             rows.append((pick(rng, f, "paid"), self.m(t["amount_paid"], neg=True)))
         if t["amount_due"] is not None:
@@ -172,6 +180,9 @@ class Doc:
             pay = self.t["amount_due"] if self.t["amount_due"] is not None else self.t["invoice_total"]
             if f["lang"] == "en":
                 out += b(f"{L['en']['words']}: {amount_words(pay, f['cur'])}", space_before="10pt", font_style="italic")
+        if self.due_in_sentence:
+            out += b(rng.choice(["Payment is due by {}.", "Please pay by {}.", "Kindly remit payment by {}."])
+                     .format(self.d(f["due"])), space_before="10pt")
         out += b(rng.choice(L[f["lang"]]["thanks"]), space_before="14pt")
         return out
 

@@ -154,6 +154,15 @@ export function lineSpans(text: string, ctx: ReadContext): Span[] {
       // "le" right after a date's label is the date's article ("Échéance : le 19 janvier 2026").
       !(k > 0 && /^le$/i.test(h.text) && /^[\s:]*$/.test(text.slice(all[k - 1]?.end ?? 0, h.start))),
   );
+  // A tax word opening a cell after "incl." or "excl." ends a total's label the table cut in two
+  // ("Total | incl. Sales tax | $1,988.36"): it names what the total holds, not the tax.
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.field === "total_tax" &&
+        /^\s*(?:incl?|excl?|including|excluding|ex)\.?\s+$/i.test(text.slice(0, h.start))
+      ),
+  );
   // "Account" after a bank's label on the same line is the bank account, not the customer's.
   hits = hits.filter(
     (h, k) =>

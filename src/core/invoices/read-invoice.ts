@@ -140,6 +140,15 @@ export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}
     put(field as ScalarKey, v, c.page, c.quote, c.confidence, c.table?.bbox ?? null);
   }
 
+  // An invoice that prints only the balance to pay ("Balance due", no "Total" line) has that
+  // balance, with what was paid added back, as its total.
+  if (data.invoice_total === null && data.amount_due !== null) {
+    const due = sources["/amount_due"] as FieldSource;
+    const paid = data.amount_paid ?? 0;
+    const total = Math.round((data.amount_due + paid) * 100) / 100;
+    put("invoice_total", total, due.page, due.quote, due.confidence - (paid ? 0.15 : 0.1), due.bbox);
+  }
+
   const plines = partyLines(lines, tables, fromTables.itemRows);
   const parties = readParties(plines);
   // The customer's text lines by their place among the lines (a table's lines have none there).
