@@ -146,7 +146,7 @@ export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}
     const due = sources["/amount_due"] as FieldSource;
     const paid = data.amount_paid ?? 0;
     const total = Math.round((data.amount_due + paid) * 100) / 100;
-    put("invoice_total", total, due.page, due.quote, due.confidence - (paid ? 0.15 : 0.1), due.bbox);
+    put("invoice_total", total, due.page, due.quote, (due.confidence ?? 0.5) - (paid ? 0.15 : 0.1), due.bbox);
   }
 
   const plines = partyLines(lines, tables, fromTables.itemRows);
