@@ -30,6 +30,12 @@ describe("labelDates", () => {
     expect(labelDates("03-Mar-26", false)[0]?.iso).toBe("2026-03-03");
     expect(labelDates("3 Sept 26", false)[0]?.iso).toBe("2026-09-03");
     expect(labelDates("Mar. 3, '26", false)[0]?.iso).toBe("2026-03-03");
+    expect(labelDates("3rd Mar '26", false)[0]?.iso).toBe("2026-03-03");
+    // A month's name between slashes, dots or dashes, or a comma with no space before the year.
+    expect(labelDates("03/Mar/2026", false)[0]?.iso).toBe("2026-03-03");
+    expect(labelDates("03.Mar.2026", false)[0]?.iso).toBe("2026-03-03");
+    expect(labelDates("Mar-03-2026", false)[0]?.iso).toBe("2026-03-03");
+    expect(labelDates("Mar 03,2026", false)[0]?.iso).toBe("2026-03-03");
     // A four-digit year is read as before, and no two-digit reading is made inside it.
     expect(labelDates("03/04/2026", true).map((d) => d.iso)).toEqual(["2026-04-03"]);
     expect(labelDates("13/14/26", false)).toEqual([]);
@@ -115,6 +121,25 @@ describe("English totals", () => {
     const got = tableCandidates([t], us, new Map());
     expect(got.find((c) => c.field === "total_tax")).toBeUndefined();
     expect(got.find((c) => c.field === "invoice_total")?.value.value).toBeCloseTo(1988.36, 2);
+    // Cut into three cells: "Total | incl. | VAT".
+    const three = table([
+      ["", "VAT (20%)", "", "", "GBP 4,181.41"],
+      ["", "Total", "incl.", "VAT", "GBP 25,088.44"],
+    ]);
+    const taxes = tableCandidates([three], us, new Map()).filter((c) => c.field === "total_tax");
+    expect(new Set(taxes.map((c) => c.value.value))).toEqual(new Set([4181.41]));
+  });
+
+  it("reads a totals row taken for an item whose label has 'Less:' before it or '@' after it", () => {
+    const t = table([
+      ["Description", "Qty", "Amount"],
+      ["Installation labour", "5", "1,893.50"],
+      ["Less: payment received", "", "(5,244.47 GBP)"],
+      ["Sales tax @", "7.25%", "$755.55"],
+    ]);
+    const got = tableCandidates([t], us, new Map([[t, new Set([0, 1, 2, 3])]]));
+    expect(got.find((c) => c.field === "amount_paid")?.value.value).toBeCloseTo(-5244.47, 2);
+    expect(got.find((c) => c.field === "total_tax")?.value.value).toBeCloseTo(755.55, 2);
   });
 
   it("takes the balance to pay, with what was paid added back, as the total when no total is printed", () => {

@@ -116,6 +116,8 @@ def date_text(d, locale, style):
         "dmy-abbr2": f"{d.day:02d}-{m[:3]}-{d.strftime('%y')}",
         "dmy-sp2": f"{d.day} {m[:3]} {d.strftime('%y')}",
         "weekday": f"{wd}, {m} {d.day}, {d.year}" if us else f"{wd} {d.day} {m} {d.year}",
+        "slash-abbr": f"{d.day:02d}/{m[:3]}/{d.year}",
+        "abbr-dash": f"{m[:3]}-{d.day:02d}-{d.year}",
         "upper": f"{m[:3].upper()} {d.day:02d} {d.year}" if us else f"{d.day:02d} {m[:3].upper()} {d.year}",
     }[style]
 

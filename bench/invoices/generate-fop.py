@@ -24,7 +24,7 @@ from en_facts import amount_words, date_text, make_facts, money, out_dir, write_
 
 LOCALES = ["en-US"] * 5 + ["en-GB"] * 4 + ["en-AU"] * 2 + ["en-CA"] * 2 + ["en-IE"] * 2 + ["de-DE", "fr-FR"]
 EN_DATE_STYLES = ["num", "num", "num1", "num2y", "dash", "iso", "long", "ord", "of", "abbr", "dmy-abbr",
-                  "dmy-abbr2", "weekday", "upper"]
+                  "dmy-abbr2", "weekday", "upper", "slash-abbr", "abbr-dash"]
 
 L = {
     "en": {
@@ -201,7 +201,17 @@ def classic(doc):
               cell(b(v, text_align="end", font_weight="bold" if i == len(tot) - 1 else "normal"))]
              for i, (k, v) in enumerate(tot)]
     totals = table(["50%", "28%", "22%"], trows, space_before="8pt")
-    return head + bill + items + totals + doc.footer()
+    summary = ""
+    t = doc.t
+    if f["country"] in ("GB", "IE", "AU") and rng.random() < 0.5:
+        # A tax summary under the totals, as British and Australian invoices print one.
+        base = round(t["subtotal"] - (t["total_discount"] or 0), 2)
+        head_row = [cell(b(x, font_weight="bold", font_size="8pt")) for x in ("Rate", "Net", f["tax_word"], "Gross")]
+        vals = [cell(b(x, font_size="8pt")) for x in
+                (f"{f['rate'] * 100:g}%", doc.m(base), doc.m(t["total_tax"]), doc.m(round(base + t["total_tax"], 2)))]
+        summary = b(f"{f['tax_word']} summary", font_weight="bold", space_before="10pt") + table(
+            ["15%", "15%", "15%", "15%", "40%"], [head_row + [cell(None)], vals + [cell(None)]])
+    return head + bill + items + totals + summary + doc.footer()
 
 
 def band(doc):

@@ -113,6 +113,16 @@ const TOTALS = new Set<string>([
   "amount_due",
 ]);
 
+/** A cell's label without the word joining it to the sum ("Less: Deposit") or a sign after it ("Tax @"). */
+const bareLabel = (cell: string) =>
+  cell
+    .trim()
+    .replace(/^(?:less|plus|add|minus)\b\s*:?\s*/i, "")
+    .replace(/[\s:@]+$/, "");
+
+/** A cell closing with "incl." or "excl.": the tax word in the next cell ends a total's label. */
+const INCLUDES = /(?:^|\s)(?:incl?|excl?|including|excluding|ex)\.?\s*$/i;
+
 /** Fields whose value a narrow cell wraps onto the next row: a date, payment terms. */
 const WRAPS = new Set<LabelField>(["invoice_date", "due_date", "payment_terms"]);
 
@@ -144,8 +154,12 @@ export function tableCandidates(
       if (!item)
         row.forEach((cell, c) => {
           if (!cell) return;
+          const before = row.slice(0, c).filter((x) => x.trim());
+          const afterIncl = INCLUDES.test(before[before.length - 1] ?? "");
           const spans = lineSpans(cell, ctx);
           spans.forEach((s, k) => {
+            if (afterIncl && k === 0 && s.hit.field === "total_tax" && !cell.slice(0, s.hit.start).trim())
+              return;
             const base = {
               field: s.hit.field,
               page: t.page,
@@ -204,7 +218,7 @@ export function tableCandidates(
         // EUR | 1 535,85"); not a word of an item's description ("Delivery and assembly | 1 | …").
         const label = line.slice(s.hit.start, s.hit.end).replace(/[\s:]+$/, "");
         const cut = bounds.some((b) => s.hit.start < b && b < s.hit.end);
-        const alone = filled.some((cell) => cell.trim().replace(/[\s:]+$/, "") === label);
+        const alone = filled.some((cell) => bareLabel(cell) === label);
         const opens = filled.length <= 2 && (s.hit.start === 0 || bounds.includes(s.hit.start));
         if (!cut && !alone && !opens) continue;
         const quote = line.slice(s.hit.start, s.valueEnd).trim();

@@ -2,8 +2,8 @@ import { type DateMatch, findDates } from "../answering/structured/coerce.ts";
 
 // Dates as invoices print them, and whether 04/05/2026 means 4 May or April 5 on this invoice.
 // Beside the calendar dates every reader knows, invoices from accounting packages print two-digit
-// years (10/14/26, 14-Oct-26): read only in a date label's value, where a number cannot be a
-// count or a price.
+// years (10/14/26, 14-Oct-26) and a month's name between slashes or dashes (14/Oct/2026,
+// Oct-14-2026): read only in a date label's value, where a number cannot be a count or a price.
 
 const MONTHS = [
   "jan(?:uary)?",
@@ -20,9 +20,11 @@ const MONTHS = [
   "dec(?:ember)?",
 ];
 const MONTH = `(${MONTHS.join("|")})\\.?`;
+const ORD = "(?:st|nd|rd|th)?";
+const year = (y: string | undefined) => (y && y.length === 2 ? 2000 + Number(y) : Number(y));
 const monthOf = (name: string) => MONTHS.findIndex((m) => new RegExp(`^(?:${m})\\.?$`, "i").test(name)) + 1;
 
-const SHORT_YEAR: [RegExp, (m: RegExpExecArray, dayFirst: boolean) => [number, number, number]][] = [
+const MORE_DATES: [RegExp, (m: RegExpExecArray, dayFirst: boolean) => [number, number, number]][] = [
   // 10/14/26, 14-10-26: month first unless the invoice writes the day first, or the first cannot be a month.
   [
     /(?<![\d/.-])(\d{1,2})([/-])(\d{1,2})\2(\d{2})(?![\d/.-])/g,
@@ -38,15 +40,18 @@ const SHORT_YEAR: [RegExp, (m: RegExpExecArray, dayFirst: boolean) => [number, n
     /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{2})(?![\d.])/g,
     (m) => [2000 + Number(m[3]), Number(m[2]), Number(m[1])],
   ],
-  // 14-Oct-26, 14 Oct 26
+  // 14-Oct-26, 14 Oct 26, 14th Oct '26, and with a four-digit year 14/Oct/2026, 14.Oct.2026
   [
-    new RegExp(`(?<![\\d])(\\d{1,2})[\\s-]+${MONTH}[\\s-]+'?(\\d{2})(?![\\d])`, "gi"),
-    (m) => [2000 + Number(m[3]), monthOf(m[2] ?? ""), Number(m[1])],
+    new RegExp(`(?<![\\d])(\\d{1,2})${ORD}[\\s/.-]+${MONTH}[\\s/.-]+'?(\\d{4}|\\d{2})(?![\\d])`, "gi"),
+    (m) => [year(m[3]), monthOf(m[2] ?? ""), Number(m[1])],
   ],
-  // Oct 14, '26
+  // Oct 14, '26; Oct-14-2026, Oct/14/2026, Oct 14,2026
   [
-    new RegExp(`\\b${MONTH}\\s+(\\d{1,2}),?\\s+'(\\d{2})(?![\\d])`, "gi"),
-    (m) => [2000 + Number(m[3]), monthOf(m[1] ?? ""), Number(m[2])],
+    new RegExp(
+      `\\b${MONTH}(?:\\s+(\\d{1,2})${ORD},?\\s*'(\\d{2})|[-/](\\d{1,2})[-/](\\d{4})|\\s+(\\d{1,2}),(\\d{4}))(?![\\d])`,
+      "gi",
+    ),
+    (m) => [year(m[3] ?? m[5] ?? m[7]), monthOf(m[1] ?? ""), Number(m[2] ?? m[4] ?? m[6])],
   ],
 ];
 
@@ -56,7 +61,7 @@ const pad = (n: number) => String(n).padStart(2, "0");
 /** The dates of a date label's value: calendar dates, then those written with a two-digit year. */
 export function labelDates(text: string, dayFirst: boolean): DateMatch[] {
   const out = findDates(text, { dayFirst });
-  for (const [re, parts] of SHORT_YEAR) {
+  for (const [re, parts] of MORE_DATES) {
     for (const m of text.matchAll(re)) {
       const start = m.index;
       const end = start + m[0].length;
