@@ -1,3 +1,4 @@
+import { CURRENCY_CODES } from "../answering/structured/coerce.ts";
 import { findAmounts, numberStyle } from "./amounts.ts";
 import { type Candidate, choose, lineCandidates, tableCandidates, taxOfRates } from "./field-candidates.ts";
 import { dayFirstOf } from "./invoice-dates.ts";
@@ -13,6 +14,7 @@ import type {
   InvoiceSourceDocument,
 } from "./invoice-types.ts";
 import type { ReadContext } from "./label-values.ts";
+import { placeCurrency } from "./place-currency.ts";
 import { unlabelledFields } from "./unlabelled-fields.ts";
 
 // The built-in invoice reader: no model, the stored pages and tables of a parsed document in,
@@ -40,18 +42,29 @@ function currency(
     c.n += 5;
     counts.set(code, c);
   }
+  // A code a label names for its amounts ("Total (USD)", "Balance due (GBP)").
+  for (const m of text.matchAll(/\(([A-Z]{3})\)/g)) {
+    const code = m[1] as string;
+    if (!CURRENCY_CODES.has(code)) continue;
+    const c = counts.get(code) ?? { n: 0, quote: m[0] };
+    c.n += 2;
+    counts.set(code, c);
+  }
   const best = [...counts.entries()].filter(([k]) => k !== "$").sort((a, b) => b[1].n - a[1].n)[0];
   if (best) return { code: best[0], quote: best[1].quote, confidence: 0.9 };
   const dollar = counts.get("$");
   if (dollar) {
     const hinted = hints.currency && DOLLARS.has(hints.currency.toUpperCase());
     return {
-      code: hinted ? (hints.currency as string).toUpperCase() : "USD",
+      code: hinted ? (hints.currency as string).toUpperCase() : (placeCurrency(text, DOLLARS) ?? "USD"),
       quote: dollar.quote,
       confidence: hinted ? 0.8 : 0.6,
     };
   }
-  return hints.currency ? { code: hints.currency.toUpperCase(), quote: "", confidence: 0.3 } : null;
+  if (hints.currency) return { code: hints.currency.toUpperCase(), quote: "", confidence: 0.3 };
+  // No currency printed: the one the addresses point to, as a guess.
+  const placed = placeCurrency(text);
+  return placed ? { code: placed, quote: "", confidence: 0.3 } : null;
 }
 
 const EMPTY: InvoiceData = {
