@@ -97,6 +97,17 @@ describe("a total's label naming its currency", () => {
   });
 });
 
+describe("English dates in sentences and beside other dates", () => {
+  it("reads the due date of a request to pay, and not an order's date for the invoice's", () => {
+    const got = lineCandidates(
+      lines(["Order Date: 03/02/2026", "Invoice Date: 03/05/2026", "Please pay by 04/04/2026."]),
+      us,
+    );
+    expect(got.find((c) => c.field === "invoice_date")?.value.value).toBe("2026-03-05");
+    expect(got.find((c) => c.field === "due_date")?.value.value).toBe("2026-04-04");
+  });
+});
+
 describe("English totals", () => {
   it("knows the labels English invoices give their totals", () => {
     for (const [text, field] of [
@@ -109,6 +120,10 @@ describe("English totals", () => {
       ["Less payments", "amount_paid"],
       ["Delivery charges", "shipping"],
       ["Date due", "due_date"],
+      ["Please pay by", "due_date"],
+      ["Kindly remit payment by", "due_date"],
+      ["Order Date", "other"],
+      ["Date shipped", "other"],
     ] as const)
       expect(findLabels(text)[0]?.field, text).toBe(field);
   });

@@ -13,6 +13,7 @@ Run: /usr/bin/python3 bench/invoices/generate-fop.py [--seed N] [--n N] (needs a
 """
 
 import argparse
+import datetime
 import os
 import random
 import subprocess
@@ -122,6 +123,10 @@ class Doc:
         """Label/value pairs of the header, in print order."""
         rng, f, t = self.rng, self.f, self.t
         rows = [(pick(rng, f, "no"), t["invoice_id"]), (pick(rng, f, "date"), self.d(f["issued"]))]
+        if f["lang"] == "en" and rng.random() < 0.3:
+            # An order or shipping date printed before the invoice's own.
+            other = f["issued"] - datetime.timedelta(days=rng.randint(1, 20))
+            rows.insert(1, (rng.choice(["Order Date", "Ship Date", "Date Shipped", "Order date"]), self.d(other)))
         if t["purchase_order"]:
             rows.append((pick(rng, f, "po"), t["purchase_order"]))
         if t["customer_id"]:
