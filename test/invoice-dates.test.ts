@@ -168,6 +168,11 @@ describe("English totals", () => {
       page("Invoice 1001\nSubtotal: $100.00\nDeposit paid: $50.00\nAmount owing: $58.00"),
     );
     expect(paid.data.invoice_total).toBeCloseTo(108, 2);
+    // A page's running total carried to the next page is no total of the invoice, nor a balance.
+    const carried = readInvoice(page("Invoice 1001\nSubtotal: $100.00\nTotal carried forward: $100.00"));
+    expect(carried.data.invoice_total).toBeNull();
+    const brought = readInvoice(page("Invoice 1001\nBalance brought forward: $40.00\nTotal: $108.00"));
+    expect(brought.data.amount_due).toBeNull();
     const printed = readInvoice(
       page("Invoice 1001\nTotal: $108.00\nAmount paid: $8.00\nBalance due: $100.00"),
     );
