@@ -108,6 +108,25 @@ describe("English dates in sentences and beside other dates", () => {
   });
 });
 
+describe("terms under a due date's label", () => {
+  it("reads 'Due: Net 30' and a 'Due' cell over 'On receipt' as the terms, not a sentence of terms", () => {
+    const got = lineCandidates(lines(["Due: Net 30", "Due Date: Upon receipt"]), us);
+    expect(got.filter((c) => c.field === "payment_terms").map((c) => c.value.value)).toEqual([
+      "Net 30",
+      "Upon receipt",
+    ]);
+    const t = table([
+      ["Invoice No.", "A-1"],
+      ["Due", "On receipt"],
+      ["Terms", "Payment due upon receipt"],
+    ]);
+    const cells = tableCandidates([t], us, new Map()).filter((c) => c.field === "payment_terms");
+    expect(new Set(cells.map((c) => c.value.value))).toEqual(
+      new Set(["On receipt", "Payment due upon receipt"]),
+    );
+  });
+});
+
 describe("English totals", () => {
   it("knows the labels English invoices give their totals", () => {
     for (const [text, field] of [

@@ -194,7 +194,7 @@ def make_facts(rng, locale, prefix):
     cur = CURRENCY[locale]
     terms = {"date": None, "date+terms": f"Net {days}", "terms": rng.choice([f"Net {days}", f"Payment due within {days} days",
                                                                            f"{days} days from invoice date"]),
-             "receipt": rng.choice(["Due on receipt", "Payment due upon receipt"])}[due_kind]
+             "receipt": rng.choice(["Due on receipt", "Payment due upon receipt", "On receipt", "Upon receipt"])}[due_kind]
     truth = {
         "invoice_id": inv_id, "invoice_date": issued.isoformat(),
         "due_date": due.isoformat() if due_kind in ("date", "date+terms") else None,

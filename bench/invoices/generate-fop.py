@@ -134,7 +134,9 @@ class Doc:
         if f["due_kind"] in ("date", "date+terms") and not self.due_in_sentence:
             rows.append((pick(rng, f, "due"), self.d(f["due"])))
         if t["payment_terms"]:
-            rows.append((pick(rng, f, "terms"), t["payment_terms"]))
+            # Short terms sometimes stand under the due date's label ("Due: On receipt").
+            short = len(t["payment_terms"]) <= 15 and rng.random() < 0.4
+            rows.append((pick(rng, f, "due" if short else "terms"), t["payment_terms"]))
         return rows
 
     def totals(self):

@@ -3,6 +3,7 @@ import { findLabels, type LabelField } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
 import {
   BLOCK_FIELDS,
+  DUE_AS_TERMS,
   type FieldValue,
   lineSpans,
   type ReadContext,
@@ -26,6 +27,10 @@ export type Candidate = {
   line: number | null;
   table: Table | null;
 };
+
+/** A due date's label over terms ("Due" | "Net 30") labels the terms. */
+const termsUnderDue = (field: LabelField, text: string): LabelField =>
+  field === "due_date" && DUE_AS_TERMS.test(text.trim().replace(/[\s.]+$/, "")) ? "payment_terms" : field;
 
 /** A value read apart from its label keeps the rate the label printed ("VAT 20 %" | "31.28"). */
 function withRate(v: FieldValue | null, after: string, ctx: ReadContext): FieldValue | null {
@@ -95,8 +100,10 @@ export function lineCandidates(lines: Line[], ctx: ReadContext): Candidate[] {
       if (k !== spans.length - 1 || BLOCK_FIELDS.has(s.hit.field) || s.hit.field === "other") return;
       const next = lines[i + 1];
       if (!next || next.page !== line.page || findLabels(next.text).some((h) => h.start < 3)) return;
-      const v = withRate(readValue(s.hit.field, next.text, ctx), line.text.slice(s.hit.end), ctx);
-      if (v) out.push({ ...base, value: v, quote: `${s.hit.text}\n${next.text}`, confidence: conf - 0.15 });
+      const field = termsUnderDue(s.hit.field, next.text);
+      const v = withRate(readValue(field, next.text, ctx), line.text.slice(s.hit.end), ctx);
+      if (v)
+        out.push({ ...base, field, value: v, quote: `${s.hit.text}\n${next.text}`, confidence: conf - 0.15 });
     });
   });
   return out;
@@ -192,9 +199,10 @@ export function tableCandidates(
               [whole(below, r + 1, c), 0.85],
             ] as const) {
               if (!text) continue;
-              const v = withRate(readValue(s.hit.field, text, ctx), cell.slice(s.hit.end), ctx);
+              const field = termsUnderDue(s.hit.field, text);
+              const v = withRate(readValue(field, text, ctx), cell.slice(s.hit.end), ctx);
               if (v) {
-                out.push({ ...base, value: v, quote: `${cell} ${text}`, confidence: conf });
+                out.push({ ...base, field, value: v, quote: `${cell} ${text}`, confidence: conf });
                 return;
               }
             }

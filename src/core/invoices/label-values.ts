@@ -56,6 +56,10 @@ const termsOnly = (t: string) => {
   return t.slice(0, end);
 };
 
+/** Terms written where a due date is expected: net days, on receipt, a count of days. */
+export const DUE_AS_TERMS =
+  /^(?:net\s*\d{1,3}(?:\s*days)?|(?:due\s+|payable\s+)?(?:up)?on\s+receipt|(?:within\s+)?\d{1,3}\s+days(?:\s+net)?|immediate(?:ly)?|eom|c\.?o\.?d\.?)$/i;
+
 /** Words saying the amount after them is the base of a rate, per language. */
 const BASE_BEFORE = /(?<![\p{L}])(?:on|of|auf|von|sur|de|over|base)\s*:?\s*$/iu;
 
@@ -172,10 +176,18 @@ export function lineSpans(text: string, ctx: ReadContext): Span[] {
         hits.slice(0, k).some((x) => x.field === "other")
       ),
   );
-  // Terms that are a date are the due date ("Zahlungsziel: 22.10.2025").
+  // Terms that are a date are the due date ("Zahlungsziel: 22.10.2025"); a due date that is terms
+  // ("Due: Net 30", "Due date: Upon receipt") is the terms.
   hits = hits.map((h, k) => {
-    if (h.field !== "payment_terms") return h;
+    if (h.field !== "payment_terms" && h.field !== "due_date") return h;
     const region = text.slice(h.end, hits[k + 1]?.start ?? text.length).replace(/^[\s:]+|[\s.]+$/g, "");
+    if (h.field === "due_date") {
+      // Not words of the terms' own value ("Terms: Payment due upon receipt").
+      // Only a label set apart by its colon: "Payment due upon receipt" is a sentence of terms.
+      const inTerms = hits.slice(0, k).some((x) => x.field === "payment_terms");
+      const colon = /^\s*:/.test(text.slice(h.end));
+      return colon && !inTerms && DUE_AS_TERMS.test(region) ? { ...h, field: "payment_terms" } : h;
+    }
     const d = labelDates(region, ctx.dayFirst)[0];
     return d && d.start === 0 && d.end === region.length ? { ...h, field: "due_date" } : h;
   });
