@@ -89,6 +89,18 @@ describe("wrapped values in a label table", () => {
   });
 });
 
+describe("two labels in one cell", () => {
+  it("reads them over their two values in the cell below", () => {
+    const t = table([
+      ["INVOICE #", "ISSUED YOUR ORDER", "DUE BY"],
+      ["SI26362", "Saturday, July 4, 2026 PO34327", "09/02/2026"],
+    ]);
+    const got = tableCandidates([t], us, new Map());
+    expect(got.find((c) => c.field === "invoice_date")?.value.value).toBe("2026-07-04");
+    expect(got.find((c) => c.field === "purchase_order")?.value.value).toBe("PO34327");
+  });
+});
+
 describe("a total's label naming its currency", () => {
   it("reads the figure under 'BALANCE DUE (GBP)' and 'TOTAL (USD)'", () => {
     const got = lineCandidates(lines(["BALANCE DUE (GBP)", "41,938.78", "TOTAL (USD)", "10,274.96"]), us);

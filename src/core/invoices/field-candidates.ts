@@ -130,6 +130,9 @@ const bareLabel = (cell: string) =>
 /** A cell closing with "incl." or "excl.": the tax word in the next cell ends a total's label. */
 const INCLUDES = /(?:^|\s)(?:incl?|excl?|including|excluding|ex)\.?\s*$/i;
 
+/** A table cell passed where a line is read: its page and order are not used. */
+const TABLE_LINE: Line = { page: 0, text: "", order: 0, ocr: false };
+
 /** Fields whose value a narrow cell wraps onto the next row: a date, payment terms. */
 const WRAPS = new Set<LabelField>(["invoice_date", "due_date", "payment_terms"]);
 
@@ -164,6 +167,29 @@ export function tableCandidates(
           const before = row.slice(0, c).filter((x) => x.trim());
           const afterIncl = INCLUDES.test(before[before.length - 1] ?? "");
           const spans = lineSpans(cell, ctx);
+          // Two labels the table put in one cell over their two values in the cell below
+          // ("ISSUED YOUR ORDER" over "July 4, 2026 PO34327"), read as a line of labels over values.
+          const under = labelsOver(
+            { ...TABLE_LINE, text: cell },
+            spans,
+            { ...TABLE_LINE, text: t.rows[r + 1]?.[c] ?? "" },
+            ctx,
+          );
+          if (under) {
+            spans.forEach((s, k) =>
+              out.push({
+                field: s.hit.field,
+                page: t.page,
+                order: t.order - 0.5 + r / 1000,
+                line: null,
+                table: t,
+                value: under[k] as FieldValue,
+                quote: `${cell}\n${t.rows[r + 1]?.[c] ?? ""}`,
+                confidence: 0.8,
+              }),
+            );
+            return;
+          }
           spans.forEach((s, k) => {
             if (afterIncl && k === 0 && s.hit.field === "total_tax" && !cell.slice(0, s.hit.start).trim())
               return;
