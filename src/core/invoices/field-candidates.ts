@@ -176,7 +176,7 @@ export function tableCandidates(
             ctx,
           );
           if (under) {
-            spans.forEach((s, k) =>
+            spans.forEach((s, k) => {
               out.push({
                 field: s.hit.field,
                 page: t.page,
@@ -186,8 +186,8 @@ export function tableCandidates(
                 value: under[k] as FieldValue,
                 quote: `${cell}\n${t.rows[r + 1]?.[c] ?? ""}`,
                 confidence: 0.8,
-              }),
-            );
+              });
+            });
             return;
           }
           spans.forEach((s, k) => {
