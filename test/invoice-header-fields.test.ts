@@ -38,7 +38,8 @@ describe("header labels", () => {
   });
 
   it("takes no figure of a date for an amount, nor the base a rate is taken on", () => {
-    expect(values("Please pay by 12/28/2025.", US)).toEqual([]);
+    // No amount: the date is the due date ("Please pay by" is its label).
+    expect(values("Please pay by 12/28/2025.", US)).toEqual([["due_date", "2025-12-28"]]);
     expect(values("Tax 20% on 1,838.88: £367.78", US)).toEqual([["total_tax", 367.78]]);
     expect(values("zzgl. MwSt. 7 % auf 3.375,25 236,27 EUR", DE)).toEqual([["total_tax", 236.27]]);
     // Without a rate before it, "de" is no base: the deposit is its own amount.

@@ -3,6 +3,7 @@ import { findLabels, type LabelField } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
 import {
   BLOCK_FIELDS,
+  DUE_AS_TERMS,
   type FieldValue,
   lineSpans,
   type ReadContext,
@@ -26,6 +27,10 @@ export type Candidate = {
   line: number | null;
   table: Table | null;
 };
+
+/** A due date's label over terms ("Due" | "Net 30") labels the terms. */
+const termsUnderDue = (field: LabelField, text: string): LabelField =>
+  field === "due_date" && DUE_AS_TERMS.test(text.trim().replace(/[\s.]+$/, "")) ? "payment_terms" : field;
 
 /** A value read apart from its label keeps the rate the label printed ("VAT 20 %" | "31.28"). */
 function withRate(v: FieldValue | null, after: string, ctx: ReadContext): FieldValue | null {
@@ -95,8 +100,10 @@ export function lineCandidates(lines: Line[], ctx: ReadContext): Candidate[] {
       if (k !== spans.length - 1 || BLOCK_FIELDS.has(s.hit.field) || s.hit.field === "other") return;
       const next = lines[i + 1];
       if (!next || next.page !== line.page || findLabels(next.text).some((h) => h.start < 3)) return;
-      const v = withRate(readValue(s.hit.field, next.text, ctx), line.text.slice(s.hit.end), ctx);
-      if (v) out.push({ ...base, value: v, quote: `${s.hit.text}\n${next.text}`, confidence: conf - 0.15 });
+      const field = termsUnderDue(s.hit.field, next.text);
+      const v = withRate(readValue(field, next.text, ctx), line.text.slice(s.hit.end), ctx);
+      if (v)
+        out.push({ ...base, field, value: v, quote: `${s.hit.text}\n${next.text}`, confidence: conf - 0.15 });
     });
   });
   return out;
@@ -113,6 +120,37 @@ const TOTALS = new Set<string>([
   "amount_due",
 ]);
 
+/** A cell's label without the word joining it to the sum ("Less: Deposit") or a sign after it ("Tax @"). */
+const bareLabel = (cell: string) =>
+  cell
+    .trim()
+    .replace(/^(?:less|plus|add|minus)\b\s*:?\s*/i, "")
+    .replace(/[\s:@]+$/, "");
+
+/** A cell closing with "incl." or "excl.": the tax word in the next cell ends a total's label. */
+const INCLUDES = /(?:^|\s)(?:incl?|excl?|including|excluding|ex)\.?\s*$/i;
+
+/** A table cell passed where a line is read: its page and order are not used. */
+const TABLE_LINE: Line = { page: 0, text: "", order: 0, ocr: false };
+
+/** Fields whose value a narrow cell wraps onto the next row: a date, payment terms. */
+const WRAPS = new Set<LabelField>(["invoice_date", "due_date", "payment_terms"]);
+
+/**
+ * The text cell (r, col)'s value wrapped onto the row below: that row holds no label, fewer cells
+ * than row r, and each under a filled cell of row r ("Thursday, April 30," | "2026").
+ */
+function continuation(t: Table, r: number, col: number, ctx: ReadContext): string | undefined {
+  const row = t.rows[r];
+  const next = t.rows[r + 1];
+  const text = next?.[col]?.trim();
+  if (!row || !next || !text) return undefined;
+  const filled = next.flatMap((x, j) => (x.trim() ? [j] : []));
+  if (filled.length >= row.filter((x) => x.trim()).length) return undefined;
+  if (filled.some((j) => !row[j]?.trim() || lineSpans(next[j] ?? "", ctx).length)) return undefined;
+  return text;
+}
+
 export function tableCandidates(
   tables: Table[],
   ctx: ReadContext,
@@ -126,8 +164,35 @@ export function tableCandidates(
       if (!item)
         row.forEach((cell, c) => {
           if (!cell) return;
+          const before = row.slice(0, c).filter((x) => x.trim());
+          const afterIncl = INCLUDES.test(before[before.length - 1] ?? "");
           const spans = lineSpans(cell, ctx);
+          // Two labels the table put in one cell over their two values in the cell below
+          // ("ISSUED YOUR ORDER" over "July 4, 2026 PO34327"), read as a line of labels over values.
+          const under = labelsOver(
+            { ...TABLE_LINE, text: cell },
+            spans,
+            { ...TABLE_LINE, text: t.rows[r + 1]?.[c] ?? "" },
+            ctx,
+          );
+          if (under) {
+            spans.forEach((s, k) => {
+              out.push({
+                field: s.hit.field,
+                page: t.page,
+                order: t.order - 0.5 + r / 1000,
+                line: null,
+                table: t,
+                value: under[k] as FieldValue,
+                quote: `${cell}\n${t.rows[r + 1]?.[c] ?? ""}`,
+                confidence: 0.8,
+              });
+            });
+            return;
+          }
           spans.forEach((s, k) => {
+            if (afterIncl && k === 0 && s.hit.field === "total_tax" && !cell.slice(0, s.hit.start).trim())
+              return;
             const base = {
               field: s.hit.field,
               page: t.page,
@@ -145,18 +210,25 @@ export function tableCandidates(
               return;
             }
             if (k !== spans.length - 1 || BLOCK_FIELDS.has(s.hit.field) || s.hit.field === "other") return;
-            // The value: the next filled cell to the right that is no label, else the cell below.
-            const right = row.slice(c + 1).find((x) => x.trim());
+            // The value: the next filled cell to the right that is no label, else the cell below;
+            // a date or terms the cell wrapped onto a row of their own are read whole.
+            const rc = row.findIndex((x, j) => j > c && x.trim());
+            const right = rc >= 0 ? row[rc] : undefined;
             const rightIsLabel = right !== undefined && lineSpans(right, ctx).some((x) => x.hit.start < 2);
             const below = t.rows[r + 1]?.[c];
+            const whole = (text: string | undefined, at: number, col: number) => {
+              const more = WRAPS.has(s.hit.field) ? continuation(t, at, col, ctx) : undefined;
+              return text && more ? `${text} ${more}` : text;
+            };
             for (const [text, conf] of [
-              [rightIsLabel ? undefined : right, 0.88],
-              [below, 0.85],
+              [rightIsLabel ? undefined : whole(right, r, rc), 0.88],
+              [whole(below, r + 1, c), 0.85],
             ] as const) {
               if (!text) continue;
-              const v = withRate(readValue(s.hit.field, text, ctx), cell.slice(s.hit.end), ctx);
+              const field = termsUnderDue(s.hit.field, text);
+              const v = withRate(readValue(field, text, ctx), cell.slice(s.hit.end), ctx);
               if (v) {
-                out.push({ ...base, value: v, quote: `${cell} ${text}`, confidence: conf });
+                out.push({ ...base, field, value: v, quote: `${cell} ${text}`, confidence: conf });
                 return;
               }
             }
@@ -180,7 +252,7 @@ export function tableCandidates(
         // EUR | 1 535,85"); not a word of an item's description ("Delivery and assembly | 1 | …").
         const label = line.slice(s.hit.start, s.hit.end).replace(/[\s:]+$/, "");
         const cut = bounds.some((b) => s.hit.start < b && b < s.hit.end);
-        const alone = filled.some((cell) => cell.trim().replace(/[\s:]+$/, "") === label);
+        const alone = filled.some((cell) => bareLabel(cell) === label);
         const opens = filled.length <= 2 && (s.hit.start === 0 || bounds.includes(s.hit.start));
         if (!cut && !alone && !opens) continue;
         const quote = line.slice(s.hit.start, s.valueEnd).trim();

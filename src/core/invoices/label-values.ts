@@ -1,5 +1,6 @@
-import { findDates } from "../answering/structured/coerce.ts";
+import { CURRENCY_CODES } from "../answering/structured/coerce.ts";
 import { type Amount, findAmounts, type NumberStyle } from "./amounts.ts";
+import { labelDates } from "./invoice-dates.ts";
 import { findLabels, type LabelField, type LabelHit } from "./invoice-labels.ts";
 
 // Labelled values on a line or in a table cell. A label's value is the text from the label to
@@ -55,6 +56,10 @@ const termsOnly = (t: string) => {
   return t.slice(0, end);
 };
 
+/** Terms written where a due date is expected: net days, on receipt, a count of days. */
+export const DUE_AS_TERMS =
+  /^(?:net\s*\d{1,3}(?:\s*days)?|(?:due\s+|payable\s+)?(?:up)?on\s+receipt|(?:within\s+)?\d{1,3}\s+days(?:\s+net)?|immediate(?:ly)?|eom|c\.?o\.?d\.?)$/i;
+
 /** Words saying the amount after them is the base of a rate, per language. */
 const BASE_BEFORE = /(?<![\p{L}])(?:on|of|auf|von|sur|de|over|base)\s*:?\s*$/iu;
 
@@ -62,14 +67,14 @@ const BASE_BEFORE = /(?<![\p{L}])(?:on|of|auf|von|sur|de|over|base)\s*:?\s*$/iu;
 export function readValue(field: LabelField, text: string, ctx: ReadContext): FieldValue | null {
   const t = text.replace(/^[\s:#.°º\-–|]+/, "").trim();
   if (field === "invoice_date" || field === "due_date") {
-    const d = findDates(t, { dayFirst: ctx.dayFirst })[0];
+    const d = labelDates(t, ctx.dayFirst)[0];
     // The date must come first: "30 days from invoice date" is no date label.
     return d && d.start <= 3 ? { value: d.iso } : null;
   }
   if (AMOUNT_FIELDS.has(field)) {
     // Figures inside a date ("Please pay by 12/28/2025") and the base a rate is taken on ("VAT 20 %
     // on 1,838.88: 367.78") are not the field's amount.
-    const dates = findDates(t, { dayFirst: ctx.dayFirst });
+    const dates = labelDates(t, ctx.dayFirst);
     const all = findAmounts(t, ctx.style).filter(
       (a) => !dates.some((d) => a.start < d.end && a.end > d.start),
     );
@@ -115,8 +120,7 @@ export function takeValue(
   const value = readValue(field, t, ctx);
   if (!value) return null;
   let end = t.length;
-  if (field === "invoice_date" || field === "due_date")
-    end = findDates(t, { dayFirst: ctx.dayFirst })[0]?.end ?? t.length;
+  if (field === "invoice_date" || field === "due_date") end = labelDates(t, ctx.dayFirst)[0]?.end ?? t.length;
   else if (value.amount) end = value.amount.end;
   else if (field === "invoice_id" || field === "purchase_order" || field === "customer_id") {
     const at = t.indexOf(String(value.value));
@@ -125,9 +129,21 @@ export function takeValue(
   return { value, rest: t.slice(end) };
 }
 
-/** Nothing but punctuation or a rate ("VAT 20 %:" with its amount in the next cell). */
+/** The currency a label names for its amount: "Total (USD)", "Balance due in GBP", "Total €". */
+const LABEL_CURRENCY = new RegExp(
+  `(?:\\bin\\s+)?\\(?(?:[$€£¥₹]|\\b(?:${[...CURRENCY_CODES].join("|")})\\b)\\)?`,
+  "g",
+);
+
+/**
+ * Nothing but punctuation, a rate ("VAT 20 %:" with its amount in the next cell) or the currency
+ * of the amount ("BALANCE DUE (GBP)" over the figure).
+ */
 const isEmpty = (region: string) =>
-  region.replace(/\(?\d{1,2}(?:[.,]\d{1,2})?\s?%\)?/g, "").replace(/[\s:#.\-–|]/g, "") === "";
+  region
+    .replace(/\(?\d{1,2}(?:[.,]\d{1,2})?\s?%\)?/g, "")
+    .replace(LABEL_CURRENCY, "")
+    .replace(/[\s:#.\-–|]/g, "") === "";
 
 export type Span = { hit: LabelHit; valueStart: number; valueEnd: number; value: FieldValue | null };
 
@@ -142,6 +158,15 @@ export function lineSpans(text: string, ctx: ReadContext): Span[] {
       // "le" right after a date's label is the date's article ("Échéance : le 19 janvier 2026").
       !(k > 0 && /^le$/i.test(h.text) && /^[\s:]*$/.test(text.slice(all[k - 1]?.end ?? 0, h.start))),
   );
+  // A tax word opening a cell after "incl." or "excl." ends a total's label the table cut in two
+  // ("Total | incl. Sales tax | $1,988.36"): it names what the total holds, not the tax.
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.field === "total_tax" &&
+        /^\s*(?:incl?|excl?|including|excluding|ex)\.?\s+$/i.test(text.slice(0, h.start))
+      ),
+  );
   // "Account" after a bank's label on the same line is the bank account, not the customer's.
   hits = hits.filter(
     (h, k) =>
@@ -151,11 +176,19 @@ export function lineSpans(text: string, ctx: ReadContext): Span[] {
         hits.slice(0, k).some((x) => x.field === "other")
       ),
   );
-  // Terms that are a date are the due date ("Zahlungsziel: 22.10.2025").
+  // Terms that are a date are the due date ("Zahlungsziel: 22.10.2025"); a due date that is terms
+  // ("Due: Net 30", "Due date: Upon receipt") is the terms.
   hits = hits.map((h, k) => {
-    if (h.field !== "payment_terms") return h;
+    if (h.field !== "payment_terms" && h.field !== "due_date") return h;
     const region = text.slice(h.end, hits[k + 1]?.start ?? text.length).replace(/^[\s:]+|[\s.]+$/g, "");
-    const d = findDates(region, { dayFirst: ctx.dayFirst })[0];
+    if (h.field === "due_date") {
+      // Not words of the terms' own value ("Terms: Payment due upon receipt").
+      // Only a label set apart by its colon: "Payment due upon receipt" is a sentence of terms.
+      const inTerms = hits.slice(0, k).some((x) => x.field === "payment_terms");
+      const colon = /^\s*:/.test(text.slice(h.end));
+      return colon && !inTerms && DUE_AS_TERMS.test(region) ? { ...h, field: "payment_terms" } : h;
+    }
+    const d = labelDates(region, ctx.dayFirst)[0];
     return d && d.start === 0 && d.end === region.length ? { ...h, field: "due_date" } : h;
   });
   for (;;) {

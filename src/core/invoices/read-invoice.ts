@@ -1,5 +1,7 @@
+import { CURRENCY_CODES } from "../answering/structured/coerce.ts";
 import { findAmounts, numberStyle } from "./amounts.ts";
 import { type Candidate, choose, lineCandidates, tableCandidates, taxOfRates } from "./field-candidates.ts";
+import { dayFirstOf } from "./invoice-dates.ts";
 import { chooseItems, lineItems, tableItems } from "./invoice-items.ts";
 import type { LabelField } from "./invoice-labels.ts";
 import { documentLines, pageOf } from "./invoice-lines.ts";
@@ -12,25 +14,11 @@ import type {
   InvoiceSourceDocument,
 } from "./invoice-types.ts";
 import type { ReadContext } from "./label-values.ts";
+import { placeCurrency } from "./place-currency.ts";
 import { unlabelledFields } from "./unlabelled-fields.ts";
 
 // The built-in invoice reader: no model, the stored pages and tables of a parsed document in,
 // the invoice's fields and where each was read out. Pure and synchronous.
-
-const GERMAN = /\b(?:rechnung|mwst|ust|betrag|datum|menge|zahlbar|kunde|netto|brutto|summe)\b/i;
-const FRENCH = /\b(?:facture|tva|montant|quantité|qté|échéance|désignation|net à payer|ttc)\b/i;
-
-/** Whether 03/05/2026 means 3 May: the locale says, else a date that cannot be month-first, else the language and currency. */
-function dayFirst(text: string, hints: InvoiceHints): boolean {
-  if (hints.locale) return !/^en-US$/i.test(hints.locale) && !/-(US|PH|CA)$/i.test(hints.locale);
-  for (const m of text.matchAll(/(?<![\d/.-])(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?!\d)/g)) {
-    if (Number(m[1]) > 12) return true;
-    if (Number(m[2]) > 12) return false;
-  }
-  if (GERMAN.test(text) || FRENCH.test(text)) return true;
-  if (/[£€]|\b(?:GBP|EUR|CHF)\b/.test(text)) return true;
-  return false;
-}
 
 const DOLLARS = new Set(["USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN"]);
 
@@ -54,18 +42,29 @@ function currency(
     c.n += 5;
     counts.set(code, c);
   }
+  // A code a label names for its amounts ("Total (USD)", "Balance due (GBP)").
+  for (const m of text.matchAll(/\(([A-Z]{3})\)/g)) {
+    const code = m[1] as string;
+    if (!CURRENCY_CODES.has(code)) continue;
+    const c = counts.get(code) ?? { n: 0, quote: m[0] };
+    c.n += 2;
+    counts.set(code, c);
+  }
   const best = [...counts.entries()].filter(([k]) => k !== "$").sort((a, b) => b[1].n - a[1].n)[0];
   if (best) return { code: best[0], quote: best[1].quote, confidence: 0.9 };
   const dollar = counts.get("$");
   if (dollar) {
     const hinted = hints.currency && DOLLARS.has(hints.currency.toUpperCase());
     return {
-      code: hinted ? (hints.currency as string).toUpperCase() : "USD",
+      code: hinted ? (hints.currency as string).toUpperCase() : (placeCurrency(text, DOLLARS) ?? "USD"),
       quote: dollar.quote,
       confidence: hinted ? 0.8 : 0.6,
     };
   }
-  return hints.currency ? { code: hints.currency.toUpperCase(), quote: "", confidence: 0.3 } : null;
+  if (hints.currency) return { code: hints.currency.toUpperCase(), quote: "", confidence: 0.3 };
+  // No currency printed: the one the addresses point to, as a guess.
+  const placed = placeCurrency(text);
+  return placed ? { code: placed, quote: "", confidence: 0.3 } : null;
 }
 
 const EMPTY: InvoiceData = {
@@ -116,7 +115,10 @@ export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}
     ...lines.map((l) => l.text),
     ...tables.flatMap((t) => t.rows.map((r) => r.join("  "))),
   ].join("\n");
-  const ctx: ReadContext = { style: numberStyle(allText, hints.locale), dayFirst: dayFirst(allText, hints) };
+  const ctx: ReadContext = {
+    style: numberStyle(allText, hints.locale),
+    dayFirst: dayFirstOf(allText, hints.locale),
+  };
   const data: InvoiceData = { ...EMPTY, items: [] };
   const sources: Record<string, FieldSource> = {};
   const put = (
@@ -149,6 +151,15 @@ export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}
     let v = c.value.value;
     if (typeof v === "number" && DEDUCTIONS.has(field)) v = Math.abs(v);
     put(field as ScalarKey, v, c.page, c.quote, c.confidence, c.table?.bbox ?? null);
+  }
+
+  // An invoice that prints only the balance to pay ("Balance due", no "Total" line) has that
+  // balance, with what was paid added back, as its total.
+  if (data.invoice_total === null && data.amount_due !== null) {
+    const due = sources["/amount_due"] as FieldSource;
+    const paid = data.amount_paid ?? 0;
+    const total = Math.round((data.amount_due + paid) * 100) / 100;
+    put("invoice_total", total, due.page, due.quote, (due.confidence ?? 0.5) - (paid ? 0.15 : 0.1), due.bbox);
   }
 
   const plines = partyLines(lines, tables, fromTables.itemRows);
