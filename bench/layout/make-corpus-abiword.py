@@ -166,6 +166,7 @@ def build(doc):
             indent=2,
             ensure_ascii=False,
         )
+        fh.write("\n")
     print(doc["name"], pages, "pages", file=sys.stderr)
 
 

@@ -135,6 +135,7 @@ def build(doc):
             indent=2,
             ensure_ascii=False,
         )
+        fh.write("\n")
     print(doc["name"], pages, "pages", file=sys.stderr)
 
 

@@ -205,26 +205,44 @@ const SHORT_GRID = 3;
 /** Share of the table's width a line must span to be judged. */
 const SPAN = 0.7;
 
+/** Words closer than this share of their size are pieces of one word (a ligature set apart). */
+const TOUCHING = 0.05;
+
 /**
- * Whether the words (of a table found from aligned gaps) lie in lines spaced as prose is: in most
- * lines of three words or more that hold letters and span most of its width, every gap between
- * words is the same, as justification or a plain word space makes them. A table's row has a
- * cell's word spaces and wider gaps between its cells.
+ * Words in lines, each line left to right, pieces of one word joined: a ligature ("fi") drawn
+ * apart from the rest of its word leaves no gap, which is no word space.
  */
-export function justifiedLines(words: readonly Word[]): boolean {
+function linesOf(words: readonly Word[]): Word[][] {
   const lines: Word[][] = [];
   for (const w of [...words].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0)) {
     const line = lines.find((l) => onSameLine(l[0] as Word, w));
     if (line) line.push(w);
     else lines.push([w]);
   }
+  return lines.map((l) => {
+    const out: Word[] = [];
+    for (const w of l.sort((a, b) => a.x0 - b.x0)) {
+      const prev = out[out.length - 1];
+      if (prev && w.x0 - prev.x1 < TOUCHING * Math.max(w.size, prev.size))
+        out[out.length - 1] = { ...prev, text: prev.text + w.text, x1: Math.max(prev.x1, w.x1) };
+      else out.push(w);
+    }
+    return out;
+  });
+}
+
+/**
+ * Lines of three words or more, holding letters and spanning most of the words' width, that
+ * are judged, and those of them whose gaps between words are all one spacing.
+ */
+function evenLines(words: readonly Word[]): { lines: number; judged: number; even: number } {
+  const lines = linesOf(words);
   const left = Math.min(...words.map((w) => w.x0));
   const right = Math.max(...words.map((w) => w.x1));
   let judged = 0;
   let even = 0;
   for (const l of lines) {
     if (l.length < 3 || l.filter((w) => /\p{L}/u.test(w.text)).length * 2 < l.length) continue;
-    l.sort((a, b) => a.x0 - b.x0);
     // Only lines across most of the table: a cell's text wrapped in one column is spaced as prose.
     if ((l[l.length - 1] as Word).x1 - (l[0] as Word).x0 < SPAN * (right - left)) continue;
     // A hanging label ("3.", "[12]", "-a") stands apart from its text by the indent, not a word space.
@@ -246,10 +264,81 @@ export function justifiedLines(words: readonly Word[]): boolean {
     judged++;
     if (most - least <= EVEN_GAPS * size && widened.every(fits)) even++;
   }
+  return { lines: lines.length, judged, even };
+}
+
+/**
+ * Whether the words (of a table found from aligned gaps) lie in lines spaced as prose is: in most
+ * lines of three words or more that hold letters and span most of its width, every gap between
+ * words is the same, as justification or a plain word space makes them. A table's row has a
+ * cell's word spaces and wider gaps between its cells.
+ */
+export function justifiedLines(words: readonly Word[]): boolean {
+  const { lines, judged, even } = evenLines(words);
   // A "table" of three lines at most has one such line to judge: if it is spaced evenly, it is a
   // justified line with a short line or two beside it, not a row of cells.
-  const few = lines.length <= SHORT_GRID && judged >= 1 && even === judged;
+  const few = lines <= SHORT_GRID && judged >= 1 && even === judged;
   return few || (even >= MIN_EVEN_LINES && even >= EVEN_SHARE * judged);
+}
+
+/** Judged lines, at least, in each side of a grid that is a column of prose ... */
+const SIDE_LINES = 2;
+/** ... and their share of the side's lines: a column of prose is mostly full lines. */
+const SIDE_FULL = 0.5;
+/**
+ * Width of a gap no word crosses, in sizes of the body's font, at least, to part two sides: a
+ * few justified lines leave narrower gaps by chance, where their word spaces line up.
+ */
+const SIDE_GUTTER = 0.8;
+/** Share of the grid's words that the sides of prose hold, at least. */
+const SIDES_WORDS = 0.8;
+
+/**
+ * Whether a grid is columns of prose side by side: cut at the gaps no word crosses, two sides
+ * or more are each a column of lines spaced as prose (mostly lines across the side, their word
+ * gaps even), and they hold nearly all its words. Columns that no gutter was found for (a page
+ * switching between one and several columns) come to the table finder whole; a table's column
+ * holds cells of many lengths, not a run of full lines.
+ */
+export function proseSides(words: readonly Word[]): boolean {
+  const sorted = [...words].sort((a, b) => a.x0 - b.x0);
+  const sizes = words.map((w) => w.size).sort((a, b) => a - b);
+  const gutter = SIDE_GUTTER * (sizes[sizes.length >> 1] ?? 0);
+  const sides: Word[][] = [];
+  let reach = Number.NEGATIVE_INFINITY;
+  for (const w of sorted) {
+    if (w.x0 > reach + gutter) sides.push([]);
+    (sides[sides.length - 1] as Word[]).push(w);
+    reach = Math.max(reach, w.x1);
+  }
+  if (sides.length < 2) return false;
+  let inProse = 0;
+  let prose = 0;
+  for (const side of sides) {
+    const { lines, judged, even } = evenLines(side);
+    if (judged >= SIDE_LINES && judged >= SIDE_FULL * lines && even >= EVEN_SHARE * judged) {
+      prose++;
+      inProse += side.length;
+    }
+  }
+  return prose >= 2 && inProse >= SIDES_WORDS * words.length;
+}
+
+/** Size ratio over which two lines are set in different sizes. */
+const OTHER_SIZE = 1.15;
+
+/**
+ * Whether every line of a grid is set in another size than the line before it: a title page's
+ * lines (a running header, a title, an author and a date) whose parts line up by chance. A
+ * table's rows share the body's size; a header row may differ, not every row.
+ */
+export function sizePerLine(words: readonly Word[]): boolean {
+  const lines = linesOf(words).map((l) => Math.max(...l.map((w) => w.size)));
+  if (lines.length < 3) return false;
+  return lines.every(
+    (s, k) =>
+      k === 0 || Math.max(s, lines[k - 1] as number) / Math.min(s, lines[k - 1] as number) >= OTHER_SIZE,
+  );
 }
 
 /**
@@ -261,6 +350,8 @@ export function beatenByProse(rows: readonly (readonly string[])[], words: reado
     readsAsProse(rows) ||
     proseColumns(rows) ||
     justifiedLines(words) ||
+    proseSides(words) ||
+    sizePerLine(words) ||
     labelledList(rows) ||
     keyValueCells(rows) ||
     spreadWords(rows)
