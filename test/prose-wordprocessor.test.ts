@@ -86,6 +86,52 @@ describe("prose laid out by a word processor", () => {
     expect(justifiedLines(words)).toBe(true);
   });
 
+  it("takes a line justified wide for prose though its ink-measured gaps differ a little", () => {
+    // Gaps of about a full size, the words' ink set apart by side bearings (7.9 to 9.4 points).
+    const words = [
+      ...line(263, 9.5, [
+        ["to", 302.0, 311.7],
+        ["install", 321.0, 351.0],
+        ["or", 359.9, 370.5],
+        ["run", 379.9, 397.0],
+        ["modified", 404.9, 447.0],
+        ["versions", 455.9, 496.7],
+        ["of", 505.8, 515.4],
+        ["the", 524.8, 540.4],
+      ]),
+      ...line(275, 9.5, [
+        ["software", 302.0, 345.6],
+        ["inside", 366.0, 394.6],
+        ["them,", 414.9, 442.9],
+        ["although", 461.9, 505.0],
+        ["the", 524.9, 540.5],
+      ]),
+    ];
+    expect(justifiedLines(words)).toBe(true);
+    // Rows of a table of words: its cells' gaps differ by more than a fifth.
+    const table = [
+      ...line(100, 9, [
+        ["Name", 50, 75],
+        ["Type", 110, 130],
+        ["Owner", 180, 208],
+        ["Status", 236, 264],
+      ]),
+      ...line(112, 9, [
+        ["alpha", 50, 73],
+        ["disk", 110, 128],
+        ["root", 180, 198],
+        ["active", 236, 262],
+      ]),
+      ...line(124, 9, [
+        ["beta", 50, 70],
+        ["tape", 110, 130],
+        ["admin", 180, 205],
+        ["spare", 236, 259],
+      ]),
+    ];
+    expect(justifiedLines(table)).toBe(false);
+  });
+
   it("tells columns of prose side by side from a table with a column of text", () => {
     // Two columns of full lines, a gutter between them: prose.
     const prose: Word[] = [];

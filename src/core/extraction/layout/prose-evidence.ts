@@ -196,6 +196,11 @@ export function spreadWords(rows: readonly (readonly string[])[]): boolean {
 const PUNCTUATED = /[.,;:!?)]$/;
 /** Gaps of a line within this share of the font size of each other are one spacing. */
 const EVEN_GAPS = 0.12;
+/**
+ * ... or within this share of the least of them: a line justified wide has gaps of a full size
+ * or more, measured from each word's ink, whose side bearings differ from letter to letter.
+ */
+const EVEN_STRETCH = 0.2;
 /** Lines of three words or more, at least, that must be evenly spaced for the whole to be prose. */
 const MIN_EVEN_LINES = 2;
 /** ... and their share of such lines. */
@@ -262,7 +267,7 @@ function evenLines(words: readonly Word[]): { lines: number; judged: number; eve
     const fits = (g: number) =>
       plain.length < 2 || (g >= least - EVEN_GAPS * size && g <= 2 * most + EVEN_GAPS * size);
     judged++;
-    if (most - least <= EVEN_GAPS * size && widened.every(fits)) even++;
+    if (most - least <= Math.max(EVEN_GAPS * size, EVEN_STRETCH * least) && widened.every(fits)) even++;
   }
   return { lines: lines.length, judged, even };
 }
