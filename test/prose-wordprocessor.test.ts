@@ -1,7 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { justifiedLines, proseSides, sizePerLine } from "../src/core/extraction/layout/prose-evidence.ts";
+import {
+  bulletedList,
+  justifiedLines,
+  proseSides,
+  sizePerLine,
+} from "../src/core/extraction/layout/prose-evidence.ts";
 import type { Word } from "../src/core/extraction/layout/words.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 
@@ -62,6 +67,29 @@ describe("prose laid out by a word processor", () => {
     const page = await read("changelog-bullets-switch", 2);
     expect(page.tables).toHaveLength(0);
     expect(page.markdown).toContain("Repack to get rid of non");
+  });
+
+  it("reads a bulleted list of short items as text, not as a table", async () => {
+    const pages = [await read("grep-sed-three-rule", 1), await read("grep-sed-three-rule", 2)];
+    expect(pages.flatMap((p) => p.tables)).toHaveLength(0);
+  });
+
+  it("tells a column of bullets from a table's first column", () => {
+    const list = [
+      ["*", "Upload", "to unstable."],
+      ["*", "Add", "0001-xargs-warn-on-conflicting-"],
+    ];
+    expect(bulletedList(list)).toBe(true);
+    const table = [
+      ["–", "Upload", "2"],
+      ["North", "Add", "4"],
+    ];
+    expect(bulletedList(table)).toBe(false);
+    const signs = [
+      ["-", "12"],
+      ["+", "14"],
+    ];
+    expect(bulletedList(signs)).toBe(false);
   });
 
   it("joins the pieces of a word drawn apart before judging a line's word gaps", () => {

@@ -134,3 +134,27 @@ def pages_of(pdf, blocks):
                 break
         out.append(dict(b, page=cur))
     return out, n
+
+
+def summaries(start, n):
+    """Short lines: the one-line summaries of installed Debian packages, in name order."""
+    out = subprocess.run(["dpkg-query", "-W", "-f", "${Package}\t${binary:Summary}\n"], capture_output=True, text=True).stdout
+    rows = sorted(r.split("\t", 1) for r in out.splitlines() if "\t" in r)
+    seen, lines = set(), []
+    for _, s in rows:
+        s = clean(s)
+        if 2 <= nwords(s) <= 8 and s.lower() not in seen and re.search(r"[A-Za-z]{3}", s):
+            seen.add(s.lower())
+            lines.append(s[0].upper() + s[1:])
+    return lines[start : start + n]
+
+
+def with_short_lists(blocks, items, every, run):
+    """Blocks with a list of `run` short items ("short", text) after every `every` blocks."""
+    out, k = [], 0
+    for i, b in enumerate(blocks):
+        out.append(b)
+        if i % every == every - 1 and k < len(items) and b[0] != "heading":
+            out.extend(("short", t) for t in items[k : k + run])
+            k += run
+    return out

@@ -22,7 +22,7 @@ import tempfile
 from xml.sax.saxutils import escape
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from corpus_wp_texts import changelog, clean, licence, limit, pages_of, readme  # noqa: E402
+from corpus_wp_texts import changelog, licence, limit, pages_of, readme, summaries, with_short_lists  # noqa: E402
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus-abiword")
 LIC = "/usr/share/common-licenses/"
@@ -53,6 +53,10 @@ def render(doc):
         left, mid, right = doc["byline"]
         opening.append(para(f"{base}; tabstops:{doc['width'] / 2}in/C0,{doc['width']}in/R0; margin-bottom:8pt", f"{escape(left)}\t{escape(mid)}\t{escape(right)}"))
         truth.append({"kind": "paragraph", "text": f"{left} {mid} {right}"})
+    for left, right in doc.get("block", []):
+        # A title page's two short columns, one line each: the left part, a tab, the right part.
+        opening.append(para(f"{base}; tabstops:{doc['width']}in/R0", f"{escape(left)}\t{escape(right)}"))
+        truth.append({"kind": "paragraph", "text": f"{left} {right}"})
     texts = doc["texts"]
     if doc.get("toc"):
         opening.append(para(f"{base}; font-weight:bold; margin-top:6pt", "Contents"))
@@ -82,6 +86,11 @@ def render(doc):
                 label, rest = m.group(1), m.group(2)
                 xs.append(para(f"{base}; text-align:{align}; tabstops:{doc['hang']}in/L0; margin-left:{doc['hang']}in; text-indent:-{doc['hang']}in; margin-bottom:3pt", f"{escape(label)}\t{escape(rest)}"))
                 truth.append({"kind": "list-item", "text": t})
+            elif k == "short":
+                # A list of short items: a bullet, a tab, a few words.
+                label = doc.get("short_label", "•")
+                xs.append(para(f"{base}; tabstops:{doc['hang']}in/L0; margin-left:{doc['hang']}in; text-indent:-{doc['hang']}in", f"{escape(label)}\t{escape(t)}"))
+                truth.append({"kind": "list-item", "text": f"{label} {t}"})
             elif k == "bullet":
                 number += 1
                 label = doc["bullet"](number)
@@ -250,6 +259,41 @@ def docs():
         texts=limit(licence(LIC + "Artistic") + licence(LIC + "BSD"), 3400), font="DejaVu Serif", size=9, justify=False,
         plan=[2, 1, 2], gap=0.3, hang=0.3, bullet=lambda n: f"{n}.",
         header=("Artistic", "", "BSD"), footer=("Perl Foundation", "Page"),
+    )
+    yield dict(
+        common, name="tar-three-wide-gaps", source="Debian changelogs of tar and gzip (GPL); package summaries from dpkg",
+        describe="Letter, Liberation Serif 11 pt justified in 3 narrow columns (wide word gaps), 0.15 in gutters, a title block of two short columns, lists of short items",
+        paper=LETTER, width=6.9, margin=0.8, gap=0.15, hang=0.18,
+        title="Archivers", block=[("Prepared by the Debian maintainers", "Release 2026.1"), ("Archive tools team", "Status: final"), ("Software in the Public Interest", "12 pages")],
+        texts=with_short_lists(limit(changelog(DOC + "tar/changelog.Debian.gz", 12) + changelog(DOC + "gzip/changelog.Debian.gz", 8), 3000), summaries(0, 60), 7, 5),
+        font="Liberation Serif", size=11, justify=True, plan=[3], bullet=lambda n: "•",
+        header=("Archivers", "tar and gzip", "Debian"), footer=("Changes", "Page"),
+    )
+    yield dict(
+        common, name="gpl2-two-short-items", source="GNU GPL version 2 (/usr/share/common-licenses/GPL-2); package summaries from dpkg",
+        describe="A4, DejaVu Sans 9 pt ragged, 2 columns, 0.4 cm gutter with a rule, numbered short items with a tab, sections switching 1 and 2 columns",
+        title="General Public License, Version 2", block=[("Free Software Foundation", "June 1991")],
+        texts=with_short_lists(limit(licence(LIC + "GPL-2"), 3600), summaries(60, 60), 5, 6),
+        font="DejaVu Sans", size=9, justify=False, rule=True, plan=[2, 1, 2], short_label="–", hang=0.25, bullet=lambda n: f"{n}.",
+        header=("GPL-2", "GNU", "June 1991"), footer=("fsf.org", "Page"),
+    )
+    yield dict(
+        common, name="grep-sed-three-rule", source="Debian changelogs of grep, sed and findutils (GPL)",
+        describe="A4, Liberation Sans 8 pt justified, 3 columns, 0.4 cm gutters with rules, small-caps headings, footnotes",
+        title="Text Tools", byline=("grep · sed · findutils", "", "Debian"),
+        texts=limit(changelog(DOC + "grep/changelog.Debian.gz", 10) + changelog(DOC + "sed/changelog.Debian.gz", 8) + changelog(DOC + "findutils/changelog.Debian.gz", 8), 3600),
+        font="Liberation Sans", size=8, justify=True, rule=True, plan=[3], small_caps=True, hang=0.15, bullet=lambda n: "*",
+        footnotes=2, notes=["Entries are quoted as the maintainers wrote them.", "Closed bug numbers refer to bugs.debian.org."],
+        header=("grep", "sed", "findutils"), footer=("Text tools", "Page"),
+    )
+    yield dict(
+        common, name="lgpl3-switch-wide", source="GNU LGPL version 3 and GFDL 1.2 (/usr/share/common-licenses)",
+        describe="Letter, Liberation Serif 10.5 pt justified, 1, 2, 3 and 2 columns on a page, 0.4 cm gutters, first-line indents",
+        paper=LETTER, width=6.9, margin=0.9, gap=0.16, indent=0.25,
+        title="Lesser GPL and Free Documentation License", byline=("GNU Project", "2007", "2002"),
+        texts=limit(licence(LIC + "LGPL-3") + licence(LIC + "GFDL-1.2"), 5200), font="Liberation Serif", size=10.5, justify=True,
+        plan=[1, 2, 3, 2], hang=0.3, bullet=lambda n: "•",
+        header=("LGPL-3", "", "GFDL-1.2"), footer=("GNU", "Page"),
     )
 
 

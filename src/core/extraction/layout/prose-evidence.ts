@@ -140,6 +140,21 @@ export function labelledList(rows: readonly (readonly string[])[]): boolean {
   return rest.length >= 2 && words >= ITEM_WORDS * rest.length && rest.some((t) => /\p{Ll}/u.test(t));
 }
 
+/** A bullet: the mark a list item hangs from, with nothing else. */
+const BULLET = /^[•·▪◦‣○●■□*–—-]$/u;
+
+/**
+ * Whether a grid is a bulleted list: every row starts with a bullet and goes on in words. However
+ * few words its items hold, a column of bullets is a list's margin, not a table's column.
+ */
+export function bulletedList(rows: readonly (readonly string[])[]): boolean {
+  const cell = (r: readonly string[], c: number) => (r[c] ?? "").replace(/\s+/g, " ").trim();
+  return (
+    rows.length >= 2 &&
+    rows.every((r) => BULLET.test(cell(r, 0)) && r.slice(1).some((_, k) => /\p{L}{2}/u.test(cell(r, k + 1))))
+  );
+}
+
 /** A cell that is a labelled value: a name of three words at most, a colon, then its value. */
 const KEY_VALUE = /^\p{Lu}[\p{L}\d-]*( [\p{L}\d-]+){0,2}: \S/u;
 /** Share of filled cells holding a label and its value, over which the labels are the text's. */
@@ -358,6 +373,7 @@ export function beatenByProse(rows: readonly (readonly string[])[], words: reado
     proseSides(words) ||
     sizePerLine(words) ||
     labelledList(rows) ||
+    bulletedList(rows) ||
     keyValueCells(rows) ||
     spreadWords(rows)
   );
