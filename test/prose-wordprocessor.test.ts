@@ -69,6 +69,11 @@ describe("prose laid out by a word processor", () => {
     expect(page.markdown).toContain("Repack to get rid of non");
   });
 
+  it("reads three columns under a running header set across them as text, not as a table", async () => {
+    const page = await read("procps-3-gentium", 1);
+    expect(page.tables).toHaveLength(0);
+  });
+
   it("reads a bulleted list of short items as text, not as a table", async () => {
     const pages = [await read("grep-sed-three-rule", 1), await read("grep-sed-three-rule", 2)];
     expect(pages.flatMap((p) => p.tables)).toHaveLength(0);
@@ -182,6 +187,19 @@ describe("prose laid out by a word processor", () => {
       prose.push(...spaced(300 + 11 * k, 8.5, 221, 4.5, t));
     });
     expect(proseSides(prose)).toBe(true);
+    // A running header across both columns does not join them.
+    const twice = [
+      ...prose,
+      ...prose.map((w) => ({ ...w, baseline: w.baseline + 44, y0: w.y0 + 44, y1: w.y1 + 44 })),
+    ];
+    const header = spaced(
+      250,
+      8.5,
+      56,
+      4.5,
+      "Release notes for the packages of this year, gathered from their changelogs",
+    );
+    expect(proseSides([...header, ...twice])).toBe(true);
     // A table: names, figures, and a text column whose cells are of many lengths.
     const table: Word[] = [];
     const rows = [

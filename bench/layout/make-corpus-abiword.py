@@ -295,6 +295,28 @@ def docs():
         plan=[1, 2, 3, 2], hang=0.3, bullet=lambda n: "•",
         header=("LGPL-3", "", "GFDL-1.2"), footer=("GNU", "Page"),
     )
+    # A spread of fonts, sizes, gutters and column counts over more changelogs.
+    spread = [
+        ("util-linux", "FreeSerif", 10, 2, 0.16, True, A4),
+        ("procps", "Gentium", 11, 3, 0.14, True, LETTER),
+        ("openssl", "FreeSans", 8.5, 3, 0.2, False, A4),
+        ("curl", "Bitstream Charter", 9.5, 2, 0.12, True, LETTER),
+        ("less", "C059", 10, 2, 0.3, True, A4),
+        ("make", "DejaVu Serif Condensed", 9, 3, 0.16, True, A4),
+    ]
+    for k, (pkg, font, size, cols, gap, justify, paper) in enumerate(spread):
+        letter = paper is LETTER
+        yield dict(
+            common, name=f"{pkg}-{cols}-{font.split()[0].lower()}", source=f"Debian changelog of {pkg}; package summaries from dpkg",
+            describe=f"{paper[0]}, {font} {size} pt {'justified' if justify else 'ragged'}, {cols} columns, {gap} in gutter, short-item lists, numbered changes",
+            paper=paper, width=6.9 if letter else 6.67, gap=gap, hang=0.22,
+            title=f"Changes in {pkg}", block=[("Debian maintainers", f"{2020 + k}")] if k % 2 else [],
+            byline=None if k % 2 else (pkg, "", "unstable"),
+            texts=with_short_lists(limit(changelog(DOC + pkg + "/changelog.Debian.gz", 30), 2600), summaries(120 + 30 * k, 30), 9, 4),
+            font=font, size=size, justify=justify, plan=[cols] if k % 3 else [1, cols], rule=k % 2 == 1,
+            bullet=(lambda n: f"{n}.") if k % 2 else (lambda n: "•"), small_caps=k % 3 == 0,
+            header=(pkg, "Changes" if k % 2 else "", "Debian"), footer=(pkg, "Page"),
+        )
 
 
 if __name__ == "__main__":

@@ -310,33 +310,58 @@ const SIDE_FULL = 0.5;
  * few justified lines leave narrower gaps by chance, where their word spaces line up.
  */
 const SIDE_GUTTER = 0.8;
+/**
+ * Lines that may cross a gap between sides, as a share of the typical number over a point: a
+ * running header or a title set across the columns.
+ */
+const SIDE_CROSSING = 0.2;
 /** Share of the grid's words that the sides of prose hold, at least. */
 const SIDES_WORDS = 0.8;
 
 /**
- * Whether a grid is columns of prose side by side: cut at the gaps no word crosses, two sides
- * or more are each a column of lines spaced as prose (mostly lines across the side, their word
- * gaps even), and they hold nearly all its words. Columns that no gutter was found for (a page
- * switching between one and several columns) come to the table finder whole; a table's column
- * holds cells of many lengths, not a run of full lines.
+ * Whether a grid is columns of prose side by side: cut at the gaps that no word crosses (but a
+ * few lines set across, a header or a title), two sides or more are each a column of lines
+ * spaced as prose (mostly lines across the side, their word gaps even), and they hold nearly all
+ * its words. Columns that no gutter was found for (a page switching between one and several
+ * columns, a gutter narrower than usual) come to the table finder whole; a table's column holds
+ * cells of many lengths, not a run of full lines.
  */
 export function proseSides(words: readonly Word[]): boolean {
-  const sorted = [...words].sort((a, b) => a.x0 - b.x0);
+  if (words.length === 0) return false;
+  const lines = linesOf(words);
+  const left = Math.floor(Math.min(...words.map((w) => w.x0)));
+  const right = Math.ceil(Math.max(...words.map((w) => w.x1)));
+  // How many lines cover each point across the grid (a line once).
+  const cover = new Int32Array(right - left + 1);
+  for (const l of lines) {
+    const marked = new Uint8Array(right - left + 1);
+    for (const w of l) for (let x = Math.ceil(w.x0) - left; x <= Math.floor(w.x1) - left; x++) marked[x] = 1;
+    for (let x = 0; x < cover.length; x++) cover[x] = (cover[x] as number) + (marked[x] as number);
+  }
+  const covered = [...cover].filter((c) => c > 0).sort((a, b) => a - b);
+  const crossing = SIDE_CROSSING * (covered[covered.length >> 1] ?? 0);
   const sizes = words.map((w) => w.size).sort((a, b) => a - b);
   const gutter = SIDE_GUTTER * (sizes[sizes.length >> 1] ?? 0);
-  const sides: Word[][] = [];
-  let reach = Number.NEGATIVE_INFINITY;
-  for (const w of sorted) {
-    if (w.x0 > reach + gutter) sides.push([]);
-    (sides[sides.length - 1] as Word[]).push(w);
-    reach = Math.max(reach, w.x1);
+  // The sides: the spans between gaps wide enough, each word in the side that holds it whole.
+  const cuts: number[] = [left];
+  for (let x = 0; x < cover.length; x++) {
+    if ((cover[x] as number) > crossing) continue;
+    let end = x;
+    while (end + 1 < cover.length && (cover[end + 1] as number) <= crossing) end++;
+    if (x > 0 && end < cover.length - 1 && end - x + 1 >= gutter) cuts.push(left + x, left + end);
+    x = end;
   }
-  if (sides.length < 2) return false;
+  cuts.push(right);
+  if (cuts.length < 4) return false;
   let inProse = 0;
   let prose = 0;
-  for (const side of sides) {
-    const { lines, judged, even } = evenLines(side);
-    if (judged >= SIDE_LINES && judged >= SIDE_FULL * lines && even >= EVEN_SHARE * judged) {
+  for (let k = 0; k + 1 < cuts.length; k += 2) {
+    const from = cuts[k] as number;
+    const to = cuts[k + 1] as number;
+    const side = words.filter((w) => w.x0 >= from - 1 && w.x1 <= to + 1);
+    if (side.length === 0) continue;
+    const { lines: n, judged, even } = evenLines(side);
+    if (judged >= SIDE_LINES && judged >= SIDE_FULL * n && even >= EVEN_SHARE * judged) {
       prose++;
       inProse += side.length;
     }
