@@ -297,7 +297,7 @@ def docs():
     )
     # A spread of fonts, sizes, gutters and column counts over more changelogs.
     spread = [
-        ("util-linux", "FreeSerif", 10, 2, 0.16, True, A4),
+        ("util-linux", "Nimbus Roman", 10, 2, 0.16, True, A4),
         ("procps", "Gentium", 11, 3, 0.14, True, LETTER),
         ("openssl", "FreeSans", 8.5, 3, 0.2, False, A4),
         ("curl", "Bitstream Charter", 9.5, 2, 0.12, True, LETTER),
