@@ -21,7 +21,7 @@ import tempfile
 from xml.sax.saxutils import escape
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from corpus_wp_texts import changelog, licence, limit, pages_of, readme  # noqa: E402
+from corpus_wp_texts import changelog, licence, limit, pages_of, readme, summaries, with_short_lists  # noqa: E402
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus-fop")
 LIC = "/usr/share/common-licenses/"
@@ -50,6 +50,9 @@ def render(doc):
         # Two short columns of a title page: a name at the left, a date at the right.
         flow.append(f'<fo:block span="all" text-align-last="justify" space-after="8pt">{escape(left)}<fo:leader leader-pattern="space"/>{escape(right)}</fo:block>\n')
         truth.append({"kind": "paragraph", "text": f"{left} {right}"})
+    for left, right in doc.get("block", []):
+        flow.append(f'<fo:block span="all" text-align-last="justify">{escape(left)}<fo:leader leader-pattern="space"/>{escape(right)}</fo:block>\n')
+        truth.append({"kind": "paragraph", "text": f"{left} {right}"})
     texts = doc["texts"]
     if doc.get("toc"):
         flow.append('<fo:block span="all" font-weight="bold" space-before="4pt">Contents</fo:block>\n')
@@ -70,6 +73,9 @@ def render(doc):
             m = re.match(r"^(\S+)\s+(.*)$", t)
             flow.append(f'<fo:block{span} text-align="{align}">' + item(escape(m.group(1)), escape(m.group(2)), doc["dist"], size) + "</fo:block>\n")
             truth.append({"kind": "list-item", "text": t})
+        elif k == "short":
+            flow.append(f'<fo:block{span}>' + item("•", escape(t), doc["dist"], size) + "</fo:block>\n")
+            truth.append({"kind": "list-item", "text": f"• {t}"})
         elif k == "bullet":
             n += 1
             label = doc["bullet"](n)
@@ -206,6 +212,23 @@ def docs():
         spans={i for i, (k, _) in enumerate(t2) if k == "heading" and i % 4 == 1},
         header=("Apache-2.0", "CC0-1.0", "Licences"), footer="Page", footnotes=2, notes=NOTES,
     )
+    # A spread of fonts, sizes, gutters and column counts over more changelogs.
+    spread = [
+        ("wget", "serif", 10, 2, "3mm", True, A4),
+        ("git", "sans-serif", 8.5, 3, "3.5mm", True, LETTER),
+        ("perl", "serif", 11, 3, "4mm", True, A4),
+        ("xz-utils", "sans-serif", 9, 2, "5mm", False, LETTER),
+    ]
+    for k, (pkg, font, size, cols, gap, justify, paper) in enumerate(spread):
+        yield dict(
+            name=f"{pkg}-{cols}-{font}", source=f"Debian changelog of {pkg}; package summaries from dpkg",
+            describe=f"{'A4' if paper is A4 else 'Letter'}, {font} {size} pt {'justified' if justify else 'ragged'}, {cols} columns, {gap} gutter, short-item lists, a title block of two short columns",
+            paper=paper, margin="15mm", columns=cols, gap=gap, font=font, size=size, justify=justify,
+            title=f"Changes in {pkg}", block=[("Debian maintainers", f"Release {2020 + k}"), ("Software in the Public Interest", "Status: final")],
+            texts=with_short_lists(limit(changelog(DOC + pkg + "/changelog.Debian.gz", 40), 3000), summaries(400 + 40 * k, 40), 8, 4),
+            dist="5mm", bullet=(lambda n: f"{n}.") if k % 2 else (lambda n: "–"), small_caps=k % 2 == 0,
+            header=(pkg, "Changes", "Debian"), footer="Page",
+        )
 
 
 if __name__ == "__main__":
