@@ -72,6 +72,7 @@ def render(doc):
     plan = doc["plan"]
     per = max(1, len(texts) // len(plan))
     number = 0
+    short = 0
     foot = 0
     for p, cols in enumerate(plan):
         part = texts[p * per : (p + 1) * per] if p < len(plan) - 1 else texts[p * per :]
@@ -88,7 +89,9 @@ def render(doc):
                 truth.append({"kind": "list-item", "text": t})
             elif k == "short":
                 # A list of short items: a bullet, a tab, a few words.
+                short += 1
                 label = doc.get("short_label", "•")
+                label = label(short) if callable(label) else label
                 xs.append(para(f"{base}; tabstops:{doc['hang']}in/L0; margin-left:{doc['hang']}in; text-indent:-{doc['hang']}in", f"{escape(label)}\t{escape(t)}"))
                 truth.append({"kind": "list-item", "text": f"{label} {t}"})
             elif k == "bullet":
@@ -294,6 +297,14 @@ def docs():
         texts=limit(licence(LIC + "LGPL-3") + licence(LIC + "GFDL-1.2"), 5200), font="Liberation Serif", size=10.5, justify=True,
         plan=[1, 2, 3, 2], hang=0.3, bullet=lambda n: "•",
         header=("LGPL-3", "", "GFDL-1.2"), footer=("GNU", "Page"),
+    )
+    yield dict(
+        common, name="mpl-two-numbered-short", source="Mozilla Public License 2.0 (/usr/share/common-licenses/MPL-2.0); package summaries from dpkg",
+        describe="A4, Liberation Serif 9.5 pt justified, 2 columns, 0.4 cm gutter, numbered lists of short items with a tab",
+        title="Mozilla Public License, Version 2.0", block=[("Mozilla Foundation", "2012")],
+        texts=with_short_lists(limit(licence(LIC + "MPL-2.0"), 3000), summaries(300, 60), 4, 5),
+        font="Liberation Serif", size=9.5, justify=True, plan=[2], short_label=lambda n: f"{n}.", hang=0.3, bullet=lambda n: "•",
+        header=("MPL-2.0", "", "Mozilla"), footer=("mozilla.org", "Page"),
     )
     # A spread of fonts, sizes, gutters and column counts over more changelogs.
     spread = [
