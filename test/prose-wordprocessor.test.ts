@@ -215,6 +215,22 @@ describe("prose laid out by a word processor", () => {
       if (c) table.push(...spaced(300 + 11 * k, 8.5, 200, 4.5, c));
     });
     expect(proseSides(table)).toBe(false);
+    // An address beside an invoice's labelled fields: lines as even, but names, labels and figures.
+    const fields: Word[] = [];
+    const address = ["DESTINATAIRE", "Conseil Moreau SAS", "45 avenue Jean Jaurès", "31000 Toulouse Cedex"];
+    const labelled = [
+      "N° de facture: F2026/833",
+      "Date: 13/06/2025",
+      "Date d'échéance: 27/06/2025",
+      "N° de commande: BE-67996",
+    ];
+    address.forEach((t, k) => {
+      fields.push(...spaced(120 + 12 * k, 9, 56, 2.5, t));
+    });
+    labelled.forEach((t, k) => {
+      fields.push(...spaced(120 + 12 * k, 9, 330, 2.5, t));
+    });
+    expect(proseSides(fields)).toBe(false);
   });
 
   it("tells lines each in its own size from a table with a larger header row", () => {

@@ -317,12 +317,18 @@ const SIDE_GUTTER = 0.8;
 const SIDE_CROSSING = 0.2;
 /** Share of the grid's words that the sides of prose hold, at least. */
 const SIDES_WORDS = 0.8;
+/**
+ * Share of their words with letters that start in a small letter, at least: running text is
+ * mostly such words (three in four in English), where an address beside an invoice's labelled
+ * fields is names, labels and figures in capitals, its lines as evenly spaced.
+ */
+const SIDES_SMALL = 0.4;
 
 /**
  * Whether a grid is columns of prose side by side: cut at the gaps that no word crosses (but a
  * few lines set across, a header or a title), two sides or more are each a column of lines
  * spaced as prose (mostly lines across the side, their word gaps even), and they hold nearly all
- * its words. Columns that no gutter was found for (a page switching between one and several
+ * its words, mostly words in small letters. Columns that no gutter was found for (a page switching between one and several
  * columns, a gutter narrower than usual) come to the table finder whole; a table's column holds
  * cells of many lengths, not a run of full lines.
  */
@@ -355,6 +361,8 @@ export function proseSides(words: readonly Word[]): boolean {
   if (cuts.length < 4) return false;
   let inProse = 0;
   let prose = 0;
+  let lettered = 0;
+  let small = 0;
   for (let k = 0; k + 1 < cuts.length; k += 2) {
     const from = cuts[k] as number;
     const to = cuts[k + 1] as number;
@@ -364,9 +372,14 @@ export function proseSides(words: readonly Word[]): boolean {
     if (judged >= SIDE_LINES && judged >= SIDE_FULL * n && even >= EVEN_SHARE * judged) {
       prose++;
       inProse += side.length;
+      for (const w of side) {
+        if (!/\p{L}/u.test(w.text)) continue;
+        lettered++;
+        if (/^\p{Ll}/u.test(w.text)) small++;
+      }
     }
   }
-  return prose >= 2 && inProse >= SIDES_WORDS * words.length;
+  return prose >= 2 && inProse >= SIDES_WORDS * words.length && small >= SIDES_SMALL * lettered;
 }
 
 /** Size ratio over which two lines are set in different sizes. */
