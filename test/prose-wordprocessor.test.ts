@@ -240,6 +240,8 @@ describe("prose laid out by a word processor", () => {
       ...spaced(100, 9.5, 56, 4, "Free Software Foundation Version 3 29 June 2007"),
     ];
     expect(sizePerLine(title)).toBe(true);
+    // Read by OCR, sizes are guessed from boxes: no evidence.
+    expect(sizePerLine(title.map((w) => ({ ...w, whole: true })))).toBe(false);
     const table = [
       ...spaced(100, 11, 56, 40, "Item Count Price"),
       ...spaced(114, 9, 56, 40, "Bolts 12 0.40"),

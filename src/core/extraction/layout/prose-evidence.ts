@@ -391,6 +391,8 @@ const OTHER_SIZE = 1.15;
  * table's rows share the body's size; a header row may differ, not every row.
  */
 export function sizePerLine(words: readonly Word[]): boolean {
+  // OCR's sizes are guessed from each word's box, which capitals and descenders change.
+  if (words.some((w) => w.whole)) return false;
   const lines = linesOf(words).map((l) => Math.max(...l.map((w) => w.size)));
   if (lines.length < 3) return false;
   return lines.every(
