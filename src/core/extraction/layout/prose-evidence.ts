@@ -140,6 +140,21 @@ export function labelledList(rows: readonly (readonly string[])[]): boolean {
   return rest.length >= 2 && words >= ITEM_WORDS * rest.length && rest.some((t) => /\p{Ll}/u.test(t));
 }
 
+/** A bullet: the mark a list item hangs from, with nothing else. */
+const BULLET = /^[•·▪◦‣○●■□*–—-]$/u;
+
+/**
+ * Whether a grid is a bulleted list: every row starts with a bullet and goes on in words. However
+ * few words its items hold, a column of bullets is a list's margin, not a table's column.
+ */
+export function bulletedList(rows: readonly (readonly string[])[]): boolean {
+  const cell = (r: readonly string[], c: number) => (r[c] ?? "").replace(/\s+/g, " ").trim();
+  return (
+    rows.length >= 2 &&
+    rows.every((r) => BULLET.test(cell(r, 0)) && r.slice(1).some((_, k) => /\p{L}{2}/u.test(cell(r, k + 1))))
+  );
+}
+
 /** A cell that is a labelled value: a name of three words at most, a colon, then its value. */
 const KEY_VALUE = /^\p{Lu}[\p{L}\d-]*( [\p{L}\d-]+){0,2}: \S/u;
 /** Share of filled cells holding a label and its value, over which the labels are the text's. */
@@ -196,6 +211,11 @@ export function spreadWords(rows: readonly (readonly string[])[]): boolean {
 const PUNCTUATED = /[.,;:!?)]$/;
 /** Gaps of a line within this share of the font size of each other are one spacing. */
 const EVEN_GAPS = 0.12;
+/**
+ * ... or within this share of the least of them: a line justified wide has gaps of a full size
+ * or more, measured from each word's ink, whose side bearings differ from letter to letter.
+ */
+const EVEN_STRETCH = 0.2;
 /** Lines of three words or more, at least, that must be evenly spaced for the whole to be prose. */
 const MIN_EVEN_LINES = 2;
 /** ... and their share of such lines. */
@@ -205,26 +225,44 @@ const SHORT_GRID = 3;
 /** Share of the table's width a line must span to be judged. */
 const SPAN = 0.7;
 
+/** Words closer than this share of their size are pieces of one word (a ligature set apart). */
+const TOUCHING = 0.05;
+
 /**
- * Whether the words (of a table found from aligned gaps) lie in lines spaced as prose is: in most
- * lines of three words or more that hold letters and span most of its width, every gap between
- * words is the same, as justification or a plain word space makes them. A table's row has a
- * cell's word spaces and wider gaps between its cells.
+ * Words in lines, each line left to right, pieces of one word joined: a ligature ("fi") drawn
+ * apart from the rest of its word leaves no gap, which is no word space.
  */
-export function justifiedLines(words: readonly Word[]): boolean {
+function linesOf(words: readonly Word[]): Word[][] {
   const lines: Word[][] = [];
   for (const w of [...words].sort((a, b) => a.baseline - b.baseline || a.x0 - b.x0)) {
     const line = lines.find((l) => onSameLine(l[0] as Word, w));
     if (line) line.push(w);
     else lines.push([w]);
   }
+  return lines.map((l) => {
+    const out: Word[] = [];
+    for (const w of l.sort((a, b) => a.x0 - b.x0)) {
+      const prev = out[out.length - 1];
+      if (prev && w.x0 - prev.x1 < TOUCHING * Math.max(w.size, prev.size))
+        out[out.length - 1] = { ...prev, text: prev.text + w.text, x1: Math.max(prev.x1, w.x1) };
+      else out.push(w);
+    }
+    return out;
+  });
+}
+
+/**
+ * Lines of three words or more, holding letters and spanning most of the words' width, that
+ * are judged, and those of them whose gaps between words are all one spacing.
+ */
+function evenLines(words: readonly Word[]): { lines: number; judged: number; even: number } {
+  const lines = linesOf(words);
   const left = Math.min(...words.map((w) => w.x0));
   const right = Math.max(...words.map((w) => w.x1));
   let judged = 0;
   let even = 0;
   for (const l of lines) {
     if (l.length < 3 || l.filter((w) => /\p{L}/u.test(w.text)).length * 2 < l.length) continue;
-    l.sort((a, b) => a.x0 - b.x0);
     // Only lines across most of the table: a cell's text wrapped in one column is spaced as prose.
     if ((l[l.length - 1] as Word).x1 - (l[0] as Word).x0 < SPAN * (right - left)) continue;
     // A hanging label ("3.", "[12]", "-a") stands apart from its text by the indent, not a word space.
@@ -244,12 +282,123 @@ export function justifiedLines(words: readonly Word[]): boolean {
     const fits = (g: number) =>
       plain.length < 2 || (g >= least - EVEN_GAPS * size && g <= 2 * most + EVEN_GAPS * size);
     judged++;
-    if (most - least <= EVEN_GAPS * size && widened.every(fits)) even++;
+    if (most - least <= Math.max(EVEN_GAPS * size, EVEN_STRETCH * least) && widened.every(fits)) even++;
   }
+  return { lines: lines.length, judged, even };
+}
+
+/**
+ * Whether the words (of a table found from aligned gaps) lie in lines spaced as prose is: in most
+ * lines of three words or more that hold letters and span most of its width, every gap between
+ * words is the same, as justification or a plain word space makes them. A table's row has a
+ * cell's word spaces and wider gaps between its cells.
+ */
+export function justifiedLines(words: readonly Word[]): boolean {
+  const { lines, judged, even } = evenLines(words);
   // A "table" of three lines at most has one such line to judge: if it is spaced evenly, it is a
   // justified line with a short line or two beside it, not a row of cells.
-  const few = lines.length <= SHORT_GRID && judged >= 1 && even === judged;
+  const few = lines <= SHORT_GRID && judged >= 1 && even === judged;
   return few || (even >= MIN_EVEN_LINES && even >= EVEN_SHARE * judged);
+}
+
+/** Judged lines, at least, in each side of a grid that is a column of prose ... */
+const SIDE_LINES = 2;
+/** ... and their share of the side's lines: a column of prose is mostly full lines. */
+const SIDE_FULL = 0.5;
+/**
+ * Width of a gap no word crosses, in sizes of the body's font, at least, to part two sides: a
+ * few justified lines leave narrower gaps by chance, where their word spaces line up.
+ */
+const SIDE_GUTTER = 0.8;
+/**
+ * Lines that may cross a gap between sides, as a share of the typical number over a point: a
+ * running header or a title set across the columns.
+ */
+const SIDE_CROSSING = 0.2;
+/** Share of the grid's words that the sides of prose hold, at least. */
+const SIDES_WORDS = 0.8;
+/**
+ * Share of their words with letters that start in a small letter, at least: running text is
+ * mostly such words (three in four in English), where an address beside an invoice's labelled
+ * fields is names, labels and figures in capitals, its lines as evenly spaced.
+ */
+const SIDES_SMALL = 0.4;
+
+/**
+ * Whether a grid is columns of prose side by side: cut at the gaps that no word crosses (but a
+ * few lines set across, a header or a title), two sides or more are each a column of lines
+ * spaced as prose (mostly lines across the side, their word gaps even), and they hold nearly all
+ * its words, mostly words in small letters. Columns that no gutter was found for (a page switching between one and several
+ * columns, a gutter narrower than usual) come to the table finder whole; a table's column holds
+ * cells of many lengths, not a run of full lines.
+ */
+export function proseSides(words: readonly Word[]): boolean {
+  if (words.length === 0) return false;
+  const lines = linesOf(words);
+  const left = Math.floor(Math.min(...words.map((w) => w.x0)));
+  const right = Math.ceil(Math.max(...words.map((w) => w.x1)));
+  // How many lines cover each point across the grid (a line once).
+  const cover = new Int32Array(right - left + 1);
+  for (const l of lines) {
+    const marked = new Uint8Array(right - left + 1);
+    for (const w of l) for (let x = Math.ceil(w.x0) - left; x <= Math.floor(w.x1) - left; x++) marked[x] = 1;
+    for (let x = 0; x < cover.length; x++) cover[x] = (cover[x] as number) + (marked[x] as number);
+  }
+  const covered = [...cover].filter((c) => c > 0).sort((a, b) => a - b);
+  const crossing = SIDE_CROSSING * (covered[covered.length >> 1] ?? 0);
+  const sizes = words.map((w) => w.size).sort((a, b) => a - b);
+  const gutter = SIDE_GUTTER * (sizes[sizes.length >> 1] ?? 0);
+  // The sides: the spans between gaps wide enough, each word in the side that holds it whole.
+  const cuts: number[] = [left];
+  for (let x = 0; x < cover.length; x++) {
+    if ((cover[x] as number) > crossing) continue;
+    let end = x;
+    while (end + 1 < cover.length && (cover[end + 1] as number) <= crossing) end++;
+    if (x > 0 && end < cover.length - 1 && end - x + 1 >= gutter) cuts.push(left + x, left + end);
+    x = end;
+  }
+  cuts.push(right);
+  if (cuts.length < 4) return false;
+  let inProse = 0;
+  let prose = 0;
+  let lettered = 0;
+  let small = 0;
+  for (let k = 0; k + 1 < cuts.length; k += 2) {
+    const from = cuts[k] as number;
+    const to = cuts[k + 1] as number;
+    const side = words.filter((w) => w.x0 >= from - 1 && w.x1 <= to + 1);
+    if (side.length === 0) continue;
+    const { lines: n, judged, even } = evenLines(side);
+    if (judged >= SIDE_LINES && judged >= SIDE_FULL * n && even >= EVEN_SHARE * judged) {
+      prose++;
+      inProse += side.length;
+      for (const w of side) {
+        if (!/\p{L}/u.test(w.text)) continue;
+        lettered++;
+        if (/^\p{Ll}/u.test(w.text)) small++;
+      }
+    }
+  }
+  return prose >= 2 && inProse >= SIDES_WORDS * words.length && small >= SIDES_SMALL * lettered;
+}
+
+/** Size ratio over which two lines are set in different sizes. */
+const OTHER_SIZE = 1.15;
+
+/**
+ * Whether every line of a grid is set in another size than the line before it: a title page's
+ * lines (a running header, a title, an author and a date) whose parts line up by chance. A
+ * table's rows share the body's size; a header row may differ, not every row.
+ */
+export function sizePerLine(words: readonly Word[]): boolean {
+  // OCR's sizes are guessed from each word's box, which capitals and descenders change.
+  if (words.some((w) => w.whole)) return false;
+  const lines = linesOf(words).map((l) => Math.max(...l.map((w) => w.size)));
+  if (lines.length < 3) return false;
+  return lines.every(
+    (s, k) =>
+      k === 0 || Math.max(s, lines[k - 1] as number) / Math.min(s, lines[k - 1] as number) >= OTHER_SIZE,
+  );
 }
 
 /**
@@ -261,7 +410,10 @@ export function beatenByProse(rows: readonly (readonly string[])[], words: reado
     readsAsProse(rows) ||
     proseColumns(rows) ||
     justifiedLines(words) ||
+    proseSides(words) ||
+    sizePerLine(words) ||
     labelledList(rows) ||
+    bulletedList(rows) ||
     keyValueCells(rows) ||
     spreadWords(rows)
   );
