@@ -167,7 +167,7 @@ def docs():
             "A4, Palatino 10 pt justified, 2 mixed columns with a column rule, ConTeXt's default gap, "
             "title across, running head, pull quotes in the column", 2)
     d.title("The GNU General Public License")
-    d.add(r"\startcolumns[n=2,rule=on]")
+    d.add(r"\startcolumns[n=2,separator=rule]")
     pour(d, take(gpl3, 2600), quotes=sentences(gpl3, 2))
     d.add(r"\stopcolumns")
     out.append((d, preamble("A4", "palatino", 10, "normal", "GPL Review")))
@@ -231,7 +231,7 @@ def docs():
     d = Doc("artistic-two-indented", "/usr/share/common-licenses/Artistic",
             "A5, Schola 8.5 pt justified, 2 columns 6 pt apart with a rule, indented paragraphs, no space", 2)
     d.title("The Artistic License")
-    d.add(r"\startcolumns[n=2,distance=6pt,rule=on]")
+    d.add(r"\startcolumns[n=2,distance=6pt,separator=rule]")
     pour(d, take(artistic, 1700) + take(lgpl3, 900))
     d.add(r"\stopcolumns")
     out.append((d, preamble("A5", "schola", 8.5, "normal", None,
@@ -264,7 +264,7 @@ def docs():
     d = Doc("gfdl12-three-rule-ragged", "/usr/share/common-licenses/GFDL-1.2",
             "A4, Cursor-free Adventor 8.5 pt ragged right, 3 columns 7 pt apart with rules", 3)
     d.title("GNU Free Documentation License 1.2")
-    d.add(r"\startcolumns[n=3,distance=7pt,rule=on]")
+    d.add(r"\startcolumns[n=3,distance=7pt,separator=rule]")
     pour(d, take(gfdl12, 2600))
     d.add(r"\stopcolumns")
     out.append((d, preamble("A4", "adventor", 8.5, "flushleft", "FDL 1.2")))

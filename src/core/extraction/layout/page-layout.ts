@@ -16,6 +16,7 @@ import { type FoundTable, latticeTables, type Rule } from "./lattice.ts";
 import { type Line, onSameLine, rightToLeftWords, toLines } from "./lines.ts";
 import { columnGroups } from "./page-columns.ts";
 import { type Gutter, linesByColumn, orderByGutters, pageGutters, splitAtGutters } from "./page-gutters.ts";
+import { orderByRegions, pageRegions, type Region, regionIndex } from "./page-regions.ts";
 import { beatenByProse } from "./prose-evidence.ts";
 import { mirroredOrder, rightToLeftLines, rightToLeftPage } from "./right-to-left.ts";
 import { streamTables } from "./stream.ts";
@@ -226,7 +227,7 @@ export function layoutWords(
     memory,
   );
   // Columns from the whole page: its gutters, found once from the lines a ruled table left.
-  const gutters = pageGutters(lines, pageBody(lines).size, memory.gutters);
+  const gutters = pageGutters(lines, pageBody(lines).size, memory.gutters, rules.verticals);
   if (gutters.length) memory.gutters = gutters;
   if (opts.tables) {
     const vertical = rest.filter((w) => w.vertical);
@@ -250,7 +251,11 @@ export function layoutWords(
   }
   const { size, typed } = pageBody(bodyLines);
   // Lines of justified columns run together across a narrow gutter are cut at it.
-  const columnLines = bodyLines.map((l) => splitAtGutters(l, gutters));
+  // A page with no gutter of its own may have stretches with gutters (its column count changes).
+  const regions = gutters.length ? [] : pageRegions(lines, pageBody(lines).size, rules.verticals);
+  const columnLines = bodyLines.map((l) =>
+    splitAtGutters(l, regions.length ? (regions[regionIndex(regions, l)] as Region).gutters : gutters),
+  );
   // Fixed-pitch lines are code only on a page whose body is not itself fixed-pitch.
   const codeSize = typed ? null : size;
   const elements: Element[] = [
@@ -279,7 +284,9 @@ export function layoutWords(
           gutters.map(flip).sort((a, b) => a.x0 - b.x0),
           figures.map(flip),
         )
-      : readingOrder(els, size);
+      : regions.length
+        ? orderByRegions(els, size, regions, figures, flip)
+        : readingOrder(els, size);
   const ordered = footnotesLast(
     rightToLeftPage(bodyLines) ? mirroredOrder(elements, order) : order(elements, (b) => b),
     size,

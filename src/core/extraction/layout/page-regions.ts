@@ -1,0 +1,129 @@
+import { type Element, readingOrder } from "./blocks.ts";
+import { type Box, median } from "./geometry.ts";
+import type { Line } from "./lines.ts";
+import { type Gutter, orderByGutters, pageGutters } from "./page-gutters.ts";
+
+// Pages whose column count changes down the page (one column over two, two over three and back)
+// have no gutter that runs the whole page: each stretch's gutters are crossed by the lines of the
+// stretches above and below it. Such a page is cut across, where the white between two lines is
+// wider than a line's, into stretches that each have gutters of their own (or none: one column),
+// and each stretch is read on its own, top to bottom.
+
+/** A stretch of the page, top to bottom, and the gutters of its columns (none: one column). */
+export type Region = { y0: number; y1: number; gutters: Gutter[] };
+
+/** White between two lines, at least, for a cut between stretches: this share over the page's usual. */
+const CUT_GAP = 1.3;
+/** Lines a stretch holds at least (fewer cannot show their gutters). */
+const MIN_LINES = 6;
+/** Cuts tried in one stretch, at most (the widest white first): a page is cut a few times. */
+const MAX_CUTS = 24;
+/** Times a stretch is cut again. */
+const MAX_DEPTH = 3;
+/** Narrowest white between words that may be a gutter, in font sizes (page-gutters.ts's narrowest ruled one). */
+const INNER_GAP = 0.25;
+
+/**
+ * The page's stretches with their gutters, top to bottom, when the page has no gutters of its
+ * own but stretches of it do; [] otherwise. Only a page with many lines that hold a wide white
+ * between two words is looked at (a page of one column has none, and pays nothing).
+ */
+export function pageRegions(lines: readonly Line[], size: number, verticals: readonly Box[] = []): Region[] {
+  if (lines.length < 2 * MIN_LINES) return [];
+  const split = lines.filter((l) => {
+    const ws = l.segments.flatMap((s) => s.words).sort((a, b) => a.x0 - b.x0);
+    for (let k = 1; k < ws.length; k++)
+      if ((ws[k] as { x0: number }).x0 - (ws[k - 1] as { x1: number }).x1 >= INNER_GAP * size) return true;
+    return false;
+  }).length;
+  if (split < 2 * MIN_LINES) return [];
+  const sorted = [...lines].sort((a, b) => a.y0 - b.y0);
+  const pitch = median(
+    sorted
+      .slice(1)
+      .map((l, k) => l.y0 - (sorted[k] as Line).y0)
+      .filter((d) => d > 0),
+  );
+  const regions = stretches(sorted, size, verticals, pitch, 0);
+  if (!regions.some((r) => r.gutters.length) || regions.length < 2) return [];
+  // The stretches meet halfway between their lines: nothing of the page falls outside them.
+  const out = regions.map((r) => ({ ...r }));
+  for (let k = 1; k < out.length; k++) {
+    const mid = ((out[k - 1] as Region).y1 + (out[k] as Region).y0) / 2;
+    (out[k - 1] as Region).y1 = mid;
+    (out[k] as Region).y0 = mid;
+  }
+  (out[0] as Region).y0 = Number.NEGATIVE_INFINITY;
+  (out[out.length - 1] as Region).y1 = Number.POSITIVE_INFINITY;
+  return out;
+}
+
+const regionOf = (lines: readonly Line[], gutters: Gutter[]): Region => ({
+  y0: Math.min(...lines.map((l) => l.y0)),
+  y1: Math.max(...lines.map((l) => l.y1)),
+  gutters,
+});
+
+/**
+ * The lines (top to bottom) as stretches: themselves when they have gutters, else cut once
+ * where the stretches on both sides are read best (the most lines in stretches with gutters),
+ * each side cut again.
+ */
+function stretches(
+  lines: Line[],
+  size: number,
+  verticals: readonly Box[],
+  pitch: number,
+  depth: number,
+): Region[] {
+  const whole = pageGutters(lines, size, [], verticals);
+  if (whole.length || depth >= MAX_DEPTH || lines.length < 2 * MIN_LINES) return [regionOf(lines, whole)];
+  // Every cut between two lines is tried (a stretch may follow another at the usual leading);
+  // of cuts that read as many lines, the one with the widest white stays.
+  let best: { k: number; read: number; gap: number } | null = null;
+  for (let k = MIN_LINES; k <= lines.length - MIN_LINES; k++) {
+    const top = lines.slice(0, k);
+    const bottom = lines.slice(k);
+    const gap = (lines[k] as Line).y0 - Math.max(...top.map((l) => l.y1));
+    const read =
+      (pageGutters(top, size, [], verticals).length ? top.length : 0) +
+      (pageGutters(bottom, size, [], verticals).length ? bottom.length : 0);
+    if (read > 0 && (!best || read > best.read || (read === best.read && gap > best.gap)))
+      best = { k, read, gap };
+  }
+  if (!best) return [regionOf(lines, [])];
+  return [
+    ...stretches(lines.slice(0, best.k), size, verticals, pitch, depth + 1),
+    ...stretches(lines.slice(best.k), size, verticals, pitch, depth + 1),
+  ];
+}
+
+/** The region an element stands in: the one its middle falls in. */
+export const regionIndex = (regions: readonly Region[], b: { y0: number; y1: number }) => {
+  const y = (b.y0 + b.y1) / 2;
+  const k = regions.findIndex((r) => y >= r.y0 && y < r.y1);
+  return k < 0 ? regions.length - 1 : k;
+};
+
+/** Elements in reading order, stretch by stretch: each by its own gutters, or by the usual cut. */
+export function orderByRegions(
+  elements: Element[],
+  size: number,
+  regions: readonly Region[],
+  figures: readonly Box[],
+  flip: <B extends { x0: number; x1: number }>(b: B) => B,
+): Element[] {
+  const parts: Element[][] = regions.map(() => []);
+  for (const e of elements) parts[regionIndex(regions, e)]?.push(e);
+  return regions.flatMap((r, k) => {
+    const els = parts[k] as Element[];
+    if (!r.gutters.length) return readingOrder(els, size);
+    const inside = figures.filter((f) => regionIndex(regions, f) === k);
+    return orderByGutters(
+      els,
+      size,
+      r.gutters.map(flip).sort((a, b) => a.x0 - b.x0),
+      inside.map(flip),
+    );
+  });
+}
