@@ -163,6 +163,22 @@ describe("pageRegions", () => {
     ]);
   });
 
+  it("leaves to the usual cut two columns whose gutter is crossed by a heading every other line in one stretch", () => {
+    // Above 200, a heading set across both columns after every line of them; below, the two
+    // columns run clear. The stretch above is two columns, not one: cut there, the page would be
+    // read as one column above and by its gutter below.
+    const words: Word[] = [];
+    for (let k = 0; k < 8; k++) {
+      words.push(...text(`topL${k}x`, 50, 280, 100 + 24 * k), ...text(`topR${k}x`, 300, 530, 100 + 24 * k));
+      words.push(...text(`Heading${k}x`, 50, 400, 112 + 24 * k));
+    }
+    for (let k = 0; k < 16; k++)
+      words.push(...text(`lowL${k}x`, 50, 280, 310 + 12 * k), ...text(`lowR${k}x`, 300, 530, 310 + 12 * k));
+    const lines = toLines(words);
+    expect(pageGutters(lines, SIZE)).toEqual([]);
+    expect(pageRegions(lines, SIZE)).toEqual([]);
+  });
+
   it("leaves a page of one column alone", () => {
     const words: Word[] = [];
     for (let k = 0; k < 30; k++) words.push(...text(`line${k}x`, 50, 530, 100 + 12 * k));

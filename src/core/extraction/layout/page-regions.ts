@@ -1,27 +1,28 @@
 import { type Element, readingOrder } from "./blocks.ts";
-import { type Box, median } from "./geometry.ts";
+import type { Box } from "./geometry.ts";
 import type { Line } from "./lines.ts";
 import { type Gutter, orderByGutters, pageGutters } from "./page-gutters.ts";
+import type { Word } from "./words.ts";
 
 // Pages whose column count changes down the page (one column over two, two over three and back)
 // have no gutter that runs the whole page: each stretch's gutters are crossed by the lines of the
-// stretches above and below it. Such a page is cut across, where the white between two lines is
-// wider than a line's, into stretches that each have gutters of their own (or none: one column),
-// and each stretch is read on its own, top to bottom.
+// stretches above and below it. Such a page is cut across, between two lines, into stretches
+// that each have gutters of their own (or none: one column), and each stretch is read on its
+// own, top to bottom.
 
 /** A stretch of the page, top to bottom, and the gutters of its columns (none: one column). */
 export type Region = { y0: number; y1: number; gutters: Gutter[] };
 
-/** White between two lines, at least, for a cut between stretches: this share over the page's usual. */
-const CUT_GAP = 1.3;
 /** Lines a stretch holds at least (fewer cannot show their gutters). */
 const MIN_LINES = 6;
-/** Cuts tried in one stretch, at most (the widest white first): a page is cut a few times. */
-const MAX_CUTS = 24;
 /** Times a stretch is cut again. */
 const MAX_DEPTH = 3;
 /** Narrowest white between words that may be a gutter, in font sizes (page-gutters.ts's narrowest ruled one). */
 const INNER_GAP = 0.25;
+/** White between words as wide as an unruled gutter, in font sizes (page-gutters.ts's MIN_WIDTH). */
+const GUTTER_GAP = 0.6;
+/** Lines holding such white, at most, as a share of a stretch read as one column. */
+const ONE_COLUMN_GAPPED = 0.3;
 
 /**
  * The page's stretches with their gutters, top to bottom, when the page has no gutters of its
@@ -30,24 +31,16 @@ const INNER_GAP = 0.25;
  */
 export function pageRegions(lines: readonly Line[], size: number, verticals: readonly Box[] = []): Region[] {
   if (lines.length < 2 * MIN_LINES) return [];
-  const split = lines.filter((l) => {
-    const ws = l.segments.flatMap((s) => s.words).sort((a, b) => a.x0 - b.x0);
-    for (let k = 1; k < ws.length; k++)
-      if ((ws[k] as { x0: number }).x0 - (ws[k - 1] as { x1: number }).x1 >= INNER_GAP * size) return true;
-    return false;
-  }).length;
-  if (split < 2 * MIN_LINES) return [];
+  if (lines.filter((l) => innerGap(l, INNER_GAP * size)).length < 2 * MIN_LINES) return [];
   const sorted = [...lines].sort((a, b) => a.y0 - b.y0);
-  const pitch = median(
-    sorted
-      .slice(1)
-      .map((l, k) => l.y0 - (sorted[k] as Line).y0)
-      .filter((d) => d > 0),
-  );
-  const regions = stretches(sorted, size, verticals, pitch, 0);
+  const regions = stretches(sorted, size, verticals, 0);
   if (!regions.some((r) => r.gutters.length) || regions.length < 2) return [];
+  // A stretch without gutters must be one column: lines with no white between words as wide as
+  // a gutter. Columns whose gutter is crossed too often (headings set across them, one after
+  // another) are left to the usual cut, which reads them row by row between those headings.
+  if (regions.some((r) => !r.gutters.length && r.gapped > ONE_COLUMN_GAPPED)) return [];
   // The stretches meet halfway between their lines: nothing of the page falls outside them.
-  const out = regions.map((r) => ({ ...r }));
+  const out: Region[] = regions.map((r) => ({ y0: r.y0, y1: r.y1, gutters: r.gutters }));
   for (let k = 1; k < out.length; k++) {
     const mid = ((out[k - 1] as Region).y1 + (out[k] as Region).y0) / 2;
     (out[k - 1] as Region).y1 = mid;
@@ -58,10 +51,21 @@ export function pageRegions(lines: readonly Line[], size: number, verticals: rea
   return out;
 }
 
-const regionOf = (lines: readonly Line[], gutters: Gutter[]): Region => ({
+/** Whether a line holds white at least `least` wide between two of its words. */
+function innerGap(l: Line, least: number): boolean {
+  const ws = l.segments.flatMap((s) => s.words).sort((a, b) => a.x0 - b.x0);
+  for (let k = 1; k < ws.length; k++) if ((ws[k] as Word).x0 - (ws[k - 1] as Word).x1 >= least) return true;
+  return false;
+}
+
+/** A stretch as found: its share of lines holding white as wide as a gutter too. */
+type Stretch = Region & { gapped: number };
+
+const regionOf = (lines: readonly Line[], gutters: Gutter[], size: number): Stretch => ({
   y0: Math.min(...lines.map((l) => l.y0)),
   y1: Math.max(...lines.map((l) => l.y1)),
   gutters,
+  gapped: lines.filter((l) => innerGap(l, GUTTER_GAP * size)).length / lines.length,
 });
 
 /**
@@ -69,15 +73,10 @@ const regionOf = (lines: readonly Line[], gutters: Gutter[]): Region => ({
  * where the stretches on both sides are read best (the most lines in stretches with gutters),
  * each side cut again.
  */
-function stretches(
-  lines: Line[],
-  size: number,
-  verticals: readonly Box[],
-  pitch: number,
-  depth: number,
-): Region[] {
+function stretches(lines: Line[], size: number, verticals: readonly Box[], depth: number): Stretch[] {
   const whole = pageGutters(lines, size, [], verticals);
-  if (whole.length || depth >= MAX_DEPTH || lines.length < 2 * MIN_LINES) return [regionOf(lines, whole)];
+  if (whole.length || depth >= MAX_DEPTH || lines.length < 2 * MIN_LINES)
+    return [regionOf(lines, whole, size)];
   // Every cut between two lines is tried (a stretch may follow another at the usual leading);
   // of cuts that read as many lines, the one with the widest white stays.
   let best: { k: number; read: number; gap: number } | null = null;
@@ -91,10 +90,10 @@ function stretches(
     if (read > 0 && (!best || read > best.read || (read === best.read && gap > best.gap)))
       best = { k, read, gap };
   }
-  if (!best) return [regionOf(lines, [])];
+  if (!best) return [regionOf(lines, [], size)];
   return [
-    ...stretches(lines.slice(0, best.k), size, verticals, pitch, depth + 1),
-    ...stretches(lines.slice(best.k), size, verticals, pitch, depth + 1),
+    ...stretches(lines.slice(0, best.k), size, verticals, depth + 1),
+    ...stretches(lines.slice(best.k), size, verticals, depth + 1),
   ];
 }
 
