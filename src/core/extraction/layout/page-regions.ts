@@ -17,8 +17,6 @@ export type Region = { y0: number; y1: number; gutters: Gutter[] };
 const MIN_LINES = 6;
 /** Times a stretch is cut again. */
 const MAX_DEPTH = 3;
-/** Narrowest white between words that may be a gutter, in font sizes (page-gutters.ts's narrowest ruled one). */
-const INNER_GAP = 0.25;
 /** White between words as wide as an unruled gutter, in font sizes (page-gutters.ts's MIN_WIDTH). */
 const GUTTER_GAP = 0.6;
 /** Lines holding such white, at most, as a share of a stretch read as one column. */
@@ -31,7 +29,7 @@ const ONE_COLUMN_GAPPED = 0.3;
  */
 export function pageRegions(lines: readonly Line[], size: number, verticals: readonly Box[] = []): Region[] {
   if (lines.length < 2 * MIN_LINES) return [];
-  if (lines.filter((l) => innerGap(l, INNER_GAP * size)).length < 2 * MIN_LINES) return [];
+  if (lines.filter((l) => innerGap(l, GUTTER_GAP * size)).length < 2 * MIN_LINES) return [];
   const sorted = [...lines].sort((a, b) => a.y0 - b.y0);
   const regions = stretches(sorted, size, verticals, 0);
   if (!regions.some((r) => r.gutters.length) || regions.length < 2) return [];
@@ -80,13 +78,12 @@ function stretches(lines: Line[], size: number, verticals: readonly Box[], depth
   // Every cut between two lines is tried (a stretch may follow another at the usual leading);
   // of cuts that read as many lines, the one with the widest white stays.
   let best: { k: number; read: number; gap: number } | null = null;
+  const clear = clearBands(lines, size);
+  const gutters = (a: number, b: number) =>
+    clear(a, b) && pageGutters(lines.slice(a, b), size, [], verticals).length > 0;
   for (let k = MIN_LINES; k <= lines.length - MIN_LINES; k++) {
-    const top = lines.slice(0, k);
-    const bottom = lines.slice(k);
-    const gap = (lines[k] as Line).y0 - Math.max(...top.map((l) => l.y1));
-    const read =
-      (pageGutters(top, size, [], verticals).length ? top.length : 0) +
-      (pageGutters(bottom, size, [], verticals).length ? bottom.length : 0);
+    const gap = (lines[k] as Line).y0 - Math.max(...lines.slice(0, k).map((l) => l.y1));
+    const read = (gutters(0, k) ? k : 0) + (gutters(k, lines.length) ? lines.length - k : 0);
     if (read > 0 && (!best || read > best.read || (read === best.read && gap > best.gap)))
       best = { k, read, gap };
   }
@@ -95,6 +92,58 @@ function stretches(lines: Line[], size: number, verticals: readonly Box[], depth
     ...stretches(lines.slice(0, best.k), size, verticals, depth + 1),
     ...stretches(lines.slice(best.k), size, verticals, depth + 1),
   ];
+}
+
+/** A gutter's clear band, at most, as a share of the most lines over one point (page-gutters.ts: a fifth of the usual). */
+const CLEAR_SHARE = 0.2;
+/** Narrowest band worth a closer look, in font sizes (page-gutters.ts's narrowest: a ruled gutter). */
+const CLEAR_WIDTH = 0.25;
+
+/**
+ * A quick test whether lines a..b (of these) may have a gutter at all, from the lines over each
+ * point summed once: a band as narrow as a ruled gutter, inside the text, that few lines cross
+ * against the most that cross anywhere (looser than pageGutters, which weighs the usual count:
+ * what fails here fails there). Every cut of a page is tried, and pageGutters is too slow to run
+ * on both sides of every one.
+ */
+function clearBands(lines: readonly Line[], size: number): (a: number, b: number) => boolean {
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  for (const l of lines)
+    for (const s of l.segments)
+      for (const w of s.words) {
+        left = Math.min(left, w.x0);
+        right = Math.max(right, w.x1);
+      }
+  if (!Number.isFinite(left)) return () => false;
+  left = Math.floor(left);
+  const width = Math.ceil(right) - left + 1;
+  // before[k * width + x]: lines among the first k with a word over x.
+  const before = new Int32Array((lines.length + 1) * width);
+  for (const [k, l] of lines.entries()) {
+    const row = before.subarray(k * width, (k + 1) * width);
+    const next = before.subarray((k + 1) * width, (k + 2) * width);
+    next.set(row);
+    const mark = new Uint8Array(width);
+    for (const s of l.segments)
+      for (const w of s.words)
+        for (let x = Math.ceil(w.x0) - left; x <= Math.floor(w.x1) - left; x++) mark[x] = 1;
+    for (let x = 0; x < width; x++) next[x] = (next[x] as number) + (mark[x] as number);
+  }
+  return (a, b) => {
+    let most = 0;
+    const cover = new Int32Array(width);
+    for (let x = 0; x < width; x++) {
+      cover[x] = (before[b * width + x] as number) - (before[a * width + x] as number);
+      most = Math.max(most, cover[x] as number);
+    }
+    let run = 0;
+    for (let x = 1; x < width - 1; x++) {
+      run = (cover[x] as number) <= CLEAR_SHARE * most ? run + 1 : 0;
+      if (run >= CLEAR_WIDTH * size) return true;
+    }
+    return false;
+  };
 }
 
 /** The region an element stands in: the one its middle falls in. */
