@@ -250,9 +250,10 @@ export function layoutWords(
     if (segments.length) bodyLines.push({ ...l, segments });
   }
   const { size, typed } = pageBody(bodyLines);
+  // A page with no gutter of its own may have stretches with gutters (its column count changes),
+  // found in the lines tables left: a table's clear gaps between its columns are no gutters.
+  const regions = gutters.length ? [] : pageRegions(bodyLines, size, rules.verticals);
   // Lines of justified columns run together across a narrow gutter are cut at it.
-  // A page with no gutter of its own may have stretches with gutters (its column count changes).
-  const regions = gutters.length ? [] : pageRegions(lines, pageBody(lines).size, rules.verticals);
   const columnLines = bodyLines.map((l) =>
     splitAtGutters(l, regions.length ? (regions[regionIndex(regions, l)] as Region).gutters : gutters),
   );
