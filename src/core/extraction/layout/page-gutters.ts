@@ -16,6 +16,13 @@ export type Gutter = { x0: number; x1: number };
 
 /** Narrowest gutter, in font sizes (printed ones are 1 em and more; word spaces are a third). */
 const MIN_WIDTH = 0.6;
+/**
+ * Narrowest gutter with a column rule in it, in font sizes: a rule drawn down the gutter parts
+ * the columns, so the white beside it may be narrower than a word space's double.
+ */
+const RULED_MIN_WIDTH = 0.25;
+/** Shortest column rule, in font sizes: some lines of the columns beside it (a table's rules stand among its words, which a ruled table's finder has taken already). */
+const RULE_LENGTH = 10;
 /** Lines crossing a gutter, at most, as a share of the lines of the columns beside it. */
 const MAX_CROSSING = 0.2;
 /** Lines with words of running text (letters) on each side of the gutter, at least. */
@@ -40,7 +47,13 @@ const LETTERS = /\p{L}{2}/u;
  * hold few words) needs less running text to be read in those columns: the grid is the
  * document's, not a guess from this page alone.
  */
-export function pageGutters(lines: readonly Line[], size: number, known: readonly Gutter[] = []): Gutter[] {
+export function pageGutters(
+  lines: readonly Line[],
+  size: number,
+  known: readonly Gutter[] = [],
+  /** The page's vertical rules: a column rule stands in its gutter. */
+  verticals: readonly Box[] = [],
+): Gutter[] {
   // Each line's words, and which of them hold letters, read once: every candidate band tests
   // every line on both sides.
   const lineWords = lines.map((l) => l.segments.flatMap((s) => s.words));
@@ -68,14 +81,15 @@ export function pageGutters(lines: readonly Line[], size: number, known: readonl
           cover[x] = (cover[x] as number) + 1;
         }
   const typical = median([...cover].filter((c) => c > 0));
-  const gutters: Gutter[] = [];
+  let gutters: Gutter[] = [];
   for (let x = 0; x < cover.length; x++) {
     if ((cover[x] as number) > MAX_CROSSING * typical) continue;
     let end = x;
     while (end + 1 < cover.length && (cover[end + 1] as number) <= MAX_CROSSING * typical) end++;
     const g = { x0: left + x, x1: left + end };
     x = end;
-    if (g.x1 - g.x0 < MIN_WIDTH * size || g.x0 <= left || g.x1 >= right) continue;
+    if (g.x0 <= left || g.x1 >= right) continue;
+    if (g.x1 - g.x0 < (columnRule(g, verticals, size) ? RULED_MIN_WIDTH : MIN_WIDTH) * size) continue;
     // Running text on both sides (the columns' lines need not share baselines): columns, not a
     // margin note or a ragged edge.
     let before = 0;
@@ -101,6 +115,7 @@ export function pageGutters(lines: readonly Line[], size: number, known: readonl
     }
     if (before >= MIN_BESIDE && after >= MIN_BESIDE) gutters.push(clearCore(g, cover, left, typical));
   }
+  gutters = clearestOfClose(gutters, cover, left, size);
   if (proseBetween(lines, gutters, PAGE_PROSE)) return gutters;
   const kept =
     gutters.length > 0 &&
@@ -111,6 +126,10 @@ export function pageGutters(lines: readonly Line[], size: number, known: readonl
     });
   return kept && proseBetween(lines, gutters, KEPT_PROSE) ? gutters : [];
 }
+
+/** Whether a long vertical rule stands inside the band: a column rule. */
+const columnRule = (g: Gutter, verticals: readonly Box[], size: number) =>
+  verticals.some((v) => v.x0 >= g.x0 - 1 && v.x1 <= g.x1 + 1 && v.y1 - v.y0 >= RULE_LENGTH * size);
 
 /** Lines over the clearest point of a gutter that its edges may hold too, as a share of the typical cover. */
 const CORE_SLACK = 0.05;
@@ -131,6 +150,34 @@ function clearCore(g: Gutter, cover: Int32Array, left: number, typical: number):
   while (x0 < x1 && (cover[x0] as number) > most) x0++;
   while (x1 > x0 && (cover[x1] as number) > most) x1--;
   return { x0: left + x0, x1: left + x1 };
+}
+
+/** Narrowest column between two gutters, in font sizes: a few words of running text. */
+const MIN_COLUMN = 5;
+
+/**
+ * The gutters less those that stand too close to a clearer one to part a column from it. A
+ * column whose list items hang their bullets (or numbers) left of the text leaves a second band
+ * almost as clear as the gutter between the bullets and the text; the "column" between the two
+ * holds no running text, and would have every gutter of the page refused. Of two bands closer
+ * than a column's width, the clearer stays (the wider, when they are as clear).
+ */
+function clearestOfClose(gutters: Gutter[], cover: Int32Array, left: number, size: number): Gutter[] {
+  const floor = (g: Gutter) => {
+    let least = Number.POSITIVE_INFINITY;
+    for (let x = Math.ceil(g.x0) - left; x <= Math.floor(g.x1) - left; x++)
+      least = Math.min(least, cover[x] as number);
+    return least;
+  };
+  const better = (a: Gutter, b: Gutter) => floor(a) - floor(b) || b.x1 - b.x0 - (a.x1 - a.x0);
+  const out: Gutter[] = [];
+  for (const g of gutters) {
+    const last = out[out.length - 1];
+    if (last && g.x0 - last.x1 < MIN_COLUMN * size) {
+      if (better(g, last) < 0) out[out.length - 1] = g;
+    } else out.push(g);
+  }
+  return out;
 }
 
 /** Words of a line of running text in one column. */
@@ -278,6 +325,14 @@ function gutterGap(words: readonly Word[], g: Gutter): number {
 }
 
 const crosses = (e: Element, g: Gutter) => e.x0 < g.x0 && e.x1 > g.x1;
+/**
+ * A line in type larger than the body (a title) reaching into two gutters is set across the
+ * column between them, though it may stop short of either gutter's far edge: a title centred
+ * over three columns can end inside both gutters. (A heading in one column may reach into the
+ * gutter on its left, where the gutter runs on into the column's indent, but not into two.)
+ */
+const reaches = (e: Element, g: Gutter) => e.x0 < g.x1 && e.x1 > g.x0;
+const large = (e: Element, size: number) => e.kind === "line" && e.line.size >= HEADING_SIZE * size;
 const columnOf = (e: Box, gutters: readonly Gutter[]) =>
   gutters.filter((g) => g.x1 <= (e.x0 + e.x1) / 2).length;
 
@@ -309,7 +364,10 @@ export function orderByGutters(
   figures: readonly Box[] = [],
 ): Element[] {
   const sorted = [...elements].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
-  const inColumn = sorted.filter((e) => !gutters.some((g) => crosses(e, g)));
+  const across = (e: Element) =>
+    gutters.some((g) => crosses(e, g)) ||
+    (large(e, size) && gutters.filter((g) => reaches(e, g)).length >= 2);
+  const inColumn = sorted.filter((e) => !across(e));
   const byColumn: Box[][] = Array.from({ length: gutters.length + 1 }, (_, c) => [
     ...inColumn.filter((e) => columnOf(e, gutters) === c),
     ...figures.filter((f) => columnOf(f, gutters) === c),
@@ -350,7 +408,7 @@ export function orderByGutters(
     region = [];
   };
   for (const e of sorted) {
-    if (gutters.some((g) => crosses(e, g)) || alone(e)) {
+    if (across(e) || alone(e)) {
       flush();
       out.push(e);
     } else region.push(e);

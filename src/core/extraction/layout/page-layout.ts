@@ -16,6 +16,7 @@ import { type FoundTable, latticeTables, type Rule } from "./lattice.ts";
 import { type Line, onSameLine, rightToLeftWords, toLines } from "./lines.ts";
 import { columnGroups } from "./page-columns.ts";
 import { type Gutter, linesByColumn, orderByGutters, pageGutters, splitAtGutters } from "./page-gutters.ts";
+import { orderByRegions, pageRegions, type Region, regionIndex } from "./page-regions.ts";
 import { beatenByProse } from "./prose-evidence.ts";
 import { mirroredOrder, rightToLeftLines, rightToLeftPage } from "./right-to-left.ts";
 import { type ShadedRegion, shadedRegions } from "./shaded-regions.ts";
@@ -270,7 +271,7 @@ export function layoutWords(
   // Columns from the whole page: its gutters, found once from the lines a ruled table left,
   // shaded regions' included (a box of text set over a gap in the page crosses it still).
   const gutterLines = regions.length ? [...lines, ...regions.flatMap((r) => toLines(r.words))] : lines;
-  const gutters = pageGutters(gutterLines, pageBody(gutterLines).size, memory.gutters);
+  const gutters = pageGutters(gutterLines, pageBody(gutterLines).size, memory.gutters, rules.verticals);
   if (gutters.length) memory.gutters = gutters;
   if (opts.tables) {
     const vertical = rest.filter((w) => w.vertical);
@@ -293,8 +294,13 @@ export function layoutWords(
     if (segments.length) bodyLines.push({ ...l, segments });
   }
   const { size, typed } = pageBody(bodyLines);
+  // A page with no gutter of its own may have stretches with gutters (its column count changes),
+  // found in the lines tables left: a table's clear gaps between its columns are no gutters.
+  const stretches = gutters.length ? [] : pageRegions(bodyLines, size, rules.verticals);
   // Lines of justified columns run together across a narrow gutter are cut at it.
-  const columnLines = bodyLines.map((l) => splitAtGutters(l, gutters));
+  const columnLines = bodyLines.map((l) =>
+    splitAtGutters(l, stretches.length ? (stretches[regionIndex(stretches, l)] as Region).gutters : gutters),
+  );
   // Fixed-pitch lines are code only on a page whose body is not itself fixed-pitch.
   const codeSize = typed ? null : size;
   const elements: Element[] = [
@@ -324,7 +330,9 @@ export function layoutWords(
           gutters.map(flip).sort((a, b) => a.x0 - b.x0),
           figures.map(flip),
         )
-      : readingOrder(els, size);
+      : stretches.length
+        ? orderByRegions(els, size, stretches, figures, flip)
+        : readingOrder(els, size);
   const ordered = footnotesLast(
     rightToLeftPage(bodyLines) ? mirroredOrder(elements, order) : order(elements, (b) => b),
     size,
