@@ -216,6 +216,11 @@ const EVEN_GAPS = 0.12;
  * or more, measured from each word's ink, whose side bearings differ from letter to letter.
  */
 const EVEN_STRETCH = 0.2;
+/**
+ * ... when the least is no wider than this many font sizes: a justified line stretches its word
+ * spaces to a size or two; gaps wider still are between a table's cells, however alike.
+ */
+const MAX_STRETCHED_GAP = 2.5;
 /** Lines of three words or more, at least, that must be evenly spaced for the whole to be prose. */
 const MIN_EVEN_LINES = 2;
 /** ... and their share of such lines. */
@@ -282,7 +287,8 @@ function evenLines(words: readonly Word[]): { lines: number; judged: number; eve
     const fits = (g: number) =>
       plain.length < 2 || (g >= least - EVEN_GAPS * size && g <= 2 * most + EVEN_GAPS * size);
     judged++;
-    if (most - least <= Math.max(EVEN_GAPS * size, EVEN_STRETCH * least) && widened.every(fits)) even++;
+    const stretch = least <= MAX_STRETCHED_GAP * size ? EVEN_STRETCH * least : 0;
+    if (most - least <= Math.max(EVEN_GAPS * size, stretch) && widened.every(fits)) even++;
   }
   return { lines: lines.length, judged, even };
 }
