@@ -4,7 +4,7 @@ import { closing, customerLines, details, items, L, putLines, R, totals, vendorB
 
 export const CHECK_LAYOUTS = {
   /** Customer at left; a bordered two-column table of label and value cells at right. */
-  "details-table"(doc, p, f, r) {
+  "details-table"(_doc, p, f, r) {
     vendorBlock(p, f, L, 40);
     p.put(f.pickN("title"), L, 100, 18, true);
     p.put(f.pickN("bill"), L, 135, 8.5, true);
@@ -23,7 +23,7 @@ export const CHECK_LAYOUTS = {
   },
 
   /** A dark banner with the numbered title; the customer box under a grey header, contact first. */
-  banner(doc, p, f, r) {
+  banner(_doc, p, f, r) {
     p.band(0, 0, 595, 70, 35);
     p.put(`${f.pickN("title")} ${f.pickN("titleNo")}${f.id}`, L, 24, 18, true, 255);
     p.right(f.vendor.name, R, 20, 11, true, 255);
@@ -45,7 +45,7 @@ export const CHECK_LAYOUTS = {
   },
 
   /** Small capital labels in a row above their values, no grid; the customer's label in its own column. */
-  "caps-row"(doc, p, f, r) {
+  "caps-row"(_doc, p, f, r) {
     p.put(f.pickN("title").toUpperCase(), L, 40, 24, true);
     vendorBlock(p, f, R, 40, { align: "right", size: 8.5 });
     const cells = details(f);
@@ -64,7 +64,7 @@ export const CHECK_LAYOUTS = {
   },
 
   /** The customer block and the invoice details side by side, their lines level with each other. */
-  "side-by-side"(doc, p, f, r) {
+  "side-by-side"(_doc, p, f, r) {
     vendorBlock(p, f, L, 40, { size: 9 });
     p.right(f.pickN("title"), R, 40, 20, true);
     const lines = [f.pickN("bill"), ...customerLines(f, r, { custNo: false })];

@@ -15,7 +15,7 @@ import {
 
 export const LAYOUTS = {
   /** The number only in the title; "Bill to" above the customer; dates right. */
-  "title-id"(doc, p, f, r) {
+  "title-id"(_doc, p, f, r) {
     p.put(titleWithId(f), L, 50, 20, true);
     vendorBlock(p, f, R, 50, { align: "right" });
     p.put(f.pickN("bill"), L, 130, 9, true);
@@ -32,7 +32,7 @@ export const LAYOUTS = {
   },
 
   /** A ruled header grid, labels in one row, values in the row below; the customer in a box with a dark header. */
-  "header-grid"(doc, p, f, r) {
+  "header-grid"(_doc, p, f, r) {
     vendorBlock(p, f, L, 45);
     p.right(f.pickN("title"), R, 45, 22, true);
     const cells = details(f);
@@ -55,7 +55,7 @@ export const LAYOUTS = {
   },
 
   /** Labels in a column of their own at the left; values far right on the label's line. */
-  "left-column"(doc, p, f, r) {
+  "left-column"(_doc, p, f, r) {
     vendorBlock(p, f, L, 45);
     p.put(f.pickN("title"), L, 110, 18, true);
     let y = 145;
@@ -73,7 +73,7 @@ export const LAYOUTS = {
   },
 
   /** Bill-to and ship-to side by side under their labels, contact lines in both. */
-  "two-blocks"(doc, p, f, r) {
+  "two-blocks"(_doc, p, f, r) {
     p.put(f.pickN("title"), L, 45, 22, true);
     vendorBlock(p, f, R, 45, { align: "right", size: 8.5 });
     let y = 100;
@@ -95,7 +95,7 @@ export const LAYOUTS = {
   },
 
   /** The number and the date on one line under the title; the customer's label left of its name. */
-  "id-date-line"(doc, p, f, r) {
+  "id-date-line"(_doc, p, f, r) {
     vendorBlock(p, f, L, 45, { size: 9 });
     p.put(f.pickN("title"), 330, 45, 20, true);
     const [[idLabel], [dateLabel, date]] = details(f, { custNo: false });
@@ -118,7 +118,7 @@ export const LAYOUTS = {
   },
 
   /** The number labelled in a side panel and again in the page footer; the customer in a framed box. */
-  "footer-id"(doc, p, f, r) {
+  "footer-id"(_doc, p, f, r) {
     vendorBlock(p, f, L, 45);
     p.band(340, 40, R - 340, 22, 70);
     p.put(f.pickN("title").toUpperCase(), 348, 45, 13, true, 255);

@@ -52,11 +52,16 @@ export function tableLines(rows: string[][], page: number, order: number): Line[
   return out;
 }
 
-/** Every table's party lines: all of a table that holds no items, the rows above an item table's header. */
+/**
+ * Every table's party lines: all of a table that holds no items, the rows above an item table's
+ * header. An item table ends any block above it, so it stands as an empty line: the text after the
+ * table (a closing sentence, a footer) is no party's line.
+ */
 export function tablesPartyLines(tables: Table[], itemRows: Map<Table, Set<number>>): Line[] {
   return tables.flatMap((t) => {
     const taken = itemRows.get(t);
     const rows = taken ? t.rows.slice(0, taken.size ? Math.min(...taken) : 0) : t.rows;
-    return rows.length ? tableLines(rows, t.page, t.order - 0.5) : [];
+    const own = rows.length ? tableLines(rows, t.page, t.order - 0.5) : [];
+    return taken?.size ? [...own, { page: t.page, text: "", order: t.order - 0.5, ocr: false }] : own;
   });
 }
