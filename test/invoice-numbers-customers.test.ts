@@ -84,6 +84,8 @@ describe("customer blocks run into one line", () => {
     expect(withoutContact("Hawthorn Valley Farms jane@hawthorn.example Tel. +44 117 496 0321")).toBe(
       "Hawthorn Valley Farms",
     );
+    // A bare run of digits is a PO box's or a postcode's, not a phone's.
+    expect(withoutContact("Postfach 10 20 30")).toBe("Postfach 10 20 30");
     // A line that is the contact alone stays one, to be left out whole.
     expect(withoutContact("Zu Händen Herrn Jonas Albrecht")).toBe("Zu Händen Herrn Jonas Albrecht");
   });

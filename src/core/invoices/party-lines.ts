@@ -109,8 +109,10 @@ const ATTENTION_RUN = new RegExp(
   "iu",
 );
 const EMAIL_RUN = /(?:^|\s)(?:e-?mail\s*:?\s*)?[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/giu;
+// A phone number: after its label, or an international one ("+44 117 496 0321"); a bare run of
+// digits may be a PO box's or a postcode's.
 const PHONE_RUN =
-  /(?:^|\s)(?:(?:tel|tél|phone|telephone|téléphone|telefon|fon|mobile|mob|fax)\.?\s*:?\s*)?\+?\(?\d[\d\s()./-]{6,}\d(?=\s*$)|(?:^|\s)(?:tel|tél|phone|telefon|fax)\.?\s*:?\s*\+?\(?\d[\d\s()./-]{6,}\d/giu;
+  /(?:^|\s)(?:(?:tel|tél|phone|telephone|téléphone|telefon|fon|mobile|mob|fax)\.?\s*:?\s*\+?|\+)\(?\d[\d\s()./-]{6,}\d/giu;
 
 /**
  * A party's line without the contact a run-together block put into it: an attention phrase with
