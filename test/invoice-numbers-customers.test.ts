@@ -48,6 +48,14 @@ describe("invoice numbers", () => {
     );
     expect(read("Atelier Delacroix SARL", "Réf. SI/44682", "Total TTC 10,00").invoice_id).toBe("SI/44682");
     expect(read("Calder Bay Marine", "Our ref: 2026/0042", "Total: 10.00").invoice_id).toBe("2026/0042");
+    // The customer's reference is their order's, not the invoice's number.
+    const theirs = read(
+      "Calder Bay Marine",
+      "Votre référence : BC-7781",
+      "Facture n° F26-118",
+      "Total TTC 10,00",
+    );
+    expect([theirs.invoice_id, theirs.purchase_order]).toEqual(["F26-118", "BC-7781"]);
   });
 
   it("reads a number printed in groups, and no telephone's number", () => {
