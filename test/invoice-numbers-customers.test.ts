@@ -6,6 +6,7 @@ import type { Line } from "../src/core/invoices/invoice-lines.ts";
 import { readParties } from "../src/core/invoices/invoice-parties.ts";
 import type { InvoiceData } from "../src/core/invoices/invoice-types.ts";
 import { withoutContact } from "../src/core/invoices/party-lines.ts";
+import { tableLines } from "../src/core/invoices/party-tables.ts";
 import { readInvoice } from "../src/core/invoices/read-invoice.ts";
 import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
 
@@ -72,6 +73,7 @@ describe("invoice numbers", () => {
     const titled = read("Redwood Signal Systems Inc. INVOICE #SI/44220", "77 Kingsway", "Madison, WI 53703");
     expect([titled.invoice_id, titled.vendor_name]).toEqual(["SI/44220", "Redwood Signal Systems Inc."]);
     expect(read("Kaasboerderij De Linde FACTUUR 25.0044", "Totaal 10,00").invoice_id).toBe("25.0044");
+    expect(read("Boulangerie Marchand Facture 55 8539", "Total TTC 10,00").invoice_id).toBe("55 8539");
     expect(
       read(
         "Juniper & Rowe Solicitors",
@@ -127,6 +129,54 @@ describe("customer blocks run into one line", () => {
     ]);
   });
 
+  it("reads the block in the cell right of its label in a column of labels, and no block under a label", () => {
+    const left = readParties(
+      tableLines(
+        [
+          ["Bill to", "Silverbirch Analytics Ltd Flat 2, 9 Mill Lane Bristol BS1 4DJ"],
+          ["Invoice date", "2025-04-14"],
+        ],
+        1,
+        0,
+      ),
+    );
+    expect([left.customer?.name, left.customer?.address]).toEqual([
+      "Silverbirch Analytics Ltd",
+      "Flat 2, 9 Mill Lane Bristol BS1 4DJ",
+    ]);
+    // A label with its block under it keeps it, whatever stands right of the label.
+    const under = readParties(
+      tableLines(
+        [
+          ["ADRESSE DE FACTURATION", "LIVRE A"],
+          ["Informatique Bernard SAS", "Boulangerie Lefèvre"],
+          ["45 avenue Jean Jaurès", "8 boulevard Voltaire"],
+          ["1003 Lausanne", "1204 Genève"],
+        ],
+        1,
+        0,
+      ),
+    );
+    expect(under.customer?.name).toBe("Informatique Bernard SAS");
+  });
+
+  it("ends a window's address at the number of the details block beside it", () => {
+    const p = readParties(
+      lines(
+        "Zahnarztpraxis Dr. Vogt · Bahnhofstraße 3b · 53111 Bonn",
+        "Alpenblick Reisen GmbH",
+        "Lindenallee 17",
+        "01067 Dresden",
+        "Rechnungs-Nr.",
+        "46 1344",
+      ),
+    );
+    expect([p.customer?.name, p.customer?.address]).toEqual([
+      "Alpenblick Reisen GmbH",
+      "Lindenallee 17, 01067 Dresden",
+    ]);
+  });
+
   it("reads two blocks side by side, each run into a line of its own, as two parties", () => {
     const p = readParties(
       lines(
@@ -145,7 +195,7 @@ describe("customer blocks run into one line", () => {
 
 // jsPDF invoices, one per tuning layout: the number in the title, a header grid and a dark-headed
 // customer box, labels in a left column, bill-to beside ship-to, the number beside the date, the
-// number in the footer. Each has an item table between the customer block and a closing sentence.
+// number in the footer, a label/value table with the customer in one cell, a window letter. Each has an item table between the customer block and a closing sentence.
 const CASES = [
   "js-013-title-id-en-US",
   "js-002-header-grid-en-GB",
@@ -153,6 +203,8 @@ const CASES = [
   "js-010-two-blocks-en-GB",
   "js-005-id-date-line-en-US",
   "js-006-footer-id-en-GB",
+  "js-041-label-table-en-GB",
+  "js-042-window-de-DE",
 ];
 const FIELDS: (keyof InvoiceData)[] = [
   "invoice_id",

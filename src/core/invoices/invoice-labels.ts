@@ -661,13 +661,14 @@ export const TITLE =
 /**
  * A title with its number ending a line that holds more (a heading run into the issuer's name,
  * "Redwood Signal Inc. INVOICE #SI/44220", "Mühlbauer GmbH Rechnung 2026/0042"), or opening a
- * page's footer ("Invoice 2026/0879 - page 1/1"); a number word may stand between ("No.", "n°").
+ * page's footer ("Invoice 2026/0879 - page 1/1"); a number word may stand between ("No.", "n°"),
+ * and the number may be printed in groups ("Facture 55 8539").
  */
 export const TITLE_NUMBER = new RegExp(
   [
     String.raw`(?:^|\s)(?:(?:tax|sales|commercial|vat)\s+)?(?:invoice|rechnung|facture|factuur)`,
     String.raw`\s+(?:(?:no\.?|nr\.?|n[°º]|number|nummer|numéro)\s*:?\s*|#\s*)?`,
-    String.raw`([\p{L}\d][\p{L}\d/._-]{1,29})`,
+    String.raw`([\p{L}\d][\p{L}\d/._-]{1,29}(?:\s\d{3,6}){0,2})`,
     String.raw`(?=\s*$|\s+[-–|·]\s+(?:page|seite|pagina|p\.)\s*\d)`,
   ].join(""),
   "iu",

@@ -269,7 +269,7 @@ function windowAddressee(plines: Line[]): PartyRead | null {
     // The information block beside the window may be read before the address ("Rechnungsnummer: 74064").
     if (!body.length && j - at <= 4 && opensWithLabel(l.text) && !blockField(l)) continue;
     // Or line by line between the address's lines: its labels alone ("No.:", "Invoice date:")
-    // are passed over, and its values, a bare number or date, end the address.
+    // are passed over, and its values, a bare number (in groups or not) or date, end the address.
     const t = l.text.trim();
     if (
       body.length &&
@@ -280,7 +280,12 @@ function windowAddressee(plines: Line[]): PartyRead | null {
       continue;
     if (body.length && l.page === first && TITLE.test(t)) continue;
     const date = findDates(t, { dayFirst: true })[0];
-    if (body.length && ((/^\S+$/.test(t) && /\d/.test(t)) || (date && date.end - date.start >= t.length - 1)))
+    if (
+      body.length &&
+      ((/^\S+$/.test(t) && /\d/.test(t)) ||
+        /^[\d\s/.-]+$/.test(t) ||
+        (date && date.end - date.start >= t.length - 1))
+    )
       break;
     if (l.page !== first || stops(l) || holdsMoney(l.text) || blockField(l)) break;
     const own = ownText(l.text);

@@ -25,6 +25,20 @@ export function tableLines(rows: string[][], page: number, order: number): Line[
   const cell = (r: number, c: number) => (rows[r]?.[c] ?? "").trim();
   /** The block a label at (r, c) opens, as lines, its cells marked used; an empty line ends it. */
   const block = (r: number, c: number) => {
+    // The label in a column of labels, its block in the cell right of it and the cells under that
+    // one, down to the next label ("Bill to | Acme Ltd<br>3 Mill Lane" over "Date | 3 May 2026").
+    const beside = cell(r, c + 1);
+    const below = cell(r + 1, c);
+    const isLabel = (t: string) => (findLabels(t)[0]?.start ?? 9) <= 1;
+    if (beside && !isLabel(beside) && (!below || isLabel(below))) {
+      out.push(line(cell(r, c)));
+      for (let rr = r; rr < rows.length && (rr === r || !cell(rr, c)) && cell(rr, c + 1); rr++) {
+        out.push(line(cell(rr, c + 1)));
+        used.add(`${rr}:${c + 1}`);
+      }
+      out.push(line(""));
+      return;
+    }
     let from = c;
     while (from > 0 && !cell(r, from - 1) && !used.has(`${r}:${from - 1}`)) from--;
     let to = c + 1;
