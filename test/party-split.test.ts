@@ -12,6 +12,25 @@ const split = (...texts: string[]) => {
 };
 
 describe("splitParty", () => {
+  it("cuts a name from a street that opens with a preposition or a flat's number, and at a dotted legal form", () => {
+    expect(split("Seidel & Kühn Rechtsanwälte Am Markt 9 01067 Dresden")).toEqual({
+      name: "Seidel & Kühn Rechtsanwälte",
+      address: "Am Markt 9 01067 Dresden",
+    });
+    expect(split("Brunnenhof Landhandel An der Alster 5 20095 Hamburg")).toEqual({
+      name: "Brunnenhof Landhandel",
+      address: "An der Alster 5 20095 Hamburg",
+    });
+    expect(split("Quayside Dental Practice Flat 2, 9 Mill Lane Leeds LS1 5HD")).toEqual({
+      name: "Quayside Dental Practice",
+      address: "Flat 2, 9 Mill Lane Leeds LS1 5HD",
+    });
+    expect(split("Jansen Bouwadvies B.V. Herengracht 301 9711 LM Groningen")).toEqual({
+      name: "Jansen Bouwadvies B.V.",
+      address: "Herengracht 301 9711 LM Groningen",
+    });
+  });
+
   it("ends a name at its legal form when the street follows on the same line", () => {
     expect(split("Acme Stadtwerke GmbH Hauptstraße 5, 20095 Hamburg")).toEqual({
       name: "Acme Stadtwerke GmbH",

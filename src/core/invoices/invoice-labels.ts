@@ -38,12 +38,29 @@ export const LABELS: Record<LabelField, string[]> = {
     "invoice ref",
     "ref.",
     "reference",
+    "our ref",
+    "our ref.",
+    "our reference",
+    "réf.",
+    "référence",
+    "inv. no.",
+    "inv. no",
+    "inv no.",
+    "inv no",
+    "inv. #",
+    "inv #",
+    "inv. nr.",
+    "document no.",
+    "document no",
+    "document number",
+    "document #",
     "bill no.",
     "bill #",
     "receipt no.",
     "receipt #",
     "no.",
     "nr.",
+    "nr",
     "#",
     "rechnungsnummer",
     "rechnungs-nr.",
@@ -169,6 +186,12 @@ export const LABELS: Record<LabelField, string[]> = {
     "order reference",
     "bestellnummer",
     "ihre bestellung",
+    "your ref",
+    "your ref.",
+    "your reference",
+    "votre référence",
+    "votre réf.",
+    "ihre referenz",
     "bestell-nr.",
     "bestellnr.",
     "auftragsnummer",
@@ -649,6 +672,8 @@ export const LABELS: Record<LabelField, string[]> = {
     "acheteur",
     "factuuradres",
     "klant",
+    "factuur aan",
+    "gefactureerd aan",
   ],
   ship_to: [
     "ship to",
@@ -750,6 +775,8 @@ const LABEL_RE = new RegExp(
   "giu",
 );
 
+const BARE_NUMBER = /^(?:no\.?|nr\.?|n[°º])$/i;
+
 /** Every label on a line, leftmost-longest, in order. */
 export function findLabels(line: string): LabelHit[] {
   const hits: LabelHit[] = [];
@@ -757,6 +784,8 @@ export function findLabels(line: string): LabelHit[] {
     const key = m[0].toLowerCase().replace(/\s+/g, " ").replace(/’/g, "'");
     const field = FIELD_OF.get(key) ?? FIELD_OF.get(m[0].toLowerCase().replace(/\s+/g, " "));
     if (!field) continue;
+    // "No." or "Nr" joined to a word before it ("Tel.-Nr.", "Steuer-Nr") is that word's number.
+    if (BARE_NUMBER.test(m[0]) && /[-.]$/.test(line.slice(0, m.index))) continue;
     hits.push({ field, start: m.index, end: m.index + m[0].length, text: m[0] });
   }
   return hits;
@@ -765,3 +794,19 @@ export function findLabels(line: string): LabelHit[] {
 /** Words a title is made of: a line of only these is the document's name, not a label. */
 export const TITLE =
   /^(?:(?:tax|sales|commercial|vat|pro[- ]?forma)\s+)?(?:invoice|receipt|bill|rechnung|steuerrechnung|quittung|facture|factuur|note|reçu)(?:\s+(?:de\s+doit|acquittée))?$/i;
+
+/**
+ * A title with its number ending a line that holds more (a heading run into the issuer's name,
+ * "Redwood Signal Inc. INVOICE #SI/44220", "Mühlbauer GmbH Rechnung 2026/0042"), or opening a
+ * page's footer ("Invoice 2026/0879 - page 1/1"); a number word may stand between ("No.", "n°"),
+ * and the number may be printed in groups ("Facture 55 8539").
+ */
+export const TITLE_NUMBER = new RegExp(
+  [
+    String.raw`(?:^|\s)(?:(?:tax|sales|commercial|vat)\s+)?(?:invoice|rechnung|facture|factuur)`,
+    String.raw`\s+(?:(?:no\.?|nr\.?|n[°º]|number|nummer|numéro)\s*:?\s*|#\s*)?`,
+    String.raw`([\p{L}\d][\p{L}\d/._-]{1,29}(?:\s\d{3,6}){0,2})`,
+    String.raw`(?=\s*$|\s+[-–|·]\s+(?:page|seite|pagina|p\.)\s*\d)`,
+  ].join(""),
+  "iu",
+);

@@ -1,6 +1,6 @@
 import { findDates } from "../answering/structured/coerce.ts";
 import { legalFormEnd, splitParty } from "../answering/structured/parties.ts";
-import { findLabels, TITLE } from "./invoice-labels.ts";
+import { findLabels, TITLE, TITLE_NUMBER } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
 import { BLOCK_FIELDS, lineSpans, type ReadContext } from "./label-values.ts";
 import {
@@ -15,6 +15,7 @@ import {
   opensWithLabel,
   SEPARATED,
   separatedAddress,
+  withoutContact,
 } from "./party-lines.ts";
 import { tablesPartyLines } from "./party-tables.ts";
 
@@ -88,7 +89,7 @@ const stops = (l: Line) => {
  */
 function toParty(block: Line[], idx: number[]): PartyRead | null {
   if (!block.length) return null;
-  const texts = joinNameLines(block.map((l) => l.text).filter((t) => !isContactLine(t)));
+  const texts = joinNameLines(block.map((l) => withoutContact(l.text)).filter((t) => t && !isContactLine(t)));
   if (!texts.length) return null;
   const split = splitParty(texts.map((text) => ({ text, quote: text })));
   return {
@@ -187,7 +188,9 @@ export function readParties(plines: Line[]): {
     const body: { l: Line; i: number }[] = [];
     const rest = b.rest.replace(/^[\s:]+/, "");
     // The label's own line may go on with its block, the invoice's details interleaved.
-    const pieces = rest && !nb ? (cutLabelled(rest) ?? [rest]) : [];
+    // A second block's label beside it ("Bill to   Ship to") is no line of this block.
+    const beside = second && second.field !== b.field && !second.rest.trim();
+    const pieces = rest && !nb && !beside ? (cutLabelled(rest) ?? [rest]) : [];
     for (const text of pieces) body.push({ l: { ...line, text }, i });
     const from = nb ? i + 2 : i + 1;
     let gap = false;
@@ -266,7 +269,7 @@ function windowAddressee(plines: Line[]): PartyRead | null {
     // The information block beside the window may be read before the address ("Rechnungsnummer: 74064").
     if (!body.length && j - at <= 4 && opensWithLabel(l.text) && !blockField(l)) continue;
     // Or line by line between the address's lines: its labels alone ("No.:", "Invoice date:")
-    // are passed over, and its values, a bare number or date, end the address.
+    // are passed over, and its values, a bare number (in groups or not) or date, end the address.
     const t = l.text.trim();
     if (
       body.length &&
@@ -277,7 +280,12 @@ function windowAddressee(plines: Line[]): PartyRead | null {
       continue;
     if (body.length && l.page === first && TITLE.test(t)) continue;
     const date = findDates(t, { dayFirst: true })[0];
-    if (body.length && ((/^\S+$/.test(t) && /\d/.test(t)) || (date && date.end - date.start >= t.length - 1)))
+    if (
+      body.length &&
+      ((/^\S+$/.test(t) && /\d/.test(t)) ||
+        /^[\d\s/.-]+$/.test(t) ||
+        (date && date.end - date.start >= t.length - 1))
+    )
       break;
     if (l.page !== first || stops(l) || holdsMoney(l.text) || blockField(l)) break;
     const own = ownText(l.text);
@@ -311,9 +319,21 @@ function letterhead(plines: Line[], customer: PartyRead | null): PartyRead | nul
       continue;
     }
     let text = l.text;
+    // The title and its number run into the issuer's name ("Redwood Signal Inc. INVOICE #SI/44220").
+    const titled = TITLE_NUMBER.exec(text);
+    if (titled && /\d/.test(titled[1] ?? "")) text = text.slice(0, titled.index).trim();
     for (let k = 0; k < 2; k++) text = text.replace(TITLE_WORDS, "").trim();
+    // A label opening the line that is more than the title's words ("Invoice no: B-2775").
+    const titleEnd = text ? l.text.indexOf(text) : l.text.length;
+    const ownLabel = opensWithLabel(l.text) && (findLabels(l.text)[0]?.end ?? 0) > titleEnd;
+    // The title's number before the issuer's name ("TAX INVOICE Number 092671 Ashcombe Group").
+    if (!name && opensWithLabel(text)) {
+      const pieces = cutLabelled(text);
+      if (pieces?.length === 1 && !opensWithLabel(pieces[0] as string)) text = pieces[0] as string;
+    }
     text = ownText(text);
-    if (!text || TITLE.test(text) || opensWithLabel(l.text)) {
+    // The title's words run into a line of the issuer's ("TAX INVOICE 41 Harbour Street") are off it.
+    if (!text || TITLE.test(text) || opensWithLabel(text) || ownLabel) {
       // The issuer's phone or email under its name closes the letterhead: a block after it is
       // the addressee's, not the issuer's address.
       const contact = findLabels(l.text)[0]?.field === "other" && /@|\d{3}/.test(l.text);
@@ -440,8 +460,14 @@ function stacked(plines: Line[], from: number): [PartyRead, PartyRead] | null {
     body.push({ l: { ...l, text: own }, i: j });
     if (own !== l.text.trim()) break;
   }
-  const cut = body.findIndex((x, k) => k > 0 && endsAddress(x.l.text));
-  if (cut < 0 || cut + 2 >= body.length) return null;
+  // A block the layout ran into one line ("Quayside Dental 5 Old Forge Yard Exeter EX1 1BU") may
+  // end on its first line.
+  const whole = (l: Line) => {
+    const p = toParty([l], [0]);
+    return Boolean(p?.name && p.address);
+  };
+  const cut = body.findIndex((x, k) => endsAddress(x.l.text) && (k > 0 || whole(x.l)));
+  if (cut < 0 || cut + 1 >= body.length) return null;
   const side = (xs: { l: Line; i: number }[]) =>
     toParty(
       xs.map((x) => x.l),

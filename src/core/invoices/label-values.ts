@@ -63,6 +63,8 @@ export const DUE_AS_TERMS =
 /** Words saying the amount after them is the base of a rate, per language. */
 const BASE_BEFORE = /(?<![\p{L}])(?:on|of|auf|von|sur|de|over|base)\s*:?\s*$/iu;
 
+const SPACED_ID = /^(?:\p{Lu}{1,4}\s)?\d{2,6}(?:\s\d{3,6}){1,2}$/u;
+
 /** The value of a field's kind at the start of `text`, or null. */
 export function readValue(field: LabelField, text: string, ctx: ReadContext): FieldValue | null {
   const t = text.replace(/^[\s:#.°º\-–|]+/, "").trim();
@@ -91,9 +93,11 @@ export function readValue(field: LabelField, text: string, ctx: ReadContext): Fi
     return rate === undefined ? { value: amount.value, amount } : { value: amount.value, amount, rate };
   }
   if (field === "invoice_id" || field === "purchase_order" || field === "customer_id") {
-    const token = /^[^\s,;]+/
-      .exec(t.replace(/^(?:no\.?|nr\.?|n°|#)\s*:?\s*/i, ""))?.[0]
-      ?.replace(/[.,;:)]+$/, "");
+    const bare = t.replace(/^(?:no\.?|nr\.?|n°|#)\s*:?\s*/i, "");
+    // A number printed in groups ("69 3856", "INV 2026 0042") when the groups are all its label has.
+    const grouped = SPACED_ID.exec(bare.trim());
+    if (grouped) return { value: grouped[0] };
+    const token = /^[^\s,;]+/.exec(bare)?.[0]?.replace(/[.,;:)]+$/, "");
     return token && /\d/.test(token) && token.length <= 30 ? { value: token } : null;
   }
   if (field === "vendor_tax_id") {

@@ -92,8 +92,41 @@ export function cutLabelled(text: string): string[] | null {
 }
 
 /** Who a letter is for within the party, not where it goes: "Attn: J. Doe", "z. Hd. Frau Krüger", "À l'attention de". */
-const ATTENTION =
-  /^(?:attn\b\.?|attention\b|for the attention of\b|fao\b|z\.\s?hd?\.|zu\s+händen\b|zhd\.|à\s+l['’]attention\b|a\s+l['’]att(?:ention|\.)|t\.a\.v\.?)/i;
+const ATTENTION_WORDS = String.raw`(?:attn\b\.?|attention\b|for the attention of\b|fao\b|z\.\s?hd?\.|zu\s+händen\b|zhd\.|à\s+l['’]attention\b|a\s+l['’]att(?:ention|\.)|t\.a\.v\.?|contact\s*:|ansprechpartner(?:in)?\s*:)`;
+const ATTENTION = new RegExp(`^${ATTENTION_WORDS}`, "i");
+
+/**
+ * An attention phrase inside a line the layout ran together ("Attn: Anna Keller Northgate Print
+ * House 77 Kingsway"): the words, a courtesy title, then the person's name, taken as a first name
+ * (or initial) and a surname; what follows is the party's own text.
+ */
+const ATTENTION_RUN = new RegExp(
+  [
+    String.raw`(?:^|\s)${ATTENTION_WORDS}(?:\s*:)?(?:\s+de)?`,
+    String.raw`(?:\s+(?:mr|mrs|ms|miss|dr|prof|herr|herrn|hr|frau|fr|m|mme|mlle|monsieur|madame|dhr|mevr|mw|de\s+heer|mevrouw)\.?(?=\s))?`,
+    String.raw`(?:\s+\p{Lu}[\p{L}'’.-]*){1,2}`,
+  ].join(""),
+  "iu",
+);
+const EMAIL_RUN = /(?:^|\s)(?:e-?mail\s*:?\s*)?[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/giu;
+// A phone number: after its label, or an international one ("+44 117 496 0321"); a bare run of
+// digits may be a PO box's or a postcode's.
+const PHONE_RUN =
+  /(?:^|\s)(?:(?:tel|tél|phone|telephone|téléphone|telefon|fon|mobile|mob|fax)\.?\s*:?\s*\+?|\+)\(?\d[\d\s()./-]{6,}\d/giu;
+
+/**
+ * A party's line without the contact a run-together block put into it: an attention phrase with
+ * its person, an e-mail, a labelled phone number. What a line of only those leaves is empty.
+ */
+export function withoutContact(text: string): string {
+  let t = text.replace(EMAIL_RUN, " ").replace(PHONE_RUN, " ");
+  const m = ATTENTION_RUN.exec(t);
+  // Only inside a longer line: a line that is the attention phrase alone is a contact line.
+  const rest = m ? `${t.slice(0, m.index)} ${t.slice(m.index + m[0].length)}`.trim() : "";
+  // What is left must be more than a word the person's name went on with ("... Jonas Albrecht").
+  if (m && (/\d/.test(rest) || rest.split(/\s+/).length >= 2)) t = rest;
+  return t.replace(/\s+/g, " ").replace(/^[\s,;|]+|[\s,;|]+$/g, "");
+}
 
 /** A department within the party ("Accounts Payable", "Buchhaltung", "Service comptabilité"). */
 const DEPARTMENT =

@@ -25,6 +25,20 @@ export function tableLines(rows: string[][], page: number, order: number): Line[
   const cell = (r: number, c: number) => (rows[r]?.[c] ?? "").trim();
   /** The block a label at (r, c) opens, as lines, its cells marked used; an empty line ends it. */
   const block = (r: number, c: number) => {
+    // The label in a column of labels, its block in the cell right of it and the cells under that
+    // one, down to the next label ("Bill to | Acme Ltd<br>3 Mill Lane" over "Date | 3 May 2026").
+    const beside = cell(r, c + 1);
+    const below = cell(r + 1, c);
+    const isLabel = (t: string) => (findLabels(t)[0]?.start ?? 9) <= 1;
+    if (beside && !isLabel(beside) && (!below || isLabel(below))) {
+      out.push(line(cell(r, c)));
+      for (let rr = r; rr < rows.length && (rr === r || !cell(rr, c)) && cell(rr, c + 1); rr++) {
+        out.push(line(cell(rr, c + 1)));
+        used.add(`${rr}:${c + 1}`);
+      }
+      out.push(line(""));
+      return;
+    }
     let from = c;
     while (from > 0 && !cell(r, from - 1) && !used.has(`${r}:${from - 1}`)) from--;
     let to = c + 1;
@@ -52,11 +66,16 @@ export function tableLines(rows: string[][], page: number, order: number): Line[
   return out;
 }
 
-/** Every table's party lines: all of a table that holds no items, the rows above an item table's header. */
+/**
+ * Every table's party lines: all of a table that holds no items, the rows above an item table's
+ * header. An item table ends any block above it, so it stands as an empty line: the text after the
+ * table (a closing sentence, a footer) is no party's line.
+ */
 export function tablesPartyLines(tables: Table[], itemRows: Map<Table, Set<number>>): Line[] {
   return tables.flatMap((t) => {
     const taken = itemRows.get(t);
     const rows = taken ? t.rows.slice(0, taken.size ? Math.min(...taken) : 0) : t.rows;
-    return rows.length ? tableLines(rows, t.page, t.order - 0.5) : [];
+    const own = rows.length ? tableLines(rows, t.page, t.order - 0.5) : [];
+    return taken?.size ? [...own, { page: t.page, text: "", order: t.order - 0.5, ocr: false }] : own;
   });
 }

@@ -1,6 +1,6 @@
 import { findDates } from "../answering/structured/coerce.ts";
 import type { Candidate } from "./field-candidates.ts";
-import { TITLE } from "./invoice-labels.ts";
+import { TITLE, TITLE_NUMBER } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
 import type { ReadContext } from "./label-values.ts";
 
@@ -32,6 +32,9 @@ const WEEKDAY =
 /** A title and one token after it, the token holding a digit. */
 const TITLED = /^(.+?)\s+([\p{L}\d][\p{L}\d/._-]{2,29})$/u;
 
+/** A date after the title is the invoice's date, not its number ("Invoice 12.03.2026"). */
+const DATE = /^(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{2}|\d{4})|\d{4}[./-]\d{1,2}[./-]\d{1,2})$/;
+
 type Text = { text: string; page: number; order: number; line: number | null; table: Table | null };
 
 export function unlabelledFields(lines: Line[], tables: Table[], ctx: ReadContext): Candidate[] {
@@ -52,7 +55,7 @@ export function unlabelledFields(lines: Line[], tables: Table[], ctx: ReadContex
   const out: Candidate[] = [];
   for (const t of texts) {
     const titled = TITLED.exec(t.text.trim());
-    if (titled?.[1] && titled[2] && TITLE.test(titled[1]) && /\d/.test(titled[2]))
+    if (titled?.[1] && titled[2] && TITLE.test(titled[1]) && /\d/.test(titled[2]) && !DATE.test(titled[2]))
       out.push({
         page: t.page,
         order: t.order,
@@ -63,6 +66,21 @@ export function unlabelledFields(lines: Line[], tables: Table[], ctx: ReadContex
         quote: t.text.trim(),
         confidence: 0.6,
       });
+    else {
+      const m = TITLE_NUMBER.exec(t.text.trim());
+      const id = m?.[1]?.replace(/[.,;:]+$/, "");
+      if (m && id && /\d/.test(id) && !DATE.test(id))
+        out.push({
+          page: t.page,
+          order: t.order,
+          line: t.line,
+          table: t.table,
+          field: "invoice_id",
+          value: { value: id },
+          quote: m[0].trim(),
+          confidence: 0.55,
+        });
+    }
     for (const d of findDates(t.text, { dayFirst: ctx.dayFirst })) {
       const before = t.text.slice(Math.max(0, d.start - 120), d.start);
       const base = { page: t.page, order: t.order, line: t.line, table: t.table, value: { value: d.iso } };

@@ -49,7 +49,7 @@ const part = (line: ValueLine, text: string): Part => ({
  * Swiss and Japanese ones.
  */
 const LEGAL_FORM_END =
-  /(?:^|\s)(?:gmbh\s?&\s?co\.?\s?kg(?:aa)?|gmbh|ag|kg|ohg|ug(?:\s?\(haftungsbeschränkt\))?|e\.\s?k\.|ltd\.?|limited|plc|llp|llc|l\.l\.c\.|inc\.?|corp\.?|corporation|co\.|sarl|s\.à\s?r\.l\.|sàrl|sas|s\.a\.s\.|s\.a\.|sa|snc|eurl|kk|k\.k\.|bv|nv|s\.r\.l\.|srl|s\.p\.a\.|spa|pty\.?\s?ltd\.?)(?=[\s,]|$)/giu;
+  /(?:^|\s)(?:gmbh\s?&\s?co\.?\s?kg(?:aa)?|gmbh|ag|kg|ohg|ug(?:\s?\(haftungsbeschränkt\))?|e\.\s?k\.|ltd\.?|limited|plc|llp|llc|l\.l\.c\.|inc\.?|corp\.?|corporation|co\.|sarl|s\.à\s?r\.l\.|sàrl|sas|s\.a\.s\.|s\.a\.|sa|snc|eurl|kk|k\.k\.|bv|nv|b\.v\.|n\.v\.|s\.r\.l\.|srl|s\.p\.a\.|spa|pty\.?\s?ltd\.?)(?=[\s,]|$)/giu;
 
 /** Where the legal form ending a name ends in the text, or -1 (the last one, for "GmbH & Co. KG"). */
 export function legalFormEnd(text: string): number {
@@ -61,6 +61,12 @@ export function legalFormEnd(text: string): number {
 /** Words that name a street, before its number in German ("Hauptstraße 5", "Am Lindenweg 3"). */
 const STREET_WORD =
   /(?:stra(?:ss|ß)e|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee|steig|pfad|markt|street|st\.|road|rd\.|avenue|ave\.|lane|drive|boulevard|rue|chemin|quai|via)$/i;
+
+/** A word a flat's, unit's or suite's number follows. */
+const UNIT_WORD = /^(?:flat|unit|suite|apt\.?|apartment|building|bldg\.?|floor|room)$/i;
+
+/** A German street name's opening preposition or article ("Am Markt", "An der Alster", "Zur Mühle"). */
+const STREET_OPENER = /^(?:am|an|im|auf|zum|zur|beim|der|die|den|dem)$/i;
 
 /**
  * One line that runs a name and its address together: the name ends at its legal form when an
@@ -77,10 +83,19 @@ function cutNameFromAddress(text: string): { name: string; address: string } | n
   }
   const m = /\s(?=\d|P\.?\s?O\.?\s+Box\b)/i.exec(text);
   if (!m || m.index <= 0) return null;
-  // "Hauptstraße 5": the street goes with its number, not with the name.
+  // "Hauptstraße 5": the street goes with its number, not with the name; so does the article or
+  // preposition that opens a street's name ("Am Markt 9", "An der Alster 5") and the word a flat's
+  // or unit's number follows ("Flat 2, 9 Mill Lane", "Suite 4").
   const words = text.slice(0, m.index).split(/\s+/);
   let k = words.length;
-  if (STREET_WORD.test(words[k - 1] ?? "") && k > 1) k--;
+  if (UNIT_WORD.test(words[k - 1] ?? "") && k > 1) k--;
+  else if (STREET_WORD.test(words[k - 1] ?? "") && k > 1) {
+    k--;
+    while (k > 1 && STREET_OPENER.test(words[k - 1] ?? "")) k--;
+  } else if (k > 2 && STREET_OPENER.test(words[k - 2] ?? "") && /^\p{Lu}/u.test(words[k - 1] ?? "")) {
+    k -= 2;
+    while (k > 1 && STREET_OPENER.test(words[k - 1] ?? "")) k--;
+  }
   const name = words
     .slice(0, k)
     .join(" ")
