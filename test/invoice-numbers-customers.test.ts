@@ -40,6 +40,12 @@ const fold = (v: unknown) =>
     : v;
 
 describe("invoice numbers", () => {
+  it("reads a title and its number opening the line the issuer's name ends", () => {
+    const d = read("Tax Invoice 003724 Meridian Freight Partners", "Flat 2, 9 Mill Lane", "Total: 10.00");
+    expect([d.invoice_id, d.vendor_name]).toEqual(["003724", "Meridian Freight Partners"]);
+    // A date after the title is no number, wherever the name stands.
+    expect(read("Invoice 12.03.2026 Meridian Freight Partners", "Total: 10.00").invoice_id).toBeNull();
+  });
   it("reads short and French labels of the number", () => {
     expect(read("Redwood Signal Systems Inc.", "Inv. No RE2025371", "Total: 10.00").invoice_id).toBe(
       "RE2025371",

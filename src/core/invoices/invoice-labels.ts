@@ -806,7 +806,8 @@ export const TITLE_NUMBER = new RegExp(
     String.raw`(?:^|\s)(?:(?:tax|sales|commercial|vat)\s+)?(?:invoice|rechnung|facture|factuur)`,
     String.raw`\s+(?:(?:no\.?|nr\.?|n[°º]|number|nummer|numéro)\s*:?\s*|#\s*)?`,
     String.raw`([\p{L}\d][\p{L}\d/._-]{1,29}(?:\s\d{3,6}){0,2})`,
-    String.raw`(?=\s*$|\s+[-–|·]\s+(?:page|seite|pagina|p\.)\s*\d)`,
+    // ... or opening a line whose issuer's name follows ("Tax Invoice 003724 Meridian Freight").
+    String.raw`(?=\s*$|\s+[-–|·]\s+(?:page|seite|pagina|p\.)\s*\d|(?<=^\S+(?:\s\S+){1,3})\s+\p{Lu}\p{Ll})`,
   ].join(""),
   "iu",
 );

@@ -319,9 +319,13 @@ function letterhead(plines: Line[], customer: PartyRead | null): PartyRead | nul
       continue;
     }
     let text = l.text;
-    // The title and its number run into the issuer's name ("Redwood Signal Inc. INVOICE #SI/44220").
+    // The title and its number run into the issuer's name ("Redwood Signal Inc. INVOICE #SI/44220",
+    // "Tax Invoice 003724 Meridian Freight"): the name is what stands before, or after, them.
     const titled = TITLE_NUMBER.exec(text);
-    if (titled && /\d/.test(titled[1] ?? "")) text = text.slice(0, titled.index).trim();
+    if (titled && /\d/.test(titled[1] ?? "")) {
+      const before = text.slice(0, titled.index).trim();
+      text = before || text.slice(titled.index + titled[0].length).trim();
+    }
     for (let k = 0; k < 2; k++) text = text.replace(TITLE_WORDS, "").trim();
     // A label opening the line that is more than the title's words ("Invoice no: B-2775").
     const titleEnd = text ? l.text.indexOf(text) : l.text.length;
