@@ -195,11 +195,8 @@ function subpaths(data: ArrayLike<number>, m: Matrix, paths: Subpath[], limit: n
   return commands;
 }
 
-/** The subpath's box if it is an axis-aligned rectangle (extra points along its sides allowed). */
-function rectOf(p: Subpath): Box | null {
-  const { start, end } = p;
-  const n = end - start;
-  if (p.curved || n < 3) return null;
+/** The box of the path points from `start` up to `end`. */
+function pointsBox(start: number, end: number): Box {
   const { xs, ys } = pts;
   let x0 = Number.POSITIVE_INFINITY;
   let y0 = Number.POSITIVE_INFINITY;
@@ -213,6 +210,16 @@ function rectOf(p: Subpath): Box | null {
     if (y < y0) y0 = y;
     if (y > y1) y1 = y;
   }
+  return [x0, y0, x1, y1];
+}
+
+/** The subpath's box if it is an axis-aligned rectangle (extra points along its sides allowed). */
+function rectOf(p: Subpath): Box | null {
+  const { start, end } = p;
+  const n = end - start;
+  if (p.curved || n < 3) return null;
+  const { xs, ys } = pts;
+  const [x0, y0, x1, y1] = pointsBox(start, end);
   const tol = Math.min(SLANT, (x1 - x0) / 2, (y1 - y0) / 2) || 0.01;
   for (let k = start; k < end; k++) {
     const x = xs[k] as number;
@@ -240,18 +247,7 @@ function roundedRectOf(p: Subpath): Box | null {
   const { start, end } = p;
   if (!p.curved || end - start < 5) return null;
   const { xs, ys, bent } = pts;
-  let x0 = Number.POSITIVE_INFINITY;
-  let y0 = Number.POSITIVE_INFINITY;
-  let x1 = Number.NEGATIVE_INFINITY;
-  let y1 = Number.NEGATIVE_INFINITY;
-  for (let k = start; k < end; k++) {
-    const x = xs[k] as number;
-    const y = ys[k] as number;
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-  }
+  const [x0, y0, x1, y1] = pointsBox(start, end);
   const corner = MAX_CORNER * Math.min(x1 - x0, y1 - y0);
   if (corner <= THIN) return null;
   for (let k = start; k < end; k++) {

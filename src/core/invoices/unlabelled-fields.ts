@@ -54,32 +54,15 @@ export function unlabelledFields(lines: Line[], tables: Table[], ctx: ReadContex
   ];
   const out: Candidate[] = [];
   for (const t of texts) {
+    const at = { page: t.page, order: t.order, line: t.line, table: t.table, field: "invoice_id" as const };
     const titled = TITLED.exec(t.text.trim());
     if (titled?.[1] && titled[2] && TITLE.test(titled[1]) && /\d/.test(titled[2]) && !DATE.test(titled[2]))
-      out.push({
-        page: t.page,
-        order: t.order,
-        line: t.line,
-        table: t.table,
-        field: "invoice_id",
-        value: { value: titled[2] },
-        quote: t.text.trim(),
-        confidence: 0.6,
-      });
+      out.push({ ...at, value: { value: titled[2] }, quote: t.text.trim(), confidence: 0.6 });
     else {
       const m = TITLE_NUMBER.exec(t.text.trim());
       const id = m?.[1]?.replace(/[.,;:]+$/, "");
       if (m && id && /\d/.test(id) && !DATE.test(id))
-        out.push({
-          page: t.page,
-          order: t.order,
-          line: t.line,
-          table: t.table,
-          field: "invoice_id",
-          value: { value: id },
-          quote: m[0].trim(),
-          confidence: 0.55,
-        });
+        out.push({ ...at, value: { value: id }, quote: m[0].trim(), confidence: 0.55 });
     }
     for (const d of findDates(t.text, { dayFirst: ctx.dayFirst })) {
       const before = t.text.slice(Math.max(0, d.start - 120), d.start);
