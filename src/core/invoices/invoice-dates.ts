@@ -1,4 +1,5 @@
 import { type DateMatch, findDates } from "../answering/structured/coerce.ts";
+import { AU_STATE_POSTCODE, EIRCODE, UK_POSTCODE, US_STATE_ZIP } from "./place-cues.ts";
 
 // Dates as invoices print them, and whether 04/05/2026 means 4 May or April 5 on this invoice.
 // Beside the calendar dates every reader knows, invoices from accounting packages print two-digit
@@ -83,16 +84,12 @@ const FRENCH = /\b(?:facture|tva|montant|quantité|qté|échéance|désignation|
 const DAY_FIRST_CUES = [
   /\bVAT\b/, // no sales tax of the United States or Canada is called so
   /\bABN\b|\bACN\b/, // Australian business numbers
-  /\b(?:NSW|VIC|QLD|TAS|ACT)\s+\d{4}\b/, // Australian states with their four-digit postcode
-  /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b/, // British postcodes (LS1 4DY)
-  /\b[AC-FHKNPRTV-Y]\d{2}\s[AC-FHKNPRTV-Y\d]{4}\b/, // Irish Eircodes (D02 AF30)
+  AU_STATE_POSTCODE,
+  UK_POSTCODE,
+  EIRCODE,
   /₹|\bGSTIN\b|\bINR\b/,
 ];
-const MONTH_FIRST_CUES = [
-  /\bsales tax\b/i,
-  /\bEIN\b|\bFederal Tax ID\b/i,
-  /\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC)\s+\d{5}(?:-\d{4})?\b/,
-];
+const MONTH_FIRST_CUES = [/\bsales tax\b/i, /\bEIN\b|\bFederal Tax ID\b/i, US_STATE_ZIP];
 const cues = (text: string, list: RegExp[]) => list.filter((re) => re.test(text)).length;
 
 /**

@@ -2,20 +2,24 @@
 // Canadian invoices print the dollar sign as American ones do) and for invoices printing no
 // currency at all. Each cue is an address form or a word of one country only.
 
+import {
+  AU_STATE_POSTCODE,
+  CA_PROVINCE_POSTCODE,
+  EIRCODE,
+  either,
+  UK_POSTCODE,
+  US_STATE_ZIP,
+} from "./place-cues.ts";
+
 const PLACES: [code: string, cue: RegExp][] = [
   // Australian business number, or a state with its four-digit postcode.
-  ["AUD", /\bABN\b|\b(?:NSW|VIC|QLD|TAS|ACT)\s+\d{4}\b/],
-  // A province with its postal code (ON K1P 5J2).
-  ["CAD", /\b(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d\b/],
-  // A British postcode (LS1 4DY) or VAT registration starting GB.
-  ["GBP", /\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b|\bGB\s?\d{3}\s?\d{4}\s?\d{2}\b/],
-  // An Irish Eircode (D02 AF30) or VAT number starting IE.
-  ["EUR", /\b[AC-FHKNPRTV-Y]\d{2}\s[AC-FHKNPRTV-Y\d]{4}\b|\bIE\d{7}[A-Z]{1,2}\b/],
-  // A United States state with its ZIP code.
-  [
-    "USD",
-    /\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC)\s+\d{5}(?:-\d{4})?\b/,
-  ],
+  ["AUD", either(/\bABN\b/, AU_STATE_POSTCODE)],
+  ["CAD", CA_PROVINCE_POSTCODE],
+  // A British postcode or VAT registration starting GB.
+  ["GBP", either(UK_POSTCODE, /\bGB\s?\d{3}\s?\d{4}\s?\d{2}\b/)],
+  // An Irish Eircode or VAT number starting IE.
+  ["EUR", either(EIRCODE, /\bIE\d{7}[A-Z]{1,2}\b/)],
+  ["USD", US_STATE_ZIP],
 ];
 
 /** The one currency the text's places point to, or null when none or several do. */
