@@ -1,4 +1,4 @@
-import { answerKindOf, holdsKind, KIND_TERM, questionNumbersOf } from "./answer-kind.ts";
+import { answerKindOf, holdsKind, KIND_TERM, questionNumbersOf, yearsAnswer } from "./answer-kind.ts";
 import type { AnswerEvent, AnswerRequest, ChatMessage, Citation, SourcePassage } from "./answer-types.ts";
 import { countTokens } from "./builtin-limits.ts";
 import { ASKING_WORDS, GENERAL_VERBS, lastQuestion, questionTermsOf, termsOf } from "./question-terms.ts";
@@ -75,6 +75,16 @@ type Candidate = {
   cells: Set<string>;
 };
 
+/**
+ * Where a statement's value of the kind asked is looked for: a row's cells for a name (its column
+ * names are capitalised words too), its text and heading for money ("Amount (£)", "Rs. in 000").
+ */
+function kindText(statement: Statement, kind: string): string {
+  if (kind === "money") return `${statement.text}; ${statement.context}`;
+  if (kind === "name" && statement.cells) return statement.cells.map((c) => c.value).join("; ");
+  return statement.text;
+}
+
 /** The terms a row says in its cells: its text without the "Name: " before each cell. */
 function cellTerms(statement: Statement): Set<string> {
   if (statement.columns === undefined) return new Set(termsOf(statement.text));
@@ -126,11 +136,12 @@ export function chooseStatements(
   const kindTerm = kind ? KIND_TERM[kind] : undefined;
   if (kindTerm) current.push(kindTerm);
   const numbers = questionNumbersOf(question);
+  const years = yearsAnswer(question);
   const candidates: Candidate[] = passages.flatMap((passage, passageIndex) =>
     splitStatements(passage.text).map((statement) => {
       const terms = new Set(termsOf(statement.text));
       const cells = cellTerms(statement);
-      if (kind && kindTerm && holdsKind(statement.text, kind, numbers)) {
+      if (kind && kindTerm && holdsKind(kindText(statement, kind), kind, numbers, years)) {
         terms.add(kindTerm);
         cells.add(kindTerm);
       }
@@ -181,6 +192,9 @@ export function chooseStatements(
     for (const t of [...current, ...earlier]) covered.set(t, Math.max(covered.get(t) ?? 0, share(best.c, t)));
   }
   const coverage = current.reduce((sum, t) => sum + (covered.get(t) ?? 0) * weightOf(t), 0);
+  // A question asking a price is not answered by statements that say no sum of money ("How much
+  // does the AquaBrew 300 cost?" against the manual's title): the document does not say it.
+  if (kind === "money" && !chosen.some((c) => c.terms.has(KIND_TERM.money))) return [];
   if (!chosen.length || coverage < MIN_COVERAGE * total) return [];
 
   const documentOrder = new Map<string, number>();
