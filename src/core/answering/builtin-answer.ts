@@ -35,6 +35,8 @@ import { type Statement, splitStatements } from "./sentences.ts";
 //   the better passage, then the earlier one, so the same request always gets the same answer.
 
 export const MAX_STATEMENTS = 3;
+/** The word after "Who": a verb ("Who owns…", "Who wrote…") unless a stop word ("Who is…"). */
+const WHO_VERB = /^\s*who\s+(\p{L}+)/iu;
 /** What a question term found only in what a statement stands under (its heading, its table's title) counts. */
 export const CONTEXT_WEIGHT = 0.75;
 /** What a word that asks for a kind of answer ("percentage", "cost", "how long") counts. */
@@ -137,6 +139,10 @@ export function chooseStatements(
   if (kindTerm) current.push(kindTerm);
   const numbers = questionNumbersOf(question);
   const years = yearsAnswer(question);
+  // The verb a "who" question opens with names the relation asked, which a page says with a role
+  // ("Who owns the policy?" of "Policy owner: …", "Who wrote the report?" of "Author: …"): it is an
+  // asking word, and the question's other words find the statement.
+  const relation = kind === "name" ? termsOf(question.match(WHO_VERB)?.[1] ?? "")[0] : undefined;
   const candidates: Candidate[] = passages.flatMap((passage, passageIndex) =>
     splitStatements(passage.text).map((statement) => {
       const terms = new Set(termsOf(statement.text));
@@ -162,7 +168,8 @@ export function chooseStatements(
     }
     df += tables.size;
     // A general verb no statement says was paraphrased ("rise" of "more"): it weighs as an asking word.
-    const weak = ASKING_WORDS.has(t) || t === kindTerm || (GENERAL_VERBS.has(t) && df === 0);
+    const weak =
+      ASKING_WORDS.has(t) || t === kindTerm || ((t === relation || GENERAL_VERBS.has(t)) && df === 0);
     idf.set(t, Math.log(1 + n / Math.max(df, 0.5)) * (weak ? ASKING_WEIGHT : 1));
   }
   const weightOf = (t: string) => idf.get(t) ?? 0;
@@ -219,9 +226,9 @@ export function chooseStatements(
  * A table row reads as a statement of its own, closed with a full stop: its label and the cells
  * the question asks when it names their columns (row-answer.ts), else every cell.
  */
-function shown(s: Statement, asked: ReadonlySet<string>): string {
+function shown(s: Statement, asked: ReadonlySet<string>, holdsAsked?: (value: string) => boolean): string {
   if (s.kind !== "row") return s.text;
-  const said = rowSentence(s, asked) ?? s.text;
+  const said = rowSentence(s, asked, holdsAsked) ?? s.text;
   return /[.!?…]$/.test(said) ? said : `${said}.`;
 }
 
@@ -240,10 +247,16 @@ export async function* builtinAnswer(request: AnswerRequest): AsyncGenerator<Ans
   }));
   // The columns a row is asked for: the last question's words, else those of the ones before it.
   const { current, earlier } = questionTerms(request.messages);
+  const question = lastQuestion(request.messages);
+  const kind = answerKindOf(question);
+  const numbers = questionNumbersOf(question);
+  const holdsAsked = kind
+    ? (value: string) => holdsKind(value, kind, numbers, yearsAnswer(question))
+    : undefined;
   const pieces = chosen.length
     ? chosen.map((c, i) => {
         const asked = rowSentence(c.statement, new Set(current)) ? current : [...current, ...earlier];
-        return `${i ? " " : ""}${shown(c.statement, new Set(asked))} [${i + 1}]`;
+        return `${i ? " " : ""}${shown(c.statement, new Set(asked), holdsAsked)} [${i + 1}]`;
       })
     : [NO_ANSWER];
   for (const text of pieces) {

@@ -106,7 +106,9 @@ const SAME_AS: Record<string, string> = Object.fromEntries(
     "least:minimum minimum:minimum minimal:minimum max:maximum maximum:maximum " +
     "employees:staff employee:staff workers:staff staff:staff " +
     "begin:start begins:start began:start start:start starts:start started:start " +
-    "finish:end finishes:end finished:end end:end ends:end ended:end"
+    "finish:end finishes:end finished:end end:end ends:end ended:end " +
+    // Who wrote a text is its author: "Who wrote the report?" of "Author: Dr Ruth Calloway".
+    "wrote:author writer:author writers:author author:author authors:author authored:author"
   )
     .split(" ")
     .map((pair) => pair.split(":") as [string, string]),
@@ -174,8 +176,8 @@ export const GENERAL_VERBS: ReadonlySet<string> = new Set(
     "write wrote written publish published provide provided produce happen occur"
   )
     .split(" ")
-    .map((w) => termOf(w))
-    .filter((t): t is string => t !== undefined),
+    // "give" is a stop word, "gives" is not: the stem stands for both.
+    .map((w) => termOf(w) ?? stem(w)),
 );
 
 /**

@@ -10,9 +10,14 @@ const hasLetter = (s: string) => /\p{L}/u.test(s);
 
 /**
  * The row said with its label and asked cells, or undefined when the question names no column
- * of it (or several alike) and the whole row is the answer. `asked` are the question's terms.
+ * of it (or several alike) and the whole row is the answer. `asked` are the question's terms;
+ * `holdsAsked`, when the question asks a kind of value (a name, a date, a sum), tells a cell that holds one.
  */
-export function rowSentence(statement: Statement, asked: ReadonlySet<string>): string | undefined {
+export function rowSentence(
+  statement: Statement,
+  asked: ReadonlySet<string>,
+  holdsAsked?: (value: string) => boolean,
+): string | undefined {
   const cells = statement.cells;
   if (statement.kind !== "row" || !cells?.length) return undefined;
   const says = (c: { value: string }) => termsOf(c.value).some((t) => asked.has(t));
@@ -28,6 +33,9 @@ export function rowSentence(statement: Statement, asked: ReadonlySet<string>): s
   const wanted = best ? cells.filter((c) => c !== label && picks(c) === best) : [];
   // Columns the question's words name alike, holding different values: it did not say which one.
   if (!wanted.length || new Set(wanted.map((c) => c.value)).size > 1) return undefined;
+  // The column the question names does not hold the kind of value it asks ("Who gives the talk on
+  // ponds?" names the Talk column; the name is under Speaker): the whole row answers.
+  if (holdsAsked && !wanted.some((c) => holdsAsked(c.value))) return undefined;
   // Cells the question quotes (other than the label) say which row this is: "Gambling ... White".
   const naming = cells.filter((c) => c !== label && !wanted.includes(c) && says(c) && hasLetter(c.value));
   const lead = [label, ...naming].map((c) => c.value).join(", ");
