@@ -1,7 +1,14 @@
 import { answerKindOf, holdsKind, KIND_TERM, questionNumbersOf, yearsAnswer } from "./answer-kind.ts";
 import type { AnswerEvent, AnswerRequest, ChatMessage, Citation, SourcePassage } from "./answer-types.ts";
 import { countTokens } from "./builtin-limits.ts";
-import { ASKING_WORDS, GENERAL_VERBS, lastQuestion, questionTermsOf, termsOf } from "./question-terms.ts";
+import {
+  ASKING_WORDS,
+  GENERAL_VERBS,
+  lastQuestion,
+  measuresGiven,
+  questionTermsOf,
+  termsOf,
+} from "./question-terms.ts";
 import { rowSentence } from "./row-answer.ts";
 import { type Statement, splitStatements } from "./sentences.ts";
 
@@ -147,6 +154,10 @@ export function chooseStatements(
     splitStatements(passage.text).map((statement) => {
       const terms = new Set(termsOf(statement.text));
       const cells = cellTerms(statement);
+      for (const t of measuresGiven(statement.text, current)) {
+        terms.add(t);
+        cells.add(t);
+      }
       if (kind && kindTerm && holdsKind(kindText(statement, kind), kind, numbers, years)) {
         terms.add(kindTerm);
         cells.add(kindTerm);

@@ -200,9 +200,60 @@ const MEASURES: Record<string, string> = {
 };
 const MEASURE_QUESTION = new RegExp(`\\bhow\\s+(${Object.keys(MEASURES).join("|")})\\b`, "gi");
 
+// "How much does it weigh?" asks its weight as "how heavy" does.
+const WEIGH_VERB = /\bweigh(?:s|ed|ing)?\b/gi;
+
+/** The question with a measure asked by its adjective or verb named by its noun ("how heavy" -> "how weight"). */
+export function measuresNamed(question: string): string {
+  return question
+    .replace(MEASURE_QUESTION, (_, adjective: string) => `how ${MEASURES[adjective.toLowerCase()]}`)
+    .replace(WEIGH_VERB, "weight");
+}
+
+/**
+ * The question as it is searched: with the noun of a measure it asks by an adjective or a verb
+ * added ("How much does the grinder weigh?" finds the table row "Weight | 2.1 kg").
+ */
+export function searchText(question: string): string {
+  const named = measuresNamed(question);
+  if (named === question) return question;
+  const added = termsOf(named).filter((t) => !termsOf(question).includes(t));
+  const nouns = [...named.matchAll(/\p{L}+/gu)]
+    .map((m) => m[0])
+    .filter((w) => added.includes(termOf(w) ?? ""));
+  return nouns.length ? `${question} ${[...new Set(nouns)].join(" ")}` : question;
+}
+
 /** The terms of a question: those of its text, a measure asked by its adjective named by its noun. */
 export function questionTermsOf(question: string): string[] {
-  return termsOf(
-    question.replace(MEASURE_QUESTION, (_, adjective: string) => `how ${MEASURES[adjective.toLowerCase()]}`),
-  );
+  return termsOf(measuresNamed(question));
+}
+
+// The units a measure is given in: a statement with a number in one ("150 W", "2.1 kg") says the
+// measure the question names ("What is the motor's power?") without naming it.
+const NUMBER = "\\p{N}+(?:[.,]\\p{N}+)*\\s*";
+const UNITS: Record<string, string> = {
+  weight: "kg|g|mg|t|lbs?|oz|tonnes?|kilos?|grams?|kilograms?",
+  power: "W|kW|MW|watts?|kilowatts?|hp",
+  voltage: "V|kV|volts?",
+  capacity: "l|ml|cl|litres?|liters?|mAh|Ah|kWh|g",
+  volume: "l|ml|cl|litres?|liters?|m³|m3",
+  length: "mm|cm|m|km|metres?|meters?|inches|in|ft|feet",
+  width: "mm|cm|m|metres?|meters?|inches|in|ft|feet",
+  height: "mm|cm|m|metres?|meters?|inches|in|ft|feet",
+  depth: "mm|cm|m|metres?|meters?|inches|in|ft|feet",
+  distance: "mm|cm|m|km|metres?|meters?|miles?|ft|feet",
+  temperature: "°\\s*[CF]|degrees",
+  speed: "km/h|mph|rpm|m/s",
+};
+const UNIT_PATTERNS = new Map(
+  Object.entries(UNITS).map(([measure, units]) => [
+    termOf(measure) ?? measure,
+    new RegExp(`${NUMBER}(?:${units})(?![\\p{L}\\p{N}])`, "u"),
+  ]),
+);
+
+/** The measure terms of `terms` a text gives a value of in its unit. */
+export function measuresGiven(text: string, terms: readonly string[]): string[] {
+  return terms.filter((t) => UNIT_PATTERNS.get(t)?.test(text));
 }

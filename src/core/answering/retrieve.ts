@@ -1,5 +1,6 @@
 import type { Database } from "../db/client.ts";
 import type { ChatMessage, SourcePassage } from "./answer-types.ts";
+import { searchText } from "./question-terms.ts";
 import { MAX_QUERY_LENGTH, type PassageHit, type SearchScope, searchPassages } from "./search-passages.ts";
 
 // The passages a question is answered from. A question in natural language rarely shares every
@@ -75,7 +76,7 @@ export async function retrieveForQuestion(
   const phrases = (last.match(/"[^"]*[\p{L}\p{N}][^"]*"/gu) ?? []).join(" ");
   const [strict, own, combined] = await Promise.all([
     search(phrases, "all"),
-    search(last),
+    search(searchText(last).slice(0, MAX_QUERY_LENGTH)),
     search(withEarlier),
   ]);
 
