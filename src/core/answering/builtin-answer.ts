@@ -49,6 +49,8 @@ export const CONTEXT_WEIGHT = 0.75;
 /** What a word that asks for a kind of answer ("percentage", "cost", "how long") counts. */
 export const ASKING_WEIGHT = 0.25;
 export const MIN_COVERAGE = 0.5;
+/** What one statement of an answer made only of sentences must carry of the question's weight. */
+export const MIN_SINGLE = 0.4;
 export const MIN_ADDED = 0.2;
 /** How much the terms of earlier questions weigh against those of the last one. */
 export const EARLIER_WEIGHT = 0.5;
@@ -154,10 +156,8 @@ export function chooseStatements(
     splitStatements(passage.text).map((statement) => {
       const terms = new Set(termsOf(statement.text));
       const cells = cellTerms(statement);
-      for (const t of measuresGiven(statement.text, current)) {
-        terms.add(t);
-        cells.add(t);
-      }
+      // A value in a measure's unit says the measure as a heading would, less than its name.
+      for (const t of measuresGiven(statement.text, current)) terms.add(t);
       if (kind && kindTerm && holdsKind(kindText(statement, kind), kind, numbers, years)) {
         terms.add(kindTerm);
         cells.add(kindTerm);
@@ -214,6 +214,16 @@ export function chooseStatements(
   // does the AquaBrew 300 cost?" against the manual's title): the document does not say it.
   if (kind === "money" && !chosen.some((c) => c.terms.has(KIND_TERM.money))) return [];
   if (!chosen.length || coverage < MIN_COVERAGE * total) return [];
+  // The answer is one statement's, not pieced from several that each share a few of the question's
+  // words ("Who is the chief financial officer?" from "appointed … as Chief Executive" and "the
+  // Authority made a profit"): one sentence must carry MIN_SINGLE of the question. Table rows are
+  // read with their header and title, which are statements of their own, so they piece freely.
+  if (!chosen.some((c) => c.statement.kind === "row")) {
+    const single = Math.max(
+      ...chosen.map((c) => current.reduce((sum, t) => sum + share(c, t) * weightOf(t), 0)),
+    );
+    if (single < MIN_SINGLE * total) return [];
+  }
 
   const documentOrder = new Map<string, number>();
   for (const p of passages)

@@ -108,7 +108,10 @@ const SAME_AS: Record<string, string> = Object.fromEntries(
     "begin:start begins:start began:start start:start starts:start started:start " +
     "finish:end finishes:end finished:end end:end ends:end ended:end " +
     // Who wrote a text is its author: "Who wrote the report?" of "Author: Dr Ruth Calloway".
-    "wrote:author writer:author writers:author author:author authors:author authored:author"
+    "wrote:author writer:author writers:author author:author authors:author authored:author " +
+    // Irregular past forms the stemmer leaves apart: "How much can be spent" of "agreed to spend".
+    "spent:spend spend:spend spends:spend spending:spend paid:pay pay:pay pays:pay paying:pay " +
+    "bought:buy buy:buy buys:buy sold:sell sell:sell sells:sell built:build build:build builds:build"
   )
     .split(" ")
     .map((pair) => pair.split(":") as [string, string]),
