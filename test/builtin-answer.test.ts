@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AnswerEvent, ChatMessage, SourcePassage } from "../src/core/answering/answer-types.ts";
 import { builtinAnswer, NO_ANSWER } from "../src/core/answering/builtin-answer.ts";
 import { splitPassages } from "../src/core/answering/passages.ts";
-import { termsOf } from "../src/core/answering/question-terms.ts";
+import { searchText, termsOf } from "../src/core/answering/question-terms.ts";
 import { rowCells, splitStatements } from "../src/core/answering/sentences.ts";
 
 // The built-in engine over passages cut from page markdown by splitPassages, as extraction cuts
@@ -439,5 +439,99 @@ describe("a table whose header runs over several rows", () => {
       "Name: Ann Lee; Role: Chair",
       "Name: Bo Chan; Role: Treasurer",
     ]);
+  });
+});
+
+describe("the kind of answer a question asks (sixth pass)", () => {
+  it("declines a price question no statement answers with a sum, and answers it from one that does", async () => {
+    const sheet = company(
+      8,
+      "## Field 250\n\nThe Field 250 lantern gives 250 lumens and runs for 12 hours on one charge. It is charged by USB-C in 4 hours.",
+    );
+    const none = await answer(ask("How much does the Field 250 cost?"), passagesOf([sheet]));
+    expect(none.text).toBe(NO_ANSWER);
+    expect(none.citations).toEqual([]);
+    const priced = company(9, `${sheet.markdown} The Field 250 costs £45 in our shops.`);
+    const done = await answer(ask("How much does the Field 250 cost?"), passagesOf([priced]));
+    expect(done.text).toContain("£45");
+    expectGrounded(done, [priced]);
+  });
+
+  it("reads a number under a heading that names money as a sum, and meets 'spent' with 'spend'", async () => {
+    const minutes = company(
+      10,
+      "## Christmas lights\n\nDev Mistry will obtain three quotes for the lights. The committee agreed to spend up to £600 on new lights for the railings.",
+    );
+    const spent = await answer(ask("How much can be spent on the lights?"), passagesOf([minutes]));
+    expect(spent.text).toBe("The committee agreed to spend up to £600 on new lights for the railings. [1]");
+    const outlay = company(
+      11,
+      "### Road works (budget, thousands)\n\n| Project | 2026 | 2027 |\n| --- | --- | --- |\n| Oak Hill main | 1,200 | 2,400 |",
+    );
+    const cost = await answer(ask("What does the Oak Hill main cost in 2027?"), passagesOf([outlay]));
+    expect(cost.text).toContain("2,400");
+  });
+
+  it("answers a who question whose verb the page says with a role, from the statement naming someone", async () => {
+    const policy = company(
+      12,
+      [
+        "# Remote Working Policy",
+        "Version 3, approved by the Board on 12 January 2026. Policy owner: Head of People, Dorothea Lindqvist.",
+        "## Scope",
+        "This policy applies to all permanent employees who have completed their probation. Employees may work from home for up to three days a week.",
+      ].join("\n\n"),
+    );
+    const owns = await answer(ask("Who owns the remote working policy?"), passagesOf([policy]));
+    expect(owns.text).toContain("Dorothea Lindqvist");
+    expectGrounded(owns, [policy]);
+    const river = company(
+      13,
+      "# Water Quality of the River Asker\n\nAsker Catchment Partnership, published 3 March 2026. Author: Dr Ruth Calloway-Nwosu.",
+    );
+    const wrote = await answer(ask("Who wrote the report?"), passagesOf([river]));
+    expect(wrote.text).toBe("Author: Dr Ruth Calloway-Nwosu. [1]");
+  });
+
+  it("says a row whole when the column a who question names holds no name", async () => {
+    const talks = company(
+      14,
+      "## Talks\n\n| Day | Talk | Speaker |\n| --- | --- | --- |\n| Friday | Rivers in the sky | Prof. Ingrid Solheim |\n| Saturday | The secret life of ponds | Dr Marcus Adebayo |",
+    );
+    const done = await answer(ask("Who gives the talk on ponds?"), passagesOf([talks]));
+    expect(done.text).toContain("Dr Marcus Adebayo");
+    expectGrounded(done, [talks]);
+  });
+
+  it("reads a value in a measure's unit as saying the measure, and a measure asked by its verb by its noun", async () => {
+    const data = company(
+      15,
+      "# Burrfield grinder\n\nLet the grinder cool for 20 minutes after use.\n\n### Technical data\n\n| Item | Value |\n| --- | --- |\n| Motor | 150 W |\n| Weight | 2.1 kg |\n| Hopper | 250 g |",
+    );
+    const power = await answer(ask("What is the motor's power?"), passagesOf([data]));
+    expect(power.text).toContain("150 W");
+    const pumps = company(
+      16,
+      "| Model | Flow (l/min) | Weight (kg) |\n| --- | --- | --- |\n| TW-250 | 120 | 4.1 |\n| TW-750 | 230 | 7.8 |",
+    );
+    const weigh = await answer(ask("How much does the TW-750 weigh?"), passagesOf([pumps]));
+    expect(weigh.text).toBe("TW-750, Weight (kg): 7.8. [1]");
+    expect(searchText("How much does the grinder weigh?")).toBe("How much does the grinder weigh? weight");
+    expect(searchText("What is the price?")).toBe("What is the price?");
+  });
+
+  it("does not piece an answer from sentences that each hold a few of the question's words", async () => {
+    const memo = company(
+      17,
+      "## Moving\n\nThe Clinical Research Unit will move from the Harcourt Wing to the third floor of the Fenwick Building over the weekend of 14 and 15 March 2026. Everyone must have packed their own desk by 5 pm on Thursday 12 March. Staff must not pack laboratory samples. The freezers will be moved by Coldchain Logistics on the Saturday morning.",
+    );
+    // "paid overtime" is said nowhere; "staff", "packing" and "weekend" are, in two sentences.
+    const none = await answer(
+      ask("Will staff be paid overtime for packing at the weekend?"),
+      passagesOf([memo]),
+    );
+    expect(none.text).toBe(NO_ANSWER);
+    const freezers = await answer(ask("Who will move the freezers?"), passagesOf([memo]));
+    expect(freezers.text).toContain("Coldchain Logistics");
   });
 });

@@ -68,6 +68,8 @@ const money = new RegExp(
     "\\b(?:currency|dollars?|pounds?|euros?|pence|cents?|francs?|kroner|kronor|zloty|rupees?|yen|cedis?)\\b|\\bfree\\b|\\bno\\s+charge\\b",
   "i",
 );
+const MONEY_LABELS =
+  /\b(?:costs?|prices?|budgets?|amounts?|outlay|expenditure|spending|revenues?|income|fees?|fares?|salary|wages?|payments?)\b/i;
 // A name: two capitalised words running (neither a function word, a month or a weekday), or a
 // title before one ("Dr Adebayo", "Ms Osei-Bonsu").
 const capitalised = /\p{Lu}[\p{L}\p{M}'’.-]*/u;
@@ -89,9 +91,12 @@ export function holdsKind(
     return m.some((x) => !questionNumbers.has(x.toLowerCase().replace(/\.$/, "")));
   }
   if (kind === "name") return holdsName(text);
+  // A sum: a currency beside it, or a number under a heading or column that names money
+  // ("Public Health Outlay (Budget Estimates)", "Contract Amount").
   if (kind === "money")
     return (
-      money.test(text) && (/\bfree\b|\bno\s+charge\b/i.test(text) || ownNumber(text, questionNumbers, false))
+      (money.test(text) || MONEY_LABELS.test(text)) &&
+      (/\bfree\b|\bno\s+charge\b/i.test(text) || ownNumber(text, questionNumbers, false))
     );
   return ownNumber(text, questionNumbers, years) || numberWord.test(text);
 }
