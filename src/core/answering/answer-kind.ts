@@ -15,7 +15,7 @@
 
 import { STOP_WORDS } from "./question-terms.ts";
 
-export type AnswerKind = "date" | "amount" | "money" | "name";
+export type AnswerKind = "date" | "amount" | "money" | "name" | "code";
 
 /** The pseudo-term a kind is matched as, beside the question's words (never a word: "#"). */
 export const KIND_TERM: Record<AnswerKind, string> = {
@@ -23,6 +23,7 @@ export const KIND_TERM: Record<AnswerKind, string> = {
   amount: "#amount",
   money: "#money",
   name: "#name",
+  code: "#code",
 };
 
 const DATE_QUESTION =
@@ -36,8 +37,13 @@ const MONEY_WORDS =
 const MONEY_QUESTION = /^\s*(?:how\s+much\b|what\b|which\b)/i;
 const NAME_QUESTION = /^\s*(?:who|whom)\b/i;
 
+// "What is the claim reference?", "What is your policy number?": a code of letters and digits.
+const CODE_QUESTION =
+  /^\s*what\s+(?:is|was|are|were)\s+(?:the|my|our|your|its|their|his|her)?\s*(?:[\p{L}-]+\s+){0,3}(?:reference|ref|number|no|code|id)\.?\s*\??\s*$/iu;
+
 export function answerKindOf(question: string): AnswerKind | undefined {
   if (DATE_QUESTION.test(question)) return "date";
+  if (CODE_QUESTION.test(question)) return "code";
   if (NAME_QUESTION.test(question)) return "name";
   if (MONEY_QUESTION.test(question) && MONEY_WORDS.test(question)) return "money";
   if (AMOUNT_QUESTION.test(question)) return "amount";
@@ -68,6 +74,10 @@ const money = new RegExp(
     "\\b(?:currency|dollars?|pounds?|euros?|pence|cents?|francs?|kroner|kronor|zloty|rupees?|yen|cedis?)\\b|\\bfree\\b|\\bno\\s+charge\\b",
   "i",
 );
+// A reference or a number as a code: five characters or more, a digit among them ("HC-2026-118734",
+// "NGM/H/0457821", "07700 900123").
+const code =
+  /(?<![\p{L}\p{N}])(?=[\p{L}\p{N}/.-]*\p{N})[\p{L}\p{N}][\p{L}\p{N}/.-]{3,}[\p{L}\p{N}](?![\p{L}\p{N}])/gu;
 const MONEY_LABELS =
   /\b(?:costs?|prices?|budgets?|amounts?|outlay|expenditure|spending|revenues?|income|fees?|fares?|salary|wages?|payments?)\b/i;
 // A name: two capitalised words running (neither a function word, a month or a weekday), or a
@@ -91,6 +101,7 @@ export function holdsKind(
     return m.some((x) => !questionNumbers.has(x.toLowerCase().replace(/\.$/, "")));
   }
   if (kind === "name") return holdsName(text);
+  if (kind === "code") return [...text.matchAll(code)].some((m) => !questionNumbers.has(m[0]));
   // A sum: a currency beside it, or a number under a heading or column that names money
   // ("Public Health Outlay (Budget Estimates)", "Contract Amount").
   if (kind === "money")

@@ -109,14 +109,35 @@ function plain(s: string): string {
 
 const letter = /\p{L}/u;
 const hasWord = (s: string) => /[\p{L}\p{N}]/u.test(s);
+const hasLetter = (s: string) => /\p{L}/u.test(s);
 
 /** A statement as read, before the heading it stands under is known. */
 type Found = Omit<Statement, "context">;
 
+/** A value, not a column's name: digits that are not a year or a period ("2025", "FY2027", "2024-25", "Q3"). */
+const valueCell = (cell: string) =>
+  /\p{N}/u.test(cell) && !/^(?:FY\s?|Q)?\p{N}{1,4}(?:\s?[-/–]\s?\p{N}{2,4})?$/u.test(cell.trim());
+
+/**
+ * A box of labels and their values set as a table of two columns ("| Our reference | HC-2026-118734 |"
+ * over "| Policy number | NGM/H/0457821 |"): its first row is a pair like the others, not a header,
+ * when its second cell holds a value and every first cell is words.
+ */
+function labelledPairs(rows: string[][]): boolean {
+  return (
+    rows.length > 1 &&
+    rows.every((r) => r.length === 2 && hasLetter(r[0] ?? "") && !/\p{N}/u.test(r[0] ?? "")) &&
+    valueCell(rows[0]?.[1] ?? "")
+  );
+}
+
 function tableRows(text: string, lines: Line[]): Found[] {
   const raw = (l: Line) => text.slice(l.start, l.end);
-  const hasHeader = lines.length > 1 && separatorRow.test(raw(lines[1] as Line));
-  const body = lines.slice(hasHeader ? 2 : 0).filter((l) => !separatorRow.test(raw(l)));
+  const separated = lines.length > 1 && separatorRow.test(raw(lines[1] as Line));
+  const pairs =
+    separated && labelledPairs(lines.filter((l) => !separatorRow.test(raw(l))).map((l) => rowCells(raw(l))));
+  const hasHeader = separated && !pairs;
+  const body = lines.filter((l, i) => (hasHeader ? i >= 2 : true) && !separatorRow.test(raw(l)));
   // Rows going on with a header of several lines name the columns rather than state anything.
   const more = hasHeader ? headerContinuation(body.map((l) => rowCells(raw(l)))) : 0;
   const header = hasHeader
@@ -126,10 +147,13 @@ function tableRows(text: string, lines: Line[]): Found[] {
   for (const l of body.slice(more)) {
     const [start, end] = trim(text, l.start, l.end);
     const cells = rowCells(text.slice(start, end));
-    const shown = cells
-      .map((c, i) => (c && header[i] ? `${header[i]}: ${c}` : c))
-      .filter((c) => c)
-      .join("; ");
+    // A labelled pair reads as the label says it: "Our reference: HC-2026-118734".
+    const shown = pairs
+      ? cells.filter((c) => c).join(": ")
+      : cells
+          .map((c, i) => (c && header[i] ? `${header[i]}: ${c}` : c))
+          .filter((c) => c)
+          .join("; ");
     if (!hasWord(shown)) continue;
     const columns = header.filter((h, i) => h && cells[i]).join("; ");
     const named = cells.map((value, i) => ({ column: header[i] ?? "", value })).filter((c) => c.value);
