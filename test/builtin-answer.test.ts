@@ -534,4 +534,24 @@ describe("the kind of answer a question asks (sixth pass)", () => {
     const freezers = await answer(ask("Who will move the freezers?"), passagesOf([memo]));
     expect(freezers.text).toContain("Coldchain Logistics");
   });
+
+  it("reads a box of labels and values set as two columns as pairs, and a reference question from it", async () => {
+    const box =
+      "| Our reference | HC-2026-118734 |\n| --- | --- |\n| Policy number | NGM/H/0457821 |\n| Date of loss | 19 August 2026 |";
+    expect(splitStatements(box).map((s) => s.text)).toEqual([
+      "Our reference: HC-2026-118734",
+      "Policy number: NGM/H/0457821",
+      "Date of loss: 19 August 2026",
+    ]);
+    // A header of years stays a header.
+    const years = "| Measure | 2025 |\n| --- | --- |\n| Visits | 612,400 |";
+    expect(splitStatements(years).map((s) => s.text)).toEqual(["Measure: Visits; 2025: 612,400"]);
+    const letter = company(
+      18,
+      `## Your claim\n\nWe have accepted your claim. Please quote our reference in all correspondence.\n\n## Claims department\n\n${box}`,
+    );
+    const done = await answer(ask("What is the claim reference?"), passagesOf([letter]));
+    expect(done.text).toBe("Our reference: HC-2026-118734. [1]");
+    expectGrounded(done, [letter]);
+  });
 });
