@@ -554,4 +554,15 @@ describe("the kind of answer a question asks (sixth pass)", () => {
     expect(done.text).toBe("Our reference: HC-2026-118734. [1]");
     expectGrounded(done, [letter]);
   });
+
+  it("meets a short form with the word it begins, and 'answer' with 'reply'", async () => {
+    const memo = company(
+      19,
+      "## Packing\n\nCrates will be delivered on Monday. The freezers will be moved on Saturday, supervised by the laboratory manager, Tomasz Wierzbicki. A request to work remotely is made to the line manager, who must reply within 14 calendar days.",
+    );
+    const lab = await answer(ask("Who is the lab manager?"), passagesOf([memo]));
+    expect(lab.text).toContain("Tomasz Wierzbicki");
+    const reply = await answer(ask("How long does a manager have to answer a request?"), passagesOf([memo]));
+    expect(reply.text).toContain("14 calendar days");
+  });
 });

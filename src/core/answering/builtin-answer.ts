@@ -165,6 +165,14 @@ export function chooseStatements(
       return { passage, passageIndex, statement, terms, context: new Set(termsOf(statement.context)), cells };
     }),
   );
+  // A question word no statement says may be the short form of one that is ("lab" of "laboratory"):
+  // a statement with a word it begins carries it as a heading would.
+  for (const t of current) {
+    if (t.length < 3 || t.startsWith("#") || /^\p{N}/u.test(t)) continue;
+    if (candidates.some((c) => c.terms.has(t) || c.context.has(t))) continue;
+    for (const c of candidates)
+      if ([...c.terms].some((w) => w.length > t.length + 2 && w.startsWith(t))) c.terms.add(t);
+  }
   const n = candidates.length;
   const idf = new Map<string, number>();
   for (const t of [...current, ...earlier]) {

@@ -111,7 +111,9 @@ const SAME_AS: Record<string, string> = Object.fromEntries(
     "wrote:author writer:author writers:author author:author authors:author authored:author " +
     // Irregular past forms the stemmer leaves apart: "How much can be spent" of "agreed to spend".
     "spent:spend spend:spend spends:spend spending:spend paid:pay pay:pay pays:pay paying:pay " +
-    "bought:buy buy:buy buys:buy sold:sell sell:sell sells:sell built:build build:build builds:build"
+    "bought:buy buy:buy buys:buy sold:sell sell:sell sells:sell built:build build:build builds:build " +
+    // To answer a request is to reply to it: "How long does a manager have to answer?" of "must reply within".
+    "reply:reply replies:reply replied:reply answer:reply answers:reply answered:reply respond:reply responds:reply responded:reply"
   )
     .split(" ")
     .map((pair) => pair.split(":") as [string, string]),
