@@ -36,7 +36,9 @@ import { type Statement, splitStatements } from "./sentences.ts";
 //   Later statements must add at least MIN_ADDED of the question's weight, so the answer does
 //   not trail off into statements that merely share a word.
 // - Unless the chosen statements cover MIN_COVERAGE of the question's weight, the answer says
-//   the documents do not tell, with no citation.
+//   the documents do not tell, with no citation; so it does when only sentences are chosen and
+//   none carries MIN_SINGLE of the weight, and when a price is asked and no chosen statement says
+//   a sum (answer-kind.ts).
 // - The chosen statements are written in reading order: document (in the order the passages
 //   first name them, best first), page, place on the page. Equal scores go to the statement of
 //   the better passage, then the earlier one, so the same request always gets the same answer.
