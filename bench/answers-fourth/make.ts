@@ -140,7 +140,13 @@ ${page2}
 const out = import.meta.dirname;
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+  ],
 });
 try {
   for (const [name, doc] of Object.entries(docs)) {
@@ -149,7 +155,10 @@ try {
       `<!doctype html><html><head><meta charset="utf-8"><style>@page{size:A4;margin:18mm 14mm}${doc.css}</style></head><body>${doc.body}</body></html>`,
     );
     await page.evaluate(() => document.fonts.ready);
-    writeFileSync(path.join(out, `${name}.pdf`), await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+    writeFileSync(
+      path.join(out, `${name}.pdf`),
+      await page.pdf({ preferCSSPageSize: true, printBackground: true }),
+    );
     await page.close();
   }
 } finally {
