@@ -9,8 +9,7 @@
 //
 //   node bench/layout/make-corpus-pdfkit-check.mjs [outDir]
 
-import { writeFileSync } from "node:fs";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -20,11 +19,13 @@ const PDFDocument = require("pdfkit");
 
 const out = process.argv[2] ?? path.join(import.meta.dirname, "corpus-pdfkit-check");
 
-const read = (p) => (p.endsWith(".gz") ? gunzipSync(readFileSync(p)).toString("utf8") : readFileSync(p, "utf8"));
+const read = (p) =>
+  p.endsWith(".gz") ? gunzipSync(readFileSync(p)).toString("utf8") : readFileSync(p, "utf8");
 const clean = (s) =>
   s
     // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal escapes in man output
     .replace(/\x1b\[[0-9;]*m/g, "")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: overstrike (bold) in man output
     .replace(/.\x08/g, "")
     // nroff's hyphens at line ends (U+2010) join their word again.
     .replace(/\u2010\s*\n\s*/g, "")
@@ -47,7 +48,8 @@ function blocksOf(text) {
     if (chunk.split("\n").filter((l) => /^\s{6,}\S/.test(l)).length > 1) continue;
     // Short lines that are not capitalised (examples of input, fragments) are left out.
     if (nwords(t) <= 8 && !/^(\d[\d.]*\s+)?[A-Z][a-z]/.test(t)) continue;
-    if (nwords(t) <= 8 && !/[.:,;]$/.test(t)) out.push({ kind: "heading", text: t.replace(/^[IVX]+\.\s*/, "") });
+    if (nwords(t) <= 8 && !/[.:,;]$/.test(t))
+      out.push({ kind: "heading", text: t.replace(/^[IVX]+\.\s*/, "") });
     else if (/^\s*([-*+o]|\d{1,2}[.)])\s/.test(chunk) && nwords(t) < 90)
       out.push({ kind: "list-item", text: t.replace(/^([-*+o]|\+o)\s/, "") });
     else if (nwords(t) >= 8) out.push({ kind: "paragraph", text: t });
@@ -56,7 +58,10 @@ function blocksOf(text) {
 }
 
 const SOURCES = {
-  libpng: { path: "/usr/share/doc/libpng16-16/libpng-manual.txt.gz", title: "Notes on the PNG reference library" },
+  libpng: {
+    path: "/usr/share/doc/libpng16-16/libpng-manual.txt.gz",
+    title: "Notes on the PNG reference library",
+  },
   triggers: { path: "/usr/share/doc/dpkg/spec/triggers.txt", title: "How package triggers work" },
   meintro: { path: "/usr/share/doc/groff-base/meintro.txt.gz", title: "Writing papers with the -me macros" },
 };
@@ -69,7 +74,10 @@ const source = (k) => {
 const FONTS = {
   times: ["Times-Roman", "Times-Bold"],
   helvetica: ["Helvetica", "Helvetica-Bold"],
-  dejavuserif: ["/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf"],
+  dejavuserif: [
+    "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
+  ],
   libsans: [
     "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
     "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
@@ -78,7 +86,10 @@ const FONTS = {
     "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Regular.ttf",
     "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Bold.ttf",
   ],
-  gentium: ["/usr/share/fonts/truetype/gentium/Gentium-R.ttf", "/usr/share/fonts/truetype/gentium/Gentium-R.ttf"],
+  gentium: [
+    "/usr/share/fonts/truetype/gentium/Gentium-R.ttf",
+    "/usr/share/fonts/truetype/gentium/Gentium-R.ttf",
+  ],
 };
 
 // name, text, skip blocks, words, font, size, columns, gutter (em), justify, rule, spanning
@@ -92,13 +103,41 @@ const DOCS = [
   ["triggers-two-spans", "triggers", 60, 1500, "gentium", 10, 2, 1.5, true, false, 2, true, "A4"],
   ["meintro-two-indent", "meintro", 0, 1500, "dejavuserif", 9, 2, 1.0, true, false, 0, true, "LETTER"],
   ["meintro-three-narrow-sans", "meintro", 20, 1800, "libnarrow", 9, 3, 0.9, false, true, 0, false, "A4"],
-  ["meintro-three-spans-ragged", "meintro", 45, 1700, "helvetica", 8.5, 3, 1.1, false, false, 3, false, "LETTER"],
+  [
+    "meintro-three-spans-ragged",
+    "meintro",
+    45,
+    1700,
+    "helvetica",
+    8.5,
+    3,
+    1.1,
+    false,
+    false,
+    3,
+    false,
+    "LETTER",
+  ],
   ["libpng-two-spans-sans", "libpng", 150, 1500, "libsans", 9, 2, 0.75, true, true, 2, false, "A4"],
 ];
 
 const MARGIN = 54;
 
-function make([name, src, skip, words, font, size, columns, gutterEm, justify, rule, spanEvery, indent, pageSize]) {
+function make([
+  name,
+  src,
+  skip,
+  words,
+  font,
+  size,
+  columns,
+  gutterEm,
+  justify,
+  rule,
+  spanEvery,
+  indent,
+  pageSize,
+]) {
   let blocks = source(src).slice(skip);
   const chosen = [];
   let n = 0;
@@ -175,16 +214,13 @@ function make([name, src, skip, words, font, size, columns, gutterEm, justify, r
       marker: k === 0 ? marker : null,
     }));
   }
-  let item = 0;
   const columnLines = (b) => {
     if (b.kind === "heading") return lines(b, colWidth, bold, size * 1.1, size * 0.9, 0, 0, null);
     if (b.kind === "list-item") {
-      item++;
       const marker = /^\d/.test(b.text) ? null : "•";
       const hang = marker ? size * 1.2 : 0;
       return lines(b, colWidth, regular, size, size * 0.25, hang, hang, marker);
     }
-    item = 0;
     return lines(b, colWidth, regular, size, indent ? 0 : size * 0.5, indent ? size * 1.5 : 0, 0, null);
   };
 
@@ -202,7 +238,10 @@ function make([name, src, skip, words, font, size, columns, gutterEm, justify, r
     }
   };
   const newPage = () => {
-    doc.font(regular).fontSize(size * 0.8).text(String(page), 0, H - MARGIN * 0.6, { width: W, align: "center", lineBreak: false });
+    doc
+      .font(regular)
+      .fontSize(size * 0.8)
+      .text(String(page), 0, H - MARGIN * 0.6, { width: W, align: "center", lineBreak: false });
     doc.addPage({ size: pageSize, margin: MARGIN });
     page++;
     return top;
@@ -256,7 +295,12 @@ function make([name, src, skip, words, font, size, columns, gutterEm, justify, r
       if (rule)
         for (let c = 1; c < columns; c++) {
           const x = left + c * (colWidth + gutter) - gutter / 2;
-          doc.moveTo(x, y).lineTo(x, lowest - lead * 0.2).lineWidth(0.5).strokeColor("#444").stroke();
+          doc
+            .moveTo(x, y)
+            .lineTo(x, lowest - lead * 0.2)
+            .lineWidth(0.5)
+            .strokeColor("#444")
+            .stroke();
         }
       rest = rest.slice(k);
       if (rest.length) y = newPage();
@@ -293,7 +337,10 @@ function make([name, src, skip, words, font, size, columns, gutterEm, justify, r
     } else section.push(...columnLines(b));
   }
   flow(section, y);
-  doc.font(regular).fontSize(size * 0.8).text(String(page), 0, H - MARGIN * 0.6, { width: W, align: "center", lineBreak: false });
+  doc
+    .font(regular)
+    .fontSize(size * 0.8)
+    .text(String(page), 0, H - MARGIN * 0.6, { width: W, align: "center", lineBreak: false });
   doc.end();
   return new Promise((resolve) =>
     doc.on("end", () => {
@@ -312,6 +359,7 @@ function make([name, src, skip, words, font, size, columns, gutterEm, justify, r
 }
 
 import { mkdirSync } from "node:fs";
+
 mkdirSync(out, { recursive: true });
 for (const d of DOCS) await make(d);
 console.log(`wrote ${DOCS.length} documents to ${out}`);

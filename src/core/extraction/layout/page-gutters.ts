@@ -182,15 +182,31 @@ function clearestOfClose(gutters: Gutter[], cover: Int32Array, left: number, siz
 
 /** Words of a line of running text in one column. */
 const LINE_WORDS = 5;
+/**
+ * Words of a line of running text that fills its column's measure: a narrow column (three or
+ * four on a page) holds three to five words a line, and its changelog or clause lines hold
+ * identifiers and numbers besides.
+ */
+const FILLED_WORDS = 3;
+/** Share of the column's measure a filled line spans, at least (justified: all of it; ragged: most). */
+const FILL = 0.8;
 /** Such lines in each column, at least, and their share of the lines with words in it. */
 const PAGE_PROSE = { lines: 5, share: 0.25 };
 /** ... on a page that keeps the gutters of the document's earlier pages. */
 const KEPT_PROSE = { lines: 2, share: 0.1 };
 
+/** The value a share `q` up the sorted values. */
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] as number;
+};
+
 /**
  * Whether every column the gutters part holds running text: lines of several words, many of
- * them. A page of labels and values, or a table whose middle gap runs clear, has a "gutter" too,
- * but a column of short cells beside it.
+ * them, or lines of a few words that fill the column's measure (most lines of a paragraph do,
+ * set justified or ragged; a table's cells and a label's values leave their column's width
+ * ragged by far). A page of labels and values, or a table whose middle gap runs clear, has a
+ * "gutter" too, but a column of short cells beside it.
  */
 function proseBetween(
   lines: readonly Line[],
@@ -204,8 +220,7 @@ function proseBetween(
     Number.POSITIVE_INFINITY,
   ];
   for (let c = 0; c + 1 < edges.length; c++) {
-    let withWords = 0;
-    let prose = 0;
+    const parts: Word[][] = [];
     for (const l of lines) {
       const inside: Word[] = [];
       for (const s of l.segments)
@@ -213,10 +228,22 @@ function proseBetween(
           const mid = (w.x0 + w.x1) / 2;
           if (mid > (edges[c] as number) && mid < (edges[c + 1] as number)) inside.push(w);
         }
-      if (inside.length) withWords++;
-      if (running(inside, LINE_WORDS)) prose++;
+      if (inside.length) parts.push(inside);
     }
-    if (prose < least.lines || prose < least.share * withWords) return false;
+    if (!parts.length) return false;
+    // The column's measure: where most of its lines start and end (a heading, an indent or a
+    // word set into the gutter moves neither).
+    const starts = parts.map((ws) => Math.min(...ws.map((w) => w.x0)));
+    const ends = parts.map((ws) => Math.max(...ws.map((w) => w.x1)));
+    const measure = quantile(ends, 0.9) - quantile(starts, 0.1);
+    let prose = 0;
+    for (const [k, ws] of parts.entries())
+      if (
+        running(ws, LINE_WORDS) ||
+        (running(ws, FILLED_WORDS) && (ends[k] as number) - (starts[k] as number) >= FILL * measure)
+      )
+        prose++;
+    if (prose < least.lines || prose < least.share * parts.length) return false;
   }
   return true;
 }
