@@ -42,7 +42,7 @@ DOCS = [
     ("coreutils-changelog-three", ("chg", "coreutils"), "Changes in coreutils", 1700, "Liberation Serif", 9, 3, 0.7, True, False, 0, 0, False, False, "A4"),
     ("bash-changelog-two-rule", ("chg", "bash"), "Changes in bash", 1500, "DejaVu Sans Condensed", 9, 2, 0.6, False, True, 0, 0, False, False, "Letter"),
     ("lgpl3-four-spans", ("lic", "LGPL-3"), "Lesser General Public License, version 3", 1500, "Lato", 8.5, 4, 1.0, True, True, 1, 0, False, False, "A4"),
-    ("cmake-changelog-uneven", ("chg", "cmake"), "Changes in cmake", 1300, "Noto Sans", 8.5, 3, 2.0, False, False, 0, 0, False, True, "A4"),
+    ("cmake-changelog-uneven", ("chg", "cmake"), "Changes in cmake", 420, "Noto Sans", 8.5, 3, 2.0, False, False, 0, 0, False, True, "A4"),
     ("mpl11-two-spans-float", ("lic", "MPL-1.1"), "Mozilla Public License 1.1", 1900, "Nimbus Roman", 10, 2, 1.0, True, False, 2, 9, True, False, "Letter"),
 ]
 
@@ -131,11 +131,11 @@ aside.note {{ float: right; width: 55%; margin: 0.2em 0 0.3em 0.6em; padding: 0.
 """
     doc = f'<!doctype html><html lang="en"><head><meta charset="utf-8"><style>{css}</style></head><body>{"".join(body)}</body></html>'
     with tempfile.TemporaryDirectory() as tmp:
-        src = os.path.join(tmp, "doc.html")
-        with open(src, "w") as f:
+        page_html = os.path.join(tmp, "doc.html")
+        with open(page_html, "w") as f:
             f.write(doc)
         pdf = os.path.join(OUT, name + ".pdf")
-        subprocess.run(["node", "-e", PRINT, src, pdf, "A4" if page == "A4" else "Letter"], check=True, cwd=os.path.dirname(os.path.dirname(HERE)))
+        subprocess.run(["node", "-e", PRINT, page_html, pdf, "A4" if page == "A4" else "Letter"], check=True, cwd=os.path.dirname(os.path.dirname(HERE)))
     paged, n = pages_of(pdf, truth)
     meta = {
         "source": f"{src} ({'/usr/share/common-licenses' if kind == 'lic' else 'Debian changelog'})",
