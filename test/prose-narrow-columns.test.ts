@@ -166,3 +166,38 @@ describe("justified line ends", () => {
     expect(justifiedEnds(table)).toBe(false);
   });
 });
+
+describe("gutters of a few points", () => {
+  it("finds a 0.7 em gutter, measured from the ink beside it, and reads the columns in turn", async () => {
+    // Chromium, column-gap 0.7 em at 9 pt: 6.3 pt of white, five whole points clear.
+    const page = await read("corpus-chromium-cols", "coreutils-changelog-three", 1);
+    expect(page.tables).toHaveLength(0);
+    const md = page.markdown.replace(/\s+/g, " ");
+    const first = md.indexOf("Works around broken fuse.portal");
+    const next = md.indexOf("coreutils (8.32-4) unstable");
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(next).toBeGreaterThan(first);
+  });
+
+  it("takes the gutter left of a list's labels hung in it, so they read with their column", () => {
+    // Two columns; the right one's items hang their labels ("1.11.") 8 pt right of the left
+    // column's edge and 14 pt left of their text: the band 200-230 holds the labels at 208-216.
+    const words: Word[] = [];
+    for (let k = 0; k < 30; k++) {
+      const y = 100 + 11 * k;
+      for (let i = 0; i < 6; i++) words.push(word(`left${k}${i}`, 50 + i * 25, 50 + i * 25 + 22, y));
+      if (k % 6 === 0) words.push(word(`${k}.1.`, 208, 216, y));
+      for (let i = 0; i < 6; i++) words.push(word(`right${k}${i}`, 230 + i * 25, 230 + i * 25 + 22, y));
+    }
+    const gutters = pageGutters(toLines(words), 9);
+    expect(gutters).toHaveLength(1);
+    expect(gutters[0]?.x1).toBeLessThanOrEqual(208);
+  });
+
+  it("reads short lines of three columns that stand on baselines of their own as text, not a table", async () => {
+    // LaTeX multicol: a heading in a larger type in two columns beside the end of an entry in
+    // the first, two lines running, a point or two apart in height.
+    const page = await read("corpus-latex", "changelog-multicol3-cm-9-wide", 1);
+    expect(page.tables).toHaveLength(0);
+  });
+});
