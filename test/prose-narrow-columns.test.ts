@@ -201,3 +201,16 @@ describe("gutters of a few points", () => {
     expect(page.tables).toHaveLength(0);
   });
 });
+
+describe("a column rule in a narrow gutter", () => {
+  it("parts justified lines run together across a 0.6 em gutter with a rule down it", async () => {
+    // Chromium, column-gap 0.6 em with column-rule: 5.7 pt of white with the rule in the middle.
+    const page = await read("corpus-chromium-cols", "lgpl21-three-rule", 1);
+    const md = page.markdown.replace(/\s+/g, " ");
+    const first = md.indexOf("This is the first released version of the Lesser GPL");
+    const next = md.indexOf("For example, if you distribute copies of the library");
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(next).toBeGreaterThan(first);
+    expect(md.indexOf("The licenses for most software are designed")).toBeLessThan(next);
+  });
+});

@@ -12,7 +12,12 @@ import type { Word } from "./words.ts";
 // column between the elements set across it.
 
 /** An x-interval of the page that the words of its columns leave clear. */
-export type Gutter = { x0: number; x1: number };
+export type Gutter = {
+  x0: number;
+  x1: number;
+  /** Where a column rule runs down the gutter, top to bottom: lines beside it are parted by it. */
+  ruled?: { y0: number; y1: number };
+};
 
 /** Narrowest gutter, in font sizes (printed ones are 1 em and more; word spaces are a third). */
 const MIN_WIDTH = 0.6;
@@ -114,8 +119,18 @@ export function pageGutters(
       if (runningCounts(nBefore, lBefore, PROSE_WORDS)) before++;
       if (runningCounts(nAfter, lAfter, PROSE_WORDS)) after++;
     }
-    if (before >= MIN_BESIDE && after >= MIN_BESIDE)
-      gutters.push(clearCore(g, cover, left, typical, MIN_WIDTH * size));
+    if (before >= MIN_BESIDE && after >= MIN_BESIDE) {
+      const core = clearCore(g, cover, left, typical, MIN_WIDTH * size);
+      const rules = verticals.filter((v) => inside(v, g) && v.y1 - v.y0 >= RULE_LENGTH * size);
+      gutters.push(
+        rules.length
+          ? {
+              ...core,
+              ruled: { y0: Math.min(...rules.map((v) => v.y0)), y1: Math.max(...rules.map((v) => v.y1)) },
+            }
+          : core,
+      );
+    }
   }
   gutters = clearestOfClose(gutters, cover, left, size);
   if (proseBetween(lines, gutters, PAGE_PROSE)) return gutters;
@@ -145,9 +160,11 @@ function inkWidth(g: Gutter, lineWords: readonly (readonly Word[])[]): number {
   return x1 - x0;
 }
 
+/** Whether a rule stands inside the band. */
+const inside = (v: Box, g: Gutter) => v.x0 >= g.x0 - 1 && v.x1 <= g.x1 + 1;
 /** Whether a long vertical rule stands inside the band: a column rule. */
 const columnRule = (g: Gutter, verticals: readonly Box[], size: number) =>
-  verticals.some((v) => v.x0 >= g.x0 - 1 && v.x1 <= g.x1 + 1 && v.y1 - v.y0 >= RULE_LENGTH * size);
+  verticals.some((v) => inside(v, g) && v.y1 - v.y0 >= RULE_LENGTH * size);
 
 /** Lines over the clearest point of a gutter that its edges may hold too, as a share of the typical cover. */
 const CORE_SLACK = 0.05;
@@ -384,7 +401,10 @@ function gutterGap(words: readonly Word[], g: Gutter): number {
     const b = words[k] as Word;
     const gap = b.x0 - a.x1;
     const over = Math.min(b.x0, g.x1) - Math.max(a.x1, g.x0);
-    if (gap < MIN_WIDTH * Math.min(a.size, b.size) || over < 0.5 * Math.min(gap, g.x1 - g.x0)) continue;
+    // Beside a column rule a gutter may be as narrow as a ruled one: the rule parts the line.
+    const ruled = g.ruled && a.y1 > g.ruled.y0 && a.y0 < g.ruled.y1;
+    const least = (ruled ? RULED_MIN_WIDTH : MIN_WIDTH) * Math.min(a.size, b.size);
+    if (gap < least || over < 0.5 * Math.min(gap, g.x1 - g.x0)) continue;
     if (gap > widest) {
       widest = gap;
       best = k;
