@@ -76,6 +76,21 @@ describe("columns of a few words a line", () => {
     expect(pageGutters(toLines(words), 9)).toHaveLength(0);
   });
 
+  it("finds no gutter beside a table whose rows fill their width alike, its cells' gaps lined up", () => {
+    // A code, a name, a code, a name on every row (left), a code and a place (right): the rows
+    // fill the same width, as justified lines do, but the gaps between their cells run clear
+    // down the block.
+    const words: Word[] = [];
+    for (let k = 0; k < 40; k++) {
+      const y = 100 + 11 * k;
+      words.push(word("01", 50, 60, y), word("Aguascalientes", 80, 150, y), word("001", 180, 195, y));
+      words.push(word("Aguascalientes", 210, 280, y));
+      words.push(word(`0${k}9`, 440, 460, y), word("Granja", 470, 500, y));
+      if (k % 3 === 0) words.push(word("Adelita", 504, 540, y));
+    }
+    expect(pageGutters(toLines(words), 9)).toHaveLength(0);
+  });
+
   it("reads a three-column changelog of narrow justified lines column by column, with no table", async () => {
     const page = await read("corpus-fop", "perl-3-serif", 1);
     expect(page.tables).toHaveLength(0);

@@ -133,7 +133,7 @@ export function pageGutters(
     }
   }
   gutters = clearestOfClose(gutters, cover, left, size);
-  if (proseBetween(lines, gutters, PAGE_PROSE)) return gutters;
+  if (proseBetween(lines, gutters, PAGE_PROSE, size)) return gutters;
   const kept =
     gutters.length > 0 &&
     gutters.length === known.length &&
@@ -141,7 +141,7 @@ export function pageGutters(
       const o = known[k] as Gutter;
       return Math.min(g.x1, o.x1) - Math.max(g.x0, o.x0) >= 0.5 * Math.min(g.x1 - g.x0, o.x1 - o.x0);
     });
-  return kept && proseBetween(lines, gutters, KEPT_PROSE) ? gutters : [];
+  return kept && proseBetween(lines, gutters, KEPT_PROSE, size) ? gutters : [];
 }
 
 /**
@@ -244,6 +244,45 @@ const quantile = (xs: number[], q: number) => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] as number;
 };
 
+/** A cell's text: two letters or digits running ("01", "Total"; not a bullet or "1."). */
+const CELL = /[\p{L}\d]{2}/u;
+
+/**
+ * Whether a column's lines (each its words) leave a clear channel inside the column, a gutter's
+ * width at least, that few lines cross, with words of text left of it on six lines or more: a
+ * table's gap between two of its columns. A list's bullets or numbers hung left of its text
+ * leave one too, but hold no text.
+ */
+function innerChannel(parts: readonly (readonly Word[])[], size: number): boolean {
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  for (const ws of parts)
+    for (const w of ws) {
+      left = Math.min(left, w.x0);
+      right = Math.max(right, w.x1);
+    }
+  left = Math.floor(left);
+  const cover = new Int32Array(Math.ceil(right) - left + 1);
+  for (const ws of parts) {
+    const mark = new Uint8Array(cover.length);
+    for (const w of ws) for (let x = Math.ceil(w.x0) - left; x <= Math.floor(w.x1) - left; x++) mark[x] = 1;
+    for (let x = 0; x < cover.length; x++) cover[x] = (cover[x] as number) + (mark[x] as number);
+  }
+  const typical = median([...cover].filter((c) => c > 0));
+  for (let x = 1; x < cover.length - 1; x++) {
+    if ((cover[x] as number) > MAX_CROSSING * typical) continue;
+    let end = x;
+    while (end + 1 < cover.length - 1 && (cover[end + 1] as number) <= MAX_CROSSING * typical) end++;
+    const from = left + x;
+    const to = left + end;
+    x = end;
+    if (to - from + 2 < MIN_WIDTH * size) continue;
+    const texted = parts.filter((ws) => ws.some((w) => w.x1 <= from && CELL.test(w.text))).length;
+    if (texted >= MIN_BESIDE) return true;
+  }
+  return false;
+}
+
 /**
  * Whether every column the gutters part holds running text: lines of several words, many of
  * them, or lines of a few words that fill the column's measure (most lines of a paragraph do,
@@ -255,6 +294,7 @@ function proseBetween(
   lines: readonly Line[],
   gutters: readonly Gutter[],
   least: { lines: number; share: number },
+  size: number,
 ): boolean {
   if (!gutters.length) return false;
   const edges = [
@@ -279,11 +319,16 @@ function proseBetween(
     const starts = parts.map((ws) => Math.min(...ws.map((w) => w.x0)));
     const ends = parts.map((ws) => Math.max(...ws.map((w) => w.x1)));
     const measure = quantile(ends, 0.9) - quantile(starts, 0.1);
+    // Rows of a table fill their width alike, but their cells' gaps line up down the column:
+    // lines of a few words count as running text only in a column with no such channel.
+    const filledCount = !innerChannel(parts, size);
     let prose = 0;
     for (const [k, ws] of parts.entries())
       if (
         running(ws, LINE_WORDS) ||
-        (running(ws, FILLED_WORDS) && (ends[k] as number) - (starts[k] as number) >= FILL * measure)
+        (filledCount &&
+          running(ws, FILLED_WORDS) &&
+          (ends[k] as number) - (starts[k] as number) >= FILL * measure)
       )
         prose++;
     if (prose < least.lines || prose < least.share * parts.length) return false;
