@@ -31,7 +31,7 @@ const MIN_DEPTH = 10;
 /** A faint component's edges must be at least this share as steep (for its depth) as the ink's. */
 const SHARPNESS_SHARE = 0.6;
 /** A component is a letter's part when it is at least this tall or wide (points)... */
-const MIN_EXTENT_PT = 1.2;
+const MIN_EXTENT_PT = 2.5;
 /** ...and no taller than this (points): taller faint blobs are shading or bleed of a block. */
 const MAX_EXTENT_PT = 40;
 /** How far (points) above and below a passing mark the rest of its letter is looked for... */
@@ -40,6 +40,8 @@ const REGION_REACH_PT = 0.6;
 const REGION_ALONG_PT = 3;
 /** ...as greys this many noise deviations below the paper. */
 const REGION_DEVIATIONS = 2.5;
+/** The widest gap (points) between two marks beside each other on a line of print. */
+const LINE_GAP_PT = 1.5;
 /** The page is lifted only when this many faint components pass (a few stray marks are not print). */
 const MIN_MARKS = 12;
 
@@ -56,6 +58,8 @@ export type FaintMark = {
   sharpness: number;
   /** The share of its depth left when the page is blurred by COARSE_PT more: blurred marks keep most. */
   kept: number;
+  /** The larger side (pixels) of the box of its pixels at least half its depth deep. */
+  core: number;
   /** Whether it holds a pixel at or below the page's ink cut (black ink). */
   strong: boolean;
 };
@@ -197,6 +201,24 @@ export function liftFaintInk(img: GreyImage, cut: number, scale: number): FaintI
     }
     const depth = paper - darkest;
     members.push(mine);
+    // The mark's core, where it is at least half its depth: a speck of dust is a few pixels
+    // there however far the smoothing and the low threshold spread it.
+    const half = paper - depth / 2;
+    let core = 0;
+    let cx0 = width;
+    let cx1 = -1;
+    let cy0 = height;
+    let cy1 = -1;
+    for (const p of mine) {
+      if ((smooth[p] as number) > half) continue;
+      const x = p % width;
+      const y = (p - x) / width;
+      if (x < cx0) cx0 = x;
+      if (x > cx1) cx1 = x;
+      if (y < cy0) cy0 = y;
+      if (y > cy1) cy1 = y;
+    }
+    if (cx1 >= cx0) core = Math.max(cx1 - cx0 + 1, cy1 - cy0 + 1);
     report.marks.push({
       x0,
       y0,
@@ -207,10 +229,12 @@ export function liftFaintInk(img: GreyImage, cut: number, scale: number): FaintI
       sharpness: depth > 0 ? gmax / depth : 0,
       kept: depth > 0 ? (paper - coarsest) / depth : 1,
       strong,
+      core,
     });
   }
   const extent = (m: FaintMark) => Math.max(m.x1 - m.x0 + 1, m.y1 - m.y0 + 1);
   const sized = (m: FaintMark) => extent(m) >= minExtent && m.y1 - m.y0 + 1 <= maxExtent;
+  const cored = (m: FaintMark) => m.core >= minExtent;
   // The page's own ink: how steep the edges of its black marks are, for their depth.
   const inkShares = report.marks
     .filter((m) => m.strong && sized(m))
@@ -218,15 +242,27 @@ export function liftFaintInk(img: GreyImage, cut: number, scale: number): FaintI
     .sort((a, b) => a - b);
   if (inkShares.length === 0) return report;
   report.inkSharpness = inkShares[Math.floor(inkShares.length / 2)] as number;
-  const passing = report.marks
+  const candidates = report.marks
     .map((m, i) => ({ m, i }))
     .filter(
       ({ m }) =>
         !m.strong &&
         sized(m) &&
+        cored(m) &&
         m.depth >= Math.max(DEEP_DEVIATIONS * noise, DEEP_SHARE * paper) &&
         m.sharpness >= SHARPNESS_SHARE * report.inkSharpness,
     );
+  // Print comes in lines: a letter has another beside it on its line, a speck of dust seldom has.
+  const gap = LINE_GAP_PT * scale;
+  const neighbours = [...candidates.map(({ m }) => m), ...report.marks.filter((m) => m.strong && sized(m))];
+  const passing = candidates.filter(({ m }) =>
+    neighbours.some((o) => {
+      if (o === m || o.x0 > m.x1 + gap || o.x1 < m.x0 - gap) return false;
+      if (o.x0 <= m.x1 && o.x1 >= m.x0) return false;
+      const overlap = Math.min(m.y1, o.y1) - Math.max(m.y0, o.y0);
+      return overlap >= 0.5 * Math.min(m.y1 - m.y0, o.y1 - o.y0);
+    }),
+  );
   if (passing.length < MIN_MARKS) return report;
   // The faint print's ink grey: the median of the passing marks' darkest greys. Each passing
   // mark's pixels (on the smoothed page, whose noise is a third of the raw page's) are mapped from
@@ -245,7 +281,7 @@ export function liftFaintInk(img: GreyImage, cut: number, scale: number): FaintI
   // The black ink's own faint parts (the thin strokes and serifs of words whose stems are dark
   // enough) go with it: every pixel joined to black ink above the threshold is ink too.
   report.marks.forEach((m, i) => {
-    if (m.strong && sized(m)) lift(i);
+    if (m.strong) lift(i);
   });
   // Around the passing marks (the rest of their letters: thin strokes and ends that fall short
   // of the threshold, dots, commas) the smoothed page is mapped the same way from a lower
@@ -255,7 +291,7 @@ export function liftFaintInk(img: GreyImage, cut: number, scale: number): FaintI
   const near = paper - REGION_DEVIATIONS * noise;
   const nearSpan = span;
   const region = new Uint8Array(data.length);
-  for (const { m } of passing)
+  for (const m of [...passing.map(({ m }) => m), ...report.marks.filter((m) => m.strong && sized(m))])
     for (let y = Math.max(0, m.y0 - reach); y <= Math.min(height - 1, m.y1 + reach); y++)
       region.fill(1, y * width + Math.max(0, m.x0 - along), y * width + Math.min(width - 1, m.x1 + along) + 1);
   for (let p = 0; p < data.length; p++) {
