@@ -40,7 +40,8 @@ function blur(img: GreyImage, r: number, passes: number): GreyImage {
     for (let y = 0; y < height; y++)
       for (let x = 0; x < width; x++) {
         let s = 0;
-        for (let d = -r; d <= r; d++) s += tmp[Math.min(height - 1, Math.max(0, y + d)) * width + x] as number;
+        for (let d = -r; d <= r; d++)
+          s += tmp[Math.min(height - 1, Math.max(0, y + d)) * width + x] as number;
         out[y * width + x] = Math.round(s / (2 * r + 1));
       }
     cur = out;
@@ -63,7 +64,7 @@ function page(opts: { faintGrey?: string; bleed?: boolean }): GreyImage {
   ctx.fillText("INVOICE", 30 * SCALE, 40 * SCALE);
   ctx.font = `${10 * SCALE}px ${testSans()}`;
   ctx.fillStyle = opts.faintGrey ?? "#000000";
-  LINES.forEach((line, i) => ctx.fillText(line, 30 * SCALE, (80 + 18 * i) * SCALE));
+  for (const [i, line] of LINES.entries()) ctx.fillText(line, 30 * SCALE, (80 + 18 * i) * SCALE);
   const front = greyFromRgba(ctx.getImageData(0, 0, W * SCALE, H * SCALE).data, W * SCALE, H * SCALE);
   let back: GreyImage | null = null;
   if (opts.bleed) {
@@ -76,8 +77,12 @@ function page(opts: { faintGrey?: string; bleed?: boolean }): GreyImage {
     // Mirrored: drawn flipped left to right.
     bctx.translate(W * SCALE, 0);
     bctx.scale(-1, 1);
-    LINES.forEach((line, i) => bctx.fillText(line, 30 * SCALE, (200 + 18 * i) * SCALE));
-    back = blur(greyFromRgba(bctx.getImageData(0, 0, W * SCALE, H * SCALE).data, W * SCALE, H * SCALE), BLEED_R, BLEED_PASSES);
+    for (const [i, line] of LINES.entries()) bctx.fillText(line, 30 * SCALE, (200 + 18 * i) * SCALE);
+    back = blur(
+      greyFromRgba(bctx.getImageData(0, 0, W * SCALE, H * SCALE).data, W * SCALE, H * SCALE),
+      BLEED_R,
+      BLEED_PASSES,
+    );
   }
   const noise = noiseSource(7);
   const data = new Uint8Array(front.data.length);
@@ -95,7 +100,8 @@ function page(opts: { faintGrey?: string; bleed?: boolean }): GreyImage {
 function inkIn(img: GreyImage, cut: number, box: { x0: number; y0: number; x1: number; y1: number }): number {
   let n = 0;
   for (let y = box.y0 * SCALE; y < box.y1 * SCALE; y++)
-    for (let x = box.x0 * SCALE; x < box.x1 * SCALE; x++) if ((img.data[y * img.width + x] as number) <= cut) n++;
+    for (let x = box.x0 * SCALE; x < box.x1 * SCALE; x++)
+      if ((img.data[y * img.width + x] as number) <= cut) n++;
   return n;
 }
 

@@ -6,15 +6,18 @@ import type { GreyImage } from "./grey-image.ts";
 // the black and everything else, and the faint words are whitened with the paper, or kept grey
 // and dropped by the recogniser's own threshold: a page reads as its title only. A stretch of
 // all the light greys would also lift what must stay paper: the other side of the sheet showing
-// through (bleed) and the paper's noise. The three differ in shape, not in grey: printed strokes
-// are sharp-edged (their edges as steep, for their depth, as the black ink's edges on the same
-// page), bleed is blurred through the paper (shallow edges for its depth), noise comes as specks.
-// So faint marks are found as connected components of the lightly smoothed page, and only those
-// as sharp as the page's own ink, and a letter's part in size, are darkened; the rest is left to
-// be whitened as before. A page with no such marks (a clean scan) is left exactly as it was.
+// through (bleed) and the paper's noise and dust (a local stretch of that kind blew JPEG noise up
+// into specks on clean scans). So faint marks are found as connected components of the lightly
+// smoothed page (darker than the paper by three noise deviations), and a mark counts as print
+// only when it is deep (six deviations and a tenth of the paper's grey: bleed, blurred through
+// the paper, comes out shallower; flatten-shading.ts has already taken the widest of it for
+// shade), a letter's size at half its depth (dust is a few pixels there, however far smoothing
+// spreads it), about as steep-edged as the page's black ink, and beside another mark on its
+// line (print comes in lines, dust seldom). On a page with enough of them, those marks, the
+// faint parts of the black ink (thin strokes of letters whose stems pass the cut) and the faint
+// greys around both are mapped from the faint ink's grey (black) to the paper's (white); the
+// rest is whitened as before. A page with too few (a clean scan) is left exactly as it was.
 
-/** Radius (points) of the further blur that a sharp mark's depth falls under and a blurred one's keeps. */
-const COARSE_PT = 0.7;
 /** Smoothing radius, in points, before components and gradients are measured (noise). */
 const SMOOTH_PT = 0.35;
 /** A faint mark is darker than the paper by this many noise deviations (of the smoothed page)... */
@@ -56,8 +59,6 @@ export type FaintMark = {
   depth: number;
   /** The steepest smoothed gradient in the component (grey a pixel), divided by its depth. */
   sharpness: number;
-  /** The share of its depth left when the page is blurred by COARSE_PT more: blurred marks keep most. */
-  kept: number;
   /** The larger side (pixels) of the box of its pixels at least half its depth deep. */
   core: number;
   /** Whether it holds a pixel at or below the page's ink cut (black ink). */
@@ -100,7 +101,8 @@ function boxSmooth(img: GreyImage, r: number): Uint8Array {
 /** The paper's grey (the page's median) and its noise (1.4826 x the median absolute deviation). */
 function paperAndNoise(smooth: Uint8Array): { paper: number; noise: number } {
   const hist = new Float64Array(256);
-  for (let i = 0; i < smooth.length; i++) hist[smooth[i] as number] = (hist[smooth[i] as number] as number) + 1;
+  for (let i = 0; i < smooth.length; i++)
+    hist[smooth[i] as number] = (hist[smooth[i] as number] as number) + 1;
   const half = smooth.length / 2;
   let paper = 255;
   for (let v = 0, acc = 0; v < 256; v++) {
@@ -111,7 +113,8 @@ function paperAndNoise(smooth: Uint8Array): { paper: number; noise: number } {
     }
   }
   const dev = new Float64Array(256);
-  for (let v = 0; v < 256; v++) dev[Math.abs(v - paper)] = (dev[Math.abs(v - paper)] as number) + (hist[v] as number);
+  for (let v = 0; v < 256; v++)
+    dev[Math.abs(v - paper)] = (dev[Math.abs(v - paper)] as number) + (hist[v] as number);
   let mad = 0;
   for (let d = 0, acc = 0; d < 256; d++) {
     acc += dev[d] as number;
@@ -131,7 +134,6 @@ export function liftFaintInk(img: GreyImage, cut: number, scale: number): FaintI
   const { data, width, height } = img;
   const smooth = boxSmooth(img, Math.max(1, Math.round(SMOOTH_PT * scale)));
   const { paper, noise } = paperAndNoise(smooth);
-  const coarse = boxSmooth({ data: smooth, width, height }, Math.max(1, Math.round(COARSE_PT * scale)));
   const threshold = Math.min(paper - MIN_DEPTH, paper - NOISE_DEVIATIONS * noise);
   const report: FaintInkReport = { paper, noise, threshold, inkSharpness: 0, marks: [], lifted: 0 };
   if (threshold <= cut) return report;
@@ -168,7 +170,6 @@ export function liftFaintInk(img: GreyImage, cut: number, scale: number): FaintI
     let y0 = height;
     let y1 = -1;
     let darkest = 255;
-    let coarsest = 255;
     let strong = false;
     let gmax = 0;
     while (stack.length > 0) {
@@ -182,7 +183,6 @@ export function liftFaintInk(img: GreyImage, cut: number, scale: number): FaintI
       if (y > y1) y1 = y;
       const s = smooth[p] as number;
       if (s < darkest) darkest = s;
-      if ((coarse[p] as number) < coarsest) coarsest = coarse[p] as number;
       if ((data[p] as number) <= cut) strong = true;
       if ((grad[p] as number) > gmax) gmax = grad[p] as number;
       for (let dy = -1; dy <= 1; dy++) {
@@ -227,7 +227,6 @@ export function liftFaintInk(img: GreyImage, cut: number, scale: number): FaintI
       pixels: mine.length,
       depth,
       sharpness: depth > 0 ? gmax / depth : 0,
-      kept: depth > 0 ? (paper - coarsest) / depth : 1,
       strong,
       core,
     });
@@ -293,7 +292,11 @@ export function liftFaintInk(img: GreyImage, cut: number, scale: number): FaintI
   const region = new Uint8Array(data.length);
   for (const m of [...passing.map(({ m }) => m), ...report.marks.filter((m) => m.strong && sized(m))])
     for (let y = Math.max(0, m.y0 - reach); y <= Math.min(height - 1, m.y1 + reach); y++)
-      region.fill(1, y * width + Math.max(0, m.x0 - along), y * width + Math.min(width - 1, m.x1 + along) + 1);
+      region.fill(
+        1,
+        y * width + Math.max(0, m.x0 - along),
+        y * width + Math.min(width - 1, m.x1 + along) + 1,
+      );
   for (let p = 0; p < data.length; p++) {
     if (!region[p] || (smooth[p] as number) > near) continue;
     const v = Math.max(0, Math.round((255 * ((data[p] as number) - ink)) / nearSpan));
