@@ -43,8 +43,8 @@ const REGION_REACH_PT = 0.6;
 const REGION_ALONG_PT = 3;
 /** ...as greys this many noise deviations below the paper. */
 const REGION_DEVIATIONS = 2.5;
-/** The widest gap (points) between two marks beside each other on a line of print. */
-const LINE_GAP_PT = 1.5;
+/** The widest gap (points) between two marks beside each other on a line of print (a word space). */
+const LINE_GAP_PT = 4;
 /** The page is lifted only when this many faint components pass (a few stray marks are not print). */
 const MIN_MARKS = 12;
 
