@@ -45,6 +45,11 @@ const REGION_ALONG_PT = 3;
 const REGION_DEVIATIONS = 2.5;
 /** The widest gap (points) between two marks beside each other on a line of print (a word space). */
 const LINE_GAP_PT = 4;
+/**
+ * The page is lifted only when at least this share of its faint marks stand in lines: on a page
+ * of faint print more than half do, on a clean scan sown with dust a few in twenty.
+ */
+const LINED_SHARE = 0.3;
 /** The page is lifted only when this many faint components pass (a few stray marks are not print). */
 const MIN_MARKS = 12;
 
@@ -72,6 +77,9 @@ export type FaintInkReport = {
   inkSharpness: number;
   marks: FaintMark[];
   lifted: number;
+  /** Faint marks deep, sized and sharp enough; of those, the ones lined up beside another mark. */
+  candidates?: number;
+  passing?: number;
 };
 
 /** Box-smoothed copy of the image, radius r (a separable running mean). */
@@ -262,7 +270,9 @@ export function liftFaintInk(img: GreyImage, cut: number, scale: number): FaintI
       return overlap >= 0.5 * Math.min(m.y1 - m.y0, o.y1 - o.y0);
     }),
   );
-  if (passing.length < MIN_MARKS) return report;
+  report.candidates = candidates.length;
+  report.passing = passing.length;
+  if (passing.length < MIN_MARKS || passing.length < LINED_SHARE * candidates.length) return report;
   // The faint print's ink grey: the median of the passing marks' darkest greys. Each passing
   // mark's pixels (on the smoothed page, whose noise is a third of the raw page's) are mapped from
   // that grey (black) to the threshold (the ink cut), so the whitening keeps every one of them and
