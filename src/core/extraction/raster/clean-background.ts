@@ -35,11 +35,9 @@ export function otsuThreshold(img: GreyImage): number {
   return cut;
 }
 
-/**
- * Makes every pixel lighter than the page's Otsu threshold (or `cut`, when given) white, in place;
- * returns the threshold.
- */
-export function whitenPaper(img: GreyImage, cut = otsuThreshold(img)): number {
+/** Makes every pixel lighter than the page's Otsu threshold white, in place; returns the threshold. */
+export function whitenPaper(img: GreyImage): number {
+  const cut = otsuThreshold(img);
   const { data } = img;
   for (let i = 0; i < data.length; i++) if ((data[i] as number) > cut) data[i] = 255;
   return cut;

@@ -3,10 +3,9 @@ import { OCR_MAX_SIDE_PX, OCR_SCALE, type OcrWord } from "../ocr.ts";
 import type { PdfiumDocument } from "../pdfium.ts";
 import { encodePngGrey } from "../png.ts";
 import { fitScale } from "../render-page.ts";
-import { dropSpecks, otsuThreshold, whitenPaper } from "./clean-background.ts";
+import { dropSpecks, whitenPaper } from "./clean-background.ts";
 import { invertDarkBands } from "./dark-bands.ts";
 import { rotateBack, skewAngle } from "./deskew.ts";
-import { liftFaintInk } from "./faint-ink.ts";
 import { flattenShading } from "./flatten-shading.ts";
 import { type GreyImage, greyFromRgba, quarterTurn } from "./grey-image.ts";
 import { eraseRules, findRasterRules, type PixelRule } from "./raster-rules.ts";
@@ -40,7 +39,7 @@ export function drawForOcr(doc: PdfiumDocument, pageNumber: number): DrawnScan {
 /**
  * Makes a drawn page ready for OCR, turned `turns` quarters clockwise first: deskews it, finds
  * its printed rules, paints them out of the image the recogniser reads, makes its shades
- * (flatten-shading.ts), darkens its faint print (faint-ink.ts), makes its paper white and drops its specks (clean-background.ts). `drawn` is left as it was, so the same drawing can
+ * (flatten-shading.ts) and its paper white and drops its specks (clean-background.ts). `drawn` is left as it was, so the same drawing can
  * be made ready again turned another way.
  * The rules come back in page points in the deskewed image's frame, which is the frame the OCR
  * words come back in too, so the ruled-table code of born-digital pages can use both as they are.
@@ -56,10 +55,7 @@ export function readScannedPage(drawn: DrawnScan, turns = 0): ScannedPage {
   const found = findRasterRules(img, { scale: drawn.scale });
   eraseRules(img, found);
   flattenShading(img, drawn.scale);
-  // Faint print is darkened first, against the cut the page's black ink gives (faint-ink.ts).
-  const cut = otsuThreshold(img);
-  liftFaintInk(img, cut, drawn.scale);
-  dropSpecks(img, whitenPaper(img, cut), drawn.scale);
+  dropSpecks(img, whitenPaper(img), drawn.scale);
   const s = drawn.scale;
   const horizontal = (r: PixelRule): Rule => ({ x0: r.from / s, x1: r.to / s, y0: r.at / s, y1: r.at / s });
   const vertical = (r: PixelRule): Rule => ({ x0: r.at / s, x1: r.at / s, y0: r.from / s, y1: r.to / s });
