@@ -107,9 +107,9 @@ def ladder_rows(rng, f, w):
     rows.append((pick(rng, w, "total"), m(f["total"])))
     if f["paid"]:
         rows.append((pick(rng, w, "paid"), "-" + m(f["paid"])))
+    if f["paid"] or rng.random() < 0.4:
         rows.append((pick(rng, w, "amt_due", f), m(f["amount_due"])))
-    elif rng.random() < 0.4:
-        rows.append((pick(rng, w, "amt_due", f), m(f["amount_due"])))
+        f["printed_due"] = True
     return rows
 
 
@@ -130,8 +130,15 @@ def items(rng, f, w, ladder_inside=False):
 
 
 def totals(rng, f, w):
-    if rng.random() < 0.4:
+    r = rng.random()
+    if r < 0.3:
         return ""  # set inside the items table by the caller
+    if r < 0.55:
+        # Labels in one cell and their amounts in the next, one a line (a word processor's tab stops).
+        rows = ladder_rows(rng, f, w)
+        labs = "<br>".join(a for a, _ in rows)
+        vals = "<br>".join(b for _, b in rows)
+        return f"<p></p><table width=100% cellpadding=2><tr><td width=50%></td><td align=right>{labs}</td><td align=right>{vals}</td></tr></table>"
     rows = "".join(f"<tr><td align=right>{a}</td><td align=right>{b}</td></tr>" for a, b in ladder_rows(rng, f, w))
     return f"<p></p><table width=45% align=right cellpadding=2>{rows}</table>"
 
@@ -151,6 +158,7 @@ def bill(rng, f, w):
 
 
 def amount_due_pair(rng, f, w):
+    f["printed_due"] = True
     return (pick(rng, w, "amt_due", f), e(money(f["amount_due"], f["locale"])))
 
 
@@ -210,14 +218,39 @@ def lay_summary(rng, f, w):
             + bill(rng, f, w) + items_and_totals(rng, f, w))
 
 
-LAYOUTS = [lay_boxrow, lay_greycaps, lay_ownline, lay_lvtable, lay_inline, lay_summary]
+def lay_blocks(rng, f, w):
+    """The letterhead left, a cell of labels and a cell of their values right of it, one a line."""
+    pairs = meta_pairs(rng, f, w)
+    colon = ":" if rng.random() < 0.5 else ""
+    labs = "<br>".join(f"{a}{colon}" for a, _ in pairs)
+    vals = "<br>".join(b for _, b in pairs)
+    v = f["vendor"]
+    left = f"<b>{e(v['name'])}</b><br>{'<br>'.join(e(x) for x in v['address'])}<br>{e(f['vtax'])}"
+    return (f"<h1>{pick(rng, w, 'title')}</h1><table width=100% cellpadding=2><tr><td width=45%>{left}</td>"
+            f"<td align=right>{labs}</td><td>{vals}</td></tr></table>" + bill(rng, f, w) + items_and_totals(rng, f, w))
+
+
+def lay_bandbelow(rng, f, w):
+    """Labels in a shaded header row over their values, the balance last, below the parties."""
+    every = meta_pairs(rng, f, w)
+    pairs = every[:4]
+    if rng.random() < 0.6:
+        pairs = pairs[:3] + [amount_due_pair(rng, f, w)]
+    labs = "".join(f"<td bgcolor='#d0d0d0'><span style='font-size:8pt'>{a.upper()}</span></td>" for a, _ in pairs)
+    vals = "".join(f"<td>{b}</td>" for _, b in pairs)
+    more = "".join(f"<p>{a} {b}</p>" for a, b in every[4:])
+    return (head(rng, f, w) + bill(rng, f, w) + f"<h2>{pick(rng, w, 'title')}</h2>"
+            + f"<table width=100% cellpadding=3><tr>{labs}</tr><tr>{vals}</tr></table>{more}" + items_and_totals(rng, f, w))
+
+
+LAYOUTS = [lay_boxrow, lay_greycaps, lay_ownline, lay_lvtable, lay_inline, lay_summary, lay_blocks, lay_bandbelow]
 FONTS = ["Liberation Serif", "DejaVu Sans", "Liberation Sans", "Noto Serif", "DejaVu Serif"]
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=2611)
-    ap.add_argument("--n", type=int, default=40)
+    ap.add_argument("--n", type=int, default=48)
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus-grid"))
     a = ap.parse_args()
     rng = random.Random(a.seed)
@@ -230,6 +263,8 @@ def main():
         lay = LAYOUTS[i % len(LAYOUTS)]
         w = W[f["lang"]]
         body = lay(rng, f, w)
+        if not f.get("printed_due"):
+            f["truth"]["amount_due"] = None  # not printed: null, as in the other corpora
         font = rng.choice(FONTS)
         doc = (f"<html><head><meta charset='utf-8'></head><body style=\"font-family:'{font}';font-size:10pt\">"
                f"{body}</body></html>")

@@ -118,6 +118,7 @@ def ladder(rng, f, w, cls="sum"):
     if f["paid"]:
         rows.append((lbl(rng, w, "paid"), "-" + m(f["paid"])))
         rows.append((lbl(rng, w, "amt_due"), m(f["amount_due"])))
+        f["printed_due"] = True
     out = "".join(f"<div{' class=strong' if k == len(rows) - 1 else ''}>{a}</div>"
                   f"<div class='r{' strong' if k == len(rows) - 1 else ''}'>{b}</div>" for k, (a, b) in enumerate(rows))
     return f"<div class={cls}>{out}</div>"
@@ -144,6 +145,7 @@ def layout_band(rng, f, w):
     due_lab = lbl(rng, w, "amt_due")
     if "(" not in due_lab and rng.random() < 0.5:
         due_lab += f" ({f['truth']['currency']})"
+    f["printed_due"] = True
     cells += f"<div><div class=cap>{e(due_lab)}</div><div class=big>{e(money(f['amount_due'], f['locale']))}</div></div>"
     rest = "".join(f"<div><span class=cap>{a}</span> {b}</div>" for a, b in meta[4:])
     return (f"<div class=parties><div><b>{party_html(f['vendor'])}</b><br>{e(f['vtax'])}</div>"
@@ -174,6 +176,7 @@ def layout_summary(rng, f, w):
     loc = f["locale"]
     head = " &nbsp;·&nbsp; ".join(f"{a} {b}" for a, b in meta[:2])
     rest = "".join(f"<div>{a}: {b}</div>" for a, b in meta[2:])
+    f["printed_due"] = True
     box = (f"<div class=box><div class=cap>{lbl(rng, w, 'amt_due')}</div><div class=big>{e(money(f['amount_due'], loc))}</div>"
            f"{rest}</div>")
     return (f"<div class=parties><div><b>{party_html(f['vendor'])}</b><br>{e(f['vtax'])}</div>{box}</div>"
@@ -181,14 +184,26 @@ def layout_summary(rng, f, w):
             f"{party_html(f['customer'])}</div></div>{items_html(f, w)}{ladder(rng, f, w)}")
 
 
-LAYOUTS = [layout_band, layout_dl, layout_stack, layout_summary]
+def layout_cols(rng, f, w):
+    """Two text columns beside the sender: the labels, then their values, one a line; totals alike."""
+    meta = dates(rng, f, w)
+    labs = "".join(f"<div>{a}</div>" for a, _ in meta)
+    vals = "".join(f"<div>{b}</div>" for _, b in meta)
+    lad = ladder(rng, f, w)
+    return (f"<div class=parties><div><b>{party_html(f['vendor'])}</b><br>{e(f['vtax'])}</div>"
+            f"<div style='display:flex;gap:18px'><div style='text-align:right;color:#666'>{labs}</div><div>{vals}</div></div></div>"
+            f"<h1>{lbl(rng, w, 'title')}</h1><div><b>{lbl(rng, w, 'bill')}</b><br>{party_html(f['customer'])}</div>"
+            f"{items_html(f, w)}{lad}")
+
+
+LAYOUTS = [layout_band, layout_dl, layout_stack, layout_summary, layout_cols]
 FONTS = ["DejaVu Sans", "Liberation Serif", "Noto Sans", "Liberation Sans"]
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=3917)
-    ap.add_argument("--n", type=int, default=20)
+    ap.add_argument("--n", type=int, default=25)
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus-grid-check"))
     a = ap.parse_args()
     rng = random.Random(a.seed)
@@ -203,6 +218,8 @@ def main():
         w = W[f["lang"]]
         size = "letter" if loc == "en-US" else "A4"
         body = lay(rng, f, w)
+        if not f.get("printed_due"):
+            f["truth"]["amount_due"] = None  # not printed: null, as in the other corpora
         doc = f"<html><head><meta charset=utf-8><style>{CSS % (size, rng.choice(FONTS))}</style></head><body>{body}</body></html>"
         name = f"gridc-{i + 1:03d}-{lay.__name__[7:]}-{loc}"
         src = os.path.join(tmp, name + ".html")
