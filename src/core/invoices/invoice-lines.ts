@@ -19,6 +19,8 @@ export type Table = {
   ocr: boolean;
   /** Rows whose one cell of text spans most of the table: a group's heading, a carried sum. */
   wide?: boolean[];
+  /** Each cell's own lines, row by row (a cell of several lines is one string in `rows`). */
+  cellLines?: string[][][];
 };
 
 const clean = (raw: string) =>
@@ -70,6 +72,14 @@ export function documentLines(doc: InvoiceSourceDocument): { lines: Line[]; tabl
     const rows = textRows(grid).map((r) =>
       rejoinCutWords(r.map((c) => (ocr ? fixOcrLabels(cellText(c)) : cellText(c)))),
     );
+    const cellLines = grid.map((r) =>
+      r.map((c) =>
+        (c?.text ?? "")
+          .split("\n")
+          .map((x) => (ocr ? fixOcrLabels(cellText(x)) : cellText(x)))
+          .filter(Boolean),
+      ),
+    );
     const wide = grid.map((r) => {
       const filled = r.filter((c) => c?.text?.trim());
       return filled.length === 1 && (filled[0]?.colSpan ?? 1) >= Math.max(2, rows[0]?.length ?? 0) / 2;
@@ -87,6 +97,7 @@ export function documentLines(doc: InvoiceSourceDocument): { lines: Line[]; tabl
       order: at?.order ?? lines.filter((l) => l.page <= t.pageNumber).length,
       ocr,
       wide,
+      cellLines,
     };
   });
   return { lines, tables };
