@@ -157,14 +157,15 @@ def bill(rng, f, w):
     return f"<p><b>{pick(rng, w, 'bill')}</b><br>{party(f['customer'])}</p>"
 
 
-def amount_due_pair(rng, f, w):
+def amount_due_pair(rng, f, w, big=False):
     f["printed_due"] = True
-    return (pick(rng, w, "amt_due", f), e(money(f["amount_due"], f["locale"])))
+    v = e(money(f["amount_due"], f["locale"]))
+    return (pick(rng, w, "amt_due", f), f"<span style='font-size:16pt'><b>{v}</b></span>" if big else v)
 
 
 def lay_boxrow(rng, f, w):
     every = meta_pairs(rng, f, w)
-    pairs = every[:3] + [amount_due_pair(rng, f, w)]
+    pairs = every[:3] + [amount_due_pair(rng, f, w, big=rng.random() < 0.5)]
     rest = every[3:]
     labs = "".join(f"<td><b>{a}</b></td>" for a, _ in pairs)
     vals = "".join(f"<td>{b}</td>" for _, b in pairs)
@@ -235,7 +236,7 @@ def lay_bandbelow(rng, f, w):
     every = meta_pairs(rng, f, w)
     pairs = every[:4]
     if rng.random() < 0.6:
-        pairs = pairs[:3] + [amount_due_pair(rng, f, w)]
+        pairs = pairs[:3] + [amount_due_pair(rng, f, w, big=rng.random() < 0.6)]
     labs = "".join(f"<td bgcolor='#d0d0d0'><span style='font-size:8pt'>{a.upper()}</span></td>" for a, _ in pairs)
     vals = "".join(f"<td>{b}</td>" for _, b in pairs)
     more = "".join(f"<p>{a} {b}</p>" for a, b in every[4:])
@@ -243,14 +244,26 @@ def lay_bandbelow(rng, f, w):
             + f"<table width=100% cellpadding=3><tr>{labs}</tr><tr>{vals}</tr></table>{more}" + items_and_totals(rng, f, w))
 
 
-LAYOUTS = [lay_boxrow, lay_greycaps, lay_ownline, lay_lvtable, lay_inline, lay_summary, lay_blocks, lay_bandbelow]
+def lay_beside(rng, f, w):
+    """Grey labels over their values, stacked down a narrow column, the letterhead beside them."""
+    pairs = meta_pairs(rng, f, w)
+    if rng.random() < 0.5:
+        pairs.append(amount_due_pair(rng, f, w, big=True))
+    stack = "<br>".join(f"<span style='{GREY}'>{a.upper()}</span><br>{b}" for a, b in pairs)
+    v = f["vendor"]
+    right = f"<b>{e(v['name'])}</b><br>{'<br>'.join(e(x) for x in v['address'])}<br>{e(f['vtax'])}"
+    return (f"<table width=100% cellpadding=2><tr><td width=35%><h1>{pick(rng, w, 'title')}</h1>{stack}</td>"
+            f"<td align=right>{right}<br><br>{bill(rng, f, w)}</td></tr></table>" + items_and_totals(rng, f, w))
+
+
+LAYOUTS = [lay_beside, lay_boxrow, lay_greycaps, lay_ownline, lay_lvtable, lay_inline, lay_summary, lay_blocks, lay_bandbelow]
 FONTS = ["Liberation Serif", "DejaVu Sans", "Liberation Sans", "Noto Serif", "DejaVu Serif"]
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=2611)
-    ap.add_argument("--n", type=int, default=48)
+    ap.add_argument("--n", type=int, default=54)
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus-grid"))
     a = ap.parse_args()
     rng = random.Random(a.seed)
