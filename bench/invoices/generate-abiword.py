@@ -235,11 +235,13 @@ def lay_bandbelow(rng, f, w):
     """Labels in a shaded header row over their values, the balance last, below the parties."""
     every = meta_pairs(rng, f, w)
     pairs = every[:4]
+    rest = every[4:]
     if rng.random() < 0.6:
         pairs = pairs[:3] + [amount_due_pair(rng, f, w, big=rng.random() < 0.6)]
+        rest = every[3:]
     labs = "".join(f"<td bgcolor='#d0d0d0'><span style='font-size:8pt'>{a.upper()}</span></td>" for a, _ in pairs)
     vals = "".join(f"<td>{b}</td>" for _, b in pairs)
-    more = "".join(f"<p>{a} {b}</p>" for a, b in every[4:])
+    more = "".join(f"<p>{a} {b}</p>" for a, b in rest)
     return (head(rng, f, w) + bill(rng, f, w) + f"<h2>{pick(rng, w, 'title')}</h2>"
             + f"<table width=100% cellpadding=3><tr>{labs}</tr><tr>{vals}</tr></table>{more}" + items_and_totals(rng, f, w))
 

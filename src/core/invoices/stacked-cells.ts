@@ -1,6 +1,6 @@
-import type { Candidate } from "./field-candidates.ts";
+import { type Candidate, lineCandidates } from "./field-candidates.ts";
 import type { Table } from "./invoice-lines.ts";
-import { BLOCK_FIELDS, lineSpans, type ReadContext, readValue } from "./label-values.ts";
+import { BLOCK_FIELDS, lineSpans, type ReadContext, readValue, SUM_JOINER } from "./label-values.ts";
 
 // Labels stacked in one cell beside their values stacked in the next ("Net total / Delivery /
 // VAT 20 % / Total" | "1,200.00 / 15.00 / 243.00 / 1,458.00"): a word processor's tab stops or two
@@ -14,7 +14,8 @@ import { BLOCK_FIELDS, lineSpans, type ReadContext, readValue } from "./label-va
 function labelOnly(line: string, ctx: ReadContext) {
   const spans = lineSpans(line, ctx);
   const last = spans[spans.length - 1];
-  if (!last || (spans[0]?.hit.start ?? 9) > 2) return null;
+  const opens = (spans[0]?.hit.start ?? 9) <= 2 || SUM_JOINER.exec(line)?.[0].length === spans[0]?.hit.start;
+  if (!last || !opens) return null;
   if (spans.some((s) => s.value) || BLOCK_FIELDS.has(last.hit.field) || last.hit.field === "other")
     return null;
   return last;
@@ -54,6 +55,33 @@ export function stackedCandidates(
             table: t,
           });
         });
+      });
+    });
+  }
+  return out;
+}
+
+/**
+ * A table cell of several lines read as lines of text: labels over their values stacked down one
+ * cell ("INVOICE NO." / "INV-2026-5314" / "DATE" / "08/02/2026"), which the cell's text run into
+ * one line cannot pair (a title word and the next label read as one label: "FACTURE N° DE
+ * FACTURE ...").
+ */
+export function cellLineCandidates(
+  tables: Table[],
+  ctx: ReadContext,
+  itemRows: Map<Table, Set<number>>,
+): Candidate[] {
+  const out: Candidate[] = [];
+  for (const t of tables) {
+    const skip = itemRows.get(t);
+    (t.cellLines ?? []).forEach((row, r) => {
+      if (skip?.has(r)) return;
+      row.forEach((cell) => {
+        if (cell.length < 2) return;
+        const lines = cell.map((text, k) => ({ page: t.page, text, order: k, ocr: t.ocr }));
+        for (const c of lineCandidates(lines, ctx))
+          out.push({ ...c, order: t.order - 0.5 + r / 1000 + c.order / 100000, line: null, table: t });
       });
     });
   }
