@@ -22,3 +22,4 @@ describe("fields run on one line", () => {
     ]);
   });
 });
+

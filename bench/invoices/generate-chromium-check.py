@@ -197,6 +197,65 @@ def layout_cols(rng, f, w):
 
 
 LAYOUTS = [layout_band, layout_dl, layout_stack, layout_summary, layout_cols]
+
+
+# --tables: the shapes of hand-written HTML templates, tables whose cells stack lines with <br>
+# (corpus-grid-check3).
+def ladder_cells(rng, f, w):
+    rows = []
+    loc = f["locale"]
+    m = lambda v: e(money(v, loc))  # noqa: E731
+    rows.append((lbl(rng, w, "sub"), m(f["sub"])))
+    if f["disc"]:
+        rows.append((lbl(rng, w, "disc"), "-" + m(f["disc"])))
+    if f["ship"]:
+        rows.append((lbl(rng, w, "ship"), m(f["ship"])))
+    pct = f"{f['rate'] * 100:g}".replace(".", "," if f["lang"] != "en" else ".")
+    rows.append((f"{w['tax'][loc]} ({pct}%)", m(f["tax"])))
+    rows.append((lbl(rng, w, "total"), m(f["total"])))
+    if f["paid"] or rng.random() < 0.3:
+        if f["paid"]:
+            rows.append((lbl(rng, w, "paid"), "-" + m(f["paid"])))
+        rows.append((lbl(rng, w, "amt_due"), m(f["amount_due"])))
+        f["printed_due"] = True
+    labs = "<br>".join(a for a, _ in rows)
+    vals = "<br>".join(b for _, b in rows)
+    return (f"<table style='width:100%;margin-top:10px'><tr><td style='width:55%'></td>"
+            f"<td style='text-align:right;line-height:1.5'>{labs}</td><td style='text-align:right;line-height:1.5'>{vals}</td></tr></table>")
+
+
+def table_cols(rng, f, w):
+    meta = dates(rng, f, w)
+    labs = "<br>".join(f"{a}:" for a, _ in meta)
+    vals = "<br>".join(b for _, b in meta)
+    return (f"<h1>{lbl(rng, w, 'title')}</h1><table style='width:100%'><tr><td style='width:50%'>"
+            f"<b>{party_html(f['vendor'])}</b><br>{e(f['vtax'])}</td><td style='text-align:right'>{labs}</td>"
+            f"<td>{vals}</td></tr></table><p><b>{lbl(rng, w, 'bill')}</b><br>{party_html(f['customer'])}</p>"
+            f"{items_html(f, w)}{ladder_cells(rng, f, w)}")
+
+
+def table_stackcell(rng, f, w):
+    meta = dates(rng, f, w)
+    stack = "<br>".join(f"<span class=cap>{a}</span><br>{b}" for a, b in meta)
+    return (f"<table style='width:100%'><tr><td style='width:30%;vertical-align:top'><h1>{lbl(rng, w, 'title')}</h1>"
+            f"{stack}</td><td style='text-align:right;vertical-align:top'><b>{party_html(f['vendor'])}</b><br>"
+            f"{e(f['vtax'])}<br><br><b>{lbl(rng, w, 'bill')}</b><br>{party_html(f['customer'])}</td></tr></table>"
+            f"{items_html(f, w)}{ladder_cells(rng, f, w)}")
+
+
+def table_narrow(rng, f, w):
+    meta = dates(rng, f, w)[:4]
+    labs = "".join(f"<th style='width:70px;word-break:break-all;text-align:left;background:#e8e8e8'>{a.upper()}</th>"
+                   for a, _ in meta)
+    vals = "".join(f"<td>{b}</td>" for _, b in meta)
+    rest = "".join(f"<div>{a}: {b}</div>" for a, b in dates(rng, f, w)[4:])
+    return (f"<div class=parties><div><b>{party_html(f['vendor'])}</b><br>{e(f['vtax'])}</div><h1>{lbl(rng, w, 'title')}</h1></div>"
+            f"<p><b>{lbl(rng, w, 'bill')}</b><br>{party_html(f['customer'])}</p>"
+            f"<table style='border-collapse:collapse' border=1 cellpadding=4><tr>{labs}</tr><tr>{vals}</tr></table>{rest}"
+            f"{items_html(f, w)}{ladder_cells(rng, f, w)}")
+
+
+TABLE_LAYOUTS = [table_cols, table_stackcell, table_narrow]
 FONTS = ["DejaVu Sans", "Liberation Serif", "Noto Sans", "Liberation Sans"]
 
 
@@ -204,9 +263,13 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=3917)
     ap.add_argument("--n", type=int, default=25)
+    ap.add_argument("--tables", action="store_true", help="the HTML-table layouts (corpus-grid-check3)")
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus-grid-check"))
     a = ap.parse_args()
-    rng = random.Random(a.seed)
+    if a.tables and "corpus-grid-check3" not in a.out:
+        a.out = a.out.replace("corpus-grid-check", "corpus-grid-check3")
+    rng = random.Random(a.seed + (1 if a.tables else 0))
+    layouts = TABLE_LAYOUTS if a.tables else LAYOUTS
     out = out_dir(a.out)
     locales = ["en-US", "en-GB", "de-DE", "fr-FR", "en-US"]
     tmp = tempfile.mkdtemp(prefix="grid-check-")
@@ -214,19 +277,20 @@ def main():
     for i in range(a.n):
         loc = locales[i % len(locales)]
         f = make_facts(rng, loc)
-        lay = LAYOUTS[i % len(LAYOUTS)]
+        lay = layouts[i % len(layouts)]
         w = W[f["lang"]]
         size = "letter" if loc == "en-US" else "A4"
         body = lay(rng, f, w)
         if not f.get("printed_due"):
             f["truth"]["amount_due"] = None  # not printed: null, as in the other corpora
         doc = f"<html><head><meta charset=utf-8><style>{CSS % (size, rng.choice(FONTS))}</style></head><body>{body}</body></html>"
-        name = f"gridc-{i + 1:03d}-{lay.__name__[7:]}-{loc}"
+        kind = lay.__name__.split("_", 1)[1]
+        name = f"{'gridt' if a.tables else 'gridc'}-{i + 1:03d}-{kind}-{loc}"
         src = os.path.join(tmp, name + ".html")
         with open(src, "w", encoding="utf-8") as fh:
             fh.write(doc)
         pairs.append(f"{src}:{os.path.join(out, name + '.pdf')}")
-        meta = {"layout": lay.__name__[7:], "lang": f["lang"], "locale": loc, "producer": "chromium", "scan": False}
+        meta = {"layout": kind, "lang": f["lang"], "locale": loc, "producer": "chromium", "scan": False}
         write_truth(os.path.join(out, name + ".json"), meta, f["truth"])
     subprocess.run(["node", os.path.join(os.path.dirname(os.path.abspath(__file__)), "html-to-pdf.mjs"), *pairs],
                    check=True, cwd=os.path.dirname(os.path.abspath(__file__)))
