@@ -1,11 +1,10 @@
 import { findAmounts } from "./amounts.ts";
 import { findLabels, type LabelField } from "./invoice-labels.ts";
-import { type Line, rowOrder, type Table } from "./invoice-lines.ts";
+import type { Line, Table } from "./invoice-lines.ts";
 import {
   BLOCK_FIELDS,
   DUE_AS_TERMS,
   type FieldValue,
-  isAmountField,
   lineSpans,
   type ReadContext,
   readValue,
@@ -53,37 +52,16 @@ function labelsOver(
 ): FieldValue[] | null {
   if (spans.length < 2 || !next || next.page !== line.page) return null;
   if (spans.some((s) => s.value || BLOCK_FIELDS.has(s.hit.field) || s.hit.field === "other")) return null;
-  const fields = spans.map((s) => s.hit.field);
-  const found = findLabels(next.text).length;
-  if (found && !fields.includes("payment_terms")) return null;
-  const values = valuesInTurn(fields, next.text, ctx);
-  // A label word in the values line only as a word of the terms ("7 Tage netto").
-  const terms = values?.[fields.indexOf("payment_terms")];
-  if (found && findLabels(String(terms?.value ?? "")).length !== found) return null;
-  return values;
-}
-
-/**
- * One value per field from `text`, in turn, with nothing left over. Terms are words of any kind:
- * when other fields follow them, they take as few words as leave the rest readable ("7 Tage netto
- * PO-10179" under "ZAHLUNGSZIEL BESTELL-NR.").
- */
-function valuesInTurn(fields: LabelField[], text: string, ctx: ReadContext): FieldValue[] | null {
-  const [field, ...others] = fields;
-  if (!field) return text.trim() ? null : [];
-  if (field === "payment_terms" && others.length) {
-    const words = text.trim().split(/\s+/);
-    for (let k = 1; k < words.length; k++) {
-      const value = words.slice(0, k).join(" ");
-      const after = valuesInTurn(others, words.slice(k).join(" "), ctx);
-      if (after) return [{ value }, ...after];
-    }
-    return null;
+  if (findLabels(next.text).length) return null;
+  const values: FieldValue[] = [];
+  let rest = next.text;
+  for (const s of spans) {
+    const took = takeValue(s.hit.field, rest, ctx);
+    if (!took) return null;
+    values.push(took.value);
+    rest = took.rest;
   }
-  const took = takeValue(field, text, ctx);
-  if (!took) return null;
-  const after = valuesInTurn(others, took.rest, ctx);
-  return after ? [took.value, ...after] : null;
+  return rest.trim() ? null : values;
 }
 
 export function lineCandidates(lines: Line[], ctx: ReadContext): Candidate[] {
@@ -192,20 +170,18 @@ export function tableCandidates(
           const spans = lineSpans(cell, ctx);
           // Two labels the table put in one cell over their two values in the cell below
           // ("ISSUED YOUR ORDER" over "July 4, 2026 PO34327"), read as a line of labels over values.
-          // ... or over the first line of that cell, whose next line is a label of its own
-          // ("A41602 10. Juni 2026" / "BESTELL-NR.").
-          const overCell = (text: string) =>
-            labelsOver({ ...TABLE_LINE, text: cell }, spans, { ...TABLE_LINE, text }, ctx);
-          const firstBelow = t.cellLines?.[r + 1]?.[c];
-          const under =
-            overCell(t.rows[r + 1]?.[c] ?? "") ??
-            (firstBelow && firstBelow.length > 1 ? overCell(firstBelow[0] ?? "") : null);
+          const under = labelsOver(
+            { ...TABLE_LINE, text: cell },
+            spans,
+            { ...TABLE_LINE, text: t.rows[r + 1]?.[c] ?? "" },
+            ctx,
+          );
           if (under) {
             spans.forEach((s, k) => {
               out.push({
                 field: s.hit.field,
                 page: t.page,
-                order: rowOrder(t, r),
+                order: t.order - 0.5 + r / 1000,
                 line: null,
                 table: t,
                 value: under[k] as FieldValue,
@@ -221,7 +197,7 @@ export function tableCandidates(
             const base = {
               field: s.hit.field,
               page: t.page,
-              order: rowOrder(t, r),
+              order: t.order - 0.5 + r / 1000,
               line: null,
               table: t,
             };
@@ -245,22 +221,14 @@ export function tableCandidates(
             const rc = row.findIndex((x, j) => j > c && x.trim());
             const right = rc >= 0 ? row[rc] : undefined;
             const rightIsLabel = right !== undefined && lineSpans(right, ctx).some((x) => x.hit.start < 2);
-            // Below: the next cell down the column, past one empty cell where the lines of a column
-            // beside made a row of their own between a label and its value.
-            const gap = t.rows[r + 1];
-            const down = gap && !gap[c]?.trim() && gap.some((x, j) => j !== c && x.trim()) ? 2 : 1;
-            const below = t.rows[r + down]?.[c];
+            const below = t.rows[r + 1]?.[c];
             const whole = (text: string | undefined, at: number, col: number) => {
               const more = WRAPS.has(s.hit.field) ? continuation(t, at, col, ctx) : undefined;
               return text && more ? `${text} ${more}` : text;
             };
-            // A bare number opening words in the cell beside ("1420 Larkspur Avenue" beside "AMOUNT
-            // DUE (USD)") is a street's, not the amount: an amount there has cents or a currency.
-            const bareNumber =
-              isAmountField(s.hit.field) && right !== undefined && /^\s*\d+\s+\p{L}/u.test(right);
             for (const [text, conf] of [
-              [rightIsLabel || bareNumber ? undefined : whole(right, r, rc), 0.88],
-              [whole(below, r + down, c), down === 1 ? 0.85 : 0.8],
+              [rightIsLabel ? undefined : whole(right, r, rc), 0.88],
+              [whole(below, r + 1, c), 0.85],
             ] as const) {
               if (!text) continue;
               const field = termsUnderDue(s.hit.field, text);
@@ -298,7 +266,7 @@ export function tableCandidates(
         out.push({
           field: s.hit.field,
           page: t.page,
-          order: rowOrder(t, r),
+          order: t.order - 0.5 + r / 1000,
           line: null,
           table: t,
           value: s.value,

@@ -108,13 +108,6 @@ export function documentLines(doc: InvoiceSourceDocument): { lines: Line[]; tabl
   return { lines, tables };
 }
 
-/**
- * Where a table's row stands among the lines: just before the line after the table, tables with no
- * line between them in their own order (their rows must not interleave: "Balance due" on the last
- * table stays after "AMOUNT DUE" on the first).
- */
-export const rowOrder = (t: Table, r: number) => t.order - 0.5 + (t.index * 1000 + r) / 1e6;
-
 /** The page a cell's text stands on, among the pages its table spans. */
 export function pageOf(doc: InvoiceSourceDocument, table: Table, text: string): number {
   if (table.pages.length < 2 || !text) return table.page;

@@ -1,5 +1,5 @@
 import { type Candidate, lineCandidates } from "./field-candidates.ts";
-import { rowOrder, type Table } from "./invoice-lines.ts";
+import type { Table } from "./invoice-lines.ts";
 import { BLOCK_FIELDS, lineSpans, type ReadContext, readValue, SUM_JOINER } from "./label-values.ts";
 
 // Labels stacked in one cell beside their values stacked in the next ("Net total / Delivery /
@@ -50,7 +50,7 @@ export function stackedCandidates(
             page: t.page,
             quote: `${labels[k]} ${text}`,
             confidence: 0.86,
-            order: rowOrder(t, r) + k / 1e9,
+            order: t.order - 0.5 + r / 1000 + k / 100000,
             line: null,
             table: t,
           });
@@ -77,18 +77,11 @@ export function cellLineCandidates(
     const skip = itemRows.get(t);
     (t.cellLines ?? []).forEach((row, r) => {
       if (skip?.has(r)) return;
-      row.forEach((cell, c) => {
+      row.forEach((cell) => {
         if (cell.length < 2) return;
-        // A label on the cell's last line has its value on the first line of the cell below.
-        const below = t.cellLines?.[r + 1]?.[c]?.[0];
-        const lines = [...cell, ...(below ? [below] : [])].map((text, k) => ({
-          page: t.page,
-          text,
-          order: k,
-          ocr: t.ocr,
-        }));
+        const lines = cell.map((text, k) => ({ page: t.page, text, order: k, ocr: t.ocr }));
         for (const c of lineCandidates(lines, ctx))
-          out.push({ ...c, order: rowOrder(t, r) + c.order / 1e9, line: null, table: t });
+          out.push({ ...c, order: t.order - 0.5 + r / 1000 + c.order / 100000, line: null, table: t });
       });
     });
   }

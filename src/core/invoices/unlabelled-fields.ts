@@ -1,7 +1,7 @@
 import { findDates } from "../answering/structured/coerce.ts";
 import type { Candidate } from "./field-candidates.ts";
 import { TITLE, TITLE_NUMBER } from "./invoice-labels.ts";
-import { type Line, rowOrder, type Table } from "./invoice-lines.ts";
+import type { Line, Table } from "./invoice-lines.ts";
 import type { ReadContext } from "./label-values.ts";
 
 // Fields an invoice gives without a label: the due date inside a request to pay ("Please pay by 28
@@ -45,7 +45,7 @@ export function unlabelledFields(lines: Line[], tables: Table[], ctx: ReadContex
         row.map((cell) => ({
           text: cell,
           page: t.page,
-          order: rowOrder(t, r),
+          order: t.order - 0.5 + r / 1000,
           line: null,
           table: t,
         })),
