@@ -267,7 +267,12 @@ def main():
     ap.add_argument("--seed", type=int, default=2611)
     ap.add_argument("--n", type=int, default=54)
     ap.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus-grid"))
+    ap.add_argument("--chromium", action="store_true", help="print the same HTML with Chromium (corpus-grid-chromium)")
     a = ap.parse_args()
+    if a.chromium:
+        a.out = a.out.replace("corpus-grid", "corpus-grid-chromium")
+        a.seed += 1
+    pairs = []
     rng = random.Random(a.seed)
     out = out_dir(a.out)
     locales = ["en-US", "en-GB", "de-DE", "fr-FR", "en-US", "en-GB"]
@@ -287,10 +292,17 @@ def main():
         src = os.path.join(tmp, name + ".html")
         with open(src, "w", encoding="utf-8") as fh:
             fh.write(doc)
-        subprocess.run(["abiword", "--to=pdf", f"--to-name={os.path.join(out, name + '.pdf')}", src], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        meta = {"layout": lay.__name__[4:], "lang": f["lang"], "locale": loc, "producer": "abiword", "scan": False}
+        if a.chromium:
+            pairs.append(f"{src}:{os.path.join(out, name + '.pdf')}")
+        else:
+            subprocess.run(["abiword", "--to=pdf", f"--to-name={os.path.join(out, name + '.pdf')}", src], check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        producer = "chromium" if a.chromium else "abiword"
+        meta = {"layout": lay.__name__[4:], "lang": f["lang"], "locale": loc, "producer": producer, "scan": False}
         write_truth(os.path.join(out, name + ".json"), meta, f["truth"])
+    if pairs:
+        here = os.path.dirname(os.path.abspath(__file__))
+        subprocess.run(["node", os.path.join(here, "html-to-pdf.mjs"), *pairs], check=True, cwd=here)
 
 
 if __name__ == "__main__":
