@@ -9,7 +9,6 @@ import {
   type ReadContext,
   readValue,
   type Span,
-  SUM_JOINER,
   takeValue,
 } from "./label-values.ts";
 
@@ -125,7 +124,7 @@ const TOTALS = new Set<string>([
 const bareLabel = (cell: string) =>
   cell
     .trim()
-    .replace(SUM_JOINER, "")
+    .replace(/^(?:less|plus|add|minus)\b\s*:?\s*/i, "")
     .replace(/[\s:@]+$/, "");
 
 /** A cell closing with "incl." or "excl.": the tax word in the next cell ends a total's label. */

@@ -20,8 +20,6 @@ export type Table = {
   ocr: boolean;
   /** Rows whose one cell of text spans most of the table: a group's heading, a carried sum. */
   wide?: boolean[];
-  /** Each cell's own lines, row by row (a cell of several lines is one string in `rows`). */
-  cellLines?: string[][][];
 };
 
 const clean = (raw: string) =>
@@ -102,7 +100,6 @@ export function documentLines(doc: InvoiceSourceDocument): { lines: Line[]; tabl
       order: at?.order ?? lines.filter((l) => l.page <= t.pageNumber).length,
       ocr,
       wide,
-      cellLines,
     };
   });
   return { lines, tables };

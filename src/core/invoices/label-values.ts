@@ -60,13 +60,6 @@ const termsOnly = (t: string) => {
 export const DUE_AS_TERMS =
   /^(?:net\s*\d{1,3}(?:\s*days)?|(?:due\s+|payable\s+)?(?:up)?on\s+receipt|(?:within\s+)?\d{1,3}\s+days(?:\s+net)?|immediate(?:ly)?|eom|c\.?o\.?d\.?)$/i;
 
-/**
- * Words joining a line of a totals ladder to the sum before it ("Less: deposit", "abzgl. Rabatt",
- * "zzgl. Versand", "moins acompte"): they open the label, they are no part of it.
- */
-export const SUM_JOINER =
-  /^(?:less|plus|add|minus|abzgl\.?|abzüglich|zzgl\.?|zuzüglich|moins)(?![\p{L}])\s*:?\s*/iu;
-
 /** Words saying the amount after them is the base of a rate, per language. */
 const BASE_BEFORE = /(?<![\p{L}])(?:on|of|auf|von|sur|de|over|base)\s*:?\s*$/iu;
 
@@ -112,8 +105,7 @@ export function readValue(field: LabelField, text: string, ctx: ReadContext): Fi
     return m && (m[0].match(/\d/g) ?? []).length >= 5 ? { value: m[0].trim() } : null;
   }
   if (field === "payment_terms") {
-    // A separator left before the next field of a run-on line ("Net 30 · PO: 4471") is no part of them.
-    const v = termsOnly(t).replace(/[\s.;,·•|/–-]+$/, "");
+    const v = termsOnly(t).replace(/[\s.;,]+$/, "");
     return v && v.length <= 120 ? { value: v } : null;
   }
   return { value: t };

@@ -15,7 +15,6 @@ import type {
 } from "./invoice-types.ts";
 import type { ReadContext } from "./label-values.ts";
 import { placeCurrency } from "./place-currency.ts";
-import { cellLineCandidates, stackedCandidates } from "./stacked-cells.ts";
 import { unlabelledFields } from "./unlabelled-fields.ts";
 
 // The built-in invoice reader: no model, the stored pages and tables of a parsed document in,
@@ -138,8 +137,6 @@ export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}
   const cands: Candidate[] = [
     ...lineCandidates(lines, ctx),
     ...tableCandidates(tables, ctx, fromTables.itemRows),
-    ...stackedCandidates(tables, ctx, fromTables.itemRows),
-    ...cellLineCandidates(tables, ctx, fromTables.itemRows),
   ];
 
   // Read only when some field has no labelled value: most invoices label every field they give.
