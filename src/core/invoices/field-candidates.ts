@@ -210,6 +210,11 @@ export function tableCandidates(
               return;
             }
             if (k !== spans.length - 1 || BLOCK_FIELDS.has(s.hit.field) || s.hit.field === "other") return;
+            // A figure before the cell's first label (other than a rate: "9% btw") makes it a value
+            // ending in a label word ("45 Tage netto" under its terms' label), not a label whose
+            // value stands beside it.
+            const lead = cell.slice(0, spans[0]?.hit.start ?? 0).replace(/\d{1,2}(?:[.,]\d{1,2})?\s?%/g, "");
+            if (/\d/.test(lead)) return;
             // The value: the next filled cell to the right that is no label, else the cell below;
             // a date or terms the cell wrapped onto a row of their own are read whole.
             const rc = row.findIndex((x, j) => j > c && x.trim());

@@ -1,4 +1,5 @@
-import { type TableGrid, textRows } from "../tables/table-model.ts";
+import type { TableGrid } from "../tables/table-model.ts";
+import { unbreakLabels } from "./cell-wraps.ts";
 import type { InvoiceSourceDocument } from "./invoice-types.ts";
 import { fixOcrLabels } from "./ocr-labels.ts";
 
@@ -67,8 +68,20 @@ export function documentLines(doc: InvoiceSourceDocument): { lines: Line[]; tabl
   const tables: Table[] = doc.tables.map((t, index) => {
     const grid = Array.isArray(t.cells) ? (t.cells as TableGrid) : [];
     const ocr = doc.pages.find((p) => p.pageNumber === t.pageNumber)?.method === "ocr";
-    const rows = textRows(grid).map((r) =>
-      rejoinCutWords(r.map((c) => (ocr ? fixOcrLabels(cellText(c)) : cellText(c)))),
+    const width = Math.max(0, ...grid.map((r) => r.length));
+    const read = (x: string) => (ocr ? fixOcrLabels(cellText(x)) : cellText(x));
+    const split = grid.map((r) =>
+      Array.from({ length: width }, (_, i) => (r[i]?.text ?? "").split("\n").map(read).filter(Boolean)),
+    );
+    const cellLines = split.map((r) => r.map(unbreakLabels));
+    // A cell's text as one line: its lines joined, or read whole where no label was broken.
+    const rows = grid.map((r, j) =>
+      rejoinCutWords(
+        Array.from({ length: width }, (_, i) => {
+          const lines = cellLines[j]?.[i] ?? [];
+          return lines.length === split[j]?.[i]?.length ? read(r[i]?.text ?? "") : lines.join(" ");
+        }),
+      ),
     );
     const wide = grid.map((r) => {
       const filled = r.filter((c) => c?.text?.trim());
