@@ -328,8 +328,9 @@ function letterhead(plines: Line[], customer: PartyRead | null): PartyRead | nul
     }
     // The name's second line ending in its legal form ("Imprimerie du Vieux" / "Port SARL") is
     // the name's whatever word opens it, a word that is also a label ("Port": French carriage).
-    if (name && !address.length && i === name.i + 1 && wrapsLegalForm(name.l.text, l.text)) {
-      name = { l: { ...name.l, text: `${name.l.text} ${l.text.trim()}` }, i: name.i };
+    const head = name as { l: Line; i: number } | null;
+    if (head && !address.length && i === head.i + 1 && wrapsLegalForm(head.l.text, l.text)) {
+      name = { l: { ...head.l, text: `${head.l.text} ${l.text.trim()}` }, i: head.i };
       continue;
     }
     let text = l.text;
