@@ -119,3 +119,56 @@ describe("an invoice number under its label, beside another block's label", () =
     expect(answer?.text).not.toMatch(/invoice number is/);
   });
 });
+
+describe("a strict schema's text property the document does not yield", () => {
+  const strict = (extra: Record<string, unknown>) => ({
+    type: "object",
+    properties: {
+      invoice_id: { type: "string" },
+      vendor_name: { type: "string" },
+      invoice_total: { type: "number" },
+      purchase_order: { type: ["string", "null"] },
+      ...extra,
+    },
+    required: ["invoice_id", "vendor_name", "invoice_total", "purchase_order", ...Object.keys(extra)],
+    additionalProperties: false,
+  });
+  const answer = async (schema: Record<string, unknown>, source = content) =>
+    done(
+      builtinJsonAnswer({
+        ...request("Extract the invoice's fields."),
+        documentContent: async () => source,
+        responseFormat: { type: "jsonSchema", name: "invoice", schema },
+      }),
+    );
+
+  it("is the empty string, uncited, when the rest of the schema was read", async () => {
+    const a = await answer(strict({ tracking_code: { type: "string" } }));
+    expect(a?.refusal).toBeUndefined();
+    expect(JSON.parse(a?.text ?? "null")).toEqual({
+      invoice_id: "HL-30417",
+      vendor_name: "Harrow & Lintel Joinery Ltd",
+      invoice_total: 576,
+      purchase_order: null,
+      tracking_code: "",
+    });
+    expect(a?.citations.some((c) => c.path === "/tracking_code")).toBe(false);
+  });
+
+  it("still refuses a number, a patterned text, or a schema the document mostly does not answer", async () => {
+    for (const extra of [
+      { weight_kg: { type: "number" } },
+      { tracking_code: { type: "string", pattern: "^1Z" } },
+    ]) {
+      const a = await answer(strict(extra));
+      expect(a?.refusal).toContain(`/${Object.keys(extra)[0]}`);
+    }
+    const little = await answer({
+      type: "object",
+      properties: { invoice_id: { type: "string" }, tracking_code: { type: "string" } },
+      required: ["invoice_id", "tracking_code"],
+      additionalProperties: false,
+    });
+    expect(little?.refusal).toContain("/tracking_code");
+  });
+});
