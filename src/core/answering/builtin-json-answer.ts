@@ -12,6 +12,7 @@ import { splitPassages } from "./passages.ts";
 import { lastQuestion } from "./question-terms.ts";
 import { answerTextFields } from "./schema-questions.ts";
 import { builtinExtract } from "./structured/builtin-extract.ts";
+import { narrowToUnreadText } from "./structured/unread-text.ts";
 
 // The built-in engine's answers in JSON, for chat requests with a response_format.
 //
@@ -87,7 +88,8 @@ async function* schemaAnswer(
   });
   // Text fields no labelled value filled are asked as chat asks them (schema-questions.ts).
   const asked = await answerTextFields(request, format.schema, prompt, extracted);
-  const result = asked.result;
+  // One text property left unread does not refuse an answer that read the rest (unread-text.ts).
+  const result = narrowToUnreadText(format.schema, asked.result);
   const promptTokens = countTokens(prompt) + content.pages.reduce((n, p) => n + countTokens(p.markdown), 0);
   if (!result.valid) {
     const refusal = refusalOf(result);

@@ -22,8 +22,11 @@ export type Table = {
   wide?: boolean[];
 };
 
+// Markdown's marks are no text of the page: a heading's #, a list's bullet, and the > a line set
+// large as a sentence is quoted with (a title run into the issuer's name may read as one).
 const clean = (raw: string) =>
   raw
+    .replace(/^\s*>\s+/, "")
     .replace(/^\s*#{1,6}\s+/, "")
     .replace(/^\s*[-*+•]\s+/, "")
     .replace(/\*\*|__|`/g, "")

@@ -302,6 +302,14 @@ function windowAddressee(plines: Line[]): PartyRead | null {
 const TITLE_WORDS =
   /^(?:(?:tax|sales|commercial|vat)\s+)?(?:invoice|rechnung|facture|receipt)\b[\s—–\-|:]*|[\s—–\-|:]*\b(?:(?:tax|sales|commercial|vat)\s+)?(?:invoice|rechnung|facture|receipt)$/i;
 
+/** A short line of words ending in a legal form, under a name that has none: the name's own end. */
+function wrapsLegalForm(name: string, line: string): boolean {
+  const t = line.trim();
+  const words = t.split(/\s+/);
+  if (/\d/.test(t) || words.length < 2 || words.length > 4 || !/^\p{Lu}/u.test(t)) return false;
+  return legalFormEnd(t) === t.length && legalFormEnd(name) < 0 && !/\d/.test(name);
+}
+
 /** The issuer from the top of the first page: its first line that is a name, and the address lines under it. */
 function letterhead(plines: Line[], customer: PartyRead | null): PartyRead | null {
   const first = plines[0]?.page ?? 1;
@@ -316,6 +324,13 @@ function letterhead(plines: Line[], customer: PartyRead | null): PartyRead | nul
     }
     if (taken.has(i)) {
       if (name) break;
+      continue;
+    }
+    // The name's second line ending in its legal form ("Imprimerie du Vieux" / "Port SARL") is
+    // the name's whatever word opens it, a word that is also a label ("Port": French carriage).
+    const head = name as { l: Line; i: number } | null;
+    if (head && !address.length && i === head.i + 1 && wrapsLegalForm(head.l.text, l.text)) {
+      name = { l: { ...head.l, text: `${head.l.text} ${l.text.trim()}` }, i: head.i };
       continue;
     }
     let text = l.text;

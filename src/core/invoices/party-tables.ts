@@ -1,4 +1,5 @@
-import { findLabels } from "./invoice-labels.ts";
+import { legalFormEnd } from "../answering/structured/parties.ts";
+import { findLabels, TITLE } from "./invoice-labels.ts";
 import type { Line, Table } from "./invoice-lines.ts";
 import { BLOCK_FIELDS } from "./label-values.ts";
 
@@ -16,8 +17,28 @@ const isBlockLabel = (cell: string) => {
   );
 };
 
+/**
+ * A letterhead row whose grid cut the issuer's name before the title ("Quayside Print | Works |
+ * INVOICE", "Granite Peak Cleaning Services | LLP | Tax Invoice"): the cells left of the title,
+ * words only, are one name. Not when the first already ends in its legal form, nor when a cell
+ * and the title read as one title ("Commercial | Invoice").
+ */
+function joinCutName(row: string[]): string[] {
+  const t = row.findIndex((c) => TITLE.test(c.trim()));
+  if (t < 2) return row;
+  const cells = row.slice(0, t).map((c) => c.trim());
+  const parts = cells.filter(Boolean);
+  const wordsOnly = (c: string) => !/\d/.test(c) && !/\n/.test(c) && !findLabels(c).length;
+  if (parts.length < 2 || !parts.every(wordsOnly) || !cells[0]) return row;
+  if (legalFormEnd(cells[0]) > 0 || parts.join(" ").split(/\s+/).length > 8) return row;
+  const last = parts[parts.length - 1] as string;
+  if (TITLE.test(`${last} ${row[t]?.trim()}`)) return row;
+  return [parts.join(" "), ...cells.slice(1).map(() => ""), ...row.slice(t)];
+}
+
 /** The party lines of a table's rows (`rows` may be the part of an item table above its header). */
-export function tableLines(rows: string[][], page: number, order: number): Line[] {
+export function tableLines(table: string[][], page: number, order: number): Line[] {
+  const rows = table.length ? [joinCutName(table[0] as string[]), ...table.slice(1)] : table;
   const width = Math.max(0, ...rows.map((r) => r.length));
   const used = new Set<string>();
   const out: Line[] = [];

@@ -9,6 +9,7 @@ import { readInvoice } from "../../invoices/read-invoice.ts";
 import { coerceFor, type Fill } from "./field-values.ts";
 import { invoiceFieldOf, itemFieldOf, namesItems } from "./invoice-fields.ts";
 import type { Slot } from "./match-fields.ts";
+import { numberBelowLabel } from "./number-below-label.ts";
 import { pointerToken, type ScalarField } from "./schema-walk.ts";
 import type { ArrayTask } from "./table-arrays.ts";
 
@@ -84,7 +85,19 @@ export function readField(reading: InvoiceReading, field: Scalar) {
 export function invoiceReading(layout: InvoiceSourceDocument | undefined): InvoiceReading | null {
   if (!layout?.pages.length) return null;
   const reading = readInvoice(layout, {});
-  return looksLikeInvoice(layout, reading) ? reading : null;
+  if (!looksLikeInvoice(layout, reading)) return null;
+  // An invoice has a number: one the reader did not find is looked for under its label (see
+  // number-below-label.ts), so that chat and a schema asking for it answer rather than refuse.
+  if (reading.data.invoice_id !== null) return reading;
+  const below = numberBelowLabel(layout);
+  if (!below) return reading;
+  return {
+    data: { ...reading.data, invoice_id: below.value },
+    sources: {
+      ...reading.sources,
+      "/invoice_id": { page: below.page, quote: below.quote, bbox: null, confidence: 0.6 },
+    },
+  };
 }
 
 /** The figures a line prints, read in both decimal conventions (1,234.56 and 1.234,56 or 1 234,56). */
