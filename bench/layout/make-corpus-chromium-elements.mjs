@@ -117,6 +117,22 @@ const DOCS = [
   },
   { name: "gzip-grid-two-ragged", text: ["changelog", "gzip"], cols: 2, gap: 9, grid: true, head3: true },
   {
+    name: "mpl2-contents-plain-two",
+    text: ["licence", "MPL-2.0"],
+    cols: 2,
+    gap: 14,
+    toc: "plain",
+    foot2: true,
+  },
+  {
+    name: "diffutils-two-line-margins",
+    text: ["changelog", "diffutils"],
+    cols: 3,
+    gap: 12,
+    foot2: true,
+    dated: true,
+  },
+  {
     name: "gpl2-three-tight-notes",
     text: ["licence", "GPL-2"],
     cols: 3,
@@ -162,7 +178,7 @@ function build(d, seed) {
     heads.forEach((h, k) => {
       const t = h.text.slice(0, 50);
       html.push(
-        `<div class="entry"><span>${k + 1}. ${esc(t)}</span><span class="lead"></span><span>${2 + (k >> 1)}</span></div>`,
+        `<div class="entry"><span>${k + 1}. ${esc(t)}</span><span class="lead${d.toc === "plain" ? " plain" : ""}"></span><span>${2 + (k >> 1)}</span></div>`,
       );
       truth.push({ kind: "list-item", text: `${k + 1}. ${t} ${2 + (k >> 1)}` });
     });
@@ -297,7 +313,7 @@ function build(d, seed) {
   .addresses > div { width: 45%; }
   .toc { margin-bottom: 14pt; }
   .toc .entry { display: flex; align-items: baseline; }
-  .toc .lead { flex: 1; border-bottom: 1.2pt dotted #000; margin: 0 4pt; }
+  .toc .lead { flex: 1; border-bottom: 1.2pt dotted #000; margin: 0 4pt; } .toc .lead.plain { border: none; }
   p.drop::first-letter { float: left; font-size: ${3.2 * lh}em; line-height: 0.8; padding: 0.06em 0.08em 0 0; font-weight: bold; }
   blockquote.pull { font-size: 1.35em; font-style: italic; width: 36%; margin: 0.3em 0 0.3em 0; padding: 0.4em 0; border-top: 2pt solid #444; border-bottom: 2pt solid #444; line-height: 1.25; }
   blockquote.pull.r { float: right; margin-left: 1.2em; } blockquote.pull.l { float: left; margin-right: 1.2em; }
@@ -307,6 +323,39 @@ function build(d, seed) {
   .notes { margin-top: 1em; border-top: 0.5pt solid #000; font-size: 0.85em; padding-top: 4pt; } .notes p { text-align: left; }
   sup { font-size: 0.65em; line-height: 0; }
   `;
+  const two = (a, b, c, e, f, g) =>
+    `<div style="font-size:8px; width:100%; margin:0 0.75in; font-family:'${font}'">${[
+      [a, b, c],
+      [e, f, g],
+    ]
+      .map(
+        (r) =>
+          `<div style="display:flex; justify-content:space-between">${r.map((x) => `<span>${x}</span>`).join("")}</div>`,
+      )
+      .join("")}</div>`;
+  if (d.foot2) {
+    return {
+      html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><style>${css}</style></head><body>${html.join("\n")}</body></html>`,
+      truth,
+      headerTemplate: two(
+        esc(d.text[1]),
+        "Annotated edition",
+        "Revision 4",
+        "Working copy",
+        "<i>not for release</i>",
+        "March 2024",
+      ),
+      footerTemplate: two(
+        "Licensing desk",
+        'Page <span class="pageNumber"></span>',
+        "Internal",
+        "27 Mill Street",
+        "Leeds",
+        "LS2 7HQ",
+      ),
+      desc: `${page}, ${font} ${size} pt, ${d.cols} column(s), ${d.gap} pt gap, ${d.justify ? "justified" : "ragged right"}, heads and feet of two lines in three parts`,
+    };
+  }
   const headerTemplate = d.head3
     ? `<div style="font-size:8px; width:100%; margin:0 0.75in; display:flex; justify-content:space-between; font-family:'${font}'"><span>${esc(d.text[1])}</span><span><i>${esc(title)}</i></span><span>Draft for review</span></div>`
     : "<span></span>";
