@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import {
   disjointRows,
   endsOpen,
-  oneRowOfWords,
   openCells,
   staggeredSides,
 } from "../src/core/extraction/layout/prose-evidence.ts";
@@ -78,24 +77,6 @@ describe("prose side by side that is no table", () => {
   it("reads two columns taking turns line by line as text, not as a table", async () => {
     const page = await read("corpus-fop", "perl-3-serif", 2);
     expect(page.tables).toHaveLength(0);
-  });
-
-  it("reads two justified lines whose word gaps line up as text, not as a one-row table", async () => {
-    const page = await read("corpus-cairo", "gpl3-two-narrow-justified", 1);
-    expect(page.tables).toHaveLength(0);
-  });
-
-  it("takes one row of words for lines of prose, and keeps a row with figures", () => {
-    expect(oneRowOfWords([["to", "install\nsoftware", "or", "run modified\ninside them,", "the\nthe"]])).toBe(
-      true,
-    );
-    expect(oneRowOfWords([["Invoice", "2024-118", "Date", "12.03.2024"]])).toBe(false);
-    expect(
-      oneRowOfWords([
-        ["to", "install"],
-        ["or", "run"],
-      ]),
-    ).toBe(false);
   });
 
   it("tells a cell broken off inside a phrase from a table's value", () => {

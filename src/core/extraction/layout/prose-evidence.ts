@@ -533,16 +533,6 @@ export function disjointRows(rows: readonly (readonly string[])[]): boolean {
   return false;
 }
 
-/**
- * Whether a grid is one row of words: its lines all joined into one row (each a wrapped line of
- * the one above, starting in small letters), no cell a figure. A table has rows; lines of prose
- * whose word gaps line up for a line or two come to the table finder so.
- */
-export function oneRowOfWords(rows: readonly (readonly string[])[]): boolean {
-  const cells = (rows[0] ?? []).map((t) => t.replace(/\s+/g, " ").trim()).filter(Boolean);
-  return rows.length === 1 && cells.length >= 2 && cells.every((t) => /\p{L}/u.test(t) && !FIGURE.test(t));
-}
-
 /** Size ratio over which two lines are set in different sizes. */
 const OTHER_SIZE = 1.15;
 
@@ -579,7 +569,6 @@ export function beatenByProse(rows: readonly (readonly string[])[], words: reado
     spreadWords(rows) ||
     openCells(rows) ||
     staggeredSides(words) ||
-    disjointRows(rows) ||
-    oneRowOfWords(rows)
+    disjointRows(rows)
   );
 }
