@@ -89,17 +89,6 @@ describe("prose side by side that is no table", () => {
     expect(endsOpen("2.50 each")).toBe(false);
     expect(endsOpen("Total (EUR)")).toBe(false);
     expect(endsOpen("in")).toBe(false);
-    // In capitals: "THE" and "AND", not a state's code.
-    expect(endsOpen("PURPOSE. THE")).toBe(true);
-    expect(endsOpen("QUALITY AND")).toBe(true);
-    expect(endsOpen("SALEM, OR")).toBe(false);
-    expect(endsOpen("Class THE")).toBe(false);
-  });
-
-  it("reads a disclaimer justified in capitals beside another column as text, not as a table", async () => {
-    const page = await read("corpus-cairo", "gpl2-two-footnotes", 3);
-    expect(page.tables).toHaveLength(0);
-    expect(page.markdown).toContain("MERCHANTABILITY");
   });
 
   it("takes a grid of cells broken off inside phrases for prose, and keeps a table of phrases", () => {

@@ -211,14 +211,8 @@ export function endsOpen(text: string): boolean {
   // A bracket opened and not closed: the bracketed words go on in another cell.
   if ((text.match(/[([]/g) ?? []).length > (text.match(/[)\]]/g) ?? []).length) return true;
   const last = words[words.length - 1] as string;
-  if (/\d/.test(words[words.length - 2] as string)) return false;
-  // Text set in capitals (a disclaimer) breaks off on "THE" or "AND" too; two-letter words in
-  // capitals are left out ("OR", "IN", "DE": a state's or a country's code).
-  return FUNCTION_WORDS.has(last) || (CAPITAL_FUNCTION_WORDS.test(last) && !/\p{Ll}/u.test(text));
+  return FUNCTION_WORDS.has(last) && !/\d/.test(words[words.length - 2] as string);
 }
-/** English function words of three letters or more, in capitals. */
-const CAPITAL_FUNCTION_WORDS =
-  /^(THE|AND|FOR|WITH|FROM|INTO|ONTO|UPON|THAN|THAT|WHICH|WHOSE|WERE|BEEN|HAVE|WILL|SHALL|THIS|THESE|THOSE|THEIR|YOUR|ITS)$/;
 
 /** Cells of several words, at least, that end open for a grid to be lines of prose cut apart ... */
 const OPEN_CELLS = 2;
