@@ -1,12 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  disjointRows,
-  endsOpen,
-  openCells,
-  staggeredSides,
-} from "../src/core/extraction/layout/prose-evidence.ts";
+import { endsOpen, openCells, staggeredSides } from "../src/core/extraction/layout/prose-evidence.ts";
 import type { Word } from "../src/core/extraction/layout/words.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
 
@@ -74,11 +69,6 @@ describe("prose side by side that is no table", () => {
     expect(pages.flatMap((p) => p.tables)).toHaveLength(0);
   });
 
-  it("reads two columns taking turns line by line as text, not as a table", async () => {
-    const page = await read("corpus-fop", "perl-3-serif", 2);
-    expect(page.tables).toHaveLength(0);
-  });
-
   it("tells a cell broken off inside a phrase from a table's value", () => {
     expect(endsOpen("Fixed trailing whitespaces in")).toBe(true);
     expect(endsOpen("Copyright license to")).toBe(true);
@@ -107,23 +97,6 @@ describe("prose side by side that is no table", () => {
       ["Insurance", "Cover in transit", "12.50"],
     ];
     expect(openCells(table)).toBe(false);
-  });
-
-  it("parts rows that never reach across a split of the columns from a table's rows", () => {
-    const turns = [
-      ["Uploaded", "by", "Niko", "", ""],
-      ["", "", "", "– Update", "cross build"],
-      ["• Markdown for C", "", "Fri,", "", ""],
-      ["", "", "", "– Skip", "io/msg.t on"],
-    ];
-    expect(disjointRows(turns)).toBe(true);
-    const table = [
-      ["Region", "2023", "2024"],
-      ["North", "12", "14"],
-      ["", "3", "4"],
-      ["South", "", ""],
-    ];
-    expect(disjointRows(table)).toBe(false);
   });
 
   it("takes columns whose lines stand between each other's for prose, and keeps a table's rows", () => {

@@ -508,25 +508,6 @@ export function staggeredSides(words: readonly Word[]): boolean {
   return lettered.filter((w) => /^\p{Ll}/u.test(w.text)).length >= SIDES_SMALL * lettered.length;
 }
 
-/**
- * Whether a grid is two things side by side taking turns by line: its columns part in two
- * groups, left and right, and no row fills cells in both, each group filling two rows at least.
- * Two columns of text whose lines do not share baselines come to the table finder so, each line
- * a row of its own; a table's rows reach from its labels to its values.
- */
-export function disjointRows(rows: readonly (readonly string[])[]): boolean {
-  const width = Math.max(0, ...rows.map((r) => r.length));
-  const filled = rows
-    .map((r) => r.map((t, c) => (t.trim() ? c : -1)).filter((c) => c >= 0))
-    .filter((cs) => cs.length > 0);
-  for (let cut = 1; cut < width; cut++) {
-    const left = filled.filter((cs) => cs.every((c) => c < cut)).length;
-    const right = filled.filter((cs) => cs.every((c) => c >= cut)).length;
-    if (left >= 2 && right >= 2 && left + right === filled.length) return true;
-  }
-  return false;
-}
-
 /** Size ratio over which two lines are set in different sizes. */
 const OTHER_SIZE = 1.15;
 
@@ -562,7 +543,6 @@ export function beatenByProse(rows: readonly (readonly string[])[], words: reado
     keyValueCells(rows) ||
     spreadWords(rows) ||
     openCells(rows) ||
-    staggeredSides(words) ||
-    disjointRows(rows)
+    staggeredSides(words)
   );
 }
