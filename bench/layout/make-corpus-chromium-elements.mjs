@@ -117,6 +117,15 @@ const DOCS = [
   },
   { name: "gzip-grid-two-ragged", text: ["changelog", "gzip"], cols: 2, gap: 9, grid: true, head3: true },
   {
+    name: "lgpl21-figures-three",
+    text: ["licence", "LGPL-2.1"],
+    cols: 3,
+    gap: 12,
+    figures: true,
+    longCaptions: true,
+    justify: true,
+  },
+  {
     name: "mpl2-contents-plain-two",
     text: ["licence", "MPL-2.0"],
     cols: 2,
@@ -271,8 +280,8 @@ function build(d, seed) {
     if (d.figures && para % 6 === 3 && figs < 3) {
       figs++;
       const c = [
-        `Figure ${2 * figs - 1}: size of the package before`,
-        `Figure ${2 * figs}: size of the package after`,
+        `Figure ${2 * figs - 1}: size of the package before${d.longCaptions ? " the change, in kilobytes of the archive" : ""}`,
+        `Figure ${2 * figs}: size of the package after${d.longCaptions ? " the change, in kilobytes of the archive" : ""}`,
       ];
       html.push(
         `<div class="figs">${c.map((s) => `<figure><div class="img"></div><figcaption>${esc(s)}</figcaption></figure>`).join("")}</div>`,
