@@ -71,7 +71,7 @@ describe("prose side by side that is no table", () => {
 
   it("tells a cell broken off inside a phrase from a table's value", () => {
     expect(endsOpen("Fixed trailing whitespaces in")).toBe(true);
-    expect(endsOpen("Copyright license to")).toBe(true);
+    expect(endsOpen("copyright license to")).toBe(true);
     expect(endsOpen("Fix handling of prefixes (CVE-2023-")).toBe(true);
     expect(endsOpen("replace obsolete pkg-config with pkgconf. •")).toBe(true);
     expect(endsOpen("Paid in full")).toBe(false);
@@ -79,6 +79,9 @@ describe("prose side by side that is no table", () => {
     expect(endsOpen("2.50 each")).toBe(false);
     expect(endsOpen("Total (EUR)")).toBe(false);
     expect(endsOpen("in")).toBe(false);
+    // An address block's label before its value.
+    expect(endsOpen("Bill to")).toBe(false);
+    expect(endsOpen("Rechnung an")).toBe(false);
   });
 
   it("takes a grid of cells broken off inside phrases for prose, and keeps a table of phrases", () => {

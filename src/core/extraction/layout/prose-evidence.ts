@@ -203,13 +203,19 @@ const FUNCTION_WORDS = new Set(
 /** A cell's end that breaks off: a word broken at a hyphen, or a bullet or dash standing after it. */
 const BROKEN_END = /([\p{L}\d]-|\s[•·▪◦‣●■–—])$/u;
 
-/** Whether a cell's text (of two words or more) ends where no phrase ends. */
+/**
+ * Whether a cell's text ends where no phrase ends: two words or more broken at a hyphen, with a
+ * bracket open or a bullet after them, or three words or more ending on a function word.
+ */
 export function endsOpen(text: string): boolean {
   const words = text.replace(/\s+/g, " ").trim().split(" ");
   if (words.length < 2) return false;
   if (BROKEN_END.test(words.join(" "))) return true;
   // A bracket opened and not closed: the bracketed words go on in another cell.
   if ((text.match(/[([]/g) ?? []).length > (text.match(/[)\]]/g) ?? []).length) return true;
+  // A label of two words may end on its preposition ("Bill to", "Fällig am") before its value;
+  // a line cut short holds more words.
+  if (words.length < 3) return false;
   const last = words[words.length - 1] as string;
   return FUNCTION_WORDS.has(last) && !/\d/.test(words[words.length - 2] as string);
 }
