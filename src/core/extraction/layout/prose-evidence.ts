@@ -183,77 +183,6 @@ export function keyValueCells(rows: readonly (readonly string[])[]): boolean {
   );
 }
 
-/**
- * Words that do not end a phrase: articles, prepositions, conjunctions and auxiliaries of English,
- * German, French and Spanish, in small letters. A cell ending on one breaks off inside a sentence,
- * as a line of prose does at its column's edge; a table's cell ends its phrase ("Total due",
- * "Paid in full"). Words that end a table's value ("no", "each", "any", "not") are left out, and
- * one after a figure ("12 in", "3 à 5") is a measure or a range.
- */
-const FUNCTION_WORDS = new Set(
-  (
-    "a an the of to in on at by for with from into onto upon via and or nor but as than that which who whose " +
-    "is are was were be been has have had will shall would should could this these those its their our your his " +
-    "der die das den dem des ein eine einen einem einer eines und oder zu von mit für auf aus bei nach über unter " +
-    "vor durch gegen ohne im am zum zur ist sind wird werden dass " +
-    "le la les un une du et ou à au aux dans par pour sur avec sans sous qui " +
-    "el los las una unos unas del y en con para sin sobre"
-  ).split(" "),
-);
-/** A cell's end that breaks off: a word broken at a hyphen, or a bullet or dash standing after it. */
-const BROKEN_END = /([\p{L}\d]-|\s[•·▪◦‣●■–—])$/u;
-
-/**
- * Whether a cell's text ends where no phrase ends: two words or more broken at a hyphen, with a
- * bracket open or a bullet after them, or three words or more ending on a function word.
- */
-export function endsOpen(text: string): boolean {
-  const words = text.replace(/\s+/g, " ").trim().split(" ");
-  if (words.length < 2) return false;
-  if (BROKEN_END.test(words.join(" "))) return true;
-  // A bracket opened and not closed: the bracketed words go on in another cell.
-  if ((text.match(/[([]/g) ?? []).length > (text.match(/[)\]]/g) ?? []).length) return true;
-  // A label of two words may end on its preposition ("Bill to", "Fällig am") before its value;
-  // a line cut short holds more words.
-  if (words.length < 3) return false;
-  const last = words[words.length - 1] as string;
-  return FUNCTION_WORDS.has(last) && !/\d/.test(words[words.length - 2] as string);
-}
-
-/** Cells of several words, at least, that end open for a grid to be lines of prose cut apart ... */
-const OPEN_CELLS = 2;
-/** ... and their share of the grid's cells of several words, without a column of figures ... */
-const OPEN_SHARE = 0.25;
-/** ... and with one (a changelog's versions and dates beside its lines). */
-const OPEN_SHARE_ANYWAY = 0.4;
-/** Figures a column holds, at least, to be a column of figures here. */
-const FIGURES_IN_COLUMN = 3;
-
-/**
- * Whether a grid's cells are lines of prose cut at a column's edge: many of its cells of several
- * words end where no phrase ends (on an article or a preposition, a word broken at a hyphen, a
- * bracket left open, a bullet that starts the next item). A table's cell, wrapped or not, ends
- * its phrase; the line breaks of prose fall anywhere.
- */
-export function openCells(rows: readonly (readonly string[])[]): boolean {
-  const width = Math.max(0, ...rows.map((r) => r.length));
-  let several = 0;
-  let open = 0;
-  let figureColumn = false;
-  for (let c = 0; c < width; c++) {
-    const column = rows.map((r) => (r[c] ?? "").replace(/\s+/g, " ").trim()).filter(Boolean);
-    const figures = column.filter((t) => FIGURE.test(t)).length;
-    if (figures >= FIGURES_IN_COLUMN && figures >= FIGURE_COLUMN * column.length) figureColumn = true;
-    for (const t of column) {
-      if (!t.includes(" ")) continue;
-      several++;
-      if (endsOpen(t)) open++;
-    }
-  }
-  if (open < OPEN_CELLS) return false;
-  return open >= OPEN_SHARE_ANYWAY * several || (!figureColumn && open >= OPEN_SHARE * several);
-}
-
 /** Columns, at least, of a grid of single words spread by justification. */
 const SPREAD_COLUMNS = 6;
 /** Share of its filled cells that are one word of small letters. */
@@ -548,7 +477,6 @@ export function beatenByProse(rows: readonly (readonly string[])[], words: reado
     bulletedList(rows) ||
     keyValueCells(rows) ||
     spreadWords(rows) ||
-    openCells(rows) ||
     staggeredSides(words)
   );
 }
