@@ -416,6 +416,8 @@ const STAGGERED_SHARE = 0.5;
  * table's cells start on their row's line, however many lines each wraps to.
  */
 export function staggeredSides(words: readonly Word[]): boolean {
+  // OCR's baselines are guessed from each word's box, which capitals and descenders move.
+  if (words.some((w) => w.whole)) return false;
   const sides = sidesOf(words).filter((s) => s.length > 0);
   if (sides.length < 2) return false;
   const sizes = words.map((w) => w.size).sort((a, b) => a - b);
