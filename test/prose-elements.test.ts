@@ -60,6 +60,8 @@ describe("prose side by side that is no table", () => {
       prose.push(...set(106 + 12 * k, 10, 300, "and those of the next one are set lower"));
     }
     expect(staggeredSides(prose)).toBe(true);
+    // Words read by OCR: their baselines are guessed from their boxes, and not judged.
+    expect(staggeredSides(prose.map((w) => ({ ...w, whole: true })))).toBe(false);
     // The same columns on shared baselines: rows.
     const rows: Word[] = [];
     for (let k = 0; k < 8; k++) {
