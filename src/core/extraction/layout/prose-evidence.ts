@@ -370,15 +370,12 @@ const SIDES_WORDS = 0.8;
 const SIDES_SMALL = 0.4;
 
 /**
- * Whether a grid is columns of prose side by side: cut at the gaps that no word crosses (but a
- * few lines set across, a header or a title), two sides or more are each a column of lines
- * spaced as prose (mostly lines across the side, their word gaps even), and they hold nearly all
- * its words, mostly words in small letters. Columns that no gutter was found for (a page switching between one and several
- * columns, a gutter narrower than usual) come to the table finder whole; a table's column holds
- * cells of many lengths, not a run of full lines.
+ * A grid's sides: its words cut at the gaps no word crosses (but a few lines set across, a
+ * header or a title) that are wide enough to part columns, each word in the side that holds it
+ * whole; none when no such gap is found.
  */
-export function proseSides(words: readonly Word[]): boolean {
-  if (words.length === 0) return false;
+function sidesOf(words: readonly Word[]): Word[][] {
+  if (words.length === 0) return [];
   const lines = linesOf(words);
   const left = Math.floor(Math.min(...words.map((w) => w.x0)));
   const right = Math.ceil(Math.max(...words.map((w) => w.x1)));
@@ -393,7 +390,6 @@ export function proseSides(words: readonly Word[]): boolean {
   const crossing = SIDE_CROSSING * (covered[covered.length >> 1] ?? 0);
   const sizes = words.map((w) => w.size).sort((a, b) => a - b);
   const gutter = SIDE_GUTTER * (sizes[sizes.length >> 1] ?? 0);
-  // The sides: the spans between gaps wide enough, each word in the side that holds it whole.
   const cuts: number[] = [left];
   for (let x = 0; x < cover.length; x++) {
     if ((cover[x] as number) > crossing) continue;
@@ -403,15 +399,32 @@ export function proseSides(words: readonly Word[]): boolean {
     x = end;
   }
   cuts.push(right);
-  if (cuts.length < 4) return false;
+  if (cuts.length < 4) return [];
+  const sides: Word[][] = [];
+  for (let k = 0; k + 1 < cuts.length; k += 2) {
+    const from = cuts[k] as number;
+    const to = cuts[k + 1] as number;
+    sides.push(words.filter((w) => w.x0 >= from - 1 && w.x1 <= to + 1));
+  }
+  return sides;
+}
+
+/**
+ * Whether a grid is columns of prose side by side: cut at the gaps that no word crosses (but a
+ * few lines set across, a header or a title), two sides or more are each a column of lines
+ * spaced as prose (mostly lines across the side, their word gaps even), and they hold nearly all
+ * its words, mostly words in small letters. Columns that no gutter was found for (a page switching between one and several
+ * columns, a gutter narrower than usual) come to the table finder whole; a table's column holds
+ * cells of many lengths, not a run of full lines.
+ */
+export function proseSides(words: readonly Word[]): boolean {
+  const sides = sidesOf(words);
+  if (sides.length < 2) return false;
   let inProse = 0;
   let prose = 0;
   let lettered = 0;
   let small = 0;
-  for (let k = 0; k + 1 < cuts.length; k += 2) {
-    const from = cuts[k] as number;
-    const to = cuts[k + 1] as number;
-    const side = words.filter((w) => w.x0 >= from - 1 && w.x1 <= to + 1);
+  for (const side of sides) {
     if (side.length === 0) continue;
     const { lines: n, judged, even } = evenLines(side);
     if (judged >= SIDE_LINES && judged >= SIDE_FULL * n && even >= EVEN_SHARE * judged) {
@@ -425,6 +438,50 @@ export function proseSides(words: readonly Word[]): boolean {
     }
   }
   return prose >= 2 && inProse >= SIDES_WORDS * words.length && small >= SIDES_SMALL * lettered;
+}
+
+/** Distance between two baselines, in font sizes, under which they are one row's. */
+const SAME_BASELINE = 0.25;
+/** Lines of a side, at least, set between two lines of the side beside it, for sides that never share rows ... */
+const STAGGERED_LINES = 8;
+/** ... and their share of the lines that have a line of the side beside them above and below. */
+const STAGGERED_SHARE = 0.5;
+
+/**
+ * Whether a grid is columns of prose whose lines do not share baselines: side by side (cut at
+ * gaps no word crosses), most lines of one side stand between two lines of the side beside it,
+ * not level with one, and the sides are text, mostly words in small letters. Columns that are
+ * each leaded on their own (a heading's space above, a paragraph's below) drift out of step; a
+ * table's cells start on their row's line, however many lines each wraps to.
+ */
+export function staggeredSides(words: readonly Word[]): boolean {
+  // OCR's baselines are guessed from each word's box, which capitals and descenders move.
+  if (words.some((w) => w.whole)) return false;
+  const sides = sidesOf(words).filter((s) => s.length > 0);
+  if (sides.length < 2) return false;
+  const sizes = words.map((w) => w.size).sort((a, b) => a - b);
+  const size = sizes[sizes.length >> 1] ?? 0;
+  const baselines = sides.map((s) => linesOf(s).map((l) => (l[0] as Word).baseline));
+  let staggered = 0;
+  let level = 0;
+  for (let k = 0; k + 1 < sides.length; k++) {
+    for (const [a, b] of [
+      [k, k + 1],
+      [k + 1, k],
+    ] as const) {
+      const other = baselines[b] as number[];
+      for (const y of baselines[a] as number[]) {
+        const above = other.filter((o) => o <= y + SAME_BASELINE * size);
+        const below = other.filter((o) => o >= y - SAME_BASELINE * size);
+        if (!above.length || !below.length) continue;
+        if (other.some((o) => Math.abs(o - y) <= SAME_BASELINE * size)) level++;
+        else staggered++;
+      }
+    }
+  }
+  if (staggered < STAGGERED_LINES || staggered < STAGGERED_SHARE * (staggered + level)) return false;
+  const lettered = words.filter((w) => /\p{L}/u.test(w.text));
+  return lettered.filter((w) => /^\p{Ll}/u.test(w.text)).length >= SIDES_SMALL * lettered.length;
 }
 
 /** Size ratio over which two lines are set in different sizes. */
@@ -461,6 +518,7 @@ export function beatenByProse(rows: readonly (readonly string[])[], words: reado
     labelledList(rows) ||
     bulletedList(rows) ||
     keyValueCells(rows) ||
-    spreadWords(rows)
+    spreadWords(rows) ||
+    staggeredSides(words)
   );
 }
