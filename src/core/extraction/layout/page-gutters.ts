@@ -12,12 +12,7 @@ import type { Word } from "./words.ts";
 // column between the elements set across it.
 
 /** An x-interval of the page that the words of its columns leave clear. */
-export type Gutter = {
-  x0: number;
-  x1: number;
-  /** Where a column rule runs down the gutter, top to bottom: lines beside it are parted by it. */
-  ruled?: { y0: number; y1: number };
-};
+export type Gutter = { x0: number; x1: number };
 
 /** Narrowest gutter, in font sizes (printed ones are 1 em and more; word spaces are a third). */
 const MIN_WIDTH = 0.6;
@@ -94,8 +89,7 @@ export function pageGutters(
     const g = { x0: left + x, x1: left + end };
     x = end;
     if (g.x0 <= left || g.x1 >= right) continue;
-    if (inkWidth(g, lineWords) < (columnRule(g, verticals, size) ? RULED_MIN_WIDTH : MIN_WIDTH) * size)
-      continue;
+    if (g.x1 - g.x0 < (columnRule(g, verticals, size) ? RULED_MIN_WIDTH : MIN_WIDTH) * size) continue;
     // Running text on both sides (the columns' lines need not share baselines): columns, not a
     // margin note or a ragged edge.
     let before = 0;
@@ -119,21 +113,10 @@ export function pageGutters(
       if (runningCounts(nBefore, lBefore, PROSE_WORDS)) before++;
       if (runningCounts(nAfter, lAfter, PROSE_WORDS)) after++;
     }
-    if (before >= MIN_BESIDE && after >= MIN_BESIDE) {
-      const core = clearCore(g, cover, left, typical, MIN_WIDTH * size);
-      const rules = verticals.filter((v) => inside(v, g) && v.y1 - v.y0 >= RULE_LENGTH * size);
-      gutters.push(
-        rules.length
-          ? {
-              ...core,
-              ruled: { y0: Math.min(...rules.map((v) => v.y0)), y1: Math.max(...rules.map((v) => v.y1)) },
-            }
-          : core,
-      );
-    }
+    if (before >= MIN_BESIDE && after >= MIN_BESIDE) gutters.push(clearCore(g, cover, left, typical));
   }
   gutters = clearestOfClose(gutters, cover, left, size);
-  if (proseBetween(lines, gutters, PAGE_PROSE, size)) return gutters;
+  if (proseBetween(lines, gutters, PAGE_PROSE)) return gutters;
   const kept =
     gutters.length > 0 &&
     gutters.length === known.length &&
@@ -141,30 +124,12 @@ export function pageGutters(
       const o = known[k] as Gutter;
       return Math.min(g.x1, o.x1) - Math.max(g.x0, o.x0) >= 0.5 * Math.min(g.x1 - g.x0, o.x1 - o.x0);
     });
-  return kept && proseBetween(lines, gutters, KEPT_PROSE, size) ? gutters : [];
+  return kept && proseBetween(lines, gutters, KEPT_PROSE) ? gutters : [];
 }
 
-/**
- * The band's width from the ink beside it: from the nearest word end left of it to the nearest
- * word start right of it. The band itself is counted in whole points, which a gutter of 0.6 em
- * in 9 pt type (5.4 pt, Chromium's and FOP's narrow column gaps) can miss by two.
- */
-function inkWidth(g: Gutter, lineWords: readonly (readonly Word[])[]): number {
-  let x0 = g.x0 - 1;
-  let x1 = g.x1 + 1;
-  for (const ws of lineWords)
-    for (const w of ws) {
-      if (w.x1 < g.x0 && w.x1 > x0) x0 = w.x1;
-      if (w.x0 > g.x1 && w.x0 < x1) x1 = w.x0;
-    }
-  return x1 - x0;
-}
-
-/** Whether a rule stands inside the band. */
-const inside = (v: Box, g: Gutter) => v.x0 >= g.x0 - 1 && v.x1 <= g.x1 + 1;
 /** Whether a long vertical rule stands inside the band: a column rule. */
 const columnRule = (g: Gutter, verticals: readonly Box[], size: number) =>
-  verticals.some((v) => inside(v, g) && v.y1 - v.y0 >= RULE_LENGTH * size);
+  verticals.some((v) => v.x0 >= g.x0 - 1 && v.x1 <= g.x1 + 1 && v.y1 - v.y0 >= RULE_LENGTH * size);
 
 /** Lines over the clearest point of a gutter that its edges may hold too, as a share of the typical cover. */
 const CORE_SLACK = 0.05;
@@ -176,7 +141,7 @@ const CORE_SLACK = 0.05;
  * crossing the gutter. The core is where no more lines cover the page than at its clearest point
  * (titles and figures set across the page), give or take a few.
  */
-function clearCore(g: Gutter, cover: Int32Array, left: number, typical: number, narrowest: number): Gutter {
+function clearCore(g: Gutter, cover: Int32Array, left: number, typical: number): Gutter {
   let x0 = g.x0 - left;
   let x1 = g.x1 - left;
   let floor = Number.POSITIVE_INFINITY;
@@ -184,14 +149,6 @@ function clearCore(g: Gutter, cover: Int32Array, left: number, typical: number, 
   const most = floor + Math.max(1, CORE_SLACK * typical);
   while (x0 < x1 && (cover[x0] as number) > most) x0++;
   while (x1 > x0 && (cover[x1] as number) > most) x1--;
-  // Words standing apart inside the band, clear on both sides (a list's labels hung left of the
-  // next column's text: "1.11.", "(b)"), belong to the column they are hung on: the gutter is
-  // the clear stretch left of them, when it is a gutter's width.
-  for (let x = x0; x <= x1; x++) {
-    if ((cover[x] as number) <= most) continue;
-    if (x - x0 >= narrowest) return { x0: left + x0, x1: left + x - 1 };
-    break;
-  }
   return { x0: left + x0, x1: left + x1 };
 }
 
@@ -225,76 +182,20 @@ function clearestOfClose(gutters: Gutter[], cover: Int32Array, left: number, siz
 
 /** Words of a line of running text in one column. */
 const LINE_WORDS = 5;
-/**
- * Words of a line of running text that fills its column's measure: a narrow column (three or
- * four on a page) holds three to five words a line, and its changelog or clause lines hold
- * identifiers and numbers besides.
- */
-const FILLED_WORDS = 3;
-/** Share of the column's measure a filled line spans, at least (justified: all of it; ragged: most). */
-const FILL = 0.8;
 /** Such lines in each column, at least, and their share of the lines with words in it. */
 const PAGE_PROSE = { lines: 5, share: 0.25 };
 /** ... on a page that keeps the gutters of the document's earlier pages. */
 const KEPT_PROSE = { lines: 2, share: 0.1 };
 
-/** The value a share `q` up the sorted values. */
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] as number;
-};
-
-/** A cell's text: two letters or digits running ("01", "Total"; not a bullet or "1."). */
-const CELL = /[\p{L}\d]{2}/u;
-
-/**
- * Whether a column's lines (each its words) leave a clear channel inside the column, a gutter's
- * width at least, that few lines cross, with words of text left of it on six lines or more: a
- * table's gap between two of its columns. A list's bullets or numbers hung left of its text
- * leave one too, but hold no text.
- */
-function innerChannel(parts: readonly (readonly Word[])[], size: number): boolean {
-  let left = Number.POSITIVE_INFINITY;
-  let right = Number.NEGATIVE_INFINITY;
-  for (const ws of parts)
-    for (const w of ws) {
-      left = Math.min(left, w.x0);
-      right = Math.max(right, w.x1);
-    }
-  left = Math.floor(left);
-  const cover = new Int32Array(Math.ceil(right) - left + 1);
-  for (const ws of parts) {
-    const mark = new Uint8Array(cover.length);
-    for (const w of ws) for (let x = Math.ceil(w.x0) - left; x <= Math.floor(w.x1) - left; x++) mark[x] = 1;
-    for (let x = 0; x < cover.length; x++) cover[x] = (cover[x] as number) + (mark[x] as number);
-  }
-  const typical = median([...cover].filter((c) => c > 0));
-  for (let x = 1; x < cover.length - 1; x++) {
-    if ((cover[x] as number) > MAX_CROSSING * typical) continue;
-    let end = x;
-    while (end + 1 < cover.length - 1 && (cover[end + 1] as number) <= MAX_CROSSING * typical) end++;
-    const from = left + x;
-    const to = left + end;
-    x = end;
-    if (to - from + 2 < MIN_WIDTH * size) continue;
-    const texted = parts.filter((ws) => ws.some((w) => w.x1 <= from && CELL.test(w.text))).length;
-    if (texted >= MIN_BESIDE) return true;
-  }
-  return false;
-}
-
 /**
  * Whether every column the gutters part holds running text: lines of several words, many of
- * them, or lines of a few words that fill the column's measure (most lines of a paragraph do,
- * set justified or ragged; a table's cells and a label's values leave their column's width
- * ragged by far). A page of labels and values, or a table whose middle gap runs clear, has a
- * "gutter" too, but a column of short cells beside it.
+ * them. A page of labels and values, or a table whose middle gap runs clear, has a "gutter" too,
+ * but a column of short cells beside it.
  */
 function proseBetween(
   lines: readonly Line[],
   gutters: readonly Gutter[],
   least: { lines: number; share: number },
-  size: number,
 ): boolean {
   if (!gutters.length) return false;
   const edges = [
@@ -303,7 +204,8 @@ function proseBetween(
     Number.POSITIVE_INFINITY,
   ];
   for (let c = 0; c + 1 < edges.length; c++) {
-    const parts: Word[][] = [];
+    let withWords = 0;
+    let prose = 0;
     for (const l of lines) {
       const inside: Word[] = [];
       for (const s of l.segments)
@@ -311,39 +213,12 @@ function proseBetween(
           const mid = (w.x0 + w.x1) / 2;
           if (mid > (edges[c] as number) && mid < (edges[c + 1] as number)) inside.push(w);
         }
-      if (inside.length) parts.push(inside);
+      if (inside.length) withWords++;
+      if (running(inside, LINE_WORDS)) prose++;
     }
-    if (!parts.length) return false;
-    // The column's measure: where most of its lines start and end (a heading, an indent or a
-    // word set into the gutter moves neither).
-    const starts = parts.map((ws) => Math.min(...ws.map((w) => w.x0)));
-    const ends = parts.map((ws) => Math.max(...ws.map((w) => w.x1)));
-    const measure = quantile(ends, 0.9) - quantile(starts, 0.1);
-    // Rows of a table fill their width alike, but their cells' gaps line up down the column:
-    // lines of a few words count as running text only in a column with no such channel.
-    const filledCount = !innerChannel(parts, size);
-    let prose = 0;
-    for (const [k, ws] of parts.entries())
-      if (
-        running(ws, LINE_WORDS) ||
-        (filledCount &&
-          running(ws, FILLED_WORDS) &&
-          (ends[k] as number) - (starts[k] as number) >= FILL * measure)
-      )
-        prose++;
-    if (prose < least.lines || prose < least.share * parts.length) return false;
+    if (prose < least.lines || prose < least.share * withWords) return false;
   }
   return true;
-}
-
-/** Baselines this share of the font size apart, at most, are one: a table row's. */
-const SAME_BASELINE = 0.15;
-
-/** Whether two sides of a line stand on one baseline (their words' middle baselines). */
-function oneBaseline(a: readonly Word[], b: readonly Word[]): boolean {
-  const base = (ws: readonly Word[]) => median(ws.map((w) => w.baseline));
-  const size = Math.min(median(a.map((w) => w.size)), median(b.map((w) => w.size)));
-  return Math.abs(base(a) - base(b)) <= SAME_BASELINE * size;
 }
 
 /**
@@ -358,20 +233,14 @@ export function linesByColumn(lines: readonly Line[], gutters: readonly Gutter[]
   const splits = lines.map((l) => splitAtGutters(l, gutters));
   // A row of short cells on both sides of a gutter, in two lines running, is a table's row set
   // across the page with its middle gap at the gutter (once is not enough: two paragraphs may
-  // end on one line). A table sets a row's cells on one baseline; short lines of columns that
-  // run on their own (a heading in a larger type beside the end of an entry) stand on baselines
-  // of their own, however near.
+  // end on one line).
   const short = splits.map((l) =>
     gutters.some((g) => {
       const ws = l.segments.flatMap((s) => s.words);
       const before = ws.filter((w) => w.x1 <= g.x0 + 1);
       const after = ws.filter((w) => w.x0 >= g.x1 - 1);
       return (
-        before.length > 0 &&
-        after.length > 0 &&
-        !running(before, PROSE_WORDS) &&
-        !running(after, PROSE_WORDS) &&
-        oneBaseline(before, after)
+        before.length > 0 && after.length > 0 && !running(before, PROSE_WORDS) && !running(after, PROSE_WORDS)
       );
     }),
   );
@@ -446,10 +315,7 @@ function gutterGap(words: readonly Word[], g: Gutter): number {
     const b = words[k] as Word;
     const gap = b.x0 - a.x1;
     const over = Math.min(b.x0, g.x1) - Math.max(a.x1, g.x0);
-    // Beside a column rule a gutter may be as narrow as a ruled one: the rule parts the line.
-    const ruled = g.ruled && a.y1 > g.ruled.y0 && a.y0 < g.ruled.y1;
-    const least = (ruled ? RULED_MIN_WIDTH : MIN_WIDTH) * Math.min(a.size, b.size);
-    if (gap < least || over < 0.5 * Math.min(gap, g.x1 - g.x0)) continue;
+    if (gap < MIN_WIDTH * Math.min(a.size, b.size) || over < 0.5 * Math.min(gap, g.x1 - g.x0)) continue;
     if (gap > widest) {
       widest = gap;
       best = k;

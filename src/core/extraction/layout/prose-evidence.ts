@@ -256,28 +256,6 @@ function linesOf(words: readonly Word[]): Word[][] {
   });
 }
 
-/** Whether the gaps between a line's words (left to right) are all one spacing, as prose sets them. */
-function evenLine(l: readonly Word[]): boolean {
-  // A hanging label ("3.", "[12]", "-a") stands apart from its text by the indent, not a word space.
-  const from = LABEL.test((l[0] as Word).text) && l.length >= 4 ? 1 : 0;
-  const all = l
-    .slice(1 + from)
-    .map((w, k) => ({ gap: w.x0 - (l[k + from] as Word).x1, after: l[k + from] as Word }));
-  const size = Math.max(...l.map((w) => w.size));
-  // A space after a stop or a comma may be set wider than the others (TeX's space factor), up
-  // to twice as wide: a line's other gaps, when two are left, say whether it is even; a gap
-  // between a table's cells is wider still.
-  const plain = all.filter((g) => !PUNCTUATED.test(g.after.text)).map((g) => g.gap);
-  const widened = all.filter((g) => PUNCTUATED.test(g.after.text)).map((g) => g.gap);
-  const gaps = plain.length >= 2 ? plain : all.map((g) => g.gap);
-  const least = Math.min(...gaps);
-  const most = Math.max(...gaps);
-  const fits = (g: number) =>
-    plain.length < 2 || (g >= least - EVEN_GAPS * size && g <= 2 * most + EVEN_GAPS * size);
-  const stretch = least <= MAX_STRETCHED_GAP * size ? EVEN_STRETCH * least : 0;
-  return most - least <= Math.max(EVEN_GAPS * size, stretch) && widened.every(fits);
-}
-
 /**
  * Lines of three words or more, holding letters and spanning most of the words' width, that
  * are judged, and those of them whose gaps between words are all one spacing.
@@ -292,8 +270,25 @@ function evenLines(words: readonly Word[]): { lines: number; judged: number; eve
     if (l.length < 3 || l.filter((w) => /\p{L}/u.test(w.text)).length * 2 < l.length) continue;
     // Only lines across most of the table: a cell's text wrapped in one column is spaced as prose.
     if ((l[l.length - 1] as Word).x1 - (l[0] as Word).x0 < SPAN * (right - left)) continue;
+    // A hanging label ("3.", "[12]", "-a") stands apart from its text by the indent, not a word space.
+    const from = LABEL.test((l[0] as Word).text) && l.length >= 4 ? 1 : 0;
+    const all = l
+      .slice(1 + from)
+      .map((w, k) => ({ gap: w.x0 - (l[k + from] as Word).x1, after: l[k + from] as Word }));
+    const size = Math.max(...l.map((w) => w.size));
+    // A space after a stop or a comma may be set wider than the others (TeX's space factor), up
+    // to twice as wide: a line's other gaps, when two are left, say whether it is even; a gap
+    // between a table's cells is wider still.
+    const plain = all.filter((g) => !PUNCTUATED.test(g.after.text)).map((g) => g.gap);
+    const widened = all.filter((g) => PUNCTUATED.test(g.after.text)).map((g) => g.gap);
+    const gaps = plain.length >= 2 ? plain : all.map((g) => g.gap);
+    const least = Math.min(...gaps);
+    const most = Math.max(...gaps);
+    const fits = (g: number) =>
+      plain.length < 2 || (g >= least - EVEN_GAPS * size && g <= 2 * most + EVEN_GAPS * size);
     judged++;
-    if (evenLine(l)) even++;
+    const stretch = least <= MAX_STRETCHED_GAP * size ? EVEN_STRETCH * least : 0;
+    if (most - least <= Math.max(EVEN_GAPS * size, stretch) && widened.every(fits)) even++;
   }
   return { lines: lines.length, judged, even };
 }
@@ -310,40 +305,6 @@ export function justifiedLines(words: readonly Word[]): boolean {
   // justified line with a short line or two beside it, not a row of cells.
   const few = lines <= SHORT_GRID && judged >= 1 && even === judged;
   return few || (even >= MIN_EVEN_LINES && even >= EVEN_SHARE * judged);
-}
-
-/** Line ends this share of the font size apart, at most, are flush: set to one measure. */
-const FLUSH = 0.1;
-/** Spread of the last words' starts, in font sizes, at least: they do not start a column. */
-const RAGGED_STARTS = 1;
-/** Share of its lines of three words or more that are evenly spaced, at least. */
-const EVEN_ENDS_SHARE = 0.5;
-
-/**
- * Whether a grid is justified lines of one column cut at word gaps that line up by chance: every
- * line of two words or more (but the last, a paragraph's last line) ends at one x, the words
- * that end them start wherever the line's spacing put them and are words, not figures, and the
- * lines of three words or more are mostly spaced evenly. A narrow justified column spreads a few
- * words over its measure with gaps as wide as a table's; a table's right-aligned column is of
- * figures, and its rows have wider gaps between cells than within them. (Right-to-left text is
- * flush right as it runs: not judged.)
- */
-export function justifiedEnds(words: readonly Word[]): boolean {
-  if (words.some((w) => w.rtl)) return false;
-  const all = linesOf(words).filter((l) => l.length >= 2);
-  if (all.length < 2) return false;
-  const right = Math.max(...words.map((w) => w.x1));
-  const size = [...words.map((w) => w.size)].sort((a, b) => a - b)[words.length >> 1] as number;
-  const flush = (l: Word[]) => right - (l[l.length - 1] as Word).x1 <= FLUSH * size;
-  const lines = flush(all[all.length - 1] as Word[]) ? all : all.slice(0, -1);
-  if (lines.length < 2 || !lines.every(flush)) return false;
-  const ends = lines.map((l) => l[l.length - 1] as Word);
-  if (ends.some((w) => FIGURE.test(w.text))) return false;
-  const starts = ends.map((w) => w.x0);
-  if (Math.max(...starts) - Math.min(...starts) < RAGGED_STARTS * size) return false;
-  const judged = lines.filter((l) => l.length >= 3);
-  const even = judged.filter(evenLine).length;
-  return even >= 1 && even >= EVEN_ENDS_SHARE * judged.length;
 }
 
 /** Judged lines, at least, in each side of a grid that is a column of prose ... */
@@ -512,7 +473,6 @@ export function beatenByProse(rows: readonly (readonly string[])[], words: reado
     readsAsProse(rows) ||
     proseColumns(rows) ||
     justifiedLines(words) ||
-    justifiedEnds(words) ||
     proseSides(words) ||
     sizePerLine(words) ||
     labelledList(rows) ||
