@@ -11,7 +11,7 @@ import {
   resolveOwnDocuments,
   tooManyDocuments,
 } from "./collection-members.ts";
-import { collectionNotFound, collectionRef, findCollection } from "./find-collection.ts";
+import { collectionRef, collections, findCollection } from "./find-collection.ts";
 
 export const MAX_MEMBERS_PAGE = 100;
 
@@ -38,7 +38,7 @@ export const addCollectionDocuments = defineOperation({
           const locked = await tx.$queryRaw<
             unknown[]
           >`SELECT 1 FROM collections WHERE id = ${c.id} FOR UPDATE`;
-          if (!locked.length) throw collectionNotFound(input.ref);
+          if (!locked.length) throw collections.notFound(input.ref);
           const { count } = await tx.collectionDocument.createMany({
             data: ids.map((documentId) => ({ collectionId: c.id, documentId })),
             skipDuplicates: true,

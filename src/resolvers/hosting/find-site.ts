@@ -1,21 +1,16 @@
-import { AppError } from "../../core/errors.ts";
+import { ownedRef } from "../../core/db/owned-ref.ts";
 import { NAMESPACE_PATTERN } from "../../core/hosting/namespace.ts";
-import { z } from "../../core/zod.ts";
-import type { AccountContext } from "../operation.ts";
-import { type SiteRow, siteInclude } from "./site-record.ts";
+import { siteInclude } from "./site-record.ts";
 
-/** A site named in a path: its namespace. */
-export const siteRef = z.string().min(1).max(100);
+export const siteIdPattern = /^site_[a-z0-9]{16}$/;
 
-/** The account's own published site; another account's, an unpublished one, or none: NOT_FOUND. */
-export async function findSite(ctx: AccountContext, namespace: string): Promise<SiteRow> {
-  const ns = namespace.toLowerCase();
-  const row = NAMESPACE_PATTERN.test(ns)
-    ? await ctx.services.db.prisma.hostedSite.findFirst({
-        where: { namespace: ns, accountId: ctx.accountId, unpublishedAt: null },
-        include: siteInclude,
-      })
-    : null;
-  if (!row) throw new AppError("NOT_FOUND", `No published site '${namespace}' in this account.`);
-  return row;
-}
+/** The account's own published site, named in a path by its namespace (in any case); an unpublished one is NOT_FOUND. */
+export const sites = ownedRef({
+  selects: (ref) => {
+    const namespace = ref.toLowerCase();
+    return NAMESPACE_PATTERN.test(namespace) ? { namespace, unpublishedAt: null } : null;
+  },
+  read: (prisma, where) => prisma.hostedSite.findFirst({ where, include: siteInclude }),
+  notFound: (ref) => `No published site '${ref}' in this account.`,
+});
+export const { ref: siteRef, find: findSite } = sites;

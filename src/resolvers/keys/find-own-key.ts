@@ -1,10 +1,11 @@
-import { AppError } from "../../core/errors.ts";
-import type { ApiKey } from "../../generated/prisma/client.ts";
-import type { OperationContext } from "../context.ts";
+import { byId, ownedRef } from "../../core/db/owned-ref.ts";
 
-/** A key of the caller's account, or NOT_FOUND (also for another account's key id). */
-export async function findOwnKey(ctx: OperationContext, accountId: string, keyId: string): Promise<ApiKey> {
-  const key = await ctx.services.db.prisma.apiKey.findFirst({ where: { id: keyId, accountId } });
-  if (!key) throw new AppError("NOT_FOUND", `API key ${keyId} was not found.`);
-  return key;
-}
+export const keyIdPattern = /^key_[a-z0-9]+$/;
+
+/** A key of the caller's account, named by its id; another account's is NOT_FOUND. */
+export const apiKeys = ownedRef({
+  selects: byId(keyIdPattern),
+  read: (prisma, where) => prisma.apiKey.findFirst({ where }),
+  notFound: (ref) => `API key ${ref} was not found.`,
+});
+export const findOwnKey = apiKeys.find;

@@ -17,7 +17,7 @@ export const revokeApiKey = defineOperation({
   run: async (ctx, input): Promise<ApiKeyRecord> => {
     const { accountId } = ctx;
     const { prisma } = ctx.services.db;
-    const key = await findOwnKey(ctx, accountId, input.id);
+    const key = await findOwnKey(ctx, input.id);
     if (key.revokedAt) return toApiKeyRecord(key);
     const updated = await prisma.$transaction(async (tx) => {
       // Lock the account's active secret keys so two concurrent revocations cannot both pass

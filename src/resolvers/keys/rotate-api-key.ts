@@ -15,7 +15,7 @@ export const rotateApiKey = defineOperation({
   input: z.object({ id: z.string() }),
   run: async (ctx, input): Promise<CreatedApiKey> => {
     const { accountId } = ctx;
-    const old = await findOwnKey(ctx, accountId, input.id);
+    const old = await findOwnKey(ctx, input.id);
     if (old.revokedAt)
       throw new AppError("CONFLICT", `API key ${old.id} is already revoked and cannot be rotated.`);
     const secret = generateKeySecret(old.kind as KeyKind);
