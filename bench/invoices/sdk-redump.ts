@@ -17,8 +17,8 @@ import type {
 import { builtinJsonAnswer } from "../../src/core/answering/builtin-json-answer.ts";
 import { splitPassages } from "../../src/core/answering/passages.ts";
 import { builtinPlainAnswer } from "../../src/core/answering/reader-answer.ts";
+import { type TableGrid, textRows } from "../../src/core/extraction/table-model.ts";
 import type { InvoiceData, InvoiceSourceDocument } from "../../src/core/invoices/invoice-types.ts";
-import { type TableGrid, textRows } from "../../src/core/tables/table-model.ts";
 import { holdsAmount, holdsName, printsName } from "./answer-checks.ts";
 import { scoreInvoice } from "./score.ts";
 import { invoiceSchema } from "./sdk-schema.ts";
