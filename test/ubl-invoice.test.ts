@@ -12,7 +12,8 @@ const invoiceXsd = "ubl-2.1/maindoc/UBL-Invoice-2.1.xsd";
 const runXsd = "quire-invoice-run-1.xsd";
 
 let fileCount = 0;
-function write(xml: string): XmlFile {
+/** The XML under a file name of its own, as xmllint names it in its messages. */
+function asFile(xml: string): XmlFile {
   return { fileName: `doc-${++fileCount}.xml`, contents: xml };
 }
 
@@ -140,7 +141,7 @@ describe("UBL 2.1 invoice", () => {
   });
 
   it("writes every field of a full invoice, valid against the OASIS schema", async () => {
-    const file = write(ublInvoice(full, meta));
+    const file = asFile(ublInvoice(full, meta));
     expect(await validate(invoiceXsd, file)).toMatchObject({ valid: true });
 
     expect(await read(file, "cbc:UBLVersionID")).toBe("2.1");
@@ -205,7 +206,7 @@ describe("UBL 2.1 invoice", () => {
   });
 
   it("writes a valid invoice when almost nothing was read, by the documented fallbacks", async () => {
-    const file = write(ublInvoice(nulls, meta));
+    const file = asFile(ublInvoice(nulls, meta));
     expect(await validate(invoiceXsd, file)).toMatchObject({ valid: true });
 
     expect(await read(file, "cbc:ID")).toBe("doc-7f3a");
@@ -237,7 +238,7 @@ describe("UBL 2.1 invoice", () => {
         { ...full.items[0]!, amount: null, quantity: 2, unit_price: null, unit: null, product_code: null },
       ],
     };
-    let file = write(ublInvoice(data, meta));
+    let file = asFile(ublInvoice(data, meta));
     expect(await validate(invoiceXsd, file)).toMatchObject({ valid: true });
     expect(await read(file, "cbc:DocumentCurrencyCode")).toBe("EUR");
     // 3 × 0.1 is 0.3, not 0.30000000000000004.
@@ -251,7 +252,7 @@ describe("UBL 2.1 invoice", () => {
     expect(await count(file, "cac:LegalMonetaryTotal/*")).toBe(1);
 
     data.items[1]!.unit_price = 0.2;
-    file = write(ublInvoice(data, meta));
+    file = asFile(ublInvoice(data, meta));
     expect(await validate(invoiceXsd, file)).toMatchObject({ valid: true });
     const totals = "cac:LegalMonetaryTotal";
     expect(await read(file, `${totals}/cbc:LineExtensionAmount`)).toBe("0.7");
@@ -261,7 +262,7 @@ describe("UBL 2.1 invoice", () => {
     expect(await count(file, "cbc:Note")).toBe(1);
 
     // No items but a total and tax: the one line stands for the net amount, total − tax.
-    file = write(ublInvoice({ ...nulls, invoice_total: 119, total_tax: 19, currency: "€" }, meta));
+    file = asFile(ublInvoice({ ...nulls, invoice_total: 119, total_tax: 19, currency: "€" }, meta));
     expect(await validate(invoiceXsd, file)).toMatchObject({ valid: true });
     expect(await read(file, "cac:InvoiceLine/cbc:LineExtensionAmount")).toBe("100");
     expect(await read(file, "cac:InvoiceLine/cbc:LineExtensionAmount/@currencyID")).toBe("XXX");
@@ -287,7 +288,7 @@ describe("UBL 2.1 invoice", () => {
     const xml = ublInvoice(data, { ...meta, fileName: `a&b<c>"d".pdf${controls}` });
     expect(xml).not.toContain("<script>");
     expect(xml).not.toContain("<![CDATA[");
-    const file = write(xml);
+    const file = asFile(xml);
     expect(await validate(invoiceXsd, file)).toMatchObject({ valid: true });
 
     expect(await read(file, "cbc:ID")).toBe(`INV<1>&"2"'3'`);
@@ -376,7 +377,7 @@ describe("UBL 2.1 invoice", () => {
     // One xmllint run for all of them: loading the UBL schema is most of its time.
     const files = fc
       .sample(invoice, { numRuns: 60, seed: 21 })
-      .map((data, i) => write(ublInvoice(data, { ...meta, documentId: `doc-${i}` })));
+      .map((data, i) => asFile(ublInvoice(data, { ...meta, documentId: `doc-${i}` })));
     const result = await validate(invoiceXsd, ...files);
     expect(result.stderr.split("\n").filter((l) => !l.endsWith(" validates") && l)).toEqual([]);
     expect(result.valid).toBe(true);
@@ -388,7 +389,7 @@ describe("UBL 2.1 invoice", () => {
       "$2$1",
     );
     expect(xml).toMatch(/IssueDate>\s*<cbc:ID>INV-2026-017/);
-    const result = await validate(invoiceXsd, write(xml));
+    const result = await validate(invoiceXsd, asFile(xml));
     expect(result.valid).toBe(false);
     expect(result.stderr).toMatch(/IssueDate/);
   });
@@ -402,7 +403,7 @@ describe("results.xml container", () => {
   ];
 
   it("holds one UBL Invoice per read document and validates, each Invoice strictly", async () => {
-    const file = write(ublInvoices(entries, "run_01HZX"));
+    const file = asFile(ublInvoices(entries, "run_01HZX"));
     expect(await validate(runXsd, file)).toMatchObject({ valid: true });
     expect(await read(file, "@run")).toBe("run_01HZX");
     expect(await count(file, "quire:Document")).toBe(3);
@@ -416,13 +417,13 @@ describe("results.xml container", () => {
 
   it("rejects an invalid Invoice inside it (the container's xs:any is strict)", async () => {
     const xml = ublInvoices(entries, "run_01HZX").replace("<cbc:ID>INV-2026-017</cbc:ID>", "");
-    const result = await validate(runXsd, write(xml));
+    const result = await validate(runXsd, asFile(xml));
     expect(result.valid).toBe(false);
     expect(result.stderr).toMatch(/IssueDate/);
   });
 
   it("is an empty run when there are no documents", async () => {
-    const file = write(ublInvoices([], "run_empty"));
+    const file = asFile(ublInvoices([], "run_empty"));
     expect(await validate(runXsd, file)).toMatchObject({ valid: true });
     expect(await count(file, "*")).toBe(0);
   });
