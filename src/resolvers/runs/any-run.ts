@@ -2,7 +2,7 @@ import { newestFirstPage, pageInput } from "../../core/db/keyset.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import { type AgentRunRecord, agentRunInclude, toAgentRunRecord } from "../agents/agent-run-record.ts";
-import { publishRun } from "../agents/agent-steps.ts";
+import { publishRun } from "../agents/agent-step-record.ts";
 import { type AccountContext, defineOperation } from "../operation.ts";
 import { runIdPattern, runRef } from "../workflows/find-run.ts";
 import { type RunRecord, runInclude, toRunRecord } from "../workflows/run-record.ts";

@@ -1,8 +1,8 @@
 import { badCursor } from "../../core/db/cursor.ts";
 import { firstOf } from "../../core/db/keyset.ts";
-import { tableSchemaOf } from "../../core/sql-sandbox/run-sandboxed.ts";
-import { sandboxTypes } from "../../core/sql-sandbox/sql-types.ts";
-import { qualifiedTable, ROW_ID, type TableColumn } from "../../core/typed-tables/table-columns.ts";
+import { tableSchemaOf } from "../../core/sql/run-sandboxed.ts";
+import { sandboxTypes } from "../../core/sql/sql-types.ts";
+import { qualifiedTable, ROW_ID, type TableColumn } from "../../core/tables/table-columns.ts";
 import { z } from "../../core/zod.ts";
 import type { TypedTable } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";

@@ -1,12 +1,12 @@
 import { byId, ownedRef } from "../../core/db/owned-ref.ts";
 import { AppError } from "../../core/errors.ts";
-import type { AccountContext } from "../operation.ts";
 import {
   INVOICE_WORKFLOW,
   invoiceWorkflow,
   toWorkflowRecord,
   type WorkflowRecord,
-} from "./workflow-catalog.ts";
+} from "../../core/workflows/workflow-catalog.ts";
+import type { AccountContext } from "../operation.ts";
 
 export const workflowIdPattern = /^wf_[a-z0-9]{16}$/;
 
