@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CursorPosition, decodeCursor, encodeCursor } from "../src/core/db/cursor.ts";
 import { firstOf, newestFirstPage } from "../src/core/db/keyset.ts";
 import { AppError } from "../src/core/errors.ts";
-import { collectionIdPattern } from "../src/resolvers/collections/find-collection.ts";
+import { collectionIdPattern } from "../src/resolvers/collections/collection-input.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 

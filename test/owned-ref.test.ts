@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OwnerContext } from "../src/core/db/owned-ref.ts";
 import { AppError, errorStatus } from "../src/core/errors.ts";
-import { agents } from "../src/resolvers/agents/find-agent.ts";
-import { collections } from "../src/resolvers/collections/find-collection.ts";
-import { files } from "../src/resolvers/files/find-file.ts";
-import { apiKeys } from "../src/resolvers/keys/find-own-key.ts";
+import { agents } from "../src/resolvers/agents/agent-record.ts";
+import { collections } from "../src/resolvers/collections/collection-record.ts";
+import { files } from "../src/resolvers/files/file-record.ts";
+import { apiKeys } from "../src/resolvers/keys/api-key-record.ts";
 import { call } from "./support/http.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
 import { createKey, createTenant, type Tenant } from "./support/tenant.ts";

@@ -2,11 +2,11 @@ import type { DocumentProgressEvent } from "../../core/documents/document-events
 import { documentTopic, terminalPhases } from "../../core/documents/document-events.ts";
 import type { Services } from "../../core/services.ts";
 import { z } from "../../core/zod.ts";
-import { documentRef } from "../../resolvers/documents/find-document.ts";
+import { documentRef } from "../../resolvers/documents/document-record.ts";
 import { getDocument } from "../../resolvers/documents/get-document.ts";
 import { listDocuments } from "../../resolvers/documents/list-documents.ts";
 import { uploadDocument } from "../../resolvers/documents/upload-document.ts";
-import { fileRef } from "../../resolvers/files/find-file.ts";
+import { fileRef } from "../../resolvers/files/file-record.ts";
 import { inlineBytes, inlineContent } from "../inline-bytes.ts";
 import { boundedList, listInput } from "../list.ts";
 import { documentJson } from "../records.ts";

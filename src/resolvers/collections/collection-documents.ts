@@ -1,10 +1,9 @@
 import { newestFirstPage, pageInput } from "../../core/db/keyset.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
-import { type DocumentRecord, toDocumentRecord } from "../documents/document-record.ts";
-import { fullIdPattern } from "../documents/find-document.ts";
+import { type DocumentRecord, fullIdPattern, toDocumentRecord } from "../documents/document-record.ts";
 import { defineOperation } from "../operation.ts";
-import { collectionRef, collections, findCollection } from "./find-collection.ts";
+import { collectionRef, collections, findCollection } from "./collection-record.ts";
 import {
   documentsNotFound,
   MAX_COLLECTION_DOCUMENTS,

@@ -1,7 +1,12 @@
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type CollectionRecord, toCollectionRecord, withDocumentCount } from "./collection-record.ts";
-import { collectionRef, collections } from "./find-collection.ts";
+import {
+  type CollectionRecord,
+  collectionRef,
+  collections,
+  toCollectionRecord,
+  withDocumentCount,
+} from "./collection-record.ts";
 
 /** The caller's collection with its member count, in one read. */
 export const getCollection = defineOperation({

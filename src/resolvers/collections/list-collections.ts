@@ -1,8 +1,8 @@
 import { newestFirstPage, pageInput } from "../../core/db/keyset.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
+import { collectionIdPattern } from "./collection-input.ts";
 import { type CollectionRecord, toCollectionRecord, withDocumentCount } from "./collection-record.ts";
-import { collectionIdPattern } from "./find-collection.ts";
 
 export const MAX_COLLECTIONS_PAGE = 100;
 

@@ -1,8 +1,12 @@
 import { newestFirstPage, pageInput } from "../../core/db/keyset.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type ConversionRecord, conversionInclude, toConversionRecord } from "./conversion-record.ts";
-import { conversionIdPattern } from "./find-conversion.ts";
+import {
+  type ConversionRecord,
+  conversionIdPattern,
+  conversionInclude,
+  toConversionRecord,
+} from "./conversion-record.ts";
 
 export const MAX_CONVERSIONS_PAGE = 100;
 

@@ -1,8 +1,7 @@
 import { newestFirstPage, pageInput } from "../../core/db/keyset.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
-import { fullIdPattern } from "./find-document.ts";
+import { type DocumentRecord, fullIdPattern, toDocumentRecord } from "./document-record.ts";
 
 export const MAX_PAGE_SIZE = 100;
 

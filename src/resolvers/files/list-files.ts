@@ -1,8 +1,7 @@
 import { newestFirstPage, pageInput } from "../../core/db/keyset.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type FileRecord, toFileRecord } from "./file-record.ts";
-import { fileIdPattern } from "./find-file.ts";
+import { type FileRecord, fileIdPattern, toFileRecord } from "./file-record.ts";
 
 export const MAX_FILES_PAGE = 100;
 

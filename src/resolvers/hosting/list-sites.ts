@@ -1,8 +1,7 @@
 import { newestFirstPage, pageInput } from "../../core/db/keyset.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { siteIdPattern } from "./find-site.ts";
-import { type SiteRecord, siteInclude, toSiteRecord } from "./site-record.ts";
+import { type SiteRecord, siteIdPattern, siteInclude, toSiteRecord } from "./site-record.ts";
 
 export const MAX_SITES_PAGE = 100;
 

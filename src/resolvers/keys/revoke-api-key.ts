@@ -2,8 +2,7 @@ import { type ApiKeyEvent, apiKeyTopic } from "../../core/auth/key-events.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type ApiKeyRecord, toApiKeyRecord } from "./api-key-record.ts";
-import { findOwnKey } from "./find-own-key.ts";
+import { type ApiKeyRecord, findOwnKey, toApiKeyRecord } from "./api-key-record.ts";
 
 /**
  * Revokes a key at once: the next request made with it is refused. Revoking a revoked key

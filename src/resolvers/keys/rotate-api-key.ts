@@ -4,9 +4,8 @@ import { AppError } from "../../core/errors.ts";
 import { newId } from "../../core/ids.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { toApiKeyRecord } from "./api-key-record.ts";
+import { findOwnKey, toApiKeyRecord } from "./api-key-record.ts";
 import type { CreatedApiKey } from "./create-api-key.ts";
-import { findOwnKey } from "./find-own-key.ts";
 
 /** Replaces a key by a new one of the same kind and name; the old one stops working at once. */
 export const rotateApiKey = defineOperation({

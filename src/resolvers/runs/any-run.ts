@@ -4,8 +4,7 @@ import { z } from "../../core/zod.ts";
 import { type AgentRunRecord, agentRunInclude, toAgentRunRecord } from "../agents/agent-run-record.ts";
 import { publishRun } from "../agents/agent-step-record.ts";
 import { type AccountContext, defineOperation } from "../operation.ts";
-import { runIdPattern, runRef } from "../workflows/find-run.ts";
-import { type RunRecord, runInclude, toRunRecord } from "../workflows/run-record.ts";
+import { type RunRecord, runIdPattern, runInclude, runRef, toRunRecord } from "../workflows/run-record.ts";
 
 // A run is a workflow's or an agent's; /v1/runs shows both, told apart by `kind`.
 

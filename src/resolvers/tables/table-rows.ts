@@ -7,7 +7,7 @@ import { z } from "../../core/zod.ts";
 import type { TypedTable } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
 import { defineOperation } from "../operation.ts";
-import { findTable, tableRef } from "./find-table.ts";
+import { findTable, tableRef } from "./table-record.ts";
 
 export const MAX_ROWS_PAGE = 500;
 

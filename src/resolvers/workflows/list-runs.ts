@@ -1,9 +1,8 @@
 import { newestFirstPage, pageInput } from "../../core/db/keyset.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { runIdPattern } from "./find-run.ts";
-import { workflowName } from "./find-workflow.ts";
-import { type RunRecord, runInclude, toRunRecord } from "./run-record.ts";
+import { type RunRecord, runIdPattern, runInclude, toRunRecord } from "./run-record.ts";
+import { workflowName } from "./workflow-record.ts";
 
 export const MAX_RUNS_PAGE = 50;
 

@@ -1,4 +1,3 @@
-import { ownedRef } from "../../core/db/owned-ref.ts";
 import { AppError } from "../../core/errors.ts";
 import { controlCharacters } from "../../core/text-rules.ts";
 import { z } from "../../core/zod.ts";
@@ -40,16 +39,6 @@ export const collectionName = z
     pattern: namePattern,
     description: `1 to ${MAX_COLLECTION_NAME} characters once surrounding white space is trimmed; no control characters; not of the form of a collection id (col- and 16 lowercase letters or digits). Unique within the account.`,
   });
-
-/** The account's own collection, named in a path by its id (`col-…`) or its name. */
-export const collections = ownedRef({
-  selects: (ref) => (collectionIdPattern.test(ref) ? { id: ref } : { name: ref.trim() }),
-  read: (prisma, where) => prisma.collection.findFirst({ where }),
-  notFound: (ref) => `Collection ${JSON.stringify(ref)} was not found.`,
-  // A name is up to 100 characters once trimmed; white space around it may make it longer.
-  maxLength: MAX_COLLECTION_NAME * 4,
-});
-export const { ref: collectionRef, find: findCollection } = collections;
 
 /** Prisma's unique-constraint failure (P2002), raised by a name already taken in the account. */
 export function isUniqueViolation(err: unknown): boolean {
