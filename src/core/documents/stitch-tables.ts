@@ -1,6 +1,6 @@
 import type { PrismaClient } from "../../generated/prisma/client.ts";
-import { tableToMarkdown } from "../tables/table-formats.ts";
-import type { TableGrid } from "../tables/table-model.ts";
+import { tableToMarkdown } from "../exports/table-formats.ts";
+import type { TableGrid } from "../extraction/table-model.ts";
 import type { ReadPage } from "./read-page.ts";
 import type { PageWrite } from "./write-page.ts";
 
