@@ -4,7 +4,8 @@ import { pageImagePrefix } from "./blob-keys.ts";
 
 /**
  * Deletes the pages, tables and passages of every generation but `generation`: run in the
- * transaction that makes `generation` the one reads serve, so readers never see neither.
+ * transaction that makes `generation` the one reads serve, so a reader finds the old results or
+ * the new ones, never a document with neither.
  */
 export async function dropOldGenerationRows(
   tx: Prisma.TransactionClient,
