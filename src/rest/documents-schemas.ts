@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { DocumentRecord } from "../resolvers/documents/document-record.ts";
-import { documentRef } from "../resolvers/documents/find-document.ts";
+import { documentRef } from "../resolvers/documents/document-record.ts";
 import { getPage } from "../resolvers/documents/read-pages.ts";
 import { integerParameter, iso } from "./shared-schemas.ts";
 

@@ -7,14 +7,18 @@ import {
   resultFormats,
   type WorkflowRecord,
 } from "../core/workflows/workflow-catalog.ts";
-import { documentRef } from "../resolvers/documents/find-document.ts";
-import { fileRef } from "../resolvers/files/find-file.ts";
+import { documentRef } from "../resolvers/documents/document-record.ts";
+import { fileRef } from "../resolvers/files/file-record.ts";
 import { createRun, runOptionsInput } from "../resolvers/workflows/create-run.ts";
-import { runRef } from "../resolvers/workflows/find-run.ts";
 import { getRun } from "../resolvers/workflows/get-run.ts";
 import { listRuns, MAX_RUNS_PAGE } from "../resolvers/workflows/list-runs.ts";
 import { getWorkflow, listWorkflows } from "../resolvers/workflows/list-workflows.ts";
-import { type RunRecord, runDocumentStatuses, runStatuses } from "../resolvers/workflows/run-record.ts";
+import {
+  type RunRecord,
+  runDocumentStatuses,
+  runRef,
+  runStatuses,
+} from "../resolvers/workflows/run-record.ts";
 import { runResults } from "../resolvers/workflows/run-results.ts";
 import { createWorkflow, deleteWorkflow, MAX_WORKFLOWS } from "../resolvers/workflows/write-workflow.ts";
 import type { AppEnv } from "../web/env.ts";

@@ -1,4 +1,5 @@
 import type { PageSize } from "../../core/conversions/page-size.ts";
+import { byId, ownedRef } from "../../core/db/owned-ref.ts";
 import type { Conversion, ConversionInput } from "../../generated/prisma/client.ts";
 import { type SiteRecord, type SiteRow, siteInclude, toSiteRecord } from "../hosting/site-record.ts";
 
@@ -100,3 +101,13 @@ export function toConversionRecord(c: ConversionRow): ConversionRecord {
 export const conversionBlobPrefix = (id: string) => `conversions/${id}/`;
 export const conversionInputKey = (id: string, position: number) =>
   `${conversionBlobPrefix(id)}inputs/${position}`;
+
+export const conversionIdPattern = /^conv_[a-z0-9]{16}$/;
+
+/** The account's own conversion, named in a path by its id. */
+export const conversions = ownedRef({
+  selects: byId(conversionIdPattern),
+  read: (prisma, where) => prisma.conversion.findFirst({ where, include: conversionInclude }),
+  notFound: (ref) => `Conversion ${ref} was not found.`,
+});
+export const { ref: conversionRef, find: findConversion } = conversions;

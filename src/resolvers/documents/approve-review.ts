@@ -3,8 +3,7 @@ import { movePhase } from "../../core/documents/phases.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
-import { documentRef, findDocument } from "./find-document.ts";
+import { type DocumentRecord, documentRef, findDocument, toDocumentRecord } from "./document-record.ts";
 
 /** Accepts an extraction that was put in awaiting_review: the document moves to complete. */
 export const approveReview = defineOperation({

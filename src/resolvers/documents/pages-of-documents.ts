@@ -5,7 +5,7 @@ import { z } from "../../core/zod.ts";
 import type { Document } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
 import { defineOperation } from "../operation.ts";
-import { documentRef, policyOf } from "./find-document.ts";
+import { documentRef, policyOf } from "./document-record.ts";
 import { MAX_PAGE_SIZE } from "./list-documents.ts";
 import { MAX_TABLES_PAGE, type TableRecord, toTableRecord } from "./tables.ts";
 

@@ -4,8 +4,7 @@ import { AppError } from "../../core/errors.ts";
 import { EXTRACTION_QUEUE } from "../../core/job-queue.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
-import { documentRef, findDocument } from "./find-document.ts";
+import { type DocumentRecord, documentRef, findDocument, toDocumentRecord } from "./document-record.ts";
 
 const flag = `(?:${capabilityFlags.join("|")})`;
 /**

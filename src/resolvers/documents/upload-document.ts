@@ -9,7 +9,7 @@ import { safeFileName } from "../../core/files/safe-file-name.ts";
 import { newId } from "../../core/ids.ts";
 import { EXTRACTION_QUEUE } from "../../core/job-queue.ts";
 import { z } from "../../core/zod.ts";
-import { fileRef, findFile } from "../files/find-file.ts";
+import { fileRef, findFile } from "../files/file-record.ts";
 import { defineOperation } from "../operation.ts";
 import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
 
