@@ -66,7 +66,6 @@ export const uploadDocument = defineOperation({
           fileName,
           sizeBytes: BigInt(stored.size),
           sha256: stored.sha256,
-          phase: "queued",
           capabilities: defaultCapabilities,
           access: policyToWire(defaultAccessPolicy()),
           blobKey: target.key,
