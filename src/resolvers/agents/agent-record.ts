@@ -42,3 +42,17 @@ export function toVersionRecord(v: AgentVersion, agentCreatedAt: Date): AgentRec
     updatedAt: v.createdAt,
   };
 }
+
+/** An agent on the wire (REST's Agent). */
+export const agentWire = (a: AgentRecord) => ({
+  id: a.id,
+  name: a.name,
+  model: a.model,
+  system: a.system,
+  table_id: a.tableId,
+  output_schema: a.outputSchema,
+  version: a.version,
+  created_at: a.createdAt.toISOString(),
+  updated_at: a.updatedAt.toISOString(),
+});
+export type AgentWire = ReturnType<typeof agentWire>;

@@ -1,11 +1,11 @@
 import type { Collection } from "../../generated/prisma/client.ts";
 
-/** A collection as both faces show it (SPEC 2: id, name, description, visibility, created_at, document_count). */
+/** A collection as every face shows it (SPEC 2: id, name, description, visibility, created_at, document_count). */
 export type CollectionRecord = {
   id: string;
   name: string;
   description: string | null;
-  visibility: string;
+  visibility: "private";
   createdAt: Date;
   updatedAt: Date;
   documentCount: number;
@@ -19,9 +19,22 @@ export function toCollectionRecord(c: Collection & { _count: { documents: number
     id: c.id,
     name: c.name,
     description: c.description,
-    visibility: c.visibility,
+    // The database's CHECK constraint admits only this value.
+    visibility: c.visibility as "private",
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
     documentCount: c._count.documents,
   };
 }
+
+/** A collection on the wire (REST's Collection, SPEC 2). */
+export const collectionWire = (c: CollectionRecord) => ({
+  id: c.id,
+  name: c.name,
+  description: c.description,
+  visibility: c.visibility,
+  created_at: c.createdAt.toISOString(),
+  updated_at: c.updatedAt.toISOString(),
+  document_count: c.documentCount,
+});
+export type CollectionWire = ReturnType<typeof collectionWire>;

@@ -29,3 +29,15 @@ export function toApiKeyRecord(k: ApiKey): ApiKeyRecord {
 /** The topic on which an account's key changes are published. */
 export const apiKeyTopic = (accountId: string) => `account:${accountId}:api-keys`;
 export type ApiKeyEvent = { action: "created" | "rotated" | "revoked"; keyId: string };
+
+/** An API key on the wire (REST's ApiKey). */
+export const apiKeyWire = (k: ApiKeyRecord) => ({
+  id: k.id,
+  name: k.name,
+  kind: k.kind,
+  prefix: k.prefix,
+  created_at: k.createdAt.toISOString(),
+  revoked_at: k.revokedAt?.toISOString() ?? null,
+  last_used_at: k.lastUsedAt?.toISOString() ?? null,
+  replaced_by: k.replacedBy,
+});

@@ -22,3 +22,13 @@ export function toTableRecord(t: TypedTable): TableRecord {
     updatedAt: t.updatedAt,
   };
 }
+
+/** A typed table on the wire (REST's TypedTable). */
+export const tableWire = (t: TableRecord) => ({
+  id: t.id,
+  name: t.name,
+  description: t.description,
+  columns: t.columns,
+  created_at: t.createdAt.toISOString(),
+  updated_at: t.updatedAt.toISOString(),
+});

@@ -74,3 +74,18 @@ export function toWorkflowRecord(row: Workflow): WorkflowRecord {
     updatedAt: row.updatedAt,
   };
 }
+
+/** A workflow on the wire (REST's Workflow). */
+export const workflowWire = (w: WorkflowRecord) => ({
+  id: w.id,
+  kind: w.kind,
+  name: w.name,
+  description: w.description,
+  input: w.input,
+  output: w.output,
+  checks: [...w.checks],
+  result_formats: [...w.resultFormats],
+  steps: w.steps,
+  created_at: w.createdAt?.toISOString() ?? null,
+  updated_at: w.updatedAt?.toISOString() ?? null,
+});
