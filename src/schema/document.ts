@@ -11,11 +11,11 @@ import { deleteDocument } from "../resolvers/documents/delete-document.ts";
 import type { DocumentRecord } from "../resolvers/documents/document-record.ts";
 import { getDocument } from "../resolvers/documents/get-document.ts";
 import { listDocuments, MAX_PAGE_SIZE } from "../resolvers/documents/list-documents.ts";
+import type { PageRecord } from "../resolvers/documents/page-record.ts";
 import {
   listPagesOfDocuments,
   listTablesOfDocuments,
   MAX_PAGES_PER_READ,
-  type PageRecord,
   pageRange,
 } from "../resolvers/documents/pages-of-documents.ts";
 import { reparseDocument } from "../resolvers/documents/reparse-document.ts";

@@ -1,29 +1,18 @@
 import { allowedActions, unseenDocument } from "../../core/auth/authorize.ts";
 import { AppError } from "../../core/errors.ts";
-import type { PageElement } from "../../core/extraction/extractor.ts";
 import { z } from "../../core/zod.ts";
 import type { Document } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
 import { defineOperation } from "../operation.ts";
 import { documentRef, policyOf } from "./find-document.ts";
 import { MAX_PAGE_SIZE } from "./list-documents.ts";
+import { type PageRecord, toPageRecord } from "./page-record.ts";
 import { MAX_TABLES_PAGE, type TableRecord, toTableRecord } from "./tables.ts";
 
 // The content of several documents read at once: a list of documents with their pages or tables
 // costs a fixed number of queries, however long the list. Each document is checked as alone:
 // one the caller may not see is NOT_FOUND, one whose content it may not read FORBIDDEN, and
 // neither stops the others.
-
-export type PageRecord = {
-  number: number;
-  markdown: string;
-  text: string;
-  method: string;
-  width: number;
-  height: number;
-  /** In reading order, with boxes; null for a page extracted before elements were kept. */
-  elements: PageElement[] | null;
-};
 
 /** Each document's result, or the error that document alone answers with. */
 export type PerDocument<T> = Map<string, T | AppError>;
@@ -93,16 +82,7 @@ export const listPagesOfDocuments = defineOperation({
       });
       for (const p of rows) {
         const list = found.get(p.documentId) ?? [];
-        list.push({
-          number: p.pageNumber,
-          markdown: p.markdown,
-          text: p.text,
-          method: p.method,
-          width: p.width,
-          height: p.height,
-          // Written by the extraction as PageElement[] (write-page.ts).
-          elements: p.elements as PageElement[] | null,
-        });
+        list.push(toPageRecord(p));
         found.set(p.documentId, list);
       }
     }
