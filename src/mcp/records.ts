@@ -1,3 +1,4 @@
+import type { WorkflowRecord } from "../core/workflows/workflow-catalog.ts";
 import { type AgentRecord, agentWire } from "../resolvers/agents/agent-record.ts";
 import { type AgentRunRecord, agentRunWire } from "../resolvers/agents/agent-run-record.ts";
 import { type CollectionRecord, collectionWire } from "../resolvers/collections/collection-record.ts";
@@ -6,7 +7,7 @@ import { type DocumentRecord, documentWire } from "../resolvers/documents/docume
 import { type FileRecord, fileWire } from "../resolvers/files/file-record.ts";
 import { type SiteRecord, type SiteWire, siteWire } from "../resolvers/hosting/site-record.ts";
 import { type RunRecord, runWire } from "../resolvers/workflows/run-record.ts";
-import { type WorkflowRecord, workflowWire } from "../resolvers/workflows/workflow-catalog.ts";
+import { workflowWire } from "../resolvers/workflows/workflow-record.ts";
 
 // Records as tools give them: each one's wire form, the one REST answers (made beside the record),
 // cut to what a model needs to choose its next call (a document's phase and progress, a

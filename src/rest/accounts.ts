@@ -1,9 +1,9 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../http/env.ts";
 import { accountWire } from "../resolvers/accounts/account-record.ts";
 import { createAccount } from "../resolvers/accounts/create-account.ts";
 import { getCurrentAccount } from "../resolvers/accounts/get-current-account.ts";
 import { apiKeyWire } from "../resolvers/keys/api-key-record.ts";
+import type { AppEnv } from "../web/env.ts";
 import type { RestFace } from "./bind-route.ts";
 import { ApiKeySchema } from "./keys.ts";
 import { errorResponses, jsonBody, jsonResponse } from "./shared-schemas.ts";

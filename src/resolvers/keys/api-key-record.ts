@@ -26,10 +26,6 @@ export function toApiKeyRecord(k: ApiKey): ApiKeyRecord {
   };
 }
 
-/** The topic on which an account's key changes are published. */
-export const apiKeyTopic = (accountId: string) => `account:${accountId}:api-keys`;
-export type ApiKeyEvent = { action: "created" | "rotated" | "revoked"; keyId: string };
-
 /** An API key on the wire (REST's ApiKey). */
 export const apiKeyWire = (k: ApiKeyRecord) => ({
   id: k.id,
