@@ -30,18 +30,8 @@ const forbidden: Record<string, string[]> = {
   http: ["jobs", "cli", "start-service.ts", "build-services.ts", "main.ts"],
   // A face of its own: it calls operations, never another face.
   mcp: ["rest", "schema", "jobs", "cli", "start-service.ts", "build-services.ts", "main.ts"],
-  // The hosted viewer is presentation only: pages from a model, and static assets.
-  hosting: [
-    "resolvers",
-    "rest",
-    "schema",
-    "http",
-    "jobs",
-    "cli",
-    "start-service.ts",
-    "build-services.ts",
-    "main.ts",
-  ],
+  // The hosting family's face for sites: it calls operations and the core, never another face.
+  hosting: ["rest", "schema", "mcp", "jobs", "cli", "start-service.ts", "build-services.ts", "main.ts"],
 };
 
 function sources(dir: string): string[] {

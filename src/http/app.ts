@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
 import { dashboardApp } from "../dashboard/dashboard-app.ts";
+import { hostedApp } from "../hosting/hosted-app.ts";
 import { mcpApp } from "../mcp/mcp-app.ts";
 import { registerAccountRoutes } from "../rest/accounts.ts";
 import { registerAgentRoutes } from "../rest/agents.ts";
@@ -26,7 +27,6 @@ import { registerWorkflowRoutes } from "../rest/workflows.ts";
 import type { AppEnv } from "./env.ts";
 import { errorResponse, toAppError } from "./error-response.ts";
 import { graphqlApp } from "./graphql-route.ts";
-import { hostedApp } from "./hosted-app.ts";
 import { authenticateAs, corsPolicy, requestId } from "./middleware.ts";
 
 /** REST under /v1 and its OpenAPI document: each route authenticates and counts as its operation says. */
