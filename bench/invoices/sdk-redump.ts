@@ -19,7 +19,7 @@ import { builtinJsonAnswer } from "../../src/core/answering/builtin-json-answer.
 import { splitPassages } from "../../src/core/answering/passages.ts";
 import { builtinPlainAnswer } from "../../src/core/answering/reader-answer.ts";
 import type { InvoiceData, InvoiceSourceDocument } from "../../src/core/invoices/invoice-types.ts";
-import { type TableGrid, textRows } from "../../src/core/tables/table-model.ts";
+import { type TableGrid, textRows } from "../../src/core/extraction/table-model.ts";
 import { scoreInvoice } from "./score.ts";
 
 const args = process.argv.slice(2);

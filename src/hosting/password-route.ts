@@ -9,7 +9,7 @@ import {
   formTokenValid,
   passwordMatches,
 } from "../core/hosting/access.ts";
-import { authDeps, clientAddress, servedOverHttps } from "../http/request-info.ts";
+import { authDeps, clientAddress, servedOverHttps } from "../web/request-info.ts";
 import { nowSeconds, type SiteDeps, type SiteEnv } from "./site-deps.ts";
 import { siteOfRequest } from "./site-of-request.ts";
 import { renderPasswordPage } from "./viewer/viewer-page.ts";

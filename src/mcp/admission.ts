@@ -5,7 +5,7 @@ import type { Principal } from "../core/auth/principal.ts";
 import { rateHeaders } from "../core/auth/rate-limit.ts";
 import type { AppError } from "../core/errors.ts";
 import type { Logger } from "../core/log.ts";
-import { toAppError } from "../http/error-response.ts";
+import { toAppError } from "../web/error-response.ts";
 import { jsonHeaders, rpcRefusal } from "./json-rpc.ts";
 import type { RequestCount } from "./request-count.ts";
 import { toolError } from "./tool.ts";
