@@ -7,7 +7,7 @@ import {
   MAX_AGENT_STEPS,
 } from "../core/agents/agent-limits.ts";
 import { MAX_OUTPUT_SCHEMA_CHARS, MAX_SYSTEM_CHARS } from "../resolvers/agents/agent-input.ts";
-import { type AgentRecord, agentRef, agentWire } from "../resolvers/agents/agent-record.ts";
+import { agentRef, agentWire } from "../resolvers/agents/agent-record.ts";
 import { agentRunWire } from "../resolvers/agents/agent-run-record.ts";
 import { getAgent, getAgentVersion, listAgents } from "../resolvers/agents/read-agents.ts";
 import { startAgentRun } from "../resolvers/agents/start-agent-run.ts";

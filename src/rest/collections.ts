@@ -6,11 +6,7 @@ import {
   removeCollectionDocuments,
 } from "../resolvers/collections/collection-documents.ts";
 import { MAX_COLLECTION_NAME } from "../resolvers/collections/collection-input.ts";
-import {
-  type CollectionRecord,
-  collectionRef,
-  collectionWire,
-} from "../resolvers/collections/collection-record.ts";
+import { collectionRef, collectionWire } from "../resolvers/collections/collection-record.ts";
 import { createCollection } from "../resolvers/collections/create-collection.ts";
 import { deleteCollection } from "../resolvers/collections/delete-collection.ts";
 import {

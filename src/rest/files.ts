@@ -5,7 +5,7 @@ import { AppError } from "../core/errors.ts";
 import { imageContentTypes, storedContentTypes } from "../core/files/file-type.ts";
 import { deleteFile } from "../resolvers/files/delete-file.ts";
 import { readFileContent } from "../resolvers/files/file-content.ts";
-import { type FileRecord, fileRef, fileWire, PENDING_CONTENT_TYPE } from "../resolvers/files/file-record.ts";
+import { fileRef, fileWire, PENDING_CONTENT_TYPE } from "../resolvers/files/file-record.ts";
 import { finalizeFileUpload } from "../resolvers/files/finalize-upload.ts";
 import { getFile } from "../resolvers/files/get-file.ts";
 import { listFiles, MAX_FILES_PAGE } from "../resolvers/files/list-files.ts";

@@ -4,7 +4,7 @@ import { hostedUrl } from "../core/hosting/hosted-url.ts";
 import { getSite } from "../resolvers/hosting/get-site.ts";
 import { listSites, MAX_SITES_PAGE } from "../resolvers/hosting/list-sites.ts";
 import { publishSite } from "../resolvers/hosting/publish-site.ts";
-import { type SiteRecord, siteRef, siteWire } from "../resolvers/hosting/site-record.ts";
+import { siteRef, siteWire } from "../resolvers/hosting/site-record.ts";
 import { getSiteStats, MAX_STATS_DAYS } from "../resolvers/hosting/site-stats.ts";
 import { unpublishSite } from "../resolvers/hosting/unpublish-site.ts";
 import { updateSite } from "../resolvers/hosting/update-site.ts";

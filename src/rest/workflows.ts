@@ -1,12 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { AppError } from "../core/errors.ts";
 import { checkRules } from "../core/invoices/invoice-checks.ts";
-import {
-  INVOICE_WORKFLOW,
-  MAX_RUN_DOCUMENTS,
-  resultFormats,
-  type WorkflowRecord,
-} from "../core/workflows/workflow-catalog.ts";
+import { INVOICE_WORKFLOW, MAX_RUN_DOCUMENTS, resultFormats } from "../core/workflows/workflow-catalog.ts";
 import { documentRef } from "../resolvers/documents/document-record.ts";
 import { fileRef } from "../resolvers/files/file-record.ts";
 import { createRun, runOptionsInput } from "../resolvers/workflows/create-run.ts";

@@ -3,7 +3,7 @@ import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import type { OperationContext } from "../context.ts";
 import { defineOperation } from "../operation.ts";
-import { type DocumentRecord, documentRef, policyOf } from "./document-record.ts";
+import type { DocumentRecord } from "./document-record.ts";
 import { MAX_PAGE_SIZE } from "./list-documents.ts";
 import { type PageRecord, toPageRecord } from "./page-record.ts";
 import { MAX_TABLES_PAGE, type TableRecord, toTableRecord } from "./tables.ts";
