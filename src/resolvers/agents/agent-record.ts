@@ -53,3 +53,16 @@ export const agents = ownedRef({
   notFound: (ref) => `Agent ${ref} was not found: GET /v1/agents lists the account's agents.`,
 });
 export const { ref: agentRef, find: findAgent } = agents;
+/** An agent on the wire (REST's Agent). */
+export const agentWire = (a: AgentRecord) => ({
+  id: a.id,
+  name: a.name,
+  model: a.model,
+  system: a.system,
+  table_id: a.tableId,
+  output_schema: a.outputSchema,
+  version: a.version,
+  created_at: a.createdAt.toISOString(),
+  updated_at: a.updatedAt.toISOString(),
+});
+export type AgentWire = ReturnType<typeof agentWire>;

@@ -17,7 +17,15 @@ import { z } from "../../core/zod.ts";
 import type { Document } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
 
-/** A document as both faces show it. */
+/**
+ * What reading a document's content needs beyond its record: who owns it, its grants and which
+ * extraction is current. Kept from the row the record was made from, so a field that reads the
+ * content of a record it was handed (GraphQL's Document.pages) does not read the row again.
+ * No wire shows it.
+ */
+export type DocumentContentKey = { accountId: string; policy: AccessPolicy; generation: number };
+
+/** A document as every face shows it. */
 export type DocumentRecord = {
   id: string;
   shortHash: string;
@@ -34,6 +42,7 @@ export type DocumentRecord = {
   createdAt: Date;
   updatedAt: Date;
   completedAt: Date | null;
+  content: DocumentContentKey;
 };
 
 export function toDocumentRecord(d: Document): DocumentRecord {
@@ -54,6 +63,7 @@ export function toDocumentRecord(d: Document): DocumentRecord {
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,
     completedAt: d.completedAt,
+    content: { accountId: d.accountId, policy: policyOf(d), generation: d.activeGeneration },
   };
 }
 
@@ -117,3 +127,25 @@ export async function findDocument(
   const isOwnerAccount = principalAccountId(p) === doc.accountId;
   return { doc, viaPublic: !isOwnerAccount };
 }
+/**
+ * A document on the wire (REST's Document, SPEC 2). Its fields keep the record's camelCase names,
+ * which the SPEC fixes for this resource.
+ */
+export const documentWire = (d: DocumentRecord) => ({
+  id: d.id,
+  shortHash: d.shortHash,
+  status: d.status,
+  phase: d.phase,
+  fileName: d.fileName,
+  pagesTotal: d.pagesTotal,
+  pagesCompleted: d.pagesCompleted,
+  sizeBytes: d.sizeBytes,
+  sha256: d.sha256,
+  error: d.error,
+  strategy: d.strategy,
+  capabilities: d.capabilities,
+  createdAt: d.createdAt.toISOString(),
+  updatedAt: d.updatedAt.toISOString(),
+  completedAt: d.completedAt?.toISOString() ?? null,
+});
+export type DocumentWire = ReturnType<typeof documentWire>;

@@ -35,6 +35,23 @@ export function toFileRecord(f: StoredFile): FileRecord {
   };
 }
 
+/**
+ * A stored file on the wire (REST's File). Its casing is mixed (fileName and contentType beside
+ * created_at) as published: REST keeps it until the naming rule of the contract changes it.
+ */
+export const fileWire = (f: FileRecord) => ({
+  id: f.id,
+  fileName: f.fileName,
+  size: f.size,
+  sha256: f.sha256,
+  contentType: f.contentType,
+  pages: f.pages,
+  status: f.status,
+  created_at: f.createdAt.toISOString(),
+  expires_at: f.expiresAt?.toISOString() ?? null,
+});
+export type FileWire = ReturnType<typeof fileWire>;
+
 /** The content type of a presigned upload not finalized yet: its type is told from its bytes at finalize. */
 export const PENDING_CONTENT_TYPE = "application/octet-stream";
 

@@ -62,3 +62,27 @@ export const sites = ownedRef({
   notFound: (ref) => `No published site '${ref}' in this account.`,
 });
 export const { ref: siteRef, find: findSite } = sites;
+/** A hosted site on the wire (REST's HostedSite), at `url`: the faces know the address it answers on. */
+export const siteWire = (s: SiteRecord, url: string) => ({
+  namespace: s.namespace,
+  title: s.title,
+  access: {
+    disabled: s.access.disabled,
+    unlisted: s.access.unlisted,
+    expires_at: s.access.expiresAt?.toISOString() ?? null,
+    allow_download: s.access.allowDownload,
+    indexing: s.access.indexing,
+    has_password: s.access.hasPassword,
+  },
+  source: s.source.kind === "file" ? { file_id: s.source.fileId } : { document_id: s.source.documentId },
+  deployment: {
+    id: s.deployment.id,
+    url,
+    document_id: s.deployment.documentId,
+    status: s.deployment.status,
+    created_at: s.deployment.createdAt.toISOString(),
+  },
+  created_at: s.createdAt.toISOString(),
+  updated_at: s.updatedAt.toISOString(),
+});
+export type SiteWire = ReturnType<typeof siteWire>;

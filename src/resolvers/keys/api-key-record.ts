@@ -38,3 +38,14 @@ export const apiKeys = ownedRef({
   notFound: (ref) => `API key ${ref} was not found.`,
 });
 export const findOwnKey = apiKeys.find;
+/** An API key on the wire (REST's ApiKey). */
+export const apiKeyWire = (k: ApiKeyRecord) => ({
+  id: k.id,
+  name: k.name,
+  kind: k.kind,
+  prefix: k.prefix,
+  created_at: k.createdAt.toISOString(),
+  revoked_at: k.revokedAt?.toISOString() ?? null,
+  last_used_at: k.lastUsedAt?.toISOString() ?? null,
+  replaced_by: k.replacedBy,
+});

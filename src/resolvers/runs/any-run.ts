@@ -1,14 +1,29 @@
 import { newestFirstPage, pageInput } from "../../core/db/keyset.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
-import { type AgentRunRecord, agentRunInclude, toAgentRunRecord } from "../agents/agent-run-record.ts";
+import {
+  type AgentRunRecord,
+  agentRunInclude,
+  agentRunWire,
+  toAgentRunRecord,
+} from "../agents/agent-run-record.ts";
 import { publishRun } from "../agents/agent-step-record.ts";
 import { type AccountContext, defineOperation } from "../operation.ts";
-import { type RunRecord, runIdPattern, runInclude, runRef, toRunRecord } from "../workflows/run-record.ts";
+import {
+  type RunRecord,
+  runIdPattern,
+  runInclude,
+  runRef,
+  runWire,
+  toRunRecord,
+} from "../workflows/run-record.ts";
 
 // A run is a workflow's or an agent's; /v1/runs shows both, told apart by `kind`.
 
 export type AnyRun = { kind: "workflow"; run: RunRecord } | { kind: "agent"; run: AgentRunRecord };
+
+/** A run of either kind on the wire (REST's AnyRun). */
+export const anyRunWire = (r: AnyRun) => (r.kind === "workflow" ? runWire(r.run) : agentRunWire(r.run));
 
 /** The account's run of either kind; another account's, or none, is NOT_FOUND. */
 export async function findAnyRun(ctx: AccountContext, ref: string): Promise<AnyRun> {

@@ -104,3 +104,26 @@ export async function findRun(ctx: AccountContext, ref: string, workflow?: strin
     prisma.run.findFirst({ where: { ...where, ...(workflow ? { workflow } : {}) }, include: runInclude }),
   );
 }
+/** A workflow's run on the wire (REST's Run). */
+export const runWire = (r: RunRecord) => ({
+  id: r.id,
+  kind: "workflow" as const,
+  workflow: r.workflow,
+  status: r.status,
+  options: r.options,
+  error: r.error,
+  documents: r.documents.map((d) => ({
+    document_id: d.documentId,
+    file_id: d.fileId,
+    file_name: d.fileName,
+    status: d.status,
+    data: d.data,
+    sources: d.sources,
+    checks: d.checks,
+    error: d.error,
+  })),
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+  finished_at: r.finishedAt?.toISOString() ?? null,
+});
+export type RunWire = ReturnType<typeof runWire>;
