@@ -7,9 +7,8 @@ import {
   MAX_AGENT_STEPS,
 } from "../core/agents/agent-limits.ts";
 import { MAX_OUTPUT_SCHEMA_CHARS, MAX_SYSTEM_CHARS } from "../resolvers/agents/agent-input.ts";
-import { agentWire } from "../resolvers/agents/agent-record.ts";
+import { agentRef, agentWire } from "../resolvers/agents/agent-record.ts";
 import { agentRunWire } from "../resolvers/agents/agent-run-record.ts";
-import { agentRef } from "../resolvers/agents/find-agent.ts";
 import { getAgent, getAgentVersion, listAgents } from "../resolvers/agents/read-agents.ts";
 import { startAgentRun } from "../resolvers/agents/start-agent-run.ts";
 import { createAgent, deleteAgent, MAX_AGENTS, updateAgent } from "../resolvers/agents/write-agent.ts";

@@ -5,7 +5,8 @@ import {
   listCollectionDocuments,
   removeCollectionDocuments,
 } from "../resolvers/collections/collection-documents.ts";
-import { collectionWire } from "../resolvers/collections/collection-record.ts";
+import { MAX_COLLECTION_NAME } from "../resolvers/collections/collection-input.ts";
+import { collectionRef, collectionWire } from "../resolvers/collections/collection-record.ts";
 import { createCollection } from "../resolvers/collections/create-collection.ts";
 import { deleteCollection } from "../resolvers/collections/delete-collection.ts";
 import {
@@ -13,13 +14,16 @@ import {
   collectionTablesCsv,
   collectionTablesXlsx,
 } from "../resolvers/collections/export-collection.ts";
-import { collectionRef, MAX_COLLECTION_NAME } from "../resolvers/collections/find-collection.ts";
 import { getCollection } from "../resolvers/collections/get-collection.ts";
 import { listCollections } from "../resolvers/collections/list-collections.ts";
 import { MAX_COLLECTION_DOCUMENTS, MAX_IDS_PER_REQUEST } from "../resolvers/collections/members-input.ts";
 import { updateCollection } from "../resolvers/collections/update-collection.ts";
-import { documentWire } from "../resolvers/documents/document-record.ts";
-import { documentRef, fullIdPattern, shortHashPattern } from "../resolvers/documents/find-document.ts";
+import {
+  documentRef,
+  documentWire,
+  fullIdPattern,
+  shortHashPattern,
+} from "../resolvers/documents/document-record.ts";
 import type { AppEnv } from "../web/env.ts";
 import type { RestFace } from "./bind-route.ts";
 import { DocumentSchema } from "./documents-schemas.ts";

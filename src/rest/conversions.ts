@@ -6,15 +6,15 @@ import {
   type ConversionRecord,
   conversionErrorCodes,
   conversionKinds,
+  conversionRef,
   conversionStatuses,
   conversionWire,
   hostErrorCodes,
 } from "../resolvers/conversions/conversion-record.ts";
 import { createConversion, MAX_CONVERSION_INPUTS } from "../resolvers/conversions/create-conversion.ts";
-import { conversionRef } from "../resolvers/conversions/find-conversion.ts";
 import { getConversion } from "../resolvers/conversions/get-conversion.ts";
 import { listConversions, MAX_CONVERSIONS_PAGE } from "../resolvers/conversions/list-conversions.ts";
-import { fileRef } from "../resolvers/files/find-file.ts";
+import { fileRef } from "../resolvers/files/file-record.ts";
 import type { AppEnv } from "../web/env.ts";
 import { streamUploads } from "../web/multipart-stream.ts";
 import type { RestFace } from "./bind-route.ts";

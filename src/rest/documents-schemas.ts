@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { documentRef } from "../resolvers/documents/find-document.ts";
+import { documentRef } from "../resolvers/documents/document-record.ts";
 import { getPage } from "../resolvers/documents/read-pages.ts";
 import { integerParameter } from "./shared-schemas.ts";
 

@@ -11,8 +11,7 @@ import {
   getDocumentConfig,
   setDocumentConfig,
 } from "../resolvers/documents/document-config.ts";
-import { documentWire } from "../resolvers/documents/document-record.ts";
-import { documentRef } from "../resolvers/documents/find-document.ts";
+import { documentRef, documentWire } from "../resolvers/documents/document-record.ts";
 import { getDocument } from "../resolvers/documents/get-document.ts";
 import {
   appendIngestRecord,
@@ -22,7 +21,7 @@ import {
 import { listDocuments } from "../resolvers/documents/list-documents.ts";
 import { reparseDocument } from "../resolvers/documents/reparse-document.ts";
 import { uploadDocument } from "../resolvers/documents/upload-document.ts";
-import { fileRef } from "../resolvers/files/find-file.ts";
+import { fileRef } from "../resolvers/files/file-record.ts";
 import type { AppEnv } from "../web/env.ts";
 import { streamUpload } from "../web/multipart-stream.ts";
 import type { RestFace } from "./bind-route.ts";

@@ -1,11 +1,10 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { MAX_PASSWORD_LENGTH } from "../core/hosting/access-input.ts";
 import { hostedUrl } from "../core/hosting/hosted-url.ts";
-import { siteRef } from "../resolvers/hosting/find-site.ts";
 import { getSite } from "../resolvers/hosting/get-site.ts";
 import { listSites, MAX_SITES_PAGE } from "../resolvers/hosting/list-sites.ts";
 import { publishSite } from "../resolvers/hosting/publish-site.ts";
-import { siteWire } from "../resolvers/hosting/site-record.ts";
+import { siteRef, siteWire } from "../resolvers/hosting/site-record.ts";
 import { getSiteStats, MAX_STATS_DAYS } from "../resolvers/hosting/site-stats.ts";
 import { unpublishSite } from "../resolvers/hosting/unpublish-site.ts";
 import { updateSite } from "../resolvers/hosting/update-site.ts";

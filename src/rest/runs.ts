@@ -8,8 +8,7 @@ import {
   listAnyRuns,
   MAX_ANY_RUNS_PAGE,
 } from "../resolvers/runs/any-run.ts";
-import { runRef } from "../resolvers/workflows/find-run.ts";
-import { liveRunStatuses, runTopic } from "../resolvers/workflows/run-record.ts";
+import { liveRunStatuses, runRef, runTopic } from "../resolvers/workflows/run-record.ts";
 import type { AppEnv } from "../web/env.ts";
 import { sseResponse } from "../web/sse.ts";
 import type { RestFace } from "./bind-route.ts";

@@ -8,11 +8,10 @@ import {
   typedTableRowsJson,
   typedTableRowsXlsx,
 } from "../resolvers/tables/export-rows.ts";
-import { tableRef } from "../resolvers/tables/find-table.ts";
 import { getTypedTable } from "../resolvers/tables/get-table.ts";
 import { listTypedTables } from "../resolvers/tables/list-tables.ts";
 import { runTableSql } from "../resolvers/tables/run-table-sql.ts";
-import { tableWire } from "../resolvers/tables/table-record.ts";
+import { tableRef, tableWire } from "../resolvers/tables/table-record.ts";
 import { deleteTypedTableRows, listTypedTableRows, MAX_ROWS_PAGE } from "../resolvers/tables/table-rows.ts";
 import type { AppEnv } from "../web/env.ts";
 import type { RestFace } from "./bind-route.ts";

@@ -2,16 +2,16 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { AppError } from "../core/errors.ts";
 import { checkRules } from "../core/invoices/invoice-checks.ts";
 import { INVOICE_WORKFLOW, MAX_RUN_DOCUMENTS, resultFormats } from "../core/workflows/workflow-catalog.ts";
-import { documentRef } from "../resolvers/documents/find-document.ts";
-import { fileRef } from "../resolvers/files/find-file.ts";
+import { documentRef } from "../resolvers/documents/document-record.ts";
+import { fileRef } from "../resolvers/files/file-record.ts";
 import { createRun, runOptionsInput } from "../resolvers/workflows/create-run.ts";
-import { runRef } from "../resolvers/workflows/find-run.ts";
 import { getRun } from "../resolvers/workflows/get-run.ts";
 import { listRuns, MAX_RUNS_PAGE } from "../resolvers/workflows/list-runs.ts";
 import { getWorkflow, listWorkflows } from "../resolvers/workflows/list-workflows.ts";
 import {
   type RunRecord,
   runDocumentStatuses,
+  runRef,
   runStatuses,
   runWire,
 } from "../resolvers/workflows/run-record.ts";

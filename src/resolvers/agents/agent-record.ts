@@ -1,3 +1,4 @@
+import { byId, ownedRef } from "../../core/db/owned-ref.ts";
 import type { Agent, AgentVersion } from "../../generated/prisma/client.ts";
 
 /** An agent (or one of its versions) as every face shows it. */
@@ -56,3 +57,13 @@ export const agentWire = (a: AgentRecord) => ({
   updated_at: a.updatedAt.toISOString(),
 });
 export type AgentWire = ReturnType<typeof agentWire>;
+
+export const agentIdPattern = /^agent_[a-z0-9]{16}$/;
+
+/** The account's own agent, named in a path or an argument by its id. */
+export const agents = ownedRef({
+  selects: byId(agentIdPattern),
+  read: (prisma, where) => prisma.agent.findFirst({ where }),
+  notFound: (ref) => `Agent ${ref} was not found: GET /v1/agents lists the account's agents.`,
+});
+export const { ref: agentRef, find: findAgent } = agents;

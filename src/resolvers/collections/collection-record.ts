@@ -1,4 +1,6 @@
+import { ownedRef } from "../../core/db/owned-ref.ts";
 import type { Collection } from "../../generated/prisma/client.ts";
+import { collectionIdPattern, MAX_COLLECTION_NAME } from "./collection-input.ts";
 
 /** A collection as every face shows it (SPEC 2: id, name, description, visibility, created_at, document_count). */
 export type CollectionRecord = {
@@ -38,3 +40,13 @@ export const collectionWire = (c: CollectionRecord) => ({
   document_count: c.documentCount,
 });
 export type CollectionWire = ReturnType<typeof collectionWire>;
+
+/** The account's own collection, named in a path by its id (`col-…`) or its name. */
+export const collections = ownedRef({
+  selects: (ref) => (collectionIdPattern.test(ref) ? { id: ref } : { name: ref.trim() }),
+  read: (prisma, where) => prisma.collection.findFirst({ where }),
+  notFound: (ref) => `Collection ${JSON.stringify(ref)} was not found.`,
+  // A name is up to 100 characters once trimmed; white space around it may make it longer.
+  maxLength: MAX_COLLECTION_NAME * 4,
+});
+export const { ref: collectionRef, find: findCollection } = collections;

@@ -7,7 +7,7 @@ import { z } from "../../core/zod.ts";
 import type { OperationContext } from "../context.ts";
 import { pageBlock, toPageMarkdown } from "../documents/page-record.ts";
 import { defineOperation } from "../operation.ts";
-import { collectionRef, findCollection } from "./find-collection.ts";
+import { collectionRef, findCollection } from "./collection-record.ts";
 
 // Exports of a whole collection: every document's markdown as one file, every table as one
 // sheet with the document and page each row comes from. They stream: documents are read a batch

@@ -1,4 +1,5 @@
 import type { PageSize } from "../../core/conversions/page-size.ts";
+import { byId, ownedRef } from "../../core/db/owned-ref.ts";
 import type { Conversion, ConversionInput } from "../../generated/prisma/client.ts";
 import {
   type SiteRecord,
@@ -125,3 +126,13 @@ export const conversionWire = (c: ConversionRecord, urlOf: (namespace: string) =
   updated_at: c.updatedAt.toISOString(),
 });
 export type ConversionWire = ReturnType<typeof conversionWire>;
+
+export const conversionIdPattern = /^conv_[a-z0-9]{16}$/;
+
+/** The account's own conversion, named in a path by its id. */
+export const conversions = ownedRef({
+  selects: byId(conversionIdPattern),
+  read: (prisma, where) => prisma.conversion.findFirst({ where, include: conversionInclude }),
+  notFound: (ref) => `Conversion ${ref} was not found.`,
+});
+export const { ref: conversionRef, find: findConversion } = conversions;

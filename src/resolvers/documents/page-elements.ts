@@ -2,7 +2,7 @@ import { AppError } from "../../core/errors.ts";
 import type { PageElement } from "../../core/extraction/extractor.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { documentRef, findDocument } from "./find-document.ts";
+import { documentRef, findDocument } from "./document-record.ts";
 import { type PageRecord, toPageRecord } from "./page-record.ts";
 import { pageNumber, storedPage } from "./read-pages.ts";
 

@@ -4,7 +4,7 @@ import { z } from "../../core/zod.ts";
 import type { Document, Page } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
 import { defineOperation } from "../operation.ts";
-import { documentRef, findDocument } from "./find-document.ts";
+import { documentRef, findDocument } from "./document-record.ts";
 import {
   type PageRecord,
   pageBlock,

@@ -1,3 +1,4 @@
+import { byId, ownedRef } from "../../core/db/owned-ref.ts";
 import type { StoredFile } from "../../generated/prisma/client.ts";
 
 /** A stored file as every face shows it. */
@@ -59,3 +60,13 @@ export const fileBlobPrefix = (id: string) => `files/${id}/`;
 
 /** Where a file's bytes live in the blob store. */
 export const fileBlobKey = (id: string) => `${fileBlobPrefix(id)}source.pdf`;
+
+export const fileIdPattern = /^file_[a-z0-9]{16}$/;
+
+/** The account's own stored file, named in a path by its id. */
+export const files = ownedRef({
+  selects: byId(fileIdPattern),
+  read: (prisma, where) => prisma.storedFile.findFirst({ where }),
+  notFound: (ref) => `File ${ref} was not found.`,
+});
+export const { ref: fileRef, find: findFile } = files;

@@ -1,5 +1,7 @@
+import { ownedRef } from "../../core/db/owned-ref.ts";
 import { statusOf } from "../../core/documents/phases.ts";
 import { accessFromJson, type SiteAccess } from "../../core/hosting/access.ts";
+import { NAMESPACE_PATTERN } from "../../core/hosting/namespace.ts";
 import type { Document, HostedSite } from "../../generated/prisma/client.ts";
 
 /** A hosted site as every face shows it (the faces add its address). */
@@ -72,3 +74,16 @@ export const siteWire = (s: SiteRecord, url: string) => ({
   updated_at: s.updatedAt.toISOString(),
 });
 export type SiteWire = ReturnType<typeof siteWire>;
+
+export const siteIdPattern = /^site_[a-z0-9]{16}$/;
+
+/** The account's own published site, named in a path by its namespace (in any case); an unpublished one is NOT_FOUND. */
+export const sites = ownedRef({
+  selects: (ref) => {
+    const namespace = ref.toLowerCase();
+    return NAMESPACE_PATTERN.test(namespace) ? { namespace, unpublishedAt: null } : null;
+  },
+  read: (prisma, where) => prisma.hostedSite.findFirst({ where, include: siteInclude }),
+  notFound: (ref) => `No published site '${ref}' in this account.`,
+});
+export const { ref: siteRef, find: findSite } = sites;
