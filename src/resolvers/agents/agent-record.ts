@@ -44,6 +44,15 @@ export function toVersionRecord(v: AgentVersion, agentCreatedAt: Date): AgentRec
   };
 }
 
+export const agentIdPattern = /^agent_[a-z0-9]{16}$/;
+
+/** The account's own agent, named in a path or an argument by its id. */
+export const agents = ownedRef({
+  selects: byId(agentIdPattern),
+  read: (prisma, where) => prisma.agent.findFirst({ where }),
+  notFound: (ref) => `Agent ${ref} was not found: GET /v1/agents lists the account's agents.`,
+});
+export const { ref: agentRef, find: findAgent } = agents;
 /** An agent on the wire (REST's Agent). */
 export const agentWire = (a: AgentRecord) => ({
   id: a.id,
@@ -57,13 +66,3 @@ export const agentWire = (a: AgentRecord) => ({
   updated_at: a.updatedAt.toISOString(),
 });
 export type AgentWire = ReturnType<typeof agentWire>;
-
-export const agentIdPattern = /^agent_[a-z0-9]{16}$/;
-
-/** The account's own agent, named in a path or an argument by its id. */
-export const agents = ownedRef({
-  selects: byId(agentIdPattern),
-  read: (prisma, where) => prisma.agent.findFirst({ where }),
-  notFound: (ref) => `Agent ${ref} was not found: GET /v1/agents lists the account's agents.`,
-});
-export const { ref: agentRef, find: findAgent } = agents;

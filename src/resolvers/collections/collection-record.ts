@@ -29,6 +29,15 @@ export function toCollectionRecord(c: Collection & { _count: { documents: number
   };
 }
 
+/** The account's own collection, named in a path by its id (`col-…`) or its name. */
+export const collections = ownedRef({
+  selects: (ref) => (collectionIdPattern.test(ref) ? { id: ref } : { name: ref.trim() }),
+  read: (prisma, where) => prisma.collection.findFirst({ where }),
+  notFound: (ref) => `Collection ${JSON.stringify(ref)} was not found.`,
+  // A name is up to 100 characters once trimmed; white space around it may make it longer.
+  maxLength: MAX_COLLECTION_NAME * 4,
+});
+export const { ref: collectionRef, find: findCollection } = collections;
 /** A collection on the wire (REST's Collection, SPEC 2). */
 export const collectionWire = (c: CollectionRecord) => ({
   id: c.id,
@@ -40,13 +49,3 @@ export const collectionWire = (c: CollectionRecord) => ({
   document_count: c.documentCount,
 });
 export type CollectionWire = ReturnType<typeof collectionWire>;
-
-/** The account's own collection, named in a path by its id (`col-…`) or its name. */
-export const collections = ownedRef({
-  selects: (ref) => (collectionIdPattern.test(ref) ? { id: ref } : { name: ref.trim() }),
-  read: (prisma, where) => prisma.collection.findFirst({ where }),
-  notFound: (ref) => `Collection ${JSON.stringify(ref)} was not found.`,
-  // A name is up to 100 characters once trimmed; white space around it may make it longer.
-  maxLength: MAX_COLLECTION_NAME * 4,
-});
-export const { ref: collectionRef, find: findCollection } = collections;

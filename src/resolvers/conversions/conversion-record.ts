@@ -108,6 +108,15 @@ export const conversionBlobPrefix = (id: string) => `conversions/${id}/`;
 export const conversionInputKey = (id: string, position: number) =>
   `${conversionBlobPrefix(id)}inputs/${position}`;
 
+export const conversionIdPattern = /^conv_[a-z0-9]{16}$/;
+
+/** The account's own conversion, named in a path by its id. */
+export const conversions = ownedRef({
+  selects: byId(conversionIdPattern),
+  read: (prisma, where) => prisma.conversion.findFirst({ where, include: conversionInclude }),
+  notFound: (ref) => `Conversion ${ref} was not found.`,
+});
+export const { ref: conversionRef, find: findConversion } = conversions;
 /** A conversion on the wire (REST's Conversion); `urlOf` gives a published site's address. */
 export const conversionWire = (c: ConversionRecord, urlOf: (namespace: string) => string) => ({
   id: c.id,
@@ -126,13 +135,3 @@ export const conversionWire = (c: ConversionRecord, urlOf: (namespace: string) =
   updated_at: c.updatedAt.toISOString(),
 });
 export type ConversionWire = ReturnType<typeof conversionWire>;
-
-export const conversionIdPattern = /^conv_[a-z0-9]{16}$/;
-
-/** The account's own conversion, named in a path by its id. */
-export const conversions = ownedRef({
-  selects: byId(conversionIdPattern),
-  read: (prisma, where) => prisma.conversion.findFirst({ where, include: conversionInclude }),
-  notFound: (ref) => `Conversion ${ref} was not found.`,
-});
-export const { ref: conversionRef, find: findConversion } = conversions;

@@ -67,29 +67,6 @@ export function toDocumentRecord(d: Document): DocumentRecord {
   };
 }
 
-/**
- * A document on the wire (REST's Document, SPEC 2). Its fields keep the record's camelCase names,
- * which the SPEC fixes for this resource.
- */
-export const documentWire = (d: DocumentRecord) => ({
-  id: d.id,
-  shortHash: d.shortHash,
-  status: d.status,
-  phase: d.phase,
-  fileName: d.fileName,
-  pagesTotal: d.pagesTotal,
-  pagesCompleted: d.pagesCompleted,
-  sizeBytes: d.sizeBytes,
-  sha256: d.sha256,
-  error: d.error,
-  strategy: d.strategy,
-  capabilities: d.capabilities,
-  createdAt: d.createdAt.toISOString(),
-  updatedAt: d.updatedAt.toISOString(),
-  completedAt: d.completedAt?.toISOString() ?? null,
-});
-export type DocumentWire = ReturnType<typeof documentWire>;
-
 export const fullIdPattern = /^doc-[a-z0-9]{16}$/;
 export const shortHashPattern = /^[a-z0-9]{6}$/;
 
@@ -150,3 +127,25 @@ export async function findDocument(
   const isOwnerAccount = principalAccountId(p) === doc.accountId;
   return { doc, viaPublic: !isOwnerAccount };
 }
+/**
+ * A document on the wire (REST's Document, SPEC 2). Its fields keep the record's camelCase names,
+ * which the SPEC fixes for this resource.
+ */
+export const documentWire = (d: DocumentRecord) => ({
+  id: d.id,
+  shortHash: d.shortHash,
+  status: d.status,
+  phase: d.phase,
+  fileName: d.fileName,
+  pagesTotal: d.pagesTotal,
+  pagesCompleted: d.pagesCompleted,
+  sizeBytes: d.sizeBytes,
+  sha256: d.sha256,
+  error: d.error,
+  strategy: d.strategy,
+  capabilities: d.capabilities,
+  createdAt: d.createdAt.toISOString(),
+  updatedAt: d.updatedAt.toISOString(),
+  completedAt: d.completedAt?.toISOString() ?? null,
+});
+export type DocumentWire = ReturnType<typeof documentWire>;

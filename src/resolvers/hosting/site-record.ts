@@ -50,6 +50,18 @@ export function toSiteRecord(s: SiteRow): SiteRecord {
   };
 }
 
+export const siteIdPattern = /^site_[a-z0-9]{16}$/;
+
+/** The account's own published site, named in a path by its namespace (in any case); an unpublished one is NOT_FOUND. */
+export const sites = ownedRef({
+  selects: (ref) => {
+    const namespace = ref.toLowerCase();
+    return NAMESPACE_PATTERN.test(namespace) ? { namespace, unpublishedAt: null } : null;
+  },
+  read: (prisma, where) => prisma.hostedSite.findFirst({ where, include: siteInclude }),
+  notFound: (ref) => `No published site '${ref}' in this account.`,
+});
+export const { ref: siteRef, find: findSite } = sites;
 /** A hosted site on the wire (REST's HostedSite), at `url`: the faces know the address it answers on. */
 export const siteWire = (s: SiteRecord, url: string) => ({
   namespace: s.namespace,
@@ -74,16 +86,3 @@ export const siteWire = (s: SiteRecord, url: string) => ({
   updated_at: s.updatedAt.toISOString(),
 });
 export type SiteWire = ReturnType<typeof siteWire>;
-
-export const siteIdPattern = /^site_[a-z0-9]{16}$/;
-
-/** The account's own published site, named in a path by its namespace (in any case); an unpublished one is NOT_FOUND. */
-export const sites = ownedRef({
-  selects: (ref) => {
-    const namespace = ref.toLowerCase();
-    return NAMESPACE_PATTERN.test(namespace) ? { namespace, unpublishedAt: null } : null;
-  },
-  read: (prisma, where) => prisma.hostedSite.findFirst({ where, include: siteInclude }),
-  notFound: (ref) => `No published site '${ref}' in this account.`,
-});
-export const { ref: siteRef, find: findSite } = sites;

@@ -27,6 +27,15 @@ export function toApiKeyRecord(k: ApiKey): ApiKeyRecord {
   };
 }
 
+export const keyIdPattern = /^key_[a-z0-9]+$/;
+
+/** A key of the caller's account, named by its id; another account's is NOT_FOUND. */
+export const apiKeys = ownedRef({
+  selects: byId(keyIdPattern),
+  read: (prisma, where) => prisma.apiKey.findFirst({ where }),
+  notFound: (ref) => `API key ${ref} was not found.`,
+});
+export const findOwnKey = apiKeys.find;
 /** An API key on the wire (REST's ApiKey). */
 export const apiKeyWire = (k: ApiKeyRecord) => ({
   id: k.id,
@@ -38,13 +47,3 @@ export const apiKeyWire = (k: ApiKeyRecord) => ({
   last_used_at: k.lastUsedAt?.toISOString() ?? null,
   replaced_by: k.replacedBy,
 });
-
-export const keyIdPattern = /^key_[a-z0-9]+$/;
-
-/** A key of the caller's account, named by its id; another account's is NOT_FOUND. */
-export const apiKeys = ownedRef({
-  selects: byId(keyIdPattern),
-  read: (prisma, where) => prisma.apiKey.findFirst({ where }),
-  notFound: (ref) => `API key ${ref} was not found.`,
-});
-export const findOwnKey = apiKeys.find;

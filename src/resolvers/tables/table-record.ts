@@ -24,16 +24,6 @@ export function toTableRecord(t: TypedTable): TableRecord {
   };
 }
 
-/** A typed table on the wire (REST's TypedTable). */
-export const tableWire = (t: TableRecord) => ({
-  id: t.id,
-  name: t.name,
-  description: t.description,
-  columns: t.columns,
-  created_at: t.createdAt.toISOString(),
-  updated_at: t.updatedAt.toISOString(),
-});
-
 export const tableIdPattern = /^tbl_[a-z0-9]{16}$/;
 
 /** The account's own typed table, named in a path or an argument by its id. */
@@ -43,3 +33,12 @@ export const tables = ownedRef({
   notFound: (ref) => `Table ${ref} was not found: GET /v1/tables lists the account's tables.`,
 });
 export const { ref: tableRef, find: findTable } = tables;
+/** A typed table on the wire (REST's TypedTable). */
+export const tableWire = (t: TableRecord) => ({
+  id: t.id,
+  name: t.name,
+  description: t.description,
+  columns: t.columns,
+  created_at: t.createdAt.toISOString(),
+  updated_at: t.updatedAt.toISOString(),
+});

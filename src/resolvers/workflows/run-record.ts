@@ -87,6 +87,23 @@ export function toRunRecord(r: RunRow): RunRecord {
 /** Where a run's progress is published (runProgress subscriptions listen). */
 export const runTopic = (id: string) => `run:${id}`;
 
+export const runIdPattern = /^run_[a-z0-9]{16}$/;
+
+/** The account's own workflow run, named in a path by its id. */
+export const runs = ownedRef({
+  selects: byId(runIdPattern),
+  read: (prisma, where) => prisma.run.findFirst({ where, include: runInclude }),
+  notFound: (ref) => `Run ${ref} was not found.`,
+});
+export const runRef = runs.ref;
+
+/** The account's own run, of `workflow` when named: a run of another workflow is NOT_FOUND too. */
+export async function findRun(ctx: AccountContext, ref: string, workflow?: string): Promise<RunRow> {
+  if (workflow !== undefined) workflowName(ctx, workflow);
+  return runs.findWith(ctx, ref, (prisma, where) =>
+    prisma.run.findFirst({ where: { ...where, ...(workflow ? { workflow } : {}) }, include: runInclude }),
+  );
+}
 /** A workflow's run on the wire (REST's Run). */
 export const runWire = (r: RunRecord) => ({
   id: r.id,
@@ -110,21 +127,3 @@ export const runWire = (r: RunRecord) => ({
   finished_at: r.finishedAt?.toISOString() ?? null,
 });
 export type RunWire = ReturnType<typeof runWire>;
-
-export const runIdPattern = /^run_[a-z0-9]{16}$/;
-
-/** The account's own workflow run, named in a path by its id. */
-export const runs = ownedRef({
-  selects: byId(runIdPattern),
-  read: (prisma, where) => prisma.run.findFirst({ where, include: runInclude }),
-  notFound: (ref) => `Run ${ref} was not found.`,
-});
-export const runRef = runs.ref;
-
-/** The account's own run, of `workflow` when named: a run of another workflow is NOT_FOUND too. */
-export async function findRun(ctx: AccountContext, ref: string, workflow?: string): Promise<RunRow> {
-  if (workflow !== undefined) workflowName(ctx, workflow);
-  return runs.findWith(ctx, ref, (prisma, where) =>
-    prisma.run.findFirst({ where: { ...where, ...(workflow ? { workflow } : {}) }, include: runInclude }),
-  );
-}

@@ -59,6 +59,9 @@ export function workflowName(ctx: AccountContext, ref: string): string {
   throw dynamicWorkflows.notFound(ref);
 }
 
+// A workflow's record is made in the catalog (core/workflows/workflow-catalog.ts), which the
+// engines read too; the wire form the faces share lives here with the family's other records.
+
 /** A workflow on the wire (REST's Workflow). */
 export const workflowWire = (w: WorkflowRecord) => ({
   id: w.id,
