@@ -77,6 +77,26 @@ describe("authentication", () => {
     expect(r.headers.get("x-content-type-options")).toBe("nosniff");
     expect(r.headers.get("x-request-id")).toMatch(/^[\w.-]{1,100}$/);
   });
+  it("takes keys only: a dashboard session's cookie and CSRF token are answered as no key (401)", async () => {
+    await resetAnonymousBudget(server);
+    const signIn = await fetch(`${server.url}/dashboard/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ key: keys.owner.secret }),
+    });
+    expect(signIn.status).toBe(201);
+    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    expect(cookie).toMatch(/^quire_session=/);
+    const { csrf_token } = (await signIn.json()) as { csrf_token: string };
+    // The session does open the REST face, so the refusal below is MCP's own rule.
+    expect((await fetch(`${server.url}/v1/account`, { headers: { cookie } })).status).toBe(200);
+    const r = await rpc(server.url, toolCallBody("get_document", { document_id: docId }), {
+      headers: { cookie, "x-csrf-token": csrf_token },
+    });
+    expect(r.status).toBe(401);
+    expect(r.headers.get("www-authenticate")).toMatch(/^Bearer realm="quire"/);
+    expect(r.text).not.toContain("secret-plans");
+  });
 });
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");

@@ -53,7 +53,9 @@ export function mcpApp(services: Services): Hono<McpEnv> {
         -32000,
         `Forbidden: requests from origin ${origin} are not accepted (set MCP_ALLOWED_ORIGINS to allow a browser origin).`,
       );
-    const creds = credentialsOf(c, config.trustProxy);
+    // MCP takes keys only: a dashboard session's cookie is not a credential here, so a browser
+    // that holds one is answered as any caller without a key.
+    const { session: _session, ...creds } = credentialsOf(c, config.trustProxy);
     const keyed =
       creds.authorization !== undefined || creds.apiKey !== undefined || creds.operatorSecret !== undefined;
 
