@@ -12,5 +12,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Files run in parallel, each against its own database; two cores are the bound.
     maxWorkers: 2,
+    // A worker keeps the modules it loaded from one file to the next: loading the service for
+    // every file cost more than most files' tests. Nothing of ours keeps state in process.env or
+    // mocks a module, and state kept in modules is per service or keyed by unique ids (several
+    // services already share a process in one file); test/support/shared-server.ts relies on it.
+    isolate: false,
   },
 });

@@ -13,6 +13,7 @@ import { textPdf } from "./support/pdfs.ts";
 import { waitForRun } from "./support/runs.ts";
 import { expectError, expectSecured, type Keys, securityFixture } from "./support/security.ts";
 import { resetRateBudgets, startTestServer, type TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
 // The invoice-extraction workflow through the real server: runs over uploads, documents and
@@ -54,7 +55,7 @@ describe("the invoice-extraction workflow", () => {
   let t: Tenant;
   let other: Tenant;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     t = await createTenant(server.url, "wf");
     other = await createTenant(server.url, "wf-other");
   });
