@@ -29,12 +29,13 @@ import { parseArgs } from "node:util";
 import OpenAI from "openai";
 import { zodResponseFormat } from "openai/helpers/zod";
 import pg from "pg";
-import { z } from "zod";
 import type { InvoiceData } from "../src/core/invoices/invoice-types.ts";
 import { createLogger } from "../src/core/log.ts";
 import { startService } from "../src/start-service.ts";
+import { holdsAmount, holdsName, printsName } from "./invoices/answer-checks.ts";
 import type { CorpusMeta } from "./invoices/generate-types.ts";
 import { type FieldScore, scoreInvoice } from "./invoices/score.ts";
+import { invoiceSchema } from "./invoices/sdk-schema.ts";
 import { createAccountKey, uploadDocument } from "./invoices/service-reader.ts";
 import { BENCH_WORKER_SECRET, benchServiceConfig } from "./support/bench-service-config.ts";
 
@@ -48,112 +49,6 @@ const { values } = parseArgs({
 });
 const corpus = path.resolve(values.corpus ?? path.join(import.meta.dirname, "invoices", "corpus"));
 const adminUrl = process.env.BENCH_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-
-/** What a user would write beside each field; a field the truth has and this lacks gets its name. */
-const DESCRIPTIONS: Record<string, string> = {
-  invoice_id: "The invoice number.",
-  invoice_date: "The invoice date, ISO 8601 (YYYY-MM-DD).",
-  due_date: "The date payment is due, ISO 8601 (YYYY-MM-DD).",
-  purchase_order: "The customer's purchase order number.",
-  vendor_name: "Who issued the invoice.",
-  vendor_address: "The vendor's postal address.",
-  vendor_tax_id: "The vendor's VAT or tax number.",
-  customer_name: "Who is billed.",
-  customer_address: "The billing address.",
-  customer_id: "The customer's number at the vendor.",
-  currency: "ISO 4217 currency code.",
-  subtotal: "The total before tax.",
-  total_discount: "Discounts taken off.",
-  shipping: "Shipping or freight charged.",
-  total_tax: "All tax charged.",
-  invoice_total: "The invoice total, tax included.",
-  amount_paid: "Payments already made.",
-  amount_due: "What remains to pay.",
-  payment_terms: "The payment terms.",
-  description: "What was sold.",
-  quantity: "How many.",
-  unit: "The unit of the quantity.",
-  unit_price: "The price of one unit.",
-  tax_rate: "The tax rate in percent.",
-  amount: "The line amount.",
-  product_code: "The article or product number.",
-};
-const NUMBER_FIELDS = new Set([
-  "subtotal",
-  "total_discount",
-  "shipping",
-  "total_tax",
-  "invoice_total",
-  "amount_paid",
-  "amount_due",
-  "quantity",
-  "unit_price",
-  "tax_rate",
-  "amount",
-]);
-/** Fields a strict schema would not let be null: each invoice shows them. */
-const REQUIRED_VALUES = new Set(["invoice_id", "vendor_name", "invoice_total", "description", "amount"]);
-
-function field(name: string, value: unknown): z.ZodType {
-  const number = typeof value === "number" || (value === null && NUMBER_FIELDS.has(name));
-  const base = (number ? z.number() : z.string()).describe(DESCRIPTIONS[name] ?? name.replace(/_/g, " "));
-  return REQUIRED_VALUES.has(name) && value !== null ? base : base.nullable();
-}
-
-/** The strict schema for one invoice, from its truth's fields. */
-function invoiceSchema(truth: InvoiceData) {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [k, v] of Object.entries(truth)) {
-    if (k === "items") continue;
-    shape[k] = field(k, v);
-  }
-  const first = truth.items[0] ?? {};
-  const item: Record<string, z.ZodType> = {};
-  const itemKeys = Object.keys(first).length
-    ? Object.keys(first)
-    : ["description", "quantity", "unit_price", "amount"];
-  for (const k of itemKeys) {
-    // An item field is non-nullable only when every item of the truth has it.
-    const all = truth.items.every((it) => (it as Record<string, unknown>)[k] !== null);
-    item[k] = field(k, all ? (first as Record<string, unknown>)[k] : null);
-  }
-  shape.items = z.array(z.object(item)).describe("The line items, in order.");
-  return z.object(shape);
-}
-
-const fold = (s: string) =>
-  s
-    .toLowerCase()
-    .normalize("NFKC")
-    .replace(/[\s,]+/g, " ")
-    .trim();
-
-/** Every amount written in the text, read in both decimal conventions. */
-function amountsIn(text: string): number[] {
-  const out: number[] = [];
-  for (const m of text.matchAll(/\d[\d.,'\u00a0\u202f ]*\d|\d/g)) {
-    const raw = m[0].replace(/[\s\u00a0\u202f']/g, "");
-    const dec = /[.,](\d{1,2})$/.exec(raw);
-    const whole = (dec ? raw.slice(0, -dec[0].length) : raw).replace(/[.,]/g, "");
-    out.push(Number(dec ? `${whole}.${dec[1]}` : whole));
-    // Digits joined by a space may be two figures: each stands on its own too.
-    for (const part of m[0].split(/\s+/)) if (part !== m[0]) out.push(...amountsIn(part));
-  }
-  return out;
-}
-
-/** Markdown's marks between a name's words (emphasis, a heading's #, a table's |) are spacing. */
-const holdsName = (text: string, name: string) => fold(text.replace(/[*_#|]+/g, " ")).includes(fold(name));
-/** Every word of the name printed on the page, in whatever lines or cells the page sets them. */
-const printsName = (page: string, name: string) => {
-  if (holdsName(page, name)) return true;
-  const words = new Set(fold(page.replace(/[*_#|]+/g, " ")).split(" "));
-  return fold(name)
-    .split(" ")
-    .every((w) => words.has(w));
-};
-const holdsAmount = (text: string, total: number) =>
-  amountsIn(text).some((x) => Math.abs(x - total) <= 0.005);
 
 type Citation = { page?: number | null; quote?: string };
 type Ask = { content: string; citations: Citation[] };

@@ -13,12 +13,12 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { migrate } from "../src/core/db/migrate.ts";
-import { checkStatement, loadParser, type StatementRules } from "../src/core/sql-sandbox/check-statement.ts";
-import type { SandboxScope, SqlParam } from "../src/core/sql-sandbox/run-sandboxed.ts";
-import { docSqlViews, runSandboxed } from "../src/core/sql-sandbox/run-sandboxed.ts";
-import { createSandboxPools, endSandboxPools } from "../src/core/sql-sandbox/sandbox-pools.ts";
-import { MAX_RESULT_ROWS } from "../src/core/sql-sandbox/sql-limits.ts";
-import { sandboxTypes } from "../src/core/sql-sandbox/sql-types.ts";
+import { checkStatement, loadParser, type StatementRules } from "../src/core/sql/check-statement.ts";
+import type { SandboxScope, SqlParam } from "../src/core/sql/run-sandboxed.ts";
+import { docSqlViews, runSandboxed } from "../src/core/sql/run-sandboxed.ts";
+import { createSandboxPools, endSandboxPools } from "../src/core/sql/sandbox-pools.ts";
+import { MAX_RESULT_ROWS } from "../src/core/sql/sql-limits.ts";
+import { sandboxTypes } from "../src/core/sql/sql-types.ts";
 import { createTestDatabase } from "../test/support/database.ts";
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 2000);

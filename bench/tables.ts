@@ -34,7 +34,7 @@ import { z } from "zod";
 import { defaultCapabilities } from "../src/core/documents/phases.ts";
 import type { ExtractedTable, ExtractOptions, Extractor } from "../src/core/extraction/extractor.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
-import { type TableGrid, textRows } from "../src/core/tables/table-model.ts";
+import { type TableGrid, textRows } from "../src/core/extraction/table-model.ts";
 import {
   type AdjacencyScore,
   adjacencyRelations,

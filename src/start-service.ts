@@ -11,10 +11,10 @@ import type { PageImagePrerenderer } from "./core/documents/prerender-page-image
 import type { Logger } from "./core/log.ts";
 import type { Services } from "./core/services.ts";
 import { createApp } from "./http/app.ts";
-import { answerClientErrors } from "./http/client-error.ts";
+import { sweepExpiredUploads } from "./jobs/bodies/files.ts";
 import { startWorker } from "./jobs/worker.ts";
 import { createAccount } from "./resolvers/accounts/create-account.ts";
-import { sweepExpiredUploads } from "./resolvers/files/sweep-uploads.ts";
+import { answerClientErrors } from "./web/client-error.ts";
 
 export type RunningService = {
   services: Services;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runConversion } from "../src/resolvers/conversions/run-conversion.ts";
+import { runConversion } from "../src/jobs/bodies/conversions.ts";
 import { convert, waitForConversion } from "./support/conversions.ts";
 import { hosted, portOf } from "./support/hosted.ts";
 import { publish, storeFile } from "./support/hosting.ts";

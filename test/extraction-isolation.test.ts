@@ -1,4 +1,4 @@
-import { execSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   contentBomb,
@@ -200,15 +200,29 @@ describe("page images of hostile pages", () => {
   });
 });
 
+/**
+ * Every process on the machine with its parent and command line, read from /proc rather than
+ * through `ps`, which a minimal machine may not have.
+ */
+function processes(): { pid: number; ppid: number; args: string }[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after its last ")".
+        const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        const args = readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0").join(" ").trim();
+        return [{ pid: Number(name), ppid, args }];
+      } catch {
+        return []; // it ended while being read
+      }
+    });
+}
+
 /** The processes under `pid`, at any depth (tsx runs the service as a child of its own). */
 function descendants(pid: number): { pid: number; args: string }[] {
-  const rows = execSync("ps -eo pid=,ppid=,args=")
-    .toString()
-    .split("\n")
-    .flatMap((l) => {
-      const m = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l);
-      return m ? [{ pid: Number(m[1]), ppid: Number(m[2]), args: m[3] as string }] : [];
-    });
+  const rows = processes();
   const out: { pid: number; args: string }[] = [];
   const walk = (p: number) => {
     for (const r of rows.filter((x) => x.ppid === p)) {
@@ -260,7 +274,7 @@ describe("a service killed while a page would take minutes", () => {
       process.kill(service?.pid ?? 0, "SIGKILL");
       // Its extraction process notices and ends itself, although its page would have held it for
       // minutes and nothing was left to kill it.
-      const alive = () => execSync("ps -eo pid=").toString().split("\n").map(Number);
+      const alive = () => processes().map((p) => p.pid);
       for (let waited = 0; waited < 30_000 && tree.some((p) => alive().includes(p.pid)); waited += 200)
         await new Promise((res) => setTimeout(res, 200));
       for (const r of readers) expect(alive()).not.toContain(r.pid);

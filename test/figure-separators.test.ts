@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { repairThousandsCommas } from "../src/core/extraction/layout/figure-separators.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
-import { cell, textRows } from "../src/core/tables/table-model.ts";
+import { cell, textRows } from "../src/core/extraction/table-model.ts";
 
 // A thousands comma OCR read as a point gets its comma back, only in a column that writes its
 // thousands with commas and nowhere writes a point before three digits of its own.

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { HeadObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sweepExpiredUploads } from "../src/resolvers/files/sweep-uploads.ts";
+import { sweepExpiredUploads } from "../src/jobs/bodies/files.ts";
 import { call } from "./support/http.ts";
 import { pngBytes, reportPdf } from "./support/pdfs.ts";
 import { type S3TestServer, startS3Server } from "./support/s3-server.ts";

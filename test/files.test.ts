@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { safeFileName } from "../src/resolvers/files/safe-file-name.ts";
+import { safeFileName } from "../src/core/files/safe-file-name.ts";
 import { waitForTerminal } from "./support/documents.ts";
 import { call } from "./support/http.ts";
 import { pngBytes, reportPdf } from "./support/pdfs.ts";

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compiledOperations } from "../src/http/graphql-compiled.ts";
-import { knownOperationAnswers } from "../src/http/graphql-known-operation.ts";
+import { compiledOperations } from "../src/schema/server/graphql-compiled.ts";
+import { knownOperationAnswers } from "../src/schema/server/graphql-known-operation.ts";
 import { uploadAndWait } from "./support/documents.ts";
 import { call, gql, type Reply } from "./support/http.ts";
 import { reportPdf } from "./support/pdfs.ts";
 import { resetRateBudgets, startTestServer, type TestServer } from "./support/server.ts";
 import { createKey, createTenant, type Tenant } from "./support/tenant.ts";
 
-// A document sent a second time runs as a compiled function (src/http/graphql-compiled.ts); the
+// A document sent a second time runs as a compiled function (src/schema/server/graphql-compiled.ts); the
 // first time it runs on graphql's executor; from the third time on, the compiled text skips
-// yoga's pipeline (src/http/graphql-known-operation.ts). Each query here is sent four times: the
+// yoga's pipeline (src/schema/server/graphql-known-operation.ts). Each query here is sent four times: the
 // answers must be the same, whatever runs them, successes, field errors and request errors alike.
 
 let server: TestServer;

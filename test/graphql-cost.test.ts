@@ -1,13 +1,13 @@
 import { getIntrospectionQuery, parse } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_PAGES_PER_READ } from "../src/resolvers/documents/pages-of-documents.ts";
 import {
   checkQueryShape,
   MAX_ALIASES,
   MAX_FIELDS,
   MAX_QUERY_COST,
   MAX_SELECTION_DEPTH,
-} from "../src/http/graphql-cost.ts";
-import { MAX_PAGES_PER_READ } from "../src/resolvers/documents/pages-of-documents.ts";
+} from "../src/schema/server/graphql-cost.ts";
 import { uploadAndWait } from "./support/documents.ts";
 import { call, gql, type Reply } from "./support/http.ts";
 import { longPdf } from "./support/pdfs.ts";

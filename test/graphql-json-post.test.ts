@@ -3,7 +3,7 @@ import type { TestServer } from "./support/server.ts";
 import { sharedTestServer } from "./support/shared-server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
-// A POST of one JSON query skips yoga's HTTP layers (src/http/graphql-json-post.ts). Its answers
+// A POST of one JSON query skips yoga's HTTP layers (src/schema/server/graphql-json-post.ts). Its answers
 // must be the ones yoga's full path gives: the same requests are sent both ways (an Accept header
 // the short path does not take sends a request down the full one) and compared.
 

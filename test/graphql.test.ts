@@ -4,7 +4,7 @@ import { createClient } from "graphql-sse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationsFile, renderOperations, renderSchema, schemaFile } from "../codegen.ts";
 import { ApiKeyEventsDocument, type ApiKeyEventsSubscription } from "../operations/generated.ts";
-import { MAX_QUERY_DEPTH, nestingDepth } from "../src/http/graphql.ts";
+import { MAX_QUERY_DEPTH, nestingDepth } from "../src/schema/server/graphql.ts";
 import { call, gql } from "./support/http.ts";
 import { type ServiceProcess, spawnService } from "./support/process.ts";
 import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";

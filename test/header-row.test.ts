@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
-import { textRows } from "../src/core/tables/table-model.ts";
+import { textRows } from "../src/core/extraction/table-model.ts";
 
 // Borderless tables whose header row is set apart from the body: in bold, or over a rule, further
 // above the first row than rows stand apart, its cells closer together than the body's columns.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dropEmptyLines } from "../src/core/extraction/layout/lattice.ts";
-import { cell } from "../src/core/tables/table-model.ts";
+import { cell } from "../src/core/extraction/table-model.ts";
 
 describe("dropEmptyLines", () => {
   it("drops a row of empty cells, spanning columns or not, and keeps one a cell above reaches into", () => {

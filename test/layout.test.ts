@@ -1,9 +1,9 @@
 import { degrees, PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { tableToHtml } from "../src/core/exports/table-formats.ts";
 import type { ExtractedPage } from "../src/core/extraction/extractor.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
-import { tableToHtml } from "../src/core/tables/table-formats.ts";
-import { textRows } from "../src/core/tables/table-model.ts";
+import { textRows } from "../src/core/extraction/table-model.ts";
 import {
   continuingTablePdf,
   hline,

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   keyValueCells,
@@ -7,42 +5,32 @@ import {
   readsAsProse,
   spreadWords,
 } from "../src/core/extraction/layout/prose-evidence.ts";
-import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
+import { readCorpusPage } from "./support/layout-corpus.ts";
 
 // Prose set in the shapes that look most like a table (key: value records, numbered clauses
 // and option lists in columns, columns whose lines do not share baselines) must not come out as
 // a table; tables of the same outline must still. The pages are groff's (bench/layout/corpus-groff).
 
-const CORPUS = path.join(import.meta.dirname, "..", "bench", "layout", "corpus-groff");
-
-const read = async (name: string, n: number) => {
-  const bytes = new Uint8Array(readFileSync(path.join(CORPUS, `${name}.pdf`)));
-  const session = await layoutExtractor.open(bytes, { strategy: "auto", capabilities: ["tables"] });
-  const page = await session.extractPage(n);
-  await session.close();
-  return page;
-};
-
 describe("prose shaped like a table", () => {
   it("reads key: value records set in three ragged columns as text, not as a table", async () => {
-    const page = await read("records-groff-helvetica-three-keyvalue", 1);
+    const page = await readCorpusPage("corpus-groff", "records-groff-helvetica-three-keyvalue", 1);
     expect(page.tables).toHaveLength(0);
     expect(page.markdown).toContain("Priority: optional");
   });
 
   it("reads numbered clauses with the number in the margin as text, not as a table", async () => {
-    const page = await read("mpl2-groff-palatino-two-definitions", 1);
+    const page = await readCorpusPage("corpus-groff", "mpl2-groff-palatino-two-definitions", 1);
     expect(page.tables).toHaveLength(0);
     expect(page.markdown).toContain("means any form of the work other");
   });
 
   it("reads a command's options beside their descriptions as text, not as a table", async () => {
-    const page = await read("options-groff-palatino-three-narrow", 2);
+    const page = await readCorpusPage("corpus-groff", "options-groff-palatino-three-narrow", 2);
     expect(page.tables).toHaveLength(0);
   });
 
   it("reads three ragged columns whose lines do not share baselines as text, not as a table", async () => {
-    const page = await read("apache-groff-helvetica-three-ragged-rule", 1);
+    const page = await readCorpusPage("corpus-groff", "apache-groff-helvetica-three-ragged-rule", 1);
     expect(page.tables).toHaveLength(0);
   });
 

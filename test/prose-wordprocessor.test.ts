@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   bulletedList,
@@ -8,74 +6,41 @@ import {
   sizePerLine,
 } from "../src/core/extraction/layout/prose-evidence.ts";
 import type { Word } from "../src/core/extraction/layout/words.ts";
-import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
+import { readCorpusPage } from "./support/layout-corpus.ts";
+import { line, setLine } from "./support/set-words.ts";
 
 // Prose laid out by a word processor (AbiWord: bench/layout/corpus-abiword) in the shapes a
 // table finder takes for a table: a title page's lines, justified lines whose ligatures are
 // drawn apart, columns of a section no gutter was found for. Tables of the same outline stay.
 
-const CORPUS = path.join(import.meta.dirname, "..", "bench", "layout", "corpus-abiword");
-
-const read = async (name: string, n: number) => {
-  const bytes = new Uint8Array(readFileSync(path.join(CORPUS, `${name}.pdf`)));
-  const session = await layoutExtractor.open(bytes, { strategy: "auto", capabilities: ["tables"] });
-  const page = await session.extractPage(n);
-  await session.close();
-  return page;
-};
-
-/** Words of a line: [text, x0, x1] at a baseline, in one size. */
-const line = (baseline: number, size: number, parts: [string, number, number][]): Word[] =>
-  parts.map(([text, x0, x1]) => ({
-    text,
-    x0,
-    x1,
-    y0: baseline - size,
-    y1: baseline + size * 0.2,
-    size,
-    baseline,
-    vertical: false,
-    rtl: false,
-    bold: false,
-    mono: false,
-  }));
-
-/** A line of words set from x with the given gap, each word 6 points a letter... roughly. */
-const spaced = (baseline: number, size: number, x: number, gap: number, text: string): Word[] => {
-  const parts: [string, number, number][] = [];
-  for (const t of text.split(" ")) {
-    const w = t.length * size * 0.5;
-    parts.push([t, x, x + w]);
-    x += w + gap;
-  }
-  return line(baseline, size, parts);
-};
-
 describe("prose laid out by a word processor", () => {
   it("reads a title page's header, title and author | date line as text, not as a table", async () => {
-    const page = await read("gpl3-two-rule-narrow", 1);
+    const page = await readCorpusPage("corpus-abiword", "gpl3-two-rule-narrow", 1);
     expect(page.tables).toHaveLength(0);
     expect(page.markdown).toContain("General Public License");
   });
 
   it("reads justified lines whose ligatures are drawn apart as prose, not as a table", async () => {
-    const page = await read("mpl-switch-definitions", 3);
+    const page = await readCorpusPage("corpus-abiword", "mpl-switch-definitions", 3);
     expect(page.tables).toHaveLength(0);
   });
 
   it("reads two columns of a section no gutter was found for as text, not as a table", async () => {
-    const page = await read("changelog-bullets-switch", 2);
+    const page = await readCorpusPage("corpus-abiword", "changelog-bullets-switch", 2);
     expect(page.tables).toHaveLength(0);
     expect(page.markdown).toContain("Repack to get rid of non");
   });
 
   it("reads three columns under a running header set across them as text, not as a table", async () => {
-    const page = await read("procps-3-gentium", 1);
+    const page = await readCorpusPage("corpus-abiword", "procps-3-gentium", 1);
     expect(page.tables).toHaveLength(0);
   });
 
   it("reads a bulleted list of short items as text, not as a table", async () => {
-    const pages = [await read("grep-sed-three-rule", 1), await read("grep-sed-three-rule", 2)];
+    const pages = [
+      await readCorpusPage("corpus-abiword", "grep-sed-three-rule", 1),
+      await readCorpusPage("corpus-abiword", "grep-sed-three-rule", 2),
+    ];
     expect(pages.flatMap((p) => p.tables)).toHaveLength(0);
   });
 
@@ -181,10 +146,10 @@ describe("prose laid out by a word processor", () => {
       "all of the supported ports",
     ];
     left.forEach((t, k) => {
-      prose.push(...spaced(300 + 11 * k, 8.5, 56, 4.5, t));
+      prose.push(...setLine(300 + 11 * k, 8.5, 56, t, 4.5));
     });
     right.forEach((t, k) => {
-      prose.push(...spaced(300 + 11 * k, 8.5, 221, 4.5, t));
+      prose.push(...setLine(300 + 11 * k, 8.5, 221, t, 4.5));
     });
     expect(proseSides(prose)).toBe(true);
     // A running header across both columns does not join them.
@@ -192,12 +157,12 @@ describe("prose laid out by a word processor", () => {
       ...prose,
       ...prose.map((w) => ({ ...w, baseline: w.baseline + 44, y0: w.y0 + 44, y1: w.y1 + 44 })),
     ];
-    const header = spaced(
+    const header = setLine(
       250,
       8.5,
       56,
-      4.5,
       "Release notes for the packages of this year, gathered from their changelogs",
+      4.5,
     );
     expect(proseSides([...header, ...twice])).toBe(true);
     // A table: names, figures, and a text column whose cells are of many lengths.
@@ -210,9 +175,9 @@ describe("prose laid out by a word processor", () => {
       ["Delta", "4.75", "Kept for spare parts only"],
     ];
     rows.forEach(([a, b, c], k) => {
-      if (a) table.push(...spaced(300 + 11 * k, 8.5, 56, 4.5, a));
-      if (b) table.push(...spaced(300 + 11 * k, 8.5, 140, 4.5, b));
-      if (c) table.push(...spaced(300 + 11 * k, 8.5, 200, 4.5, c));
+      if (a) table.push(...setLine(300 + 11 * k, 8.5, 56, a, 4.5));
+      if (b) table.push(...setLine(300 + 11 * k, 8.5, 140, b, 4.5));
+      if (c) table.push(...setLine(300 + 11 * k, 8.5, 200, c, 4.5));
     });
     expect(proseSides(table)).toBe(false);
     // An address beside an invoice's labelled fields: lines as even, but names, labels and figures.
@@ -225,27 +190,27 @@ describe("prose laid out by a word processor", () => {
       "N° de commande: BE-67996",
     ];
     address.forEach((t, k) => {
-      fields.push(...spaced(120 + 12 * k, 9, 56, 2.5, t));
+      fields.push(...setLine(120 + 12 * k, 9, 56, t, 2.5));
     });
     labelled.forEach((t, k) => {
-      fields.push(...spaced(120 + 12 * k, 9, 330, 2.5, t));
+      fields.push(...setLine(120 + 12 * k, 9, 330, t, 2.5));
     });
     expect(proseSides(fields)).toBe(false);
   });
 
   it("tells lines each in its own size from a table with a larger header row", () => {
     const title = [
-      ...spaced(36, 8, 56, 3, "GPL-3 Terms and Conditions Draft copy"),
-      ...spaced(81, 19, 180, 9, "GNU General Public License"),
-      ...spaced(100, 9.5, 56, 4, "Free Software Foundation Version 3 29 June 2007"),
+      ...setLine(36, 8, 56, "GPL-3 Terms and Conditions Draft copy", 3),
+      ...setLine(81, 19, 180, "GNU General Public License", 9),
+      ...setLine(100, 9.5, 56, "Free Software Foundation Version 3 29 June 2007", 4),
     ];
     expect(sizePerLine(title)).toBe(true);
     // Read by OCR, sizes are guessed from boxes: no evidence.
     expect(sizePerLine(title.map((w) => ({ ...w, whole: true })))).toBe(false);
     const table = [
-      ...spaced(100, 11, 56, 40, "Item Count Price"),
-      ...spaced(114, 9, 56, 40, "Bolts 12 0.40"),
-      ...spaced(126, 9, 56, 40, "Nuts 30 0.10"),
+      ...setLine(100, 11, 56, "Item Count Price", 40),
+      ...setLine(114, 9, 56, "Bolts 12 0.40", 40),
+      ...setLine(126, 9, 56, "Nuts 30 0.10", 40),
     ];
     expect(sizePerLine(table)).toBe(false);
   });

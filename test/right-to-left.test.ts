@@ -6,7 +6,7 @@ import type { ExtractedPage } from "../src/core/extraction/extractor.ts";
 import { numberInRightToLeft } from "../src/core/extraction/layout/lines.ts";
 import { rightToLeftLines } from "../src/core/extraction/layout/right-to-left.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
-import { cell, textRows } from "../src/core/tables/table-model.ts";
+import { cell, textRows } from "../src/core/extraction/table-model.ts";
 
 // Right-to-left pages by two generators: Microsoft Word (docling's test PDFs, test/fixtures,
 // MIT) and Chromium (bench/layout/corpus-rtl, made by bench/layout/make-corpus-rtl.ts).

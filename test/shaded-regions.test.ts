@@ -2,7 +2,7 @@ import type { PDFPage } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import type { ExtractedPage } from "../src/core/extraction/extractor.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
-import { textRows } from "../src/core/tables/table-model.ts";
+import { textRows } from "../src/core/extraction/table-model.ts";
 import { letterPage, text, textLines, textRight } from "./support/layout-pdfs.ts";
 
 // A large filled rectangle holding lines of text (a shaded sidebar, a tinted band) bounds a

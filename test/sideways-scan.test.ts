@@ -1,7 +1,7 @@
 import { createCanvas } from "@napi-rs/canvas";
 import { afterAll, describe, expect, it } from "vitest";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
-import { textRows } from "../src/core/tables/table-model.ts";
+import { textRows } from "../src/core/extraction/table-model.ts";
 import { scannedPagePdf, strokeGrid, testSans } from "./support/drawn-scans.ts";
 
 // A wide table printed across a tall page (turned a quarter, clockwise or not) and scanned: OCR

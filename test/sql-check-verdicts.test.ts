@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkStatement, type StatementRules } from "../src/core/sql-sandbox/check-statement.ts";
-import { SqlRefused } from "../src/core/sql-sandbox/sql-errors.ts";
+import { checkStatement, type StatementRules } from "../src/core/sql/check-statement.ts";
+import { SqlRefused } from "../src/core/sql/sql-errors.ts";
 
 // Verdicts are remembered per set of rules and statement text: the same text is judged the same
 // way each time, and a verdict under one table's rules is never taken for another's.

@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
-import { textRows } from "../src/core/tables/table-model.ts";
+import { textRows } from "../src/core/extraction/table-model.ts";
 
 // Unruled tables set close together, as office suites print invoices: two address blocks and
 // label/value pairs a line apart over an item table, and item columns of figures so close that a

@@ -15,7 +15,7 @@ import {
 } from "../src/core/answering/structured/coerce.ts";
 import { hasNestedQuantifier } from "../src/core/answering/structured/compile-schema.ts";
 import { layoutExtractor } from "../src/core/extraction/layout-extractor.ts";
-import { textRows } from "../src/core/tables/table-model.ts";
+import { textRows } from "../src/core/extraction/table-model.ts";
 import { factReportPdf, invoicePdf, invoiceSchema } from "./support/fact-pdfs.ts";
 import { newDoc, text } from "./support/layout-pdfs.ts";
 

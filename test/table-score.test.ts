@@ -13,7 +13,7 @@ import {
   visualOrder,
   visualToLogical,
 } from "../bench/support/table-score.ts";
-import { cell, type TableGrid, textRows } from "../src/core/tables/table-model.ts";
+import { cell, type TableGrid, textRows } from "../src/core/extraction/table-model.ts";
 
 const keys = (grid: string[][]) => adjacencyRelations(grid).map(relationKey).sort();
 const rel = (from: string, to: string, direction: "right" | "down") => JSON.stringify([from, to, direction]);

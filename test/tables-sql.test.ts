@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runSandboxed } from "../src/core/sql-sandbox/run-sandboxed.ts";
+import { runSandboxed } from "../src/core/sql/run-sandboxed.ts";
 import { uploadAndWait } from "./support/documents.ts";
 import { call, gql } from "./support/http.ts";
 import { reportPdf } from "./support/pdfs.ts";

@@ -1,42 +1,20 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { decString, toDec, ublInvoice, ublInvoices } from "../src/core/exports/ubl-invoice.ts";
 import type { InvoiceData } from "../src/core/invoices/invoice-types.ts";
+import { validate, version, type XmlFile, xpath } from "./support/xmllint.ts";
 
 // The UBL the invoice workflow writes, validated by libxml2's xmllint against the OASIS UBL 2.1
 // XSDs (test/fixtures/ubl-2.1) and read back through xmllint's XPath, so escaping is checked by a
-// real XML parser. xmllint is required: without it these tests fail, they are not skipped
-// (.ci/run installs Debian's libxml2-utils).
+// real XML parser. xmllint runs from the npm package xmllint-wasm (test/support/xmllint.ts).
 
-const run = promisify(execFile);
-const fixtures = path.resolve(import.meta.dirname, "fixtures");
-const invoiceXsd = path.join(fixtures, "ubl-2.1/maindoc/UBL-Invoice-2.1.xsd");
-const runXsd = path.join(fixtures, "quire-invoice-run-1.xsd");
-const dir = mkdtempSync(path.join(os.tmpdir(), "quire-ubl-test-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const invoiceXsd = "ubl-2.1/maindoc/UBL-Invoice-2.1.xsd";
+const runXsd = "quire-invoice-run-1.xsd";
 
 let fileCount = 0;
-function write(xml: string): string {
-  const file = path.join(dir, `doc-${++fileCount}.xml`);
-  writeFileSync(file, xml);
-  return file;
-}
-
-/** xmllint's exit code and messages for `--schema xsd files…`. */
-async function validate(xsd: string, ...files: string[]): Promise<{ code: number; stderr: string }> {
-  return run("xmllint", ["--noout", "--schema", xsd, ...files], { maxBuffer: 64 << 20 }).then(
-    (r) => ({ code: 0, stderr: r.stderr }),
-    (err: { code: unknown; stderr?: string }) => {
-      // A missing xmllint (ENOENT) is a failure of the test, not a reason to pass.
-      if (typeof err.code !== "number") throw err;
-      return { code: err.code, stderr: err.stderr ?? "" };
-    },
-  );
+/** The XML under a file name of its own, as xmllint names it in its messages. */
+function asFile(xml: string): XmlFile {
+  return { fileName: `doc-${++fileCount}.xml`, contents: xml };
 }
 
 /** "cac:Party/cbc:Name" → an XPath by local names, so the test does not need xmllint's namespace flags. */
@@ -52,13 +30,13 @@ function byLocalName(p: string): string {
 }
 
 /** The string value at a path from the document element, e.g. read(f, "cbc:ID"). */
-async function read(file: string, p: string): Promise<string> {
-  const { stdout } = await run("xmllint", ["--xpath", `string(/*/${byLocalName(p)})`, file]);
+async function read(file: XmlFile, p: string): Promise<string> {
+  const stdout = await xpath(file, `string(/*/${byLocalName(p)})`);
   return stdout.replace(/\n$/, "");
 }
 
-async function count(file: string, p: string): Promise<number> {
-  const { stdout } = await run("xmllint", ["--xpath", `count(/*/${byLocalName(p)})`, file]);
+async function count(file: XmlFile, p: string): Promise<number> {
+  const stdout = await xpath(file, `count(/*/${byLocalName(p)})`);
   return Number(stdout.trim());
 }
 
@@ -159,13 +137,12 @@ describe("decimals", () => {
 
 describe("UBL 2.1 invoice", () => {
   it("has xmllint to validate with", async () => {
-    const { stderr } = await run("xmllint", ["--version"]);
-    expect(stderr).toMatch(/libxml/);
+    expect(await version()).toMatch(/libxml/);
   });
 
   it("writes every field of a full invoice, valid against the OASIS schema", async () => {
-    const file = write(ublInvoice(full, meta));
-    expect(await validate(invoiceXsd, file)).toMatchObject({ code: 0 });
+    const file = asFile(ublInvoice(full, meta));
+    expect(await validate(invoiceXsd, file)).toMatchObject({ valid: true });
 
     expect(await read(file, "cbc:UBLVersionID")).toBe("2.1");
     expect(await read(file, "cbc:ID")).toBe("INV-2026-017");
@@ -229,8 +206,8 @@ describe("UBL 2.1 invoice", () => {
   });
 
   it("writes a valid invoice when almost nothing was read, by the documented fallbacks", async () => {
-    const file = write(ublInvoice(nulls, meta));
-    expect(await validate(invoiceXsd, file)).toMatchObject({ code: 0 });
+    const file = asFile(ublInvoice(nulls, meta));
+    expect(await validate(invoiceXsd, file)).toMatchObject({ valid: true });
 
     expect(await read(file, "cbc:ID")).toBe("doc-7f3a");
     expect(await read(file, "cbc:IssueDate")).toBe("2026-05-02");
@@ -261,8 +238,8 @@ describe("UBL 2.1 invoice", () => {
         { ...full.items[0]!, amount: null, quantity: 2, unit_price: null, unit: null, product_code: null },
       ],
     };
-    let file = write(ublInvoice(data, meta));
-    expect(await validate(invoiceXsd, file)).toMatchObject({ code: 0 });
+    let file = asFile(ublInvoice(data, meta));
+    expect(await validate(invoiceXsd, file)).toMatchObject({ valid: true });
     expect(await read(file, "cbc:DocumentCurrencyCode")).toBe("EUR");
     // 3 × 0.1 is 0.3, not 0.30000000000000004.
     expect(await read(file, "cac:InvoiceLine[1]/cbc:LineExtensionAmount")).toBe("0.3");
@@ -275,8 +252,8 @@ describe("UBL 2.1 invoice", () => {
     expect(await count(file, "cac:LegalMonetaryTotal/*")).toBe(1);
 
     data.items[1]!.unit_price = 0.2;
-    file = write(ublInvoice(data, meta));
-    expect(await validate(invoiceXsd, file)).toMatchObject({ code: 0 });
+    file = asFile(ublInvoice(data, meta));
+    expect(await validate(invoiceXsd, file)).toMatchObject({ valid: true });
     const totals = "cac:LegalMonetaryTotal";
     expect(await read(file, `${totals}/cbc:LineExtensionAmount`)).toBe("0.7");
     expect(await read(file, `${totals}/cbc:TaxExclusiveAmount`)).toBe("0.7");
@@ -285,8 +262,8 @@ describe("UBL 2.1 invoice", () => {
     expect(await count(file, "cbc:Note")).toBe(1);
 
     // No items but a total and tax: the one line stands for the net amount, total − tax.
-    file = write(ublInvoice({ ...nulls, invoice_total: 119, total_tax: 19, currency: "€" }, meta));
-    expect(await validate(invoiceXsd, file)).toMatchObject({ code: 0 });
+    file = asFile(ublInvoice({ ...nulls, invoice_total: 119, total_tax: 19, currency: "€" }, meta));
+    expect(await validate(invoiceXsd, file)).toMatchObject({ valid: true });
     expect(await read(file, "cac:InvoiceLine/cbc:LineExtensionAmount")).toBe("100");
     expect(await read(file, "cac:InvoiceLine/cbc:LineExtensionAmount/@currencyID")).toBe("XXX");
     expect(await read(file, `${totals}/cbc:PayableAmount`)).toBe("119");
@@ -311,8 +288,8 @@ describe("UBL 2.1 invoice", () => {
     const xml = ublInvoice(data, { ...meta, fileName: `a&b<c>"d".pdf${controls}` });
     expect(xml).not.toContain("<script>");
     expect(xml).not.toContain("<![CDATA[");
-    const file = write(xml);
-    expect(await validate(invoiceXsd, file)).toMatchObject({ code: 0 });
+    const file = asFile(xml);
+    expect(await validate(invoiceXsd, file)).toMatchObject({ valid: true });
 
     expect(await read(file, "cbc:ID")).toBe(`INV<1>&"2"'3'`);
     // Not a calendar day: the issue date falls back; a due date that is no date is left out.
@@ -400,10 +377,10 @@ describe("UBL 2.1 invoice", () => {
     // One xmllint run for all of them: loading the UBL schema is most of its time.
     const files = fc
       .sample(invoice, { numRuns: 60, seed: 21 })
-      .map((data, i) => write(ublInvoice(data, { ...meta, documentId: `doc-${i}` })));
+      .map((data, i) => asFile(ublInvoice(data, { ...meta, documentId: `doc-${i}` })));
     const result = await validate(invoiceXsd, ...files);
     expect(result.stderr.split("\n").filter((l) => !l.endsWith(" validates") && l)).toEqual([]);
-    expect(result.code).toBe(0);
+    expect(result.valid).toBe(true);
   });
 
   it("is checked by the schema: an element out of order fails it", async () => {
@@ -412,8 +389,8 @@ describe("UBL 2.1 invoice", () => {
       "$2$1",
     );
     expect(xml).toMatch(/IssueDate>\s*<cbc:ID>INV-2026-017/);
-    const result = await validate(invoiceXsd, write(xml));
-    expect(result.code).not.toBe(0);
+    const result = await validate(invoiceXsd, asFile(xml));
+    expect(result.valid).toBe(false);
     expect(result.stderr).toMatch(/IssueDate/);
   });
 });
@@ -426,8 +403,8 @@ describe("results.xml container", () => {
   ];
 
   it("holds one UBL Invoice per read document and validates, each Invoice strictly", async () => {
-    const file = write(ublInvoices(entries, "run_01HZX"));
-    expect(await validate(runXsd, file)).toMatchObject({ code: 0 });
+    const file = asFile(ublInvoices(entries, "run_01HZX"));
+    expect(await validate(runXsd, file)).toMatchObject({ valid: true });
     expect(await read(file, "@run")).toBe("run_01HZX");
     expect(await count(file, "quire:Document")).toBe(3);
     expect(await count(file, "quire:Document/ubl:Invoice")).toBe(2);
@@ -440,14 +417,14 @@ describe("results.xml container", () => {
 
   it("rejects an invalid Invoice inside it (the container's xs:any is strict)", async () => {
     const xml = ublInvoices(entries, "run_01HZX").replace("<cbc:ID>INV-2026-017</cbc:ID>", "");
-    const result = await validate(runXsd, write(xml));
-    expect(result.code).not.toBe(0);
+    const result = await validate(runXsd, asFile(xml));
+    expect(result.valid).toBe(false);
     expect(result.stderr).toMatch(/IssueDate/);
   });
 
   it("is an empty run when there are no documents", async () => {
-    const file = write(ublInvoices([], "run_empty"));
-    expect(await validate(runXsd, file)).toMatchObject({ code: 0 });
+    const file = asFile(ublInvoices([], "run_empty"));
+    expect(await validate(runXsd, file)).toMatchObject({ valid: true });
     expect(await count(file, "*")).toBe(0);
   });
 });

@@ -8,7 +8,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { zodResponseFormat } from "openai/helpers/zod";
-import { z } from "zod";
 import type {
   AnswerEvent,
   AnswerRequest,
@@ -18,103 +17,16 @@ import type {
 import { builtinJsonAnswer } from "../../src/core/answering/builtin-json-answer.ts";
 import { splitPassages } from "../../src/core/answering/passages.ts";
 import { builtinPlainAnswer } from "../../src/core/answering/reader-answer.ts";
+import { type TableGrid, textRows } from "../../src/core/extraction/table-model.ts";
 import type { InvoiceData, InvoiceSourceDocument } from "../../src/core/invoices/invoice-types.ts";
-import { type TableGrid, textRows } from "../../src/core/tables/table-model.ts";
+import { holdsAmount, holdsName, printsName } from "./answer-checks.ts";
 import { scoreInvoice } from "./score.ts";
+import { invoiceSchema } from "./sdk-schema.ts";
 
 const args = process.argv.slice(2);
 const [dump = "", corpus = ""] = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--only");
 const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : undefined;
 const verbose = args.includes("--verbose");
-
-const DESCRIPTIONS: Record<string, string> = {
-  invoice_id: "The invoice number.",
-  invoice_date: "The invoice date, ISO 8601 (YYYY-MM-DD).",
-  due_date: "The date payment is due, ISO 8601 (YYYY-MM-DD).",
-  purchase_order: "The customer's purchase order number.",
-  vendor_name: "Who issued the invoice.",
-  vendor_address: "The vendor's postal address.",
-  vendor_tax_id: "The vendor's VAT or tax number.",
-  customer_name: "Who is billed.",
-  customer_address: "The billing address.",
-  customer_id: "The customer's number at the vendor.",
-  currency: "ISO 4217 currency code.",
-  subtotal: "The total before tax.",
-  total_discount: "Discounts taken off.",
-  shipping: "Shipping or freight charged.",
-  total_tax: "All tax charged.",
-  invoice_total: "The invoice total, tax included.",
-  amount_paid: "Payments already made.",
-  amount_due: "What remains to pay.",
-  payment_terms: "The payment terms.",
-  description: "What was sold.",
-  quantity: "How many.",
-  unit: "The unit of the quantity.",
-  unit_price: "The price of one unit.",
-  tax_rate: "The tax rate in percent.",
-  amount: "The line amount.",
-  product_code: "The article or product number.",
-};
-const NUMBER_FIELDS = new Set([
-  "subtotal",
-  "total_discount",
-  "shipping",
-  "total_tax",
-  "invoice_total",
-  "amount_paid",
-  "amount_due",
-  "quantity",
-  "unit_price",
-  "tax_rate",
-  "amount",
-]);
-const REQUIRED_VALUES = new Set(["invoice_id", "vendor_name", "invoice_total", "description", "amount"]);
-function field(name: string, value: unknown): z.ZodType {
-  const number = typeof value === "number" || (value === null && NUMBER_FIELDS.has(name));
-  const base = (number ? z.number() : z.string()).describe(DESCRIPTIONS[name] ?? name.replace(/_/g, " "));
-  return REQUIRED_VALUES.has(name) && value !== null ? base : base.nullable();
-}
-function invoiceSchema(truth: InvoiceData) {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [k, v] of Object.entries(truth)) if (k !== "items") shape[k] = field(k, v);
-  const first = truth.items[0] ?? {};
-  const item: Record<string, z.ZodType> = {};
-  const itemKeys = Object.keys(first).length
-    ? Object.keys(first)
-    : ["description", "quantity", "unit_price", "amount"];
-  for (const k of itemKeys) {
-    const all = truth.items.every((it) => (it as Record<string, unknown>)[k] !== null);
-    item[k] = field(k, all ? (first as Record<string, unknown>)[k] : null);
-  }
-  shape.items = z.array(z.object(item));
-  return z.object(shape);
-}
-
-const fold = (s: string) =>
-  s
-    .toLowerCase()
-    .normalize("NFKC")
-    .replace(/[\s,*_#|]+/g, " ")
-    .trim();
-function amountsIn(text: string): number[] {
-  const out: number[] = [];
-  for (const m of text.matchAll(/\d[\d.,'\u00a0\u202f ]*\d|\d/g)) {
-    const raw = m[0].replace(/[\s\u00a0\u202f']/g, "");
-    const dec = /[.,](\d{1,2})$/.exec(raw);
-    const whole = (dec ? raw.slice(0, -dec[0].length) : raw).replace(/[.,]/g, "");
-    out.push(Number(dec ? `${whole}.${dec[1]}` : whole));
-    for (const part of m[0].split(/\s+/)) if (part !== m[0]) out.push(...amountsIn(part));
-  }
-  return out;
-}
-const printsName = (page: string, name: string) => {
-  if (fold(page).includes(fold(name))) return true;
-  const words = new Set(fold(page).split(" "));
-  return fold(name)
-    .split(" ")
-    .every((w) => words.has(w));
-};
-const holdsAmount = (text: string, n: number) => amountsIn(text).some((x) => Math.abs(x - n) <= 0.005);
 
 async function done(events: AsyncIterable<AnswerEvent>) {
   for await (const e of events) if (e.type === "done") return e;
@@ -179,7 +91,7 @@ for (const f of readdirSync(dump)
   const pageText = (p: number) => content.pages.find((x) => x.pageNumber === p)?.markdown ?? "";
   const vendor = await done(builtinPlainAnswer(request("Who is the vendor on this invoice?")));
   const vName = truth.vendor_name ?? "";
-  const vRight = !!vName && fold(vendor.text).includes(fold(vName));
+  const vRight = !!vName && holdsName(vendor.text, vName);
   const vPage = vRight && vendor.citations.some((c) => printsName(pageText(c.page), vName));
   const total = await done(builtinPlainAnswer(request("What is the invoice total?")));
   const t = truth.invoice_total;

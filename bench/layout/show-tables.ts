@@ -1,6 +1,6 @@
 // Prints the tables the layout extractor finds in PDFs (page, box, cells by row): a look at false
 // tables on a tuning corpus. Run: npx tsx bench/layout/show-tables.ts <pdf>...
-import { textRows } from "../../src/core/tables/table-model.ts";
+import { textRows } from "../../src/core/extraction/table-model.ts";
 import { quireReading } from "./readers.ts";
 
 for (const pdf of process.argv.slice(2)) {

@@ -11,9 +11,9 @@ import {
 } from "../core/auth/sessions.ts";
 import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
-import type { AppEnv } from "../http/env.ts";
-import { errorResponse } from "../http/error-response.ts";
-import { authDeps, clientAddress, servedOverHttps } from "../http/request-info.ts";
+import type { AppEnv } from "../web/env.ts";
+import { errorResponse } from "../web/error-response.ts";
+import { authDeps, clientAddress, servedOverHttps } from "../web/request-info.ts";
 import { assetsVersion, dashboardAssets } from "./dashboard-assets.ts";
 
 // The dashboard's sub-app: the page, its assets, and sessions. Everything the page shows it reads

@@ -7,27 +7,27 @@ import { mcpApp } from "../mcp/mcp-app.ts";
 import { registerAccountRoutes } from "../rest/accounts.ts";
 import { registerAgentRoutes } from "../rest/agents.ts";
 import { registerAnsweringRoutes } from "../rest/answering.ts";
+import { registerModelRoutes } from "../rest/answering-models.ts";
 import { restFace } from "../rest/bind-route.ts";
-import { registerCollectionQueryRoute } from "../rest/collection-query.ts";
 import { registerCollectionRoutes } from "../rest/collections.ts";
+import { registerCollectionQueryRoute } from "../rest/collections-query.ts";
 import { registerConversionRoutes } from "../rest/conversions.ts";
-import { registerDocumentContentRoutes } from "../rest/document-content.ts";
 import { registerDocumentRoutes } from "../rest/documents.ts";
+import { registerDocumentContentRoutes } from "../rest/documents-content.ts";
 import { registerFileRoutes } from "../rest/files.ts";
-import { registerHostRoutes } from "../rest/host.ts";
+import { registerHostRoutes } from "../rest/hosting.ts";
 import { registerKeyRoutes } from "../rest/keys.ts";
-import { registerModelRoutes } from "../rest/models.ts";
 import { registerOpenApiDocument } from "../rest/openapi.ts";
 import { registerRunRoutes } from "../rest/runs.ts";
 import { registerSqlRoutes } from "../rest/sql.ts";
 import { registerTableRoutes } from "../rest/tables.ts";
 import { validationHook } from "../rest/validation-hook.ts";
 import { registerWorkflowRoutes } from "../rest/workflows.ts";
-import type { AppEnv } from "./env.ts";
-import { errorResponse, toAppError } from "./error-response.ts";
-import { graphqlApp } from "./graphql-route.ts";
+import { graphqlApp } from "../schema/server/graphql-route.ts";
+import type { AppEnv } from "../web/env.ts";
+import { errorResponse, toAppError } from "../web/error-response.ts";
+import { authenticateAs, corsPolicy, requestId } from "../web/middleware.ts";
 import { hostedApp } from "./hosted-app.ts";
-import { authenticateAs, corsPolicy, requestId } from "./middleware.ts";
 
 /** REST under /v1 and its OpenAPI document: each route authenticates and counts as its operation says. */
 function restApp(services: Services): OpenAPIHono<AppEnv> {

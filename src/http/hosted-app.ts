@@ -29,9 +29,9 @@ import type { Services } from "../core/services.ts";
 import { assetVersion, viewerAssets } from "../hosting/viewer/assets.ts";
 import { renderPasswordPage, renderStatusPage, renderViewerPage } from "../hosting/viewer/viewer-page.ts";
 import { documentPageImage } from "../resolvers/documents/page-image.ts";
-import { bytesResponse, rangeOf } from "./byte-response.ts";
+import { bytesResponse, rangeOf } from "../web/byte-response.ts";
+import { clientAddress, servedOverHttps } from "../web/request-info.ts";
 import { hostTarget } from "./hosted-host.ts";
-import { clientAddress, servedOverHttps } from "./request-info.ts";
 
 // Hosted sites: every request whose Host is {namespace}.{HOSTED_DOMAIN} (or the domain itself,
 // for its sitemap) is answered here and never reaches the API: no /v1, no /graphql, no key.

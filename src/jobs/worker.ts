@@ -5,11 +5,11 @@ import {
 } from "../core/documents/prerender-page-images.ts";
 import type { Services } from "../core/services.ts";
 import { ExtractionActivity } from "./extraction-activity.ts";
-import { agentRunQueue } from "./queues/agent-run.ts";
-import { conversionQueue } from "./queues/conversion.ts";
-import { extractionQueue } from "./queues/extraction.ts";
-import { filePagesQueue } from "./queues/file-pages.ts";
-import { workflowRunQueue } from "./queues/workflow-run.ts";
+import { agentRunQueue } from "./queues/agents.ts";
+import { conversionQueue } from "./queues/conversions.ts";
+import { extractionQueue } from "./queues/documents.ts";
+import { filePagesQueue } from "./queues/files.ts";
+import { workflowRunQueue } from "./queues/workflows.ts";
 import { runQueues } from "./runner.ts";
 
 /** How long after the last extraction ended background page images may start. */

@@ -9,9 +9,9 @@ import { charge } from "../core/auth/authenticate.ts";
 import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
 import type { z } from "../core/zod.ts";
-import { toAppError } from "../http/error-response.ts";
 import type { OperationContext } from "../resolvers/context.ts";
 import type { AnyOperation } from "../resolvers/operation.ts";
+import { toAppError } from "../web/error-response.ts";
 import { cutText } from "./budget.ts";
 
 // A tool is a face of one operation (or, for the few that chain two, of the first): the rate

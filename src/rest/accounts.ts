@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../http/env.ts";
 import { createAccount } from "../resolvers/accounts/create-account.ts";
 import { getCurrentAccount } from "../resolvers/accounts/get-current-account.ts";
+import type { AppEnv } from "../web/env.ts";
 import type { RestFace } from "./bind-route.ts";
 import { ApiKeySchema, apiKeyJson } from "./keys.ts";
 import { errorResponses, jsonBody, jsonResponse } from "./shared-schemas.ts";

@@ -6,15 +6,15 @@ import {
   MAX_AGENT_RUN_DOCUMENTS,
   MAX_AGENT_STEPS,
 } from "../core/agents/agent-limits.ts";
-import type { AppEnv } from "../http/env.ts";
 import { MAX_OUTPUT_SCHEMA_CHARS, MAX_SYSTEM_CHARS } from "../resolvers/agents/agent-input.ts";
 import type { AgentRecord } from "../resolvers/agents/agent-record.ts";
 import { agentRef } from "../resolvers/agents/find-agent.ts";
 import { getAgent, getAgentVersion, listAgents } from "../resolvers/agents/read-agents.ts";
 import { startAgentRun } from "../resolvers/agents/start-agent-run.ts";
 import { createAgent, deleteAgent, MAX_AGENTS, updateAgent } from "../resolvers/agents/write-agent.ts";
+import type { AppEnv } from "../web/env.ts";
 import type { RestFace } from "./bind-route.ts";
-import { AgentRunSchema, agentRunJson } from "./run-schemas.ts";
+import { AgentRunSchema, agentRunJson } from "./runs-schemas.ts";
 import { errorResponses, integerParameter, jsonBody, jsonResponse } from "./shared-schemas.ts";
 
 const tags = ["Agents"];

@@ -2,20 +2,20 @@ import { randomBytes } from "node:crypto";
 import { createRoute, type OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AnswerDone, FinishReason, ToolCall } from "../core/answering/answer-types.ts";
+import { modelName } from "../core/answering/chat-input.ts";
 import { finalAnswer } from "../core/answering/primed.ts";
 import { rateLimits } from "../core/auth/rate-limit.ts";
 import type { Services } from "../core/services.ts";
-import type { AppEnv } from "../http/env.ts";
-import { errorBody } from "../http/error-response.ts";
-import { sseResponse } from "../http/sse.ts";
-import { modelName } from "../resolvers/answering/chat-input.ts";
 import { chatWithDocument, type StartedAnswer } from "../resolvers/answering/chat-with-document.ts";
 import { chatWithPublicSource, MAX_PUBLIC_CONVERSATION_CHARS } from "../resolvers/answering/public-chat.ts";
 import { structuredOutput } from "../resolvers/answering/structured-output.ts";
+import type { AppEnv } from "../web/env.ts";
+import { errorBody } from "../web/error-response.ts";
+import { sseResponse } from "../web/sse.ts";
+import { ChatCompletionRequest, chatRequestInput, publicChatRequest } from "./answering-chat-request.ts";
 import { ChatCompletionResponse, chatStreamDescription, citationJson } from "./answering-schemas.ts";
 import type { RestFace } from "./bind-route.ts";
-import { ChatCompletionRequest, chatRequestInput, publicChatRequest } from "./chat-request-schema.ts";
-import { DocRefParam } from "./document-schemas.ts";
+import { DocRefParam } from "./documents-schemas.ts";
 import { errorResponses, jsonBody, jsonResponse } from "./shared-schemas.ts";
 
 const answerErrors = () =>

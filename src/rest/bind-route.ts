@@ -2,10 +2,10 @@ import type { RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { admitCaller, type CallerRule } from "../core/auth/authorize.ts";
 import type { Services } from "../core/services.ts";
-import type { AppEnv } from "../http/env.ts";
-import { authenticateAs, type BodyKind, bodyRule } from "../http/middleware.ts";
 import type { OperationContext } from "../resolvers/context.ts";
 import type { AnyOperation } from "../resolvers/operation.ts";
+import type { AppEnv } from "../web/env.ts";
+import { authenticateAs, type BodyKind, bodyRule } from "../web/middleware.ts";
 
 // A REST route is bound to the operation it serves: the operation's rate class, caller rule and
 // the route's body kind become the route's own middleware (in that order, before its input is

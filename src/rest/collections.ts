@@ -1,15 +1,10 @@
 import { Readable } from "node:stream";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../http/env.ts";
 import {
   addCollectionDocuments,
   listCollectionDocuments,
   removeCollectionDocuments,
 } from "../resolvers/collections/collection-documents.ts";
-import {
-  MAX_COLLECTION_DOCUMENTS,
-  MAX_IDS_PER_REQUEST,
-} from "../resolvers/collections/collection-members.ts";
 import type { CollectionRecord } from "../resolvers/collections/collection-record.ts";
 import { createCollection } from "../resolvers/collections/create-collection.ts";
 import { deleteCollection } from "../resolvers/collections/delete-collection.ts";
@@ -21,10 +16,12 @@ import {
 import { collectionRef, MAX_COLLECTION_NAME } from "../resolvers/collections/find-collection.ts";
 import { getCollection } from "../resolvers/collections/get-collection.ts";
 import { listCollections } from "../resolvers/collections/list-collections.ts";
+import { MAX_COLLECTION_DOCUMENTS, MAX_IDS_PER_REQUEST } from "../resolvers/collections/members-input.ts";
 import { updateCollection } from "../resolvers/collections/update-collection.ts";
 import { documentRef, fullIdPattern, shortHashPattern } from "../resolvers/documents/find-document.ts";
+import type { AppEnv } from "../web/env.ts";
 import type { RestFace } from "./bind-route.ts";
-import { DocumentSchema, documentJson } from "./document-schemas.ts";
+import { DocumentSchema, documentJson } from "./documents-schemas.ts";
 import { download, textStream } from "./downloads.ts";
 import {
   errorResponses,

@@ -2,8 +2,6 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { pageSizes } from "../core/conversions/page-size.ts";
 import { AppError } from "../core/errors.ts";
 import { hostedUrl } from "../core/hosting/hosted-url.ts";
-import type { AppEnv } from "../http/env.ts";
-import { streamUploads } from "../http/multipart-stream.ts";
 import {
   type ConversionRecord,
   conversionErrorCodes,
@@ -16,9 +14,11 @@ import { conversionRef } from "../resolvers/conversions/find-conversion.ts";
 import { getConversion } from "../resolvers/conversions/get-conversion.ts";
 import { listConversions, MAX_CONVERSIONS_PAGE } from "../resolvers/conversions/list-conversions.ts";
 import { fileRef } from "../resolvers/files/find-file.ts";
+import type { AppEnv } from "../web/env.ts";
+import { streamUploads } from "../web/multipart-stream.ts";
 import type { RestFace } from "./bind-route.ts";
 import { checked, jsonSchemaOf, jsonTextField } from "./body-parts.ts";
-import { HostRequest, hostIn, SiteSchema, siteJson } from "./host.ts";
+import { HostRequest, hostIn, SiteSchema, siteJson } from "./hosting.ts";
 import { errorResponses, iso, jsonResponse, pageOf, pageQuery } from "./shared-schemas.ts";
 
 const tags = ["Conversions"];

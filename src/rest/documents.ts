@@ -3,8 +3,6 @@ import { type AccessPolicy, policyFromWire, policyToWire } from "../core/auth/ac
 import { capabilityFlags, strategies } from "../core/documents/phases.ts";
 import { AppError } from "../core/errors.ts";
 import { invalidInput } from "../core/validation.ts";
-import type { AppEnv } from "../http/env.ts";
-import { streamUpload } from "../http/multipart-stream.ts";
 import { approveReview } from "../resolvers/documents/approve-review.ts";
 import { deleteDocument } from "../resolvers/documents/delete-document.ts";
 import {
@@ -24,9 +22,11 @@ import { listDocuments } from "../resolvers/documents/list-documents.ts";
 import { reparseDocument } from "../resolvers/documents/reparse-document.ts";
 import { uploadDocument } from "../resolvers/documents/upload-document.ts";
 import { fileRef } from "../resolvers/files/find-file.ts";
-import { AccessPolicySchema } from "./access-schemas.ts";
+import type { AppEnv } from "../web/env.ts";
+import { streamUpload } from "../web/multipart-stream.ts";
 import type { RestFace } from "./bind-route.ts";
-import { DocRefParam, DocumentSchema, documentJson } from "./document-schemas.ts";
+import { AccessPolicySchema } from "./documents-access-schemas.ts";
+import { DocRefParam, DocumentSchema, documentJson } from "./documents-schemas.ts";
 import {
   errorResponses,
   integerParameter,

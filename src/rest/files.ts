@@ -3,9 +3,6 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { AppError } from "../core/errors.ts";
 import { imageContentTypes, storedContentTypes } from "../core/files/file-type.ts";
-import { bytesResponse, rangeOf } from "../http/byte-response.ts";
-import type { AppEnv } from "../http/env.ts";
-import { streamUpload } from "../http/multipart-stream.ts";
 import { deleteFile } from "../resolvers/files/delete-file.ts";
 import { readFileContent } from "../resolvers/files/file-content.ts";
 import { type FileRecord, PENDING_CONTENT_TYPE } from "../resolvers/files/file-record.ts";
@@ -16,7 +13,10 @@ import { listFiles, MAX_FILES_PAGE } from "../resolvers/files/list-files.ts";
 import { presignFileUpload, uploadUrl } from "../resolvers/files/presign-upload.ts";
 import { receiveUpload } from "../resolvers/files/receive-upload.ts";
 import { uploadFile } from "../resolvers/files/upload-file.ts";
-import { uploadIdInput } from "../resolvers/files/upload-session.ts";
+import { uploadIdInput } from "../resolvers/files/upload-record.ts";
+import { bytesResponse, rangeOf } from "../web/byte-response.ts";
+import type { AppEnv } from "../web/env.ts";
+import { streamUpload } from "../web/multipart-stream.ts";
 import type { RestFace } from "./bind-route.ts";
 import {
   errorResponses,

@@ -1,11 +1,11 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../http/env.ts";
 import type { ApiKeyRecord } from "../resolvers/keys/api-key-record.ts";
 import { createApiKey } from "../resolvers/keys/create-api-key.ts";
 import { getUsage } from "../resolvers/keys/get-usage.ts";
 import { listApiKeys } from "../resolvers/keys/list-api-keys.ts";
 import { revokeApiKey } from "../resolvers/keys/revoke-api-key.ts";
 import { rotateApiKey } from "../resolvers/keys/rotate-api-key.ts";
+import type { AppEnv } from "../web/env.ts";
 import type { RestFace } from "./bind-route.ts";
 import { errorResponses, integerParameter, iso, jsonBody, jsonResponse } from "./shared-schemas.ts";
 

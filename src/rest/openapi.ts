@@ -2,8 +2,8 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { rateLimits } from "../core/auth/rate-limit.ts";
 import { errorCodes, errorStatus } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
-import type { AppEnv } from "../http/env.ts";
-import { authenticateAs } from "../http/middleware.ts";
+import type { AppEnv } from "../web/env.ts";
+import { authenticateAs } from "../web/middleware.ts";
 import { securityOf, securitySchemes } from "./bind-route.ts";
 import { errorResponses, jsonResponse } from "./shared-schemas.ts";
 

@@ -1,6 +1,4 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../http/env.ts";
-import { sseResponse } from "../http/sse.ts";
 import { endedAgentRunStatuses } from "../resolvers/agents/agent-run-record.ts";
 import {
   type AnyRun,
@@ -11,8 +9,10 @@ import {
 } from "../resolvers/runs/any-run.ts";
 import { runRef } from "../resolvers/workflows/find-run.ts";
 import { liveRunStatuses, runTopic } from "../resolvers/workflows/run-record.ts";
+import type { AppEnv } from "../web/env.ts";
+import { sseResponse } from "../web/sse.ts";
 import type { RestFace } from "./bind-route.ts";
-import { AnyRunSchema, agentRunJson, anyRunJson } from "./run-schemas.ts";
+import { AnyRunSchema, agentRunJson, anyRunJson } from "./runs-schemas.ts";
 import { errorResponses, jsonResponse, mediaResponse, pageOf, pageQuery } from "./shared-schemas.ts";
 
 // /v1/runs: the runs of workflows and of agents together, told apart by `kind`.

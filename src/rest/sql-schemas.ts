@@ -5,8 +5,8 @@ import {
   MAX_SQL_CHARS,
   MAX_SQL_PARAMS,
   STATEMENT_TIMEOUT_MS,
-} from "../core/sql-sandbox/sql-limits.ts";
-import type { SqlResult } from "../core/sql-sandbox/sql-result.ts";
+} from "../core/sql/sql-limits.ts";
+import type { SqlResult } from "../core/sql/sql-result.ts";
 
 export const SqlResultSchema = z
   .object({

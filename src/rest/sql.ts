@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { AppEnv } from "../http/env.ts";
 import { runDocSql } from "../resolvers/sql/run-doc-sql.ts";
+import type { AppEnv } from "../web/env.ts";
 import type { RestFace } from "./bind-route.ts";
 import { errorResponses, jsonBody, jsonResponse } from "./shared-schemas.ts";
 import { SqlResultSchema, sandboxRules, sqlJson } from "./sql-schemas.ts";

@@ -1,7 +1,6 @@
 import { Readable } from "node:stream";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { columnTypes, MAX_COLUMNS, ROW_ID } from "../core/typed-tables/table-columns.ts";
-import type { AppEnv } from "../http/env.ts";
+import { columnTypes, MAX_COLUMNS, ROW_ID } from "../core/tables/table-columns.ts";
 import { createTypedTable, MAX_TABLES } from "../resolvers/tables/create-table.ts";
 import { deleteTypedTable } from "../resolvers/tables/delete-table.ts";
 import {
@@ -15,6 +14,7 @@ import { listTypedTables } from "../resolvers/tables/list-tables.ts";
 import { runTableSql } from "../resolvers/tables/run-table-sql.ts";
 import type { TableRecord } from "../resolvers/tables/table-record.ts";
 import { deleteTypedTableRows, listTypedTableRows, MAX_ROWS_PAGE } from "../resolvers/tables/table-rows.ts";
+import type { AppEnv } from "../web/env.ts";
 import type { RestFace } from "./bind-route.ts";
 import { download, textStream, XLSX_TYPE } from "./downloads.ts";
 import { errorResponses, integerParameter, jsonBody, jsonResponse, mediaResponse } from "./shared-schemas.ts";

@@ -1,8 +1,12 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { AppError } from "../core/errors.ts";
 import { checkRules } from "../core/invoices/invoice-checks.ts";
-import type { AppEnv } from "../http/env.ts";
-import { streamUploads } from "../http/multipart-stream.ts";
+import {
+  INVOICE_WORKFLOW,
+  MAX_RUN_DOCUMENTS,
+  resultFormats,
+  type WorkflowRecord,
+} from "../core/workflows/workflow-catalog.ts";
 import { documentRef } from "../resolvers/documents/find-document.ts";
 import { fileRef } from "../resolvers/files/find-file.ts";
 import { createRun, runOptionsInput } from "../resolvers/workflows/create-run.ts";
@@ -12,13 +16,9 @@ import { listRuns, MAX_RUNS_PAGE } from "../resolvers/workflows/list-runs.ts";
 import { getWorkflow, listWorkflows } from "../resolvers/workflows/list-workflows.ts";
 import { type RunRecord, runDocumentStatuses, runStatuses } from "../resolvers/workflows/run-record.ts";
 import { runResults } from "../resolvers/workflows/run-results.ts";
-import {
-  INVOICE_WORKFLOW,
-  MAX_RUN_DOCUMENTS,
-  resultFormats,
-  type WorkflowRecord,
-} from "../resolvers/workflows/workflow-catalog.ts";
 import { createWorkflow, deleteWorkflow, MAX_WORKFLOWS } from "../resolvers/workflows/write-workflow.ts";
+import type { AppEnv } from "../web/env.ts";
+import { streamUploads } from "../web/multipart-stream.ts";
 import type { RestFace } from "./bind-route.ts";
 import { checked, jsonSchemaOf, jsonTextField } from "./body-parts.ts";
 import { XLSX_TYPE } from "./downloads.ts";

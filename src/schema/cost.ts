@@ -2,7 +2,7 @@ import type { GraphQLField } from "graphql";
 import type { z } from "../core/zod.ts";
 
 // What a field costs, declared beside it in its extensions and read by the request's cost
-// analysis (http/graphql-cost.ts) before anything runs:
+// analysis (schema/server/graphql-cost.ts) before anything runs:
 // - `weight`: points per value the field produces. Fields served by an operation weigh 1 (one
 //   REST request's worth) unless they say otherwise; text-heavy fields weigh a hundredth of a
 //   point per value (a hundred pages' or tables' texts cost one request more, as one REST page of

@@ -1,17 +1,17 @@
 import { lexicographicSortSchema } from "graphql";
 import { builder } from "./builder.ts";
-import "./account.ts";
-import "./agent.ts";
+import "./accounts.ts";
+import "./agents.ts";
 import "./answering.ts";
-import "./api-key.ts";
-import "./collection.ts";
-import "./conversion.ts";
-import "./document.ts";
-import "./document-config.ts";
-import "./deployment.ts";
-import "./file.ts";
-import "./typed-table.ts";
-import "./workflow.ts";
+import "./keys.ts";
+import "./collections.ts";
+import "./conversions.ts";
+import "./documents.ts";
+import "./documents-config.ts";
+import "./hosting.ts";
+import "./files.ts";
+import "./tables.ts";
+import "./workflows.ts";
 
 export const schema = builder.toSchema();
 /** The same schema with types in a stable order, for printing schema.graphql. */

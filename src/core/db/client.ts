@@ -1,7 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../../generated/prisma/client.ts";
-import { createSandboxPools, endSandboxPools, type SandboxPools } from "../sql-sandbox/sandbox-pools.ts";
+import { createSandboxPools, endSandboxPools, type SandboxPools } from "../sql/sandbox-pools.ts";
 
 export type Database = {
   prisma: PrismaClient;

@@ -1,10 +1,10 @@
 import { splitPassages, textSearchConfigOfDocument } from "../answering/passages.ts";
+import { tableToMarkdown } from "../exports/table-formats.ts";
 import { DocumentBudgetError, type ExtractedPage, ExtractionLimitError } from "../extraction/extractor.ts";
 import { PdfOpenError } from "../extraction/pdf-open-error.ts";
 import { DEFAULT_IMAGE_SCALE } from "../extraction/render-page.ts";
+import type { TableGrid } from "../extraction/table-model.ts";
 import type { Services } from "../services.ts";
-import { tableToMarkdown } from "../tables/table-formats.ts";
-import type { TableGrid } from "../tables/table-model.ts";
 import { pageImageKey, pageImagePrefix, sourceBlobKey } from "./blob-keys.ts";
 import { type DocumentProgressEvent, documentTopic } from "./document-events.ts";
 import { storable } from "./storable-text.ts";

@@ -1,5 +1,5 @@
-import type { TableGrid } from "../tables/table-model.ts";
 import { DEFAULT_MAX_OPS } from "./graphics.ts";
+import type { TableGrid } from "./table-model.ts";
 
 /**
  * A table found on a page: its grid and where it stands ([x0, y0, x1, y1], points, origin

@@ -1,4 +1,3 @@
-import { type TableGrid, textRows } from "../tables/table-model.ts";
 import { DocumentFonts } from "./document-fonts.ts";
 import { DEFAULT_LIMITS, type ExtractedPage, ExtractionLimitError, type Extractor } from "./extractor.ts";
 import { pageGraphics } from "./graphics.ts";
@@ -21,6 +20,7 @@ import { openPdf } from "./pdfjs.ts";
 import { drawForOcr, dropRuleGlyphs, readScannedPage } from "./raster/scan-page.ts";
 import { readAgain } from "./raster/second-reading.ts";
 import { DEFAULT_READING_LIMITS, readingLimits } from "./reading-limits.ts";
+import { type TableGrid, textRows } from "./table-model.ts";
 
 /** A page with fewer words than this has no usable text layer (a scan, say) and is recognised by OCR. */
 export const MIN_TEXT_LAYER_WORDS = 1;

@@ -1,4 +1,4 @@
-import type { TableGrid } from "../tables/table-model.ts";
+import type { TableGrid } from "../extraction/table-model.ts";
 import { unbreakLabels } from "./cell-wraps.ts";
 import type { InvoiceSourceDocument } from "./invoice-types.ts";
 import { fixOcrLabels } from "./ocr-labels.ts";

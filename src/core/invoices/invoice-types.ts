@@ -67,7 +67,7 @@ export type InvoiceSourceDocument = {
     pages: number[];
     /** On the first page, PDF points, origin top-left. */
     bbox: number[];
-    /** Rows of cells; see src/core/tables/table-model.ts. */
+    /** Rows of cells; see src/core/extraction/table-model.ts. */
     cells: unknown;
     markdown: string;
   }[];

@@ -6,11 +6,11 @@ import {
   WORKFLOW_RUN_QUEUE,
 } from "../../core/job-queue.ts";
 import type { QueueSpec } from "../runner.ts";
-import { agentRunOptions } from "./agent-run.ts";
-import { conversionOptions } from "./conversion.ts";
-import { extractionOptions } from "./extraction.ts";
-import { filePagesOptions } from "./file-pages.ts";
-import { workflowRunOptions } from "./workflow-run.ts";
+import { agentRunOptions } from "./agents.ts";
+import { conversionOptions } from "./conversions.ts";
+import { extractionOptions } from "./documents.ts";
+import { filePagesOptions } from "./files.ts";
+import { workflowRunOptions } from "./workflows.ts";
 
 /** Every queue of the service: each process makes them, whatever its role. */
 export const queueSpecs: readonly QueueSpec[] = [

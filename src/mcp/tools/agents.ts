@@ -4,10 +4,10 @@ import {
   MAX_AGENT_RUN_DOCUMENTS,
 } from "../../core/agents/agent-limits.ts";
 import type { Services } from "../../core/services.ts";
-import { MAX_SQL_CHARS } from "../../core/sql-sandbox/sql-limits.ts";
+import { DOC_SQL_GUIDE } from "../../core/sql/doc-sql-guide.ts";
+import { MAX_SQL_CHARS } from "../../core/sql/sql-limits.ts";
 import { z } from "../../core/zod.ts";
 import type { AgentRunRecord } from "../../resolvers/agents/agent-run-record.ts";
-import { DOC_SQL_GUIDE } from "../../resolvers/agents/agent-tools.ts";
 import { listAgents } from "../../resolvers/agents/read-agents.ts";
 import { startAgentRun } from "../../resolvers/agents/start-agent-run.ts";
 import { runDocSql } from "../../resolvers/sql/run-doc-sql.ts";

@@ -1,8 +1,8 @@
 import type { Citation } from "../../core/answering/answer-types.ts";
+import { MAX_CONVERSATION_CHARS } from "../../core/answering/chat-input.ts";
 import { finalAnswer } from "../../core/answering/primed.ts";
 import type { Services } from "../../core/services.ts";
 import { z } from "../../core/zod.ts";
-import { MAX_CONVERSATION_CHARS } from "../../resolvers/answering/chat-input.ts";
 import { chatWithDocument } from "../../resolvers/answering/chat-with-document.ts";
 import { collectionAnswerOf, queryCollection } from "../../resolvers/answering/query-collection.ts";
 import { structuredOutput } from "../../resolvers/answering/structured-output.ts";

@@ -1,7 +1,7 @@
+import { MAX_PASSWORD_LENGTH } from "../../core/hosting/access-input.ts";
 import { hostedUrl } from "../../core/hosting/hosted-url.ts";
 import type { Services } from "../../core/services.ts";
 import { z } from "../../core/zod.ts";
-import { MAX_PASSWORD_LENGTH } from "../../resolvers/hosting/access-input.ts";
 import { listSites } from "../../resolvers/hosting/list-sites.ts";
 import { publishSite } from "../../resolvers/hosting/publish-site.ts";
 import type { SiteRecord } from "../../resolvers/hosting/site-record.ts";

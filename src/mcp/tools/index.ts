@@ -5,9 +5,9 @@ import { answeringTools } from "./answering.ts";
 import { collectionTools } from "./collections.ts";
 import { conversionTools } from "./conversions.ts";
 import { documentTools } from "./documents.ts";
+import { readingTools } from "./documents-reading.ts";
 import { fileTools } from "./files.ts";
 import { hostingTools } from "./hosting.ts";
-import { readingTools } from "./reading.ts";
 import { workflowTools } from "./workflows.ts";
 
 /** Every tool, in the order a model reads the list: documents, reading, answering, collections, files, conversions, hosting, workflows, agents. */

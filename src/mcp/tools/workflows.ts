@@ -1,11 +1,11 @@
 import type { Services } from "../../core/services.ts";
+import { INVOICE_WORKFLOW, MAX_RUN_DOCUMENTS } from "../../core/workflows/workflow-catalog.ts";
 import { z } from "../../core/zod.ts";
 import { endedAgentRunStatuses } from "../../resolvers/agents/agent-run-record.ts";
 import { type AnyRun, getAnyRun } from "../../resolvers/runs/any-run.ts";
 import { createRun, runOptionsInput } from "../../resolvers/workflows/create-run.ts";
 import { listWorkflows } from "../../resolvers/workflows/list-workflows.ts";
 import type { RunRecord } from "../../resolvers/workflows/run-record.ts";
-import { INVOICE_WORKFLOW, MAX_RUN_DOCUMENTS } from "../../resolvers/workflows/workflow-catalog.ts";
 import {
   badArgument,
   boundedStructured,

@@ -1,12 +1,4 @@
 import type { AnswerEvent, ChatMessage, StructuredSource } from "../../core/answering/answer-types.ts";
-import { primed } from "../../core/answering/primed.ts";
-import { retrieveForQuestion } from "../../core/answering/retrieve.ts";
-import type { SearchScope } from "../../core/answering/search-passages.ts";
-import { z } from "../../core/zod.ts";
-import type { Document } from "../../generated/prisma/client.ts";
-import type { OperationContext } from "../context.ts";
-import { documentRef, findDocument } from "../documents/find-document.ts";
-import { defineOperation } from "../operation.ts";
 import {
   chatMessages,
   chosenModel,
@@ -14,10 +6,18 @@ import {
   modelName,
   type RawMessage,
   rawMessage,
-} from "./chat-input.ts";
-import { type ChatOptions, chatOptions, checkChatOptions } from "./chat-options.ts";
-import { withCitationBoxes } from "./citation-boxes.ts";
-import { structuredSource } from "./structured-source.ts";
+} from "../../core/answering/chat-input.ts";
+import { type ChatOptions, chatOptions, checkChatOptions } from "../../core/answering/chat-options.ts";
+import { withCitationBoxes } from "../../core/answering/citation-boxes.ts";
+import { primed } from "../../core/answering/primed.ts";
+import { retrieveForQuestion } from "../../core/answering/retrieve.ts";
+import type { SearchScope } from "../../core/answering/search-passages.ts";
+import { structuredSource } from "../../core/answering/structured-source.ts";
+import { z } from "../../core/zod.ts";
+import type { Document } from "../../generated/prisma/client.ts";
+import type { OperationContext } from "../context.ts";
+import { documentRef, findDocument } from "../documents/find-document.ts";
+import { defineOperation } from "../operation.ts";
 
 /** Passages handed to the provider for one question. */
 export const PASSAGES_PER_ANSWER = 8;

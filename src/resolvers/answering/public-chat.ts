@@ -1,10 +1,10 @@
 import type { ChatMessage } from "../../core/answering/answer-types.ts";
+import { chatMessages } from "../../core/answering/chat-input.ts";
 import { AppError, invalidParam } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import type { OperationContext } from "../context.ts";
 import { findDocument, fullIdPattern, shortHashPattern } from "../documents/find-document.ts";
 import { defineOperation } from "../operation.ts";
-import { chatMessages } from "./chat-input.ts";
 import { answerOverDocument, type ChatInput, chatInput, type StartedAnswer } from "./chat-with-document.ts";
 
 /**

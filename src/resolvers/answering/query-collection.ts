@@ -1,9 +1,9 @@
 import type { AnswerDone, Citation } from "../../core/answering/answer-types.ts";
+import { modelName } from "../../core/answering/chat-input.ts";
 import { MAX_QUERY_LENGTH } from "../../core/answering/search-passages.ts";
 import { z } from "../../core/zod.ts";
 import { collectionRef, findCollection } from "../collections/find-collection.ts";
 import { defineOperation } from "../operation.ts";
-import { modelName } from "./chat-input.ts";
 import { type StartedAnswer, startAnswer } from "./chat-with-document.ts";
 
 export type CollectionSource = { documentId: string; fileName: string; page: number };

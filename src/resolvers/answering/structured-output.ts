@@ -1,12 +1,12 @@
 import { MAX_PROMPT_CHARS, type StructuredResult } from "../../core/answering/answer-types.ts";
+import { chosenModel, modelName } from "../../core/answering/chat-input.ts";
+import { boxedSources } from "../../core/answering/citation-boxes.ts";
 import { compileSchema } from "../../core/answering/structured/compile-schema.ts";
+import { structuredSource } from "../../core/answering/structured-source.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import { documentRef, findDocument } from "../documents/find-document.ts";
 import { defineOperation } from "../operation.ts";
-import { chosenModel, modelName } from "./chat-input.ts";
-import { boxedSources } from "./citation-boxes.ts";
-import { structuredSource } from "./structured-source.ts";
 
 /**
  * POST /v1/documents/{id}/structured-output: fills `schema` from the document's extracted pages

@@ -4,14 +4,14 @@ import { afterCursor, cursorInput, decodeCursor, pageOf } from "../cursor.ts";
 import { type DocumentRecord, toDocumentRecord } from "../documents/document-record.ts";
 import { fullIdPattern } from "../documents/find-document.ts";
 import { defineOperation } from "../operation.ts";
+import { collectionNotFound, collectionRef, findCollection } from "./find-collection.ts";
 import {
   documentsNotFound,
   MAX_COLLECTION_DOCUMENTS,
   MAX_IDS_PER_REQUEST,
   resolveOwnDocuments,
   tooManyDocuments,
-} from "./collection-members.ts";
-import { collectionNotFound, collectionRef, findCollection } from "./find-collection.ts";
+} from "./members-input.ts";
 
 export const MAX_MEMBERS_PAGE = 100;
 

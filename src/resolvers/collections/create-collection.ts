@@ -1,13 +1,6 @@
 import { newId } from "../../core/ids.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import {
-  documentsNotFound,
-  MAX_COLLECTION_DOCUMENTS,
-  MAX_IDS_PER_REQUEST,
-  resolveOwnDocuments,
-  tooManyDocuments,
-} from "./collection-members.ts";
 import { type CollectionRecord, toCollectionRecord, withDocumentCount } from "./collection-record.ts";
 import {
   collectionName,
@@ -15,6 +8,13 @@ import {
   MAX_COLLECTION_DESCRIPTION,
   nameTaken,
 } from "./find-collection.ts";
+import {
+  documentsNotFound,
+  MAX_COLLECTION_DOCUMENTS,
+  MAX_IDS_PER_REQUEST,
+  resolveOwnDocuments,
+  tooManyDocuments,
+} from "./members-input.ts";
 
 /**
  * Creates a collection, with its first documents when named (SPEC: an id given twice is added

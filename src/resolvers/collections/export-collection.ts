@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import { keysetPages, keysetRows } from "../../core/db/keyset.ts";
 import { csvChunks } from "../../core/exports/csv.ts";
 import { xlsxStream } from "../../core/exports/xlsx.ts";
-import { type TableGrid, textRows } from "../../core/tables/table-model.ts";
+import { type TableGrid, textRows } from "../../core/extraction/table-model.ts";
 import { z } from "../../core/zod.ts";
 import type { OperationContext } from "../context.ts";
 import { pageBlock } from "../documents/read-pages.ts";

@@ -2,15 +2,15 @@ import { charge } from "../../core/auth/authenticate.ts";
 import { pageSizes } from "../../core/conversions/page-size.ts";
 import { AppError, aboutInput } from "../../core/errors.ts";
 import { type FileType, storedFileType } from "../../core/files/file-type.ts";
+import { MAX_FILE_NAME, safeFileName } from "../../core/files/safe-file-name.ts";
 import { storeChecked } from "../../core/files/store-checked.ts";
+import { hostInput } from "../../core/hosting/access-input.ts";
 import { newId } from "../../core/ids.ts";
 import { CONVERSION_QUEUE } from "../../core/job-queue.ts";
 import { z } from "../../core/zod.ts";
 import type { StoredFile } from "../../generated/prisma/client.ts";
 import { fileIdPattern, fileRef } from "../files/find-file.ts";
-import { MAX_FILE_NAME, safeFileName } from "../files/safe-file-name.ts";
-import { hostInput } from "../hosting/access-input.ts";
-import { planSite, planToJson } from "../hosting/create-site.ts";
+import { planSite, planToJson } from "../hosting/site-plan-record.ts";
 import { type AccountContext, defineOperation } from "../operation.ts";
 import {
   type ConversionRecord,

@@ -1,6 +1,6 @@
 import { MAX_INT } from "../../core/db/int4.ts";
 import { AppError } from "../../core/errors.ts";
-import type { TableGrid } from "../../core/tables/table-model.ts";
+import type { TableGrid } from "../../core/extraction/table-model.ts";
 import { z } from "../../core/zod.ts";
 import type { DocumentTable } from "../../generated/prisma/client.ts";
 import { defineOperation } from "../operation.ts";

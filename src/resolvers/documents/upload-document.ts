@@ -1,15 +1,15 @@
 import { defaultAccessPolicy, policyToWire } from "../../core/auth/access-policy.ts";
+import { byteStream } from "../../core/blobs/byte-stream.ts";
 import { documentBlobPrefix, sourceBlobKey } from "../../core/documents/blob-keys.ts";
 import { createDocumentRow } from "../../core/documents/create-document-row.ts";
 import { defaultCapabilities } from "../../core/documents/phases.ts";
 import { storePdf } from "../../core/documents/store-pdf.ts";
 import { AppError } from "../../core/errors.ts";
+import { safeFileName } from "../../core/files/safe-file-name.ts";
 import { newId } from "../../core/ids.ts";
 import { EXTRACTION_QUEUE } from "../../core/job-queue.ts";
 import { z } from "../../core/zod.ts";
-import { byteStream } from "../byte-stream.ts";
 import { fileRef, findFile } from "../files/find-file.ts";
-import { safeFileName } from "../files/safe-file-name.ts";
 import { defineOperation } from "../operation.ts";
 import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
 

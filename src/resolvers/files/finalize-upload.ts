@@ -1,12 +1,12 @@
 import { metered } from "../../core/blobs/metered.ts";
 import { peek } from "../../core/documents/pdf-signature.ts";
 import { AppError } from "../../core/errors.ts";
+import { countPagesLater } from "../../core/files/count-pages-later.ts";
 import { FILE_TYPE_WINDOW, type FileType, pagesOfType, storedFileType } from "../../core/files/file-type.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { countPagesLater } from "./count-pages-later.ts";
 import { type FileRecord, fileBlobPrefix, toFileRecord } from "./file-record.ts";
-import { assertNotExpired, uploadIdInput } from "./upload-session.ts";
+import { assertNotExpired, uploadIdInput } from "./upload-record.ts";
 
 /**
  * Ends a presigned upload: the bytes must be in the store, of the size and SHA-256 presigned
@@ -73,7 +73,7 @@ export const finalizeFileUpload = defineOperation({
         ...(type ? { contentType: type.contentType, pages: pagesOfType(type) } : {}),
       },
     });
-    if (ready.pages === null) await countPagesLater(ctx, ready.id);
+    if (ready.pages === null) await countPagesLater(ctx.services, ready.id);
     return toFileRecord(ready);
   },
 });

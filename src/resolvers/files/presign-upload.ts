@@ -1,10 +1,10 @@
 import { AppError } from "../../core/errors.ts";
+import { safeFileName } from "../../core/files/safe-file-name.ts";
 import { newId, randomToken } from "../../core/ids.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { type FileRecord, fileBlobKey, PENDING_CONTENT_TYPE, toFileRecord } from "./file-record.ts";
-import { safeFileName } from "./safe-file-name.ts";
-import { sha256Input, tokenHash } from "./upload-session.ts";
+import { sha256Input, tokenHash } from "./upload-record.ts";
 
 /** Where the client sends the bytes: a store's signed URL, or a path of this service (the local store). */
 export type UploadTarget = { kind: "url"; url: string } | { kind: "path"; path: string };

@@ -1,10 +1,10 @@
 import { BlobTooLarge } from "../../core/blobs/blob-store.ts";
+import { byteStream } from "../../core/blobs/byte-stream.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
-import { byteStream } from "../byte-stream.ts";
 import { defineOperation } from "../operation.ts";
 import { fileBlobPrefix } from "./file-record.ts";
-import { assertNotExpired, tokenHash } from "./upload-session.ts";
+import { assertNotExpired, tokenHash } from "./upload-record.ts";
 
 const mismatch = (what: string) =>
   new AppError(

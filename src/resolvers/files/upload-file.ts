@@ -1,12 +1,12 @@
+import { byteStream } from "../../core/blobs/byte-stream.ts";
+import { countPagesLater } from "../../core/files/count-pages-later.ts";
 import { pagesOfType, storedFileType } from "../../core/files/file-type.ts";
+import { defaultFileName, safeFileName } from "../../core/files/safe-file-name.ts";
 import { storeChecked } from "../../core/files/store-checked.ts";
 import { newId } from "../../core/ids.ts";
 import { z } from "../../core/zod.ts";
-import { byteStream } from "../byte-stream.ts";
 import { defineOperation } from "../operation.ts";
-import { countPagesLater } from "./count-pages-later.ts";
 import { type FileRecord, fileBlobKey, fileBlobPrefix, toFileRecord } from "./file-record.ts";
-import { defaultFileName, safeFileName } from "./safe-file-name.ts";
 
 /**
  * Stores a PDF or an image (JPEG, PNG, TIFF, WebP, GIF: told by its first bytes) as it arrives,
@@ -47,7 +47,7 @@ export const uploadFile = defineOperation({
           blobKey: key,
         },
       });
-      if (row.pages === null) await countPagesLater(ctx, row.id);
+      if (row.pages === null) await countPagesLater(ctx.services, row.id);
       return toFileRecord(row);
     } catch (err) {
       await blobs.deletePrefix(fileBlobPrefix(id)).catch(() => undefined);

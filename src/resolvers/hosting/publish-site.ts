@@ -1,8 +1,8 @@
+import { hostInput, sourceInput } from "../../core/hosting/access-input.ts";
 import { defineOperation } from "../operation.ts";
-import { hostInput, sourceInput } from "./access-input.ts";
-import { createSite, planSite } from "./create-site.ts";
-import { resolveSource } from "./resolve-source.ts";
+import { createSite, planSite } from "./site-plan-record.ts";
 import type { SiteRecord } from "./site-record.ts";
+import { resolveSource } from "./source-input.ts";
 
 /**
  * Publishes a file or a parsed document at {namespace}.{HOSTED_DOMAIN}. A namespace is unique

@@ -1,12 +1,12 @@
 import { accessFromJson, accessToJson, hashPassword } from "../../core/hosting/access.ts";
+import { accessInput, sourceInput, titleInput } from "../../core/hosting/access-input.ts";
+import { applyAccess } from "../../core/hosting/apply-access.ts";
 import { newId } from "../../core/ids.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { accessInput, sourceInput, titleInput } from "./access-input.ts";
-import { applyAccess } from "./apply-access.ts";
 import { findSite, siteRef } from "./find-site.ts";
-import { resolveSource } from "./resolve-source.ts";
 import { type SiteRecord, siteInclude, toSiteRecord } from "./site-record.ts";
+import { resolveSource } from "./source-input.ts";
 
 /**
  * Changes a site's title, access, or source. A new source is a new deployment at the same address

@@ -25,7 +25,3 @@ export function toApiKeyRecord(k: ApiKey): ApiKeyRecord {
     replacedBy: k.replacedBy,
   };
 }
-
-/** The topic on which an account's key changes are published. */
-export const apiKeyTopic = (accountId: string) => `account:${accountId}:api-keys`;
-export type ApiKeyEvent = { action: "created" | "rotated" | "revoked"; keyId: string };

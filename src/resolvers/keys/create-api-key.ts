@@ -1,8 +1,9 @@
+import { type ApiKeyEvent, apiKeyTopic } from "../../core/auth/key-events.ts";
 import { displayPrefix, generateKeySecret, hashKeySecret, keyKinds } from "../../core/auth/secrets.ts";
 import { newId } from "../../core/ids.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type ApiKeyEvent, type ApiKeyRecord, apiKeyTopic, toApiKeyRecord } from "./api-key-record.ts";
+import { type ApiKeyRecord, toApiKeyRecord } from "./api-key-record.ts";
 
 export type CreatedApiKey = { key: ApiKeyRecord; secret: string };
 

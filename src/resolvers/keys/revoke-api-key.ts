@@ -1,7 +1,8 @@
+import { type ApiKeyEvent, apiKeyTopic } from "../../core/auth/key-events.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type ApiKeyEvent, type ApiKeyRecord, apiKeyTopic, toApiKeyRecord } from "./api-key-record.ts";
+import { type ApiKeyRecord, toApiKeyRecord } from "./api-key-record.ts";
 import { findOwnKey } from "./find-own-key.ts";
 
 /**

@@ -1,9 +1,10 @@
+import { type ApiKeyEvent, apiKeyTopic } from "../../core/auth/key-events.ts";
 import { displayPrefix, generateKeySecret, hashKeySecret, type KeyKind } from "../../core/auth/secrets.ts";
 import { AppError } from "../../core/errors.ts";
 import { newId } from "../../core/ids.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type ApiKeyEvent, apiKeyTopic, toApiKeyRecord } from "./api-key-record.ts";
+import { toApiKeyRecord } from "./api-key-record.ts";
 import type { CreatedApiKey } from "./create-api-key.ts";
 import { findOwnKey } from "./find-own-key.ts";
 

@@ -1,6 +1,6 @@
+import { type ApiKeyEvent, apiKeyTopic } from "../../core/auth/key-events.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type ApiKeyEvent, apiKeyTopic } from "./api-key-record.ts";
 
 /** Key changes of the caller's account as they happen, from any API process, until the request's signal ends. */
 export const watchApiKeys = defineOperation({

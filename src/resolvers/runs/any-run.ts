@@ -1,7 +1,7 @@
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import { type AgentRunRecord, agentRunInclude, toAgentRunRecord } from "../agents/agent-run-record.ts";
-import { publishRun } from "../agents/agent-steps.ts";
+import { publishRun } from "../agents/agent-step-record.ts";
 import { afterCursor, cursorInput, decodeCursor, encodeCursor } from "../cursor.ts";
 import { type AccountContext, defineOperation } from "../operation.ts";
 import { runIdPattern, runRef } from "../workflows/find-run.ts";

@@ -1,10 +1,10 @@
 import { AppError } from "../../core/errors.ts";
-import { runSandboxed } from "../../core/sql-sandbox/run-sandboxed.ts";
-import { SqlRefused } from "../../core/sql-sandbox/sql-errors.ts";
-import type { SqlResult } from "../../core/sql-sandbox/sql-result.ts";
+import { runSandboxed } from "../../core/sql/run-sandboxed.ts";
+import { SqlRefused } from "../../core/sql/sql-errors.ts";
+import { sqlParams, sqlQuery } from "../../core/sql/sql-input.ts";
+import type { SqlResult } from "../../core/sql/sql-result.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { sqlParams, sqlQuery } from "./sql-input.ts";
 
 /** A refused or failed statement as the REST and GraphQL faces answer it: the writer's to fix (400), or over budget (422). */
 export function sqlFailure(err: unknown): unknown {

@@ -1,7 +1,7 @@
 import { AppError } from "../../core/errors.ts";
 import { newId } from "../../core/ids.ts";
-import { tableSchemaOf } from "../../core/sql-sandbox/run-sandboxed.ts";
-import { createTableSql, tableColumns, tableName } from "../../core/typed-tables/table-columns.ts";
+import { tableSchemaOf } from "../../core/sql/run-sandboxed.ts";
+import { createTableSql, tableColumns, tableName } from "../../core/tables/table-columns.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { type TableRecord, toTableRecord } from "./table-record.ts";

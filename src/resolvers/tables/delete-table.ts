@@ -1,6 +1,6 @@
 import { AppError } from "../../core/errors.ts";
-import { tableSchemaOf } from "../../core/sql-sandbox/run-sandboxed.ts";
-import { qualifiedTable } from "../../core/typed-tables/table-columns.ts";
+import { tableSchemaOf } from "../../core/sql/run-sandboxed.ts";
+import { qualifiedTable } from "../../core/tables/table-columns.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { findTable, tableRef } from "./find-table.ts";

@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import { csvChunks } from "../../core/exports/csv.ts";
 import { type XlsxCell, xlsxStream } from "../../core/exports/xlsx.ts";
-import { ROW_ID, type TableColumn } from "../../core/typed-tables/table-columns.ts";
+import { ROW_ID, type TableColumn } from "../../core/tables/table-columns.ts";
 import { z } from "../../core/zod.ts";
 import type { TypedTable } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";

@@ -1,10 +1,10 @@
-import { runSandboxed, tableSchemaOf } from "../../core/sql-sandbox/run-sandboxed.ts";
-import type { SqlResult } from "../../core/sql-sandbox/sql-result.ts";
-import { columnNames } from "../../core/typed-tables/table-columns.ts";
+import { runSandboxed, tableSchemaOf } from "../../core/sql/run-sandboxed.ts";
+import { sqlParams, sqlQuery } from "../../core/sql/sql-input.ts";
+import type { SqlResult } from "../../core/sql/sql-result.ts";
+import { columnNames } from "../../core/tables/table-columns.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { sqlFailure } from "../sql/run-doc-sql.ts";
-import { sqlParams, sqlQuery } from "../sql/sql-input.ts";
 import { findTable, tableRef } from "./find-table.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { TableColumn } from "../../core/typed-tables/table-columns.ts";
+import type { TableColumn } from "../../core/tables/table-columns.ts";
 import type { TypedTable } from "../../generated/prisma/client.ts";
 
 /** A typed table as every face shows it. */

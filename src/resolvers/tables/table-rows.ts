@@ -1,7 +1,7 @@
 import { AppError } from "../../core/errors.ts";
-import { tableSchemaOf } from "../../core/sql-sandbox/run-sandboxed.ts";
-import { sandboxTypes } from "../../core/sql-sandbox/sql-types.ts";
-import { qualifiedTable, ROW_ID, type TableColumn } from "../../core/typed-tables/table-columns.ts";
+import { tableSchemaOf } from "../../core/sql/run-sandboxed.ts";
+import { sandboxTypes } from "../../core/sql/sql-types.ts";
+import { qualifiedTable, ROW_ID, type TableColumn } from "../../core/tables/table-columns.ts";
 import { z } from "../../core/zod.ts";
 import type { TypedTable } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";

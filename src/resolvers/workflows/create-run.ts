@@ -3,6 +3,7 @@ import { AppError, aboutInput } from "../../core/errors.ts";
 import { newId } from "../../core/ids.ts";
 import { currencyCodes } from "../../core/invoices/currencies.ts";
 import { WORKFLOW_RUN_QUEUE } from "../../core/job-queue.ts";
+import { MAX_RUN_DOCUMENTS } from "../../core/workflows/workflow-catalog.ts";
 import { definitionOf } from "../../core/workflows/workflow-steps.ts";
 import { z } from "../../core/zod.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
@@ -13,7 +14,6 @@ import { fileRef, findFile } from "../files/find-file.ts";
 import { type AccountContext, defineOperation } from "../operation.ts";
 import { findWorkflow, workflowRef } from "./find-workflow.ts";
 import { type RunRecord, runInclude, toRunRecord } from "./run-record.ts";
-import { MAX_RUN_DOCUMENTS } from "./workflow-catalog.ts";
 
 /** A PDF sent with the request: its name and its bytes as they arrive. */
 export type UploadedPdf = { fileName: string; body: AsyncIterable<Uint8Array> };

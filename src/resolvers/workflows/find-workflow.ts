@@ -1,12 +1,12 @@
 import { AppError } from "../../core/errors.ts";
-import { z } from "../../core/zod.ts";
-import type { AccountContext } from "../operation.ts";
 import {
   INVOICE_WORKFLOW,
   invoiceWorkflow,
   toWorkflowRecord,
   type WorkflowRecord,
-} from "./workflow-catalog.ts";
+} from "../../core/workflows/workflow-catalog.ts";
+import { z } from "../../core/zod.ts";
+import type { AccountContext } from "../operation.ts";
 
 export const workflowIdPattern = /^wf_[a-z0-9]{16}$/;
 

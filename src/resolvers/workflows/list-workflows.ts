@@ -1,7 +1,11 @@
+import {
+  invoiceWorkflow,
+  toWorkflowRecord,
+  type WorkflowRecord,
+} from "../../core/workflows/workflow-catalog.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { findWorkflow, workflowRef, workflowRows } from "./find-workflow.ts";
-import { invoiceWorkflow, toWorkflowRecord, type WorkflowRecord } from "./workflow-catalog.ts";
 
 /** The workflows an account can run: the built-in ones, then (in the beta) its own, oldest first. */
 export const listWorkflows = defineOperation({

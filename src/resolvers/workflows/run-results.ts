@@ -8,12 +8,12 @@ import {
 import { ublInvoices } from "../../core/exports/ubl-invoice.ts";
 import type { InvoiceCheck } from "../../core/invoices/invoice-checks.ts";
 import type { InvoiceData } from "../../core/invoices/invoice-types.ts";
+import { type ResultFormat, resultFormats } from "../../core/workflows/workflow-catalog.ts";
 import type { DataFormat, WorkflowDefinition } from "../../core/workflows/workflow-steps.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { findRun, runRef } from "./find-run.ts";
 import { liveRunStatuses, type RunRecord, type RunStatus, toRunRecord } from "./run-record.ts";
-import { type ResultFormat, resultFormats } from "./workflow-catalog.ts";
 
 export type RunResults = { contentType: string; fileName: string; body: Uint8Array | string };
 

@@ -1,12 +1,16 @@
 import { AppError } from "../../core/errors.ts";
 import { newId } from "../../core/ids.ts";
 import { controlCharacters } from "../../core/text-rules.ts";
+import {
+  INVOICE_WORKFLOW,
+  toWorkflowRecord,
+  type WorkflowRecord,
+} from "../../core/workflows/workflow-catalog.ts";
 import { workflowSteps } from "../../core/workflows/workflow-steps.ts";
 import { z } from "../../core/zod.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { defineOperation } from "../operation.ts";
 import { findWorkflow, requireBeta, workflowRef } from "./find-workflow.ts";
-import { INVOICE_WORKFLOW, toWorkflowRecord, type WorkflowRecord } from "./workflow-catalog.ts";
 
 /** Dynamic workflows an account keeps at most. */
 export const MAX_WORKFLOWS = 100;

@@ -1,4 +1,4 @@
-import { mdCell } from "../../tables/table-formats.ts";
+import { mdCell } from "../../exports/table-formats.ts";
 import type { StructuredSourcePage, StructuredSourceTable } from "../answer-types.ts";
 
 // The document as the extraction reads it: each page's markdown cut into lines that keep their
@@ -40,7 +40,7 @@ export type DocText = {
   tables: DocTable[];
 };
 
-/** A table cell as the markdown renderer writes it (src/core/tables/table-formats.ts). */
+/** A table cell as the markdown renderer writes it (src/core/exports/table-formats.ts). */
 const mdRow = (cells: string[]) => `| ${cells.map(mdCell).join(" | ")} |`;
 
 /** Strips markdown markers from a line, remembering where each kept character was. */

@@ -1,4 +1,4 @@
-import { neutralizeHtml } from "../../tables/table-formats.ts";
+import { neutralizeHtml } from "../../exports/table-formats.ts";
 import { type Box, CountedMedian, median, overlapY } from "./geometry.ts";
 import { type Line, rightToLeft } from "./lines.ts";
 import type { Word } from "./words.ts";

@@ -1,4 +1,4 @@
-import type { TableGrid } from "../../tables/table-model.ts";
+import type { TableGrid } from "../table-model.ts";
 
 // OCR now and then reads a thousands comma as a point ("(36.929)" among "47,095" and "4,169"): the
 // two differ by a tail a few pixels long. In a column that writes its thousands with commas, never

@@ -1,4 +1,4 @@
-import { cell, type TableGrid } from "../../tables/table-model.ts";
+import { cell, type TableGrid } from "../table-model.ts";
 import { type Box, boxOf, clusterValues, median } from "./geometry.ts";
 import { joinWords, SEGMENT_GAP, toLines } from "./lines.ts";
 import type { Word } from "./words.ts";

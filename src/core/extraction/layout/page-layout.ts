@@ -1,6 +1,6 @@
-import { neutralizeHtml, tableToMarkdown } from "../../tables/table-formats.ts";
-import { textRows } from "../../tables/table-model.ts";
+import { neutralizeHtml, tableToMarkdown } from "../../exports/table-formats.ts";
 import type { BBox, ExtractedTable, PageElement } from "../extractor.ts";
+import { textRows } from "../table-model.ts";
 import {
   type Element,
   hyphenatedWords,

@@ -1,4 +1,4 @@
-import { type TableGrid, textRows } from "../../tables/table-model.ts";
+import { type TableGrid, textRows } from "../table-model.ts";
 import type { Box } from "./geometry.ts";
 import { type Line, letterless, rightToLeftWords } from "./lines.ts";
 

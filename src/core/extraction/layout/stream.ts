@@ -1,4 +1,4 @@
-import { cell, type TableGrid } from "../../tables/table-model.ts";
+import { cell, type TableGrid } from "../table-model.ts";
 import { type Band, boxOf, CountedMedian, median, overlapX } from "./geometry.ts";
 import { headerAbove } from "./header-row.ts";
 import type { FoundTable, Rule } from "./lattice.ts";

@@ -7,6 +7,7 @@
   if (!body.classList.contains("viewer")) return;
 
   const pagesEl = document.getElementById("pages");
+  const thumbsEl = document.getElementById("thumbs");
   const sections = Array.from(pagesEl.querySelectorAll(".page[data-page]"));
   const count = sections.length;
   const POLL_MS = 3000;
@@ -28,6 +29,32 @@
 
   const clamp = (n) => Math.min(Math.max(1, Math.trunc(n) || 1), count);
 
+  // Scrolls are set on the scroller itself, not through scrollIntoView: in some Chromium versions
+  // that also moves the point Tab starts from, and the first Tab must reach the skip link.
+  function scrollToShow(scroller, el, block) {
+    const box = scroller.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    const top = r.top - box.top - scroller.clientTop;
+    const left = r.left - box.left - scroller.clientLeft;
+    scroller.scrollTop +=
+      block === "start"
+        ? top
+        : nearest(top, top + r.height - scroller.clientHeight, r.height, scroller.clientHeight);
+    scroller.scrollLeft += nearest(
+      left,
+      left + r.width - scroller.clientWidth,
+      r.width,
+      scroller.clientWidth,
+    );
+  }
+
+  /** CSSOM's "nearest": the least scroll that shows the element, given how far its edges stick out. */
+  function nearest(before, after, size, view) {
+    if ((before >= 0 && after <= 0) || (before < 0 && after > 0)) return 0;
+    if (before < 0) return size > view ? after : before;
+    return size > view ? before : after;
+  }
+
   function pageFromHash() {
     const m = /^#(?:.*&)?page=(\d+)/.exec(window.location.hash);
     return m ? clamp(Number(m[1])) : null;
@@ -42,7 +69,7 @@
     const thumb = thumbLinks.get(n);
     if (thumb) {
       thumb.setAttribute("aria-current", "page");
-      if (!body.classList.contains("thumbs-hidden")) thumb.scrollIntoView({ block: "nearest" });
+      if (!body.classList.contains("thumbs-hidden")) scrollToShow(thumbsEl, thumb, "nearest");
     }
     // replaceState: reading along should not fill the back button with every page passed.
     if (pageFromHash() !== n) window.history.replaceState(null, "", `#page=${n}`);
@@ -51,7 +78,7 @@
   function goTo(n, opts = {}) {
     const page = clamp(n);
     const section = byNumber.get(page);
-    section.scrollIntoView({ block: "start", inline: "nearest" });
+    scrollToShow(pagesEl, section, "start");
     pinned = { page, top: pagesEl.scrollTop };
     setCurrent(page);
     if (opts.focus) {
@@ -191,7 +218,8 @@
   function setThumbsOpen(open) {
     body.classList.toggle("thumbs-hidden", !open);
     thumbsToggle.setAttribute("aria-expanded", String(open));
-    if (open) thumbLinks.get(current)?.scrollIntoView({ block: "nearest" });
+    const thumb = thumbLinks.get(current);
+    if (open && thumb) scrollToShow(thumbsEl, thumb, "nearest");
   }
   thumbsToggle.addEventListener("click", () => setThumbsOpen(body.classList.contains("thumbs-hidden")));
   narrow.addEventListener("change", () => setThumbsOpen(!narrow.matches));
