@@ -40,6 +40,9 @@ async function startPostgresIfNone(): Promise<(() => Promise<void>) | null> {
 }
 
 export default async function setup() {
+  // Vitest runs the global setup once for each project (vitest.config.ts), in one process: the
+  // first makes the run's database server and template for all.
+  if (process.env.TEST_PG_RUN) return;
   const stopPostgres = await startPostgresIfNone();
   // Workers start after this returns and inherit the environment set here. The run's name tells
   // its databases from those of other runs on the same PostgreSQL; its directory holds the blob
