@@ -61,8 +61,7 @@ async function serveTargets(databaseUrl: string): Promise<void> {
   const { connectDatabase } = await import("../src/core/db/client.ts");
   const { createAccount } = await import("../src/resolvers/accounts/create-account.ts");
   const { createApiKey } = await import("../src/resolvers/keys/create-api-key.ts");
-  const { toApiKeyRecord } = await import("../src/resolvers/keys/api-key-record.ts");
-  const { apiKeyJson } = await import("../src/rest/keys.ts");
+  const { apiKeyWire, toApiKeyRecord } = await import("../src/resolvers/keys/api-key-record.ts");
 
   // With the default pool (DB_POOL_SIZE 10), as an API process is deployed.
   const { config, removeBlobDir } = benchServiceConfig(databaseUrl);
@@ -103,7 +102,7 @@ async function serveTargets(databaseUrl: string): Promise<void> {
       where: { accountId: c.req.param("accountId"), revokedAt: null },
       orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     });
-    return c.json({ keys: rows.map((r) => apiKeyJson(toApiKeyRecord(r))) }, 200);
+    return c.json({ keys: rows.map((r) => apiKeyWire(toApiKeyRecord(r))) }, 200);
   });
   const bareServer = serve({ fetch: bare.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve, reject) => {

@@ -563,7 +563,6 @@ describe("per-document grants", () => {
       sizeBytes: 1n,
       sha256: "0".repeat(64),
       blobKey: "",
-      phase: "queued",
       capabilities: [],
       access: {
         default_effect: "allow",
@@ -659,7 +658,6 @@ describe("short hashes", () => {
       sizeBytes: 1n,
       sha256: "0".repeat(64),
       blobKey: "",
-      phase: "queued",
       capabilities: [],
       access: policyToWire(defaultAccessPolicy()),
     });

@@ -239,7 +239,7 @@ describe("resuming a document whose table runs across the page where the worker 
 
   it("still joins the table across that page", async () => {
     const { layoutExtractor } = await import("../src/core/extraction/layout-extractor.ts");
-    const { runExtraction } = await import("../src/core/documents/run-extraction.ts");
+    const { runExtraction } = await import("../src/jobs/bodies/documents.ts");
     const { continuingTablePdf } = await import("./support/layout-pdfs.ts");
     // API only: this test plays the workers itself.
     server = await startTestServer({ ROLE: "api" });
@@ -296,7 +296,7 @@ describe("a reparse still extracting", () => {
 
   it("leaves the previous results readable until it completes", async () => {
     const { layoutExtractor } = await import("../src/core/extraction/layout-extractor.ts");
-    const { runExtraction } = await import("../src/core/documents/run-extraction.ts");
+    const { runExtraction } = await import("../src/jobs/bodies/documents.ts");
     // API only: this test plays the worker itself, so it can stop one halfway.
     server = await startTestServer({ ROLE: "api" });
     const t = await createTenant(server.url);

@@ -206,6 +206,54 @@ describe("documents over GraphQL", () => {
       expect(progress[i]).toBeGreaterThanOrEqual(progress[i - 1] as number);
   });
 
+  it("reads a document's pages from the record its parent field read, not the document again", async () => {
+    const tenant = await createTenant(server.url, "parent-record");
+    const id = "doc-parentrecord0001";
+    await server.services.db.prisma.document.create({
+      data: {
+        id,
+        accountId: tenant.accountId,
+        shortHash: "prnt01",
+        fileName: "parent.pdf",
+        sizeBytes: 10n,
+        sha256: "0".repeat(64),
+        blobKey: "",
+        phase: "complete",
+        pagesTotal: 2,
+        pagesCompleted: 2,
+        access: { default_effect: "deny", grants: [] },
+        pages: {
+          create: [1, 2].map((n) => ({
+            generation: 1,
+            pageNumber: n,
+            markdown: `p${n}`,
+            text: `p${n}`,
+            width: 1,
+            height: 1,
+            method: "text",
+          })),
+        },
+      },
+    });
+    const counted = async (query: string) => {
+      // The fewest of three: a key's last use is written at most once a minute, in any of them.
+      let fewest = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 3; i++) {
+        queries = 0;
+        const r = await gql(server.url, query, { key: tenant.secret, variables: { id } });
+        expect(r.body.errors, r.text).toBeUndefined();
+        fewest = Math.min(fewest, queries);
+      }
+      return fewest;
+    };
+    const alone = await counted("query ($id: ID!) { document(id: $id) { id } }");
+    const withPages = await counted(
+      "query ($id: ID!) { document(id: $id) { id pages { number markdown } } }",
+    );
+    // The pages' statement and nothing else: the document row is not read a second time.
+    expect(withPages - alone).toBe(1);
+  });
+
   it("lists 50 documents with their pages in a fixed number of SQL queries (no N+1)", async () => {
     const tenant = await createTenant(server.url, "n-plus-one");
     const { prisma } = server.services.db;

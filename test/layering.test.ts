@@ -25,8 +25,9 @@ const forbidden: Record<string, string[]> = {
   rest: ["http", "jobs", "cli", ...faces.filter((f) => f !== "rest"), ...entry],
   schema: ["http", "jobs", "cli", ...faces.filter((f) => f !== "schema"), ...entry],
   mcp: ["http", "jobs", "cli", ...faces.filter((f) => f !== "mcp"), ...entry],
-  // The hosted viewer is presentation only: pages from a model, and static assets.
-  hosting: ["resolvers", "web", "http", "jobs", "cli", ...faces.filter((f) => f !== "hosting"), ...entry],
+  // The hosting family's face for sites (the hosted-site app and its viewer): it calls operations
+  // and the core, never another face.
+  hosting: ["http", "jobs", "cli", ...faces.filter((f) => f !== "hosting"), ...entry],
   // The dashboard is a browser app over GraphQL: it reads no operation or table directly.
   dashboard: ["resolvers", "http", "jobs", "cli", ...faces.filter((f) => f !== "dashboard"), ...entry],
   // The keys CLI calls operations on the service's own services, with no HTTP in between.

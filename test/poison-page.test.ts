@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POISON_ATTEMPTS, runExtraction } from "../src/core/documents/run-extraction.ts";
+import { POISON_ATTEMPTS } from "../src/core/documents/reading-attempts.ts";
+import { runExtraction } from "../src/jobs/bodies/documents.ts";
 import { upload, waitForTerminal } from "./support/documents.ts";
 import { withPages } from "./support/extractors.ts";
 import { call } from "./support/http.ts";

@@ -4,7 +4,7 @@ import {
   failExtractionForGood,
   recordAttemptFailure,
   runExtraction,
-} from "../src/core/documents/run-extraction.ts";
+} from "../src/jobs/bodies/documents.ts";
 import { upload, waitForTerminal } from "./support/documents.ts";
 import { withPages } from "./support/extractors.ts";
 import { call } from "./support/http.ts";

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { defaultCapabilities } from "../../src/core/documents/phases.ts";
 import type { ExtractedPage } from "../../src/core/extraction/extractor.ts";
 import { layoutExtractor } from "../../src/core/extraction/layout-extractor.ts";
-import { pageBlock } from "../../src/resolvers/documents/read-pages.ts";
+import { pageBlock, toPageMarkdown } from "../../src/resolvers/documents/page-record.ts";
 
 // The two readings measured: Quire's (the layout extractor run as the worker runs it, its pages
 // joined as GET /v1/documents/{id}/full.md joins them) and `pdftotext -layout`.
@@ -21,7 +21,7 @@ export async function quireReading(pdf: string): Promise<QuireReading> {
     await session.close();
   }
   return {
-    markdown: pages.map(pageBlock).join("\n\n"),
+    markdown: pages.map((p) => pageBlock(toPageMarkdown(p))).join("\n\n"),
     pages,
     tables: pages.reduce((n, p) => n + p.tables.length, 0),
     ms: performance.now() - started,

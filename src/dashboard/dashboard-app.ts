@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { authenticate } from "../core/auth/authenticate.ts";
+import { admit } from "../core/auth/admit.ts";
+import { admittedOrThrow } from "../core/auth/decision.ts";
 import {
   CSRF_HEADER,
   createSession,
@@ -81,10 +82,12 @@ export function dashboardApp(services: Services): Hono<AppEnv> {
     const body = (await c.req.json().catch(() => null)) as { key?: unknown } | null;
     const key = typeof body?.key === "string" ? body.key.trim() : "";
     if (!key) throw new AppError("BAD_REQUEST", "Paste a secret key (svc_sk_…) to sign in.", {}, "key");
-    const { principal } = await authenticate(
-      authDeps(services),
-      { authorization: `Bearer ${key}`, clientAddress: clientAddress(c, services.config.trustProxy) },
-      "standard",
+    const { principal } = admittedOrThrow(
+      await admit(
+        authDeps(services),
+        { authorization: `Bearer ${key}`, clientAddress: clientAddress(c, services.config.trustProxy) },
+        { budget: "requests", rateClass: "standard", units: 1 },
+      ),
     );
     if (principal.kind !== "key" || principal.keyKind !== "secret")
       throw new AppError(

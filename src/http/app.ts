@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
 import { dashboardApp } from "../dashboard/dashboard-app.ts";
+import { hostedApp } from "../hosting/hosted-app.ts";
 import { mcpApp } from "../mcp/mcp-app.ts";
 import { registerAccountRoutes } from "../rest/accounts.ts";
 import { registerAgentRoutes } from "../rest/agents.ts";
@@ -27,7 +28,6 @@ import { graphqlApp } from "../schema/server/graphql-route.ts";
 import type { AppEnv } from "../web/env.ts";
 import { errorResponse, toAppError } from "../web/error-response.ts";
 import { authenticateAs, corsPolicy, requestId } from "../web/middleware.ts";
-import { hostedApp } from "./hosted-app.ts";
 
 /** REST under /v1 and its OpenAPI document: each route authenticates and counts as its operation says. */
 function restApp(services: Services): OpenAPIHono<AppEnv> {

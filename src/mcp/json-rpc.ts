@@ -70,6 +70,21 @@ export const rpcErrorBody = (code: number, message: string, id: RpcId | null = n
   error: { code, message, ...(data !== undefined ? { data } : {}) },
 });
 
+export const jsonHeaders = { "Content-Type": "application/json" };
+
+/** A JSON-RPC error as the whole answer to a POST, with its HTTP status and headers. */
+export const rpcRefusal = (
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+  id: RpcId | null = null,
+) =>
+  new Response(JSON.stringify(rpcErrorBody(code, message, id)), {
+    status,
+    headers: { ...jsonHeaders, ...headers },
+  });
+
 // The SDK checks a request's params against its method's schema too, but answers a mismatch as
 // an internal error (-32603); the specification's answer is -32602 Invalid params. Checked here
 // against the same schemas, built into a table once.

@@ -1,6 +1,6 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "../core/zod.ts";
-import { documentRef } from "../resolvers/documents/find-document.ts";
+import { documentRef } from "../resolvers/documents/document-record.ts";
 
 // Prompts a user picks in their client to start common work; each says which tools to use, so the
 // model reads within the result budget instead of asking for everything at once.

@@ -75,7 +75,7 @@ export function registerResources(server: McpServer, call: Call, requestId: stri
       const n = Number(one(v.n));
       if (!Number.isSafeInteger(n)) throw new AppError("NOT_FOUND", `Page ${one(v.n)} does not exist.`);
       const r = await getPage.invoke(ctx, { ref: one(v.id), page: n });
-      const cut = cutText(r.page.content, call.budget);
+      const cut = cutText(r.page.markdown, call.budget);
       return {
         contents: [
           {

@@ -1,9 +1,11 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { accountWire } from "../resolvers/accounts/account-record.ts";
 import { createAccount } from "../resolvers/accounts/create-account.ts";
 import { getCurrentAccount } from "../resolvers/accounts/get-current-account.ts";
+import { apiKeyWire } from "../resolvers/keys/api-key-record.ts";
 import type { AppEnv } from "../web/env.ts";
 import type { RestFace } from "./bind-route.ts";
-import { ApiKeySchema, apiKeyJson } from "./keys.ts";
+import { ApiKeySchema } from "./keys.ts";
 import { errorResponses, jsonBody, jsonResponse } from "./shared-schemas.ts";
 
 const AccountSchema = z
@@ -56,7 +58,7 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }:
     const r = await getCurrentAccount.invoke(ctxOf(c), {});
     return c.json(
       {
-        account: { id: r.account.id, name: r.account.name, created_at: r.account.createdAt.toISOString() },
+        account: accountWire(r.account),
         key_id: r.keyId,
         key_kind: r.keyKind,
       },
@@ -67,8 +69,8 @@ export function registerAccountRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }:
     const r = await createAccount.invoke(ctxOf(c), c.req.valid("json"));
     return c.json(
       {
-        account: { id: r.account.id, name: r.account.name, created_at: r.account.createdAt.toISOString() },
-        key: apiKeyJson(r.key),
+        account: accountWire(r.account),
+        key: apiKeyWire(r.key),
         secret: r.secret,
       },
       201,

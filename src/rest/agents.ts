@@ -7,14 +7,14 @@ import {
   MAX_AGENT_STEPS,
 } from "../core/agents/agent-limits.ts";
 import { MAX_OUTPUT_SCHEMA_CHARS, MAX_SYSTEM_CHARS } from "../resolvers/agents/agent-input.ts";
-import type { AgentRecord } from "../resolvers/agents/agent-record.ts";
-import { agentRef } from "../resolvers/agents/find-agent.ts";
+import { agentRef, agentWire } from "../resolvers/agents/agent-record.ts";
+import { agentRunWire } from "../resolvers/agents/agent-run-record.ts";
 import { getAgent, getAgentVersion, listAgents } from "../resolvers/agents/read-agents.ts";
 import { startAgentRun } from "../resolvers/agents/start-agent-run.ts";
 import { createAgent, deleteAgent, MAX_AGENTS, updateAgent } from "../resolvers/agents/write-agent.ts";
 import type { AppEnv } from "../web/env.ts";
 import type { RestFace } from "./bind-route.ts";
-import { AgentRunSchema, agentRunJson } from "./runs-schemas.ts";
+import { AgentRunSchema } from "./runs-schemas.ts";
 import { errorResponses, integerParameter, jsonBody, jsonResponse } from "./shared-schemas.ts";
 
 const tags = ["Agents"];
@@ -35,18 +35,6 @@ export const AgentSchema = z
     updated_at: z.string().openapi({ format: "date-time" }),
   })
   .openapi("Agent");
-
-export const agentJson = (a: AgentRecord): z.infer<typeof AgentSchema> => ({
-  id: a.id,
-  name: a.name,
-  model: a.model,
-  system: a.system,
-  table_id: a.tableId,
-  output_schema: a.outputSchema,
-  version: a.version,
-  created_at: a.createdAt.toISOString(),
-  updated_at: a.updatedAt.toISOString(),
-});
 
 const AgentParam = z.object({
   id: agentRef.openapi({ param: { name: "id", in: "path" }, example: "agent_4f8a0c2k9m1x7q3z" }),
@@ -196,13 +184,13 @@ export function registerAgentRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: R
       outputSchema: b.output_schema,
     });
     c.header("Location", `/v1/agents/${a.id}`);
-    return c.json(agentJson(a), 201);
+    return c.json(agentWire(a), 201);
   });
   app.openapi(bind(list, listAgents), async (c) =>
-    c.json({ data: (await listAgents.invoke(ctxOf(c), {})).map(agentJson) }, 200),
+    c.json({ data: (await listAgents.invoke(ctxOf(c), {})).map(agentWire) }, 200),
   );
   app.openapi(bind(getOne, getAgent), async (c) =>
-    c.json(agentJson(await getAgent.invoke(ctxOf(c), { ref: c.req.valid("param").id })), 200),
+    c.json(agentWire(await getAgent.invoke(ctxOf(c), { ref: c.req.valid("param").id })), 200),
   );
   app.openapi(bind(update, updateAgent), async (c) => {
     const b = c.req.valid("json");
@@ -214,11 +202,11 @@ export function registerAgentRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: R
       tableId: b.table_id,
       outputSchema: b.output_schema,
     });
-    return c.json(agentJson(a), 200);
+    return c.json(agentWire(a), 200);
   });
   app.openapi(bind(version, getAgentVersion), async (c) => {
     const p = c.req.valid("param");
-    return c.json(agentJson(await getAgentVersion.invoke(ctxOf(c), { ref: p.id, version: p.version })), 200);
+    return c.json(agentWire(await getAgentVersion.invoke(ctxOf(c), { ref: p.id, version: p.version })), 200);
   });
   app.openapi(bind(remove, deleteAgent), async (c) =>
     c.json(await deleteAgent.invoke(ctxOf(c), { ref: c.req.valid("param").id }), 200),
@@ -232,6 +220,6 @@ export function registerAgentRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: R
       collectionId: "collection_id" in b ? b.collection_id : undefined,
     });
     c.header("Location", `/v1/runs/${r.id}`);
-    return c.json(agentRunJson(r), 202);
+    return c.json(agentRunWire(r), 202);
   });
 }

@@ -5,7 +5,8 @@ import {
   listCollectionDocuments,
   removeCollectionDocuments,
 } from "../resolvers/collections/collection-documents.ts";
-import type { CollectionRecord } from "../resolvers/collections/collection-record.ts";
+import { MAX_COLLECTION_NAME } from "../resolvers/collections/collection-input.ts";
+import { collectionRef, collectionWire } from "../resolvers/collections/collection-record.ts";
 import { createCollection } from "../resolvers/collections/create-collection.ts";
 import { deleteCollection } from "../resolvers/collections/delete-collection.ts";
 import {
@@ -13,19 +14,22 @@ import {
   collectionTablesCsv,
   collectionTablesXlsx,
 } from "../resolvers/collections/export-collection.ts";
-import { collectionRef, MAX_COLLECTION_NAME } from "../resolvers/collections/find-collection.ts";
 import { getCollection } from "../resolvers/collections/get-collection.ts";
 import { listCollections } from "../resolvers/collections/list-collections.ts";
 import { MAX_COLLECTION_DOCUMENTS, MAX_IDS_PER_REQUEST } from "../resolvers/collections/members-input.ts";
 import { updateCollection } from "../resolvers/collections/update-collection.ts";
-import { documentRef, fullIdPattern, shortHashPattern } from "../resolvers/documents/find-document.ts";
+import {
+  documentRef,
+  documentWire,
+  fullIdPattern,
+  shortHashPattern,
+} from "../resolvers/documents/document-record.ts";
 import type { AppEnv } from "../web/env.ts";
 import type { RestFace } from "./bind-route.ts";
-import { DocumentSchema, documentJson } from "./documents-schemas.ts";
+import { DocumentSchema } from "./documents-schemas.ts";
 import { download, textStream } from "./downloads.ts";
 import {
   errorResponses,
-  iso,
   jsonBody,
   jsonResponse,
   mediaResponse,
@@ -55,16 +59,6 @@ export const CollectionSchema = z
     document_count: z.number().int(),
   })
   .openapi("Collection");
-
-export const collectionJson = (c: CollectionRecord) => ({
-  id: c.id,
-  name: c.name,
-  description: c.description,
-  visibility: "private" as const,
-  created_at: iso(c.createdAt) as string,
-  updated_at: iso(c.updatedAt) as string,
-  document_count: c.documentCount,
-});
 
 const DocumentIds = z
   .array(documentRef.openapi({ pattern: `${fullIdPattern.source}|${shortHashPattern.source}` }))
@@ -268,15 +262,15 @@ export function registerCollectionRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind
       documentIds: b.document_ids,
     });
     c.header("Location", `/v1/collections/${r.id}`);
-    return c.json(collectionJson(r), 201);
+    return c.json(collectionWire(r), 201);
   });
   app.openapi(bind(list, listCollections), async (c) => {
     const q = c.req.valid("query");
     const r = await listCollections.invoke(ctxOf(c), { limit: q.limit, cursor: q.cursor });
-    return c.json({ data: r.collections.map(collectionJson), next_cursor: r.nextCursor }, 200);
+    return c.json({ data: r.collections.map(collectionWire), next_cursor: r.nextCursor }, 200);
   });
   app.openapi(bind(get, getCollection), async (c) =>
-    c.json(collectionJson(await getCollection.invoke(ctxOf(c), { ref: c.req.valid("param").id })), 200),
+    c.json(collectionWire(await getCollection.invoke(ctxOf(c), { ref: c.req.valid("param").id })), 200),
   );
   app.openapi(bind(update, updateCollection), async (c) => {
     const b = c.req.valid("json");
@@ -285,7 +279,7 @@ export function registerCollectionRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind
       name: b.name,
       description: b.description,
     });
-    return c.json(collectionJson(r), 200);
+    return c.json(collectionWire(r), 200);
   });
   app.openapi(bind(remove, deleteCollection), async (c) =>
     c.json(await deleteCollection.invoke(ctxOf(c), { ref: c.req.valid("param").id }), 200),
@@ -311,7 +305,7 @@ export function registerCollectionRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind
       limit: q.limit,
       cursor: q.cursor,
     });
-    return c.json({ data: r.documents.map(documentJson), next_cursor: r.nextCursor }, 200);
+    return c.json({ data: r.documents.map(documentWire), next_cursor: r.nextCursor }, 200);
   });
   app.openapi(bind(exportMd, collectionMarkdown), async (c) => {
     const chunks = await collectionMarkdown.invoke(ctxOf(c), { ref: c.req.valid("param").id });

@@ -6,20 +6,21 @@ import {
   type ConversionRecord,
   conversionErrorCodes,
   conversionKinds,
+  conversionRef,
   conversionStatuses,
+  conversionWire,
   hostErrorCodes,
 } from "../resolvers/conversions/conversion-record.ts";
 import { createConversion, MAX_CONVERSION_INPUTS } from "../resolvers/conversions/create-conversion.ts";
-import { conversionRef } from "../resolvers/conversions/find-conversion.ts";
 import { getConversion } from "../resolvers/conversions/get-conversion.ts";
 import { listConversions, MAX_CONVERSIONS_PAGE } from "../resolvers/conversions/list-conversions.ts";
-import { fileRef } from "../resolvers/files/find-file.ts";
+import { fileRef } from "../resolvers/files/file-record.ts";
 import type { AppEnv } from "../web/env.ts";
 import { streamUploads } from "../web/multipart-stream.ts";
 import type { RestFace } from "./bind-route.ts";
 import { checked, jsonSchemaOf, jsonTextField } from "./body-parts.ts";
-import { HostRequest, hostIn, SiteSchema, siteJson } from "./hosting.ts";
-import { errorResponses, iso, jsonResponse, pageOf, pageQuery } from "./shared-schemas.ts";
+import { HostRequest, hostIn, SiteSchema } from "./hosting.ts";
+import { errorResponses, jsonResponse, pageOf, pageQuery } from "./shared-schemas.ts";
 
 const tags = ["Conversions"];
 
@@ -92,26 +93,6 @@ export const ConversionSchema = z
     updated_at: z.string().openapi({ format: "date-time" }),
   })
   .openapi("Conversion");
-
-export const conversionJson = (
-  r: ConversionRecord,
-  urlOf: (namespace: string) => string,
-): z.infer<typeof ConversionSchema> => ({
-  id: r.id,
-  kind: r.kind,
-  status: r.status,
-  inputs: r.inputs.map((i) => ({ file_id: i.fileId, file_name: i.fileName })),
-  page_size: r.pageSize,
-  file_name: r.fileName,
-  file_id: r.fileId,
-  pages: r.pages,
-  error: r.error,
-  host_requested: r.hostRequested,
-  deployment: r.deployment && siteJson(r.deployment, urlOf(r.deployment.namespace)),
-  host_error: r.hostError,
-  created_at: iso(r.createdAt) as string,
-  updated_at: iso(r.updatedAt) as string,
-});
 
 const options = createConversion.input.shape;
 
@@ -291,19 +272,19 @@ export function registerConversionRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind
       });
     }
     c.header("Location", `/v1/conversions/${r.id}`);
-    return c.json(conversionJson(r, sitesOf(c.req.url)), 202);
+    return c.json(conversionWire(r, sitesOf(c.req.url)), 202);
   });
   app.openapi(bind(list, listConversions), async (c) => {
     const q = c.req.valid("query");
     const r = await listConversions.invoke(ctxOf(c), { limit: q.limit, cursor: q.cursor });
     return c.json(
-      { data: r.conversions.map((x) => conversionJson(x, sitesOf(c.req.url))), next_cursor: r.nextCursor },
+      { data: r.conversions.map((x) => conversionWire(x, sitesOf(c.req.url))), next_cursor: r.nextCursor },
       200,
     );
   });
   app.openapi(bind(get, getConversion), async (c) =>
     c.json(
-      conversionJson(
+      conversionWire(
         await getConversion.invoke(ctxOf(c), { ref: c.req.valid("param").id }),
         sitesOf(c.req.url),
       ),

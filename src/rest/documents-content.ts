@@ -308,19 +308,22 @@ export function registerDocumentContentRoutes(app: OpenAPIHono<AppEnv>, { ctxOf,
     const p = c.req.valid("param");
     const r = await getPage.invoke(ctxOf(c), { ref: p.id, page: p.page_number });
     setCacheControl(c, r.viaPublic);
-    return c.json({ page: r.page.page, content: r.page.content, method: r.page.method }, 200);
+    return c.json({ page: r.page.number, content: r.page.markdown, method: r.page.method }, 200);
   });
   app.openapi(bind(pageElements, getPageElements), async (c) => {
     const p = c.req.valid("param");
     const r = await getPageElements.invoke(ctxOf(c), { ref: p.id, page: p.page_number });
     setCacheControl(c, r.viaPublic);
-    return c.json(r.page, 200);
+    return c.json(
+      { page: r.page.number, width: r.page.width, height: r.page.height, elements: r.page.elements },
+      200,
+    );
   });
   app.openapi(bind(pageMd, getPage), async (c) => {
     const p = c.req.valid("param");
     const r = await getPage.invoke(ctxOf(c), { ref: p.id, page: p.page_number });
     setCacheControl(c, r.viaPublic);
-    return c.body(r.page.content, 200, { "Content-Type": "text/markdown; charset=utf-8" });
+    return c.body(r.page.markdown, 200, { "Content-Type": "text/markdown; charset=utf-8" });
   });
   app.openapi(bind(figureImage, getFigureImage), async (c) => {
     const p = c.req.valid("param");

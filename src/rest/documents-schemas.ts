@@ -1,8 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import type { DocumentRecord } from "../resolvers/documents/document-record.ts";
-import { documentRef } from "../resolvers/documents/find-document.ts";
+import { documentRef } from "../resolvers/documents/document-record.ts";
 import { getPage } from "../resolvers/documents/read-pages.ts";
-import { integerParameter, iso } from "./shared-schemas.ts";
+import { integerParameter } from "./shared-schemas.ts";
 
 export const DocRefParam = z.object({
   id: documentRef.openapi({
@@ -50,12 +49,3 @@ export const DocumentSchema = z
       .openapi({ format: "date-time", description: "When an extraction last completed." }),
   })
   .openapi("Document");
-
-export function documentJson(d: DocumentRecord): z.infer<typeof DocumentSchema> {
-  return {
-    ...d,
-    createdAt: d.createdAt.toISOString(),
-    updatedAt: d.updatedAt.toISOString(),
-    completedAt: iso(d.completedAt),
-  };
-}

@@ -11,7 +11,7 @@ import {
   getDocumentConfig,
   setDocumentConfig,
 } from "../resolvers/documents/document-config.ts";
-import { documentRef } from "../resolvers/documents/find-document.ts";
+import { documentRef, documentWire } from "../resolvers/documents/document-record.ts";
 import { getDocument } from "../resolvers/documents/get-document.ts";
 import {
   appendIngestRecord,
@@ -21,12 +21,12 @@ import {
 import { listDocuments } from "../resolvers/documents/list-documents.ts";
 import { reparseDocument } from "../resolvers/documents/reparse-document.ts";
 import { uploadDocument } from "../resolvers/documents/upload-document.ts";
-import { fileRef } from "../resolvers/files/find-file.ts";
+import { fileRef } from "../resolvers/files/file-record.ts";
 import type { AppEnv } from "../web/env.ts";
 import { streamUpload } from "../web/multipart-stream.ts";
 import type { RestFace } from "./bind-route.ts";
 import { AccessPolicySchema } from "./documents-access-schemas.ts";
-import { DocRefParam, DocumentSchema, documentJson } from "./documents-schemas.ts";
+import { DocRefParam, DocumentSchema } from "./documents-schemas.ts";
 import {
   errorResponses,
   integerParameter,
@@ -368,7 +368,7 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }
   app.openapi(bind(list, listDocuments), async (c) => {
     const q = c.req.valid("query");
     const r = await listDocuments.invoke(ctxOf(c), { limit: q.limit, cursor: q.cursor });
-    return c.json({ data: r.documents.map(documentJson), next_cursor: r.nextCursor }, 200);
+    return c.json({ data: r.documents.map(documentWire), next_cursor: r.nextCursor }, 200);
   });
   // Registered before /v1/documents/{id} would matter only for GET; ingest is a POST, so no clash.
   app.openapi(bind(ingest, appendIngestRecord), async (c) => {
@@ -385,7 +385,7 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }
   app.openapi(bind(get, getDocument), async (c) => {
     const r = await getDocument.invoke(ctxOf(c), { ref: c.req.valid("param").id });
     setCacheControl(c, r.viaPublic, 5);
-    return c.json(documentJson(r.document), 200);
+    return c.json(documentWire(r.document), 200);
   });
   app.openapi(bind(remove, deleteDocument), async (c) =>
     c.json(await deleteDocument.invoke(ctxOf(c), { ref: c.req.valid("param").id }), 200),
@@ -416,7 +416,7 @@ export function registerDocumentRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }
     return c.json(configJson(r), 200);
   });
   app.openapi(bind(approve, approveReview), async (c) =>
-    c.json(documentJson(await approveReview.invoke(ctxOf(c), { ref: c.req.valid("param").id })), 200),
+    c.json(documentWire(await approveReview.invoke(ctxOf(c), { ref: c.req.valid("param").id })), 200),
   );
   app.openapi(bind(ingestList, listIngestRecords), async (c) => {
     const q = c.req.valid("query");

@@ -5,9 +5,8 @@ import { AppError } from "../core/errors.ts";
 import { imageContentTypes, storedContentTypes } from "../core/files/file-type.ts";
 import { deleteFile } from "../resolvers/files/delete-file.ts";
 import { readFileContent } from "../resolvers/files/file-content.ts";
-import { type FileRecord, PENDING_CONTENT_TYPE } from "../resolvers/files/file-record.ts";
+import { fileRef, fileWire, PENDING_CONTENT_TYPE } from "../resolvers/files/file-record.ts";
 import { finalizeFileUpload } from "../resolvers/files/finalize-upload.ts";
-import { fileRef } from "../resolvers/files/find-file.ts";
 import { getFile } from "../resolvers/files/get-file.ts";
 import { listFiles, MAX_FILES_PAGE } from "../resolvers/files/list-files.ts";
 import { presignFileUpload, uploadUrl } from "../resolvers/files/presign-upload.ts";
@@ -64,18 +63,6 @@ export const FileSchema = z
     }),
   })
   .openapi("File");
-
-export const fileJson = (f: FileRecord): z.infer<typeof FileSchema> => ({
-  id: f.id,
-  fileName: f.fileName,
-  size: f.size,
-  sha256: f.sha256,
-  contentType: f.contentType as z.infer<typeof FileSchema>["contentType"],
-  pages: f.pages,
-  status: f.status,
-  created_at: iso(f.createdAt) as string,
-  expires_at: iso(f.expiresAt),
-});
 
 const upload = createRoute({
   method: "post",
@@ -305,7 +292,7 @@ export function registerFileRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, serv
     const part = await streamUpload(c.req.raw, "file");
     const f = await uploadFile.invoke(ctxOf(c), { fileName: part.fileName, body: part.body });
     c.header("Location", `/v1/files/${f.id}`);
-    return c.json(fileJson(f), 201);
+    return c.json(fileWire(f), 201);
   });
   app.openapi(bind(presignRoute(services.config.maxUploadBytes), presignFileUpload), async (c) => {
     const body = c.req.valid("json");
@@ -325,7 +312,7 @@ export function registerFileRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, serv
   app.openapi(bind(finalize, finalizeFileUpload), async (c) => {
     const f = await finalizeFileUpload.invoke(ctxOf(c), { uploadId: c.req.valid("json").upload_id });
     c.header("Location", `/v1/files/${f.id}`);
-    return c.json(fileJson(f), 201);
+    return c.json(fileWire(f), 201);
   });
   app.openapi(bind(receive, receiveUpload), async (c) => {
     const raw = c.req.raw.body;
@@ -339,10 +326,10 @@ export function registerFileRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, serv
   app.openapi(bind(list, listFiles), async (c) => {
     const q = c.req.valid("query");
     const r = await listFiles.invoke(ctxOf(c), { limit: q.limit, cursor: q.cursor });
-    return c.json({ data: r.files.map(fileJson), next_cursor: r.nextCursor }, 200);
+    return c.json({ data: r.files.map(fileWire), next_cursor: r.nextCursor }, 200);
   });
   app.openapi(bind(get, getFile), async (c) =>
-    c.json(fileJson(await getFile.invoke(ctxOf(c), { ref: c.req.valid("param").id })), 200),
+    c.json(fileWire(await getFile.invoke(ctxOf(c), { ref: c.req.valid("param").id })), 200),
   );
   app.openapi(bind(remove, deleteFile), async (c) =>
     c.json(await deleteFile.invoke(ctxOf(c), { ref: c.req.valid("param").id }), 200),

@@ -1,11 +1,10 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { MAX_PASSWORD_LENGTH } from "../core/hosting/access-input.ts";
 import { hostedUrl } from "../core/hosting/hosted-url.ts";
-import { siteRef } from "../resolvers/hosting/find-site.ts";
 import { getSite } from "../resolvers/hosting/get-site.ts";
 import { listSites, MAX_SITES_PAGE } from "../resolvers/hosting/list-sites.ts";
 import { publishSite } from "../resolvers/hosting/publish-site.ts";
-import type { SiteRecord } from "../resolvers/hosting/site-record.ts";
+import { siteRef, siteWire } from "../resolvers/hosting/site-record.ts";
 import { getSiteStats, MAX_STATS_DAYS } from "../resolvers/hosting/site-stats.ts";
 import { unpublishSite } from "../resolvers/hosting/unpublish-site.ts";
 import { updateSite } from "../resolvers/hosting/update-site.ts";
@@ -141,29 +140,6 @@ export const SiteSchema = z
     updated_at: z.string().openapi({ format: "date-time" }),
   })
   .openapi("HostedSite");
-
-export const siteJson = (s: SiteRecord, url: string): z.infer<typeof SiteSchema> => ({
-  namespace: s.namespace,
-  title: s.title,
-  access: {
-    disabled: s.access.disabled,
-    unlisted: s.access.unlisted,
-    expires_at: iso(s.access.expiresAt),
-    allow_download: s.access.allowDownload,
-    indexing: s.access.indexing,
-    has_password: s.access.hasPassword,
-  },
-  source: s.source.kind === "file" ? { file_id: s.source.fileId } : { document_id: s.source.documentId },
-  deployment: {
-    id: s.deployment.id,
-    url,
-    document_id: s.deployment.documentId,
-    status: s.deployment.status,
-    created_at: iso(s.deployment.createdAt) as string,
-  },
-  created_at: iso(s.createdAt) as string,
-  updated_at: iso(s.updatedAt) as string,
-});
 
 type AccessWire = z.infer<typeof AccessRequest>;
 const accessIn = (a: AccessWire | undefined) =>
@@ -335,19 +311,19 @@ export function registerHostRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, serv
     const b = c.req.valid("json");
     const site = await publishSite.invoke(ctxOf(c), { ...hostIn(b), source: sourceIn(b.source) });
     c.header("Location", `/v1/host/${site.namespace}`);
-    return c.json(siteJson(site, urlOf(site.namespace, c.req.url)), 201);
+    return c.json(siteWire(site, urlOf(site.namespace, c.req.url)), 201);
   });
   app.openapi(bind(list, listSites), async (c) => {
     const q = c.req.valid("query");
     const r = await listSites.invoke(ctxOf(c), { limit: q.limit, cursor: q.cursor });
     return c.json(
-      { data: r.sites.map((s) => siteJson(s, urlOf(s.namespace, c.req.url))), next_cursor: r.nextCursor },
+      { data: r.sites.map((s) => siteWire(s, urlOf(s.namespace, c.req.url))), next_cursor: r.nextCursor },
       200,
     );
   });
   app.openapi(bind(get, getSite), async (c) => {
     const site = await getSite.invoke(ctxOf(c), { namespace: c.req.valid("param").namespace });
-    return c.json(siteJson(site, urlOf(site.namespace, c.req.url)), 200);
+    return c.json(siteWire(site, urlOf(site.namespace, c.req.url)), 200);
   });
   app.openapi(bind(update, updateSite), async (c) => {
     const b = c.req.valid("json");
@@ -357,7 +333,7 @@ export function registerHostRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, serv
       access: accessIn(b.access),
       source: b.source && sourceIn(b.source),
     });
-    return c.json(siteJson(site, urlOf(site.namespace, c.req.url)), 200);
+    return c.json(siteWire(site, urlOf(site.namespace, c.req.url)), 200);
   });
   app.openapi(bind(remove, unpublishSite), async (c) => {
     const r = await unpublishSite.invoke(ctxOf(c), { namespace: c.req.valid("param").namespace });

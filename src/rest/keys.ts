@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { ApiKeyRecord } from "../resolvers/keys/api-key-record.ts";
+import { apiKeyWire } from "../resolvers/keys/api-key-record.ts";
 import { createApiKey } from "../resolvers/keys/create-api-key.ts";
 import { getUsage } from "../resolvers/keys/get-usage.ts";
 import { listApiKeys } from "../resolvers/keys/list-api-keys.ts";
@@ -38,19 +38,6 @@ const CreatedKeySchema = z
     secret: z.string().openapi({ description: "The key itself. Shown once: store it now." }),
   })
   .openapi("CreatedApiKey");
-
-export function apiKeyJson(k: ApiKeyRecord): z.infer<typeof ApiKeySchema> {
-  return {
-    id: k.id,
-    name: k.name,
-    kind: k.kind,
-    prefix: k.prefix,
-    created_at: k.createdAt.toISOString(),
-    revoked_at: iso(k.revokedAt),
-    last_used_at: iso(k.lastUsedAt),
-    replaced_by: k.replacedBy,
-  };
-}
 
 const KeyIdParam = z.object({
   id: z.string().openapi({ param: { name: "id", in: "path" }, example: "key_3k9d0a7c2m1x5z8q" }),
@@ -178,7 +165,7 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: Res
     const keys = await listApiKeys.invoke(ctxOf(c), {
       includeRevoked: c.req.valid("query").include_revoked === "true",
     });
-    return c.json({ keys: keys.map(apiKeyJson) }, 200);
+    return c.json({ keys: keys.map(apiKeyWire) }, 200);
   });
   app.openapi(bind(usage, getUsage), async (c) => {
     const u = await getUsage.invoke(ctxOf(c), { minutes: c.req.valid("query").minutes });
@@ -205,14 +192,14 @@ export function registerKeyRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: Res
   });
   app.openapi(bind(create, createApiKey), async (c) => {
     const created = await createApiKey.invoke(ctxOf(c), c.req.valid("json"));
-    return c.json({ key: apiKeyJson(created.key), secret: created.secret }, 201);
+    return c.json({ key: apiKeyWire(created.key), secret: created.secret }, 201);
   });
   app.openapi(bind(rotate, rotateApiKey), async (c) => {
     const created = await rotateApiKey.invoke(ctxOf(c), { id: c.req.valid("param").id });
-    return c.json({ key: apiKeyJson(created.key), secret: created.secret }, 200);
+    return c.json({ key: apiKeyWire(created.key), secret: created.secret }, 200);
   });
   app.openapi(bind(revoke, revokeApiKey), async (c) => {
     const key = await revokeApiKey.invoke(ctxOf(c), { id: c.req.valid("param").id });
-    return c.json({ revoked: true, key: apiKeyJson(key) }, 200);
+    return c.json({ revoked: true, key: apiKeyWire(key) }, 200);
   });
 }

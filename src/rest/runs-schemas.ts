@@ -1,7 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { type AgentRunRecord, agentRunStatuses, stepKinds } from "../resolvers/agents/agent-run-record.ts";
-import type { AnyRun } from "../resolvers/runs/any-run.ts";
-import { RunSchema, runJson } from "./workflows.ts";
+import { agentRunStatuses, stepKinds } from "../resolvers/agents/agent-run-record.ts";
+import { RunSchema } from "./workflows.ts";
 
 const StepSchema = z
   .object({
@@ -57,46 +56,4 @@ export const AgentRunSchema = z
   })
   .openapi("AgentRun");
 
-const isRows = (v: unknown): v is unknown[][] => Array.isArray(v) && v.every(Array.isArray);
-
-export const agentRunJson = (r: AgentRunRecord): z.infer<typeof AgentRunSchema> => ({
-  id: r.id,
-  kind: "agent",
-  agent_id: r.agentId,
-  agent_version: r.agentVersion,
-  status: r.status,
-  input: r.input,
-  document_ids: r.documentIds,
-  output: r.output ?? null,
-  steps: r.steps.map((s) => {
-    const tool = s.kind === "tool" && s.result;
-    return {
-      position: s.position,
-      kind: s.kind,
-      tool: s.tool,
-      sql: s.sql,
-      params: s.params,
-      document_id: s.documentId,
-      rows: tool && isRows(s.result?.rows) ? s.result.rows : null,
-      columns: tool && Array.isArray(s.result?.columns) ? (s.result.columns as string[]) : null,
-      row_count: tool && typeof s.result?.rowCount === "number" ? s.result.rowCount : null,
-      result: s.kind === "tool" ? null : s.result,
-      error: s.error,
-      started_at: s.startedAt.toISOString(),
-      ended_at: s.endedAt.toISOString(),
-    };
-  }),
-  usage: {
-    prompt_tokens: r.usage.promptTokens,
-    completion_tokens: r.usage.completionTokens,
-    steps: r.usage.steps,
-  },
-  error: r.error,
-  created_at: r.createdAt.toISOString(),
-  updated_at: r.updatedAt.toISOString(),
-  finished_at: r.finishedAt?.toISOString() ?? null,
-});
-
 export const AnyRunSchema = z.union([RunSchema, AgentRunSchema]).openapi("AnyRun");
-
-export const anyRunJson = (r: AnyRun) => (r.kind === "workflow" ? runJson(r.run) : agentRunJson(r.run));

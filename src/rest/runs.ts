@@ -1,18 +1,18 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { endedAgentRunStatuses } from "../resolvers/agents/agent-run-record.ts";
+import { agentRunWire, endedAgentRunStatuses } from "../resolvers/agents/agent-run-record.ts";
 import {
   type AnyRun,
+  anyRunWire,
   cancelRun,
   getAnyRun,
   listAnyRuns,
   MAX_ANY_RUNS_PAGE,
 } from "../resolvers/runs/any-run.ts";
-import { runRef } from "../resolvers/workflows/find-run.ts";
-import { liveRunStatuses, runTopic } from "../resolvers/workflows/run-record.ts";
+import { liveRunStatuses, runRef, runTopic } from "../resolvers/workflows/run-record.ts";
 import type { AppEnv } from "../web/env.ts";
 import { sseResponse } from "../web/sse.ts";
 import type { RestFace } from "./bind-route.ts";
-import { AnyRunSchema, agentRunJson, anyRunJson } from "./runs-schemas.ts";
+import { AnyRunSchema } from "./runs-schemas.ts";
 import { errorResponses, jsonResponse, mediaResponse, pageOf, pageQuery } from "./shared-schemas.ts";
 
 // /v1/runs: the runs of workflows and of agents together, told apart by `kind`.
@@ -89,13 +89,13 @@ export function registerRunRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, servi
   app.openapi(bind(list, listAnyRuns), async (c) => {
     const q = c.req.valid("query");
     const r = await listAnyRuns.invoke(ctxOf(c), { limit: q.limit, cursor: q.cursor, kind: q.kind });
-    return c.json({ data: r.runs.map(anyRunJson), next_cursor: r.nextCursor }, 200);
+    return c.json({ data: r.runs.map(anyRunWire), next_cursor: r.nextCursor }, 200);
   });
   app.openapi(bind(getOne, getAnyRun), async (c) =>
-    c.json(anyRunJson(await getAnyRun.invoke(ctxOf(c), { ref: c.req.valid("param").run_id })), 200),
+    c.json(anyRunWire(await getAnyRun.invoke(ctxOf(c), { ref: c.req.valid("param").run_id })), 200),
   );
   app.openapi(bind(cancel, cancelRun), async (c) =>
-    c.json(anyRunJson(await cancelRun.invoke(ctxOf(c), { ref: c.req.valid("param").run_id })), 200),
+    c.json(anyRunWire(await cancelRun.invoke(ctxOf(c), { ref: c.req.valid("param").run_id })), 200),
   );
   app.openapi(bind(events, getAnyRun), async (c) => {
     const ctx = ctxOf(c);
@@ -113,7 +113,7 @@ export function registerRunRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, servi
         try {
           // Read after subscribing, so a change between the two is not lost.
           let now = await getAnyRun.invoke(ctx, { ref });
-          await emit("run", anyRunJson(now));
+          await emit("run", anyRunWire(now));
           let steps = now.kind === "agent" ? now.run.steps.length : 0;
           let status = now.run.status;
           while (!ended(now)) {
@@ -121,14 +121,14 @@ export function registerRunRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind, servi
             if (next.done) return;
             now = await getAnyRun.invoke(ctx, { ref });
             if (now.kind === "agent") {
-              const json = agentRunJson(now.run);
+              const json = agentRunWire(now.run);
               for (const s of json.steps.slice(steps)) await emit("step", s);
               steps = json.steps.length;
               if (now.run.status !== status && !ended(now)) await emit("status", { status: now.run.status });
-            } else if (!ended(now)) await emit("run", anyRunJson(now));
+            } else if (!ended(now)) await emit("run", anyRunWire(now));
             status = now.run.status;
           }
-          await emit("run", anyRunJson(now));
+          await emit("run", anyRunWire(now));
         } finally {
           await changes.return?.();
         }

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { cursorInput } from "../core/db/cursor.ts";
 import { type ErrorCode, errorCodes, errorStatus } from "../core/errors.ts";
-import { cursorInput } from "../resolvers/cursor.ts";
 
 export const ErrorEnvelope = z
   .object({

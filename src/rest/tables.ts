@@ -8,11 +8,10 @@ import {
   typedTableRowsJson,
   typedTableRowsXlsx,
 } from "../resolvers/tables/export-rows.ts";
-import { tableRef } from "../resolvers/tables/find-table.ts";
 import { getTypedTable } from "../resolvers/tables/get-table.ts";
 import { listTypedTables } from "../resolvers/tables/list-tables.ts";
 import { runTableSql } from "../resolvers/tables/run-table-sql.ts";
-import type { TableRecord } from "../resolvers/tables/table-record.ts";
+import { tableRef, tableWire } from "../resolvers/tables/table-record.ts";
 import { deleteTypedTableRows, listTypedTableRows, MAX_ROWS_PAGE } from "../resolvers/tables/table-rows.ts";
 import type { AppEnv } from "../web/env.ts";
 import type { RestFace } from "./bind-route.ts";
@@ -41,15 +40,6 @@ const TableSchema = z
     updated_at: z.string().openapi({ format: "date-time" }),
   })
   .openapi("TypedTable");
-
-export const tableJson = (t: TableRecord) => ({
-  id: t.id,
-  name: t.name,
-  description: t.description,
-  columns: t.columns,
-  created_at: t.createdAt.toISOString(),
-  updated_at: t.updatedAt.toISOString(),
-});
 
 const TableParam = z.object({
   table_id: tableRef.openapi({ param: { name: "table_id", in: "path" }, example: "tbl_4f8a0c2k9m1x7q3z" }),
@@ -245,13 +235,13 @@ export function registerTableRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: R
   app.openapi(bind(create, createTypedTable), async (c) => {
     const t = await createTypedTable.invoke(ctxOf(c), c.req.valid("json"));
     c.header("Location", `/v1/tables/${t.id}`);
-    return c.json(tableJson(t), 201);
+    return c.json(tableWire(t), 201);
   });
   app.openapi(bind(list, listTypedTables), async (c) =>
-    c.json({ data: (await listTypedTables.invoke(ctxOf(c), {})).map(tableJson) }, 200),
+    c.json({ data: (await listTypedTables.invoke(ctxOf(c), {})).map(tableWire) }, 200),
   );
   app.openapi(bind(getOne, getTypedTable), async (c) =>
-    c.json(tableJson(await getTypedTable.invoke(ctxOf(c), { ref: c.req.valid("param").table_id })), 200),
+    c.json(tableWire(await getTypedTable.invoke(ctxOf(c), { ref: c.req.valid("param").table_id })), 200),
   );
   app.openapi(bind(deleteOne, deleteTypedTable), async (c) =>
     c.json(await deleteTypedTable.invoke(ctxOf(c), { ref: c.req.valid("param").table_id }), 200),

@@ -1,21 +1,22 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { AppError } from "../core/errors.ts";
 import { checkRules } from "../core/invoices/invoice-checks.ts";
-import {
-  INVOICE_WORKFLOW,
-  MAX_RUN_DOCUMENTS,
-  resultFormats,
-  type WorkflowRecord,
-} from "../core/workflows/workflow-catalog.ts";
-import { documentRef } from "../resolvers/documents/find-document.ts";
-import { fileRef } from "../resolvers/files/find-file.ts";
+import { INVOICE_WORKFLOW, MAX_RUN_DOCUMENTS, resultFormats } from "../core/workflows/workflow-catalog.ts";
+import { documentRef } from "../resolvers/documents/document-record.ts";
+import { fileRef } from "../resolvers/files/file-record.ts";
 import { createRun, runOptionsInput } from "../resolvers/workflows/create-run.ts";
-import { runRef } from "../resolvers/workflows/find-run.ts";
 import { getRun } from "../resolvers/workflows/get-run.ts";
 import { listRuns, MAX_RUNS_PAGE } from "../resolvers/workflows/list-runs.ts";
 import { getWorkflow, listWorkflows } from "../resolvers/workflows/list-workflows.ts";
-import { type RunRecord, runDocumentStatuses, runStatuses } from "../resolvers/workflows/run-record.ts";
+import {
+  type RunRecord,
+  runDocumentStatuses,
+  runRef,
+  runStatuses,
+  runWire,
+} from "../resolvers/workflows/run-record.ts";
 import { runResults } from "../resolvers/workflows/run-results.ts";
+import { workflowWire } from "../resolvers/workflows/workflow-record.ts";
 import { createWorkflow, deleteWorkflow, MAX_WORKFLOWS } from "../resolvers/workflows/write-workflow.ts";
 import type { AppEnv } from "../web/env.ts";
 import { streamUploads } from "../web/multipart-stream.ts";
@@ -24,7 +25,6 @@ import { checked, jsonSchemaOf, jsonTextField } from "./body-parts.ts";
 import { XLSX_TYPE } from "./downloads.ts";
 import {
   errorResponses,
-  iso,
   jsonBody,
   jsonResponse,
   mediaResponse,
@@ -145,28 +145,6 @@ export const RunSchema = z
   })
   .openapi("Run");
 
-export const runJson = (r: RunRecord): z.infer<typeof RunSchema> => ({
-  id: r.id,
-  kind: "workflow",
-  workflow: r.workflow,
-  status: r.status,
-  options: r.options,
-  error: r.error,
-  documents: r.documents.map((d) => ({
-    document_id: d.documentId,
-    file_id: d.fileId,
-    file_name: d.fileName,
-    status: d.status,
-    data: d.data,
-    sources: d.sources,
-    checks: d.checks,
-    error: d.error,
-  })),
-  created_at: iso(r.createdAt) as string,
-  updated_at: iso(r.updatedAt) as string,
-  finished_at: iso(r.finishedAt),
-});
-
 const WorkflowSchema = z
   .object({
     id: z.string().openapi({ description: "invoice-extraction, or wf_… for a dynamic workflow." }),
@@ -190,20 +168,6 @@ const WorkflowSchema = z
     updated_at: z.string().nullable().openapi({ format: "date-time" }),
   })
   .openapi("Workflow");
-
-const workflowJson = (w: WorkflowRecord): z.infer<typeof WorkflowSchema> => ({
-  id: w.id,
-  kind: w.kind,
-  name: w.name,
-  description: w.description,
-  input: w.input,
-  output: w.output,
-  checks: [...w.checks],
-  result_formats: [...w.resultFormats],
-  steps: w.steps,
-  created_at: iso(w.createdAt),
-  updated_at: iso(w.updatedAt),
-});
 
 const betaNote =
   "Dynamic workflows are a private beta: with WORKFLOWS_BETA unset on the server, writing or naming one is 403.";
@@ -452,16 +416,16 @@ const results = createRoute({
 export function registerWorkflowRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }: RestFace) {
   app.openapi(bind(list, listWorkflows), async (c) => {
     const r = await listWorkflows.invoke(ctxOf(c), {});
-    return c.json({ data: r.map(workflowJson) }, 200);
+    return c.json({ data: r.map(workflowWire) }, 200);
   });
   app.openapi(bind(createDynamic, createWorkflow), async (c) => {
     const b = c.req.valid("json");
     const w = await createWorkflow.invoke(ctxOf(c), b);
     c.header("Location", `/v1/workflows/${w.id}`);
-    return c.json(workflowJson(w), 201);
+    return c.json(workflowWire(w), 201);
   });
   app.openapi(bind(getOne, getWorkflow), async (c) =>
-    c.json(workflowJson(await getWorkflow.invoke(ctxOf(c), { ref: c.req.valid("param").workflow_id })), 200),
+    c.json(workflowWire(await getWorkflow.invoke(ctxOf(c), { ref: c.req.valid("param").workflow_id })), 200),
   );
   app.openapi(bind(deleteOne, deleteWorkflow), async (c) =>
     c.json(await deleteWorkflow.invoke(ctxOf(c), { ref: c.req.valid("param").workflow_id }), 200),
@@ -493,10 +457,10 @@ export function registerWorkflowRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }
       });
     }
     c.header("Location", `/v1/runs/${r.id}`);
-    return c.json(runJson(r), 202);
+    return c.json(runWire(r), 202);
   });
   const listed = (r: { runs: RunRecord[]; nextCursor: string | null }) => ({
-    data: r.runs.map(runJson),
+    data: r.runs.map(runWire),
     next_cursor: r.nextCursor,
   });
   app.openapi(bind(listOfWorkflow, listRuns), async (c) => {
@@ -510,7 +474,7 @@ export function registerWorkflowRoutes(app: OpenAPIHono<AppEnv>, { ctxOf, bind }
   app.openapi(bind(getOfWorkflow, getRun), async (c) => {
     const p = c.req.valid("param");
     const workflow = p.workflow_id;
-    return c.json(runJson(await getRun.invoke(ctxOf(c), { ref: p.run_id, workflow })), 200);
+    return c.json(runWire(await getRun.invoke(ctxOf(c), { ref: p.run_id, workflow })), 200);
   });
   app.openapi(bind(results, runResults), async (c) => {
     const p = c.req.valid("param");

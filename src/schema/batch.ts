@@ -2,37 +2,40 @@ import { AppError } from "../core/errors.ts";
 
 // Fields of list items (each document's pages, say) are asked for one item at a time, in the
 // same tick: they are gathered and read with one call of a batch operation per tick and request,
-// so a list costs a fixed number of queries, not one per item.
+// so a list costs a fixed number of queries, not one per item. The operation is handed the items
+// themselves (the parents' records), so it need not read them again.
 
-type Batch<V> = {
-  ids: string[];
+type Item = { id: string };
+
+type Batch<T extends Item, V> = {
+  items: T[];
   waiting: Map<string, { resolve: (v: V) => void; reject: (e: unknown) => void }[]>;
 };
 
-const pending = new WeakMap<object, Map<string, Batch<unknown>>>();
+const pending = new WeakMap<object, Map<string, Batch<Item, unknown>>>();
 
 /**
- * The result for `id` of `load`, called with every id asked for under the same `key` in this
- * tick of this request (`ctx`), at most `maxIds` at a time. An AppError in the result is that
- * id's error alone.
+ * The result for `item` of `load`, called with every item asked for under the same `key` in this
+ * tick of this request (`ctx`), at most `maxIds` at a time, and answering by item id. An
+ * AppError in the result is that item's error alone.
  */
-export function batched<V>(
+export function batched<T extends Item, V>(
   ctx: object,
   key: string,
   maxIds: number,
-  load: (ids: string[]) => Promise<Map<string, V | AppError>>,
-  id: string,
+  load: (items: T[]) => Promise<Map<string, V | AppError>>,
+  item: T,
 ): Promise<V> {
   let batches = pending.get(ctx);
   if (!batches) {
     batches = new Map();
     pending.set(ctx, batches);
   }
-  let batch = batches.get(key) as Batch<V> | undefined;
+  let batch = batches.get(key) as Batch<T, V> | undefined;
   if (!batch) {
-    const fresh: Batch<V> = { ids: [], waiting: new Map() };
+    const fresh: Batch<T, V> = { items: [], waiting: new Map() };
     batch = fresh;
-    batches.set(key, fresh as Batch<unknown>);
+    batches.set(key, fresh as unknown as Batch<Item, unknown>);
     const own = batches;
     // After the promises of this tick have settled, as every sibling field has then asked.
     void Promise.resolve().then(() =>
@@ -44,24 +47,25 @@ export function batched<V>(
   }
   const current = batch;
   return new Promise<V>((resolve, reject) => {
-    const list = current.waiting.get(id);
+    const list = current.waiting.get(item.id);
     if (list) list.push({ resolve, reject });
     else {
-      current.ids.push(id);
-      current.waiting.set(id, [{ resolve, reject }]);
+      current.items.push(item);
+      current.waiting.set(item.id, [{ resolve, reject }]);
     }
   });
 }
 
-async function flush<V>(
-  batch: Batch<V>,
+async function flush<T extends Item, V>(
+  batch: Batch<T, V>,
   maxIds: number,
-  load: (ids: string[]) => Promise<Map<string, V | AppError>>,
+  load: (items: T[]) => Promise<Map<string, V | AppError>>,
 ) {
-  for (let i = 0; i < batch.ids.length; i += maxIds) {
-    const ids = batch.ids.slice(i, i + maxIds);
+  for (let i = 0; i < batch.items.length; i += maxIds) {
+    const items = batch.items.slice(i, i + maxIds);
+    const ids = items.map((it) => it.id);
     try {
-      const results = await load(ids);
+      const results = await load(items);
       for (const id of ids) {
         const r = results.get(id);
         for (const w of batch.waiting.get(id) ?? []) {

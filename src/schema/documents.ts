@@ -11,11 +11,11 @@ import { deleteDocument } from "../resolvers/documents/delete-document.ts";
 import type { DocumentRecord } from "../resolvers/documents/document-record.ts";
 import { getDocument } from "../resolvers/documents/get-document.ts";
 import { listDocuments, MAX_PAGE_SIZE } from "../resolvers/documents/list-documents.ts";
+import type { PageRecord } from "../resolvers/documents/page-record.ts";
 import {
   listPagesOfDocuments,
   listTablesOfDocuments,
   MAX_PAGES_PER_READ,
-  type PageRecord,
   pageRange,
 } from "../resolvers/documents/pages-of-documents.ts";
 import { reparseDocument } from "../resolvers/documents/reparse-document.ts";
@@ -141,18 +141,19 @@ export const DocumentType = builder.objectRef<DocumentRecord>("Document").implem
       extensions: { ...servedBy(listPagesOfDocuments), ...pagesCost },
       description: `Extracted pages of the current results, in order; \`from\` and \`to\` are 1-based and inclusive, at most ${MAX_PAGES_PER_READ} pages at a time (\`to\` defaults to \`from\` + ${MAX_PAGES_PER_READ - 1}; \`pagesTotal\` says how many there are).`,
       args: { from: t.arg.int({ required: false }), to: t.arg.int({ required: false }) },
-      // The pages of every document of a list are read together (one batch per request).
+      // The pages of every document of a list are read together (one batch per request), from the
+      // documents as the list read them.
       resolve: (doc, args, ctx) =>
         batched(
           ctx,
           `pages:${args.from}:${args.to}`,
           MAX_PAGE_SIZE,
-          async (documentIds) =>
+          async (documents) =>
             listPagesOfDocuments.invoke(ctx, {
-              documentIds,
+              documents,
               range: { from: args.from ?? undefined, to: args.to ?? undefined },
             }),
-          doc.id,
+          doc,
         ),
     }),
     tables: t.field({
@@ -168,13 +169,13 @@ export const DocumentType = builder.objectRef<DocumentRecord>("Document").implem
           ctx,
           `tables:${args.limit}:${args.offset}`,
           MAX_PAGE_SIZE,
-          async (documentIds) =>
+          async (documents) =>
             listTablesOfDocuments.invoke(ctx, {
-              documentIds,
+              documents,
               limit: args.limit ?? undefined,
               offset: args.offset ?? undefined,
             }),
-          doc.id,
+          doc,
         ),
     }),
   }),

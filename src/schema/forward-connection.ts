@@ -1,5 +1,5 @@
+import { type CursorPosition, encodeCursor } from "../core/db/cursor.ts";
 import { AppError } from "../core/errors.ts";
-import { type CursorPosition, encodeCursor } from "../resolvers/cursor.ts";
 
 // GraphQL lists are Relay connections paged forward: `first` (the operation's page size and cap)
 // and `after` (an edge's cursor, or the page's endCursor). The cursors are the operation's own,

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { authenticate } from "../core/auth/authenticate.ts";
+import { admit } from "../core/auth/admit.ts";
 import { rateHeaders } from "../core/auth/rate-limit.ts";
-import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
 import { authDeps } from "./request-info.ts";
 
@@ -65,12 +64,13 @@ export function answerClientErrors(
       Connection: "close",
     };
     const clientAddress = (socket as { remoteAddress?: string }).remoteAddress ?? "unknown";
-    authenticate(deps, { clientAddress }, "standard")
-      .then(({ rate }) => Object.assign(headers, rateHeaders(rate)))
+    admit(deps, { clientAddress }, { budget: "requests", rateClass: "standard", units: 1 })
+      // Over the address's budget too: its headers still say so.
+      .then(({ rate }) => {
+        if (rate) Object.assign(headers, rateHeaders(rate));
+      })
       .catch((e: unknown) => {
-        // Over the address's budget: its headers still say so.
-        if (e instanceof AppError) Object.assign(headers, e.headers);
-        else services.log.warn("counting a malformed request failed", { requestId, error: String(e) });
+        services.log.warn("counting a malformed request failed", { requestId, error: String(e) });
       })
       .finally(() => {
         if (socket.writable) send(socket, headers, body);

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { HttpBindings } from "@hono/node-server";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { authenticate } from "../core/auth/authenticate.ts";
+import { admit } from "../core/auth/admit.ts";
+import { admittedOrThrow } from "../core/auth/decision.ts";
 import { type RateClass, rateHeaders } from "../core/auth/rate-limit.ts";
 import { AppError } from "../core/errors.ts";
 import type { Services } from "../core/services.ts";
@@ -35,16 +36,19 @@ export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * Authenticates the request and counts it in `rateClass` (401 or 429 end it here), leaving the
- * principal and the window's state on the context and the rate headers on the response.
+ * Admits the request, counted 1 in `rateClass`: a refusal (401, 403, 429) ends it here as the
+ * error envelope; otherwise the principal and the window's state are left on the context and the
+ * rate headers on the response.
  */
 export function authenticateAs(services: Services, rateClass: RateClass): MiddlewareHandler<AppEnv> {
   const deps = authDeps(services);
   return async (c, next) => {
-    const { principal, rate } = await authenticate(
-      deps,
-      credentialsOf(c, services.config.trustProxy),
-      rateClass,
+    const { principal, rate } = admittedOrThrow(
+      await admit(deps, credentialsOf(c, services.config.trustProxy), {
+        budget: "requests",
+        rateClass,
+        units: 1,
+      }),
     );
     c.set("principal", principal);
     c.set("rate", rate);

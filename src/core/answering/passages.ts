@@ -4,7 +4,7 @@ import { headerContinuation } from "./table-header.ts";
 // Cuts a page's markdown into passages, the pieces retrieval finds and answers cite: paragraphs
 // gathered up to about PASSAGE_MAX characters, a heading starting a new passage, a paragraph too
 // long for one cut at sentence ends, and each table kept apart as passages of whole rows. Pure:
-// the extraction writes what this returns (src/core/documents/run-extraction.ts).
+// the extraction writes what this returns (src/jobs/bodies/documents.ts).
 
 export const PASSAGE_MIN = 300;
 export const PASSAGE_MAX = 1200;

@@ -8,6 +8,9 @@ export const rateLimits = {
   unauthenticated: { standard: 60, expensive: 5 },
 } as const;
 
+/** Wrong passwords a client address may try a minute at hosted sites, across all sites. */
+export const SITE_PASSWORD_TRIES_PER_MINUTE = 10;
+
 export type RateState = {
   limit: number;
   remaining: number;

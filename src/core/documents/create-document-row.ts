@@ -1,6 +1,7 @@
 import type { Document, Prisma, PrismaClient } from "../../generated/prisma/client.ts";
 import { newId } from "../ids.ts";
 import { sourceBlobKey } from "./blob-keys.ts";
+import { initialPhase } from "./phases.ts";
 
 export const shortHashOf = (id: string) => id.slice(4, 10);
 
@@ -18,18 +19,21 @@ const isShortHashClash = (err: unknown) => {
  * Inserts a document under a fresh id whose short hash (its first six characters after `doc-`)
  * is not yet used in the account. The unique index on (account, short hash) decides; on a clash
  * a new id is drawn, so within an account a short hash always names one document. The blob key
- * follows from the id unless given.
+ * follows from the id unless given. The row starts in the state machine's first phase: the one
+ * place besides phases.ts that writes a phase.
  */
 export async function createDocumentRow(
   prisma: PrismaClient,
-  data: Omit<Prisma.DocumentUncheckedCreateInput, "id" | "shortHash" | "blobKey"> & { blobKey?: string },
+  data: Omit<Prisma.DocumentUncheckedCreateInput, "id" | "shortHash" | "blobKey" | "phase"> & {
+    blobKey?: string;
+  },
   ids: () => string = () => newId("doc-"),
 ): Promise<Document> {
   for (let attempt = 0; attempt < 8; attempt++) {
     const id = ids();
     try {
       return await prisma.document.create({
-        data: { blobKey: sourceBlobKey(id), ...data, id, shortHash: shortHashOf(id) },
+        data: { blobKey: sourceBlobKey(id), ...data, id, shortHash: shortHashOf(id), phase: initialPhase },
       });
     } catch (err) {
       if (!isShortHashClash(err)) throw err;

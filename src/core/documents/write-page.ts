@@ -1,12 +1,12 @@
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.ts";
 import type { Passage } from "../answering/passages.ts";
-import type { ExtractedPage } from "../extraction/extractor.ts";
+import type { ReadPage } from "./read-page.ts";
 
 /** One extracted page as it is stored: the page, its new tables, the table it grew, its passages. */
 export type PageWrite = {
   documentId: string;
   generation: number;
-  page: Pick<ExtractedPage, "pageNumber" | "markdown" | "text" | "width" | "height" | "method" | "elements">;
+  page: Pick<ReadPage, "pageNumber" | "markdown" | "text" | "width" | "height" | "method" | "elements">;
   /** Tables that start on this page, with their indexes in the document. */
   tables: { index: number; bbox: number[]; cells: unknown; markdown: string }[];
   /** A table of earlier pages that this page continues: its whole grid and pages now. */

@@ -1,12 +1,12 @@
 import type { Config } from "../../config.ts";
 import type { PageImagePrerenderer } from "../../core/documents/prerender-page-images.ts";
+import { EXTRACTION_QUEUE, type ExtractionJob } from "../../core/job-queue.ts";
 import {
   attemptFailureReason,
   failExtractionForGood,
   recordAttemptFailure,
   runExtraction,
-} from "../../core/documents/run-extraction.ts";
-import { EXTRACTION_QUEUE, type ExtractionJob } from "../../core/job-queue.ts";
+} from "../bodies/documents.ts";
 import type { ExtractionActivity } from "../extraction-activity.ts";
 import type { QueueModule } from "../queue-module.ts";
 

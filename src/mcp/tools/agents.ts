@@ -7,36 +7,11 @@ import type { Services } from "../../core/services.ts";
 import { DOC_SQL_GUIDE } from "../../core/sql/doc-sql-guide.ts";
 import { MAX_SQL_CHARS } from "../../core/sql/sql-limits.ts";
 import { z } from "../../core/zod.ts";
-import type { AgentRunRecord } from "../../resolvers/agents/agent-run-record.ts";
 import { listAgents } from "../../resolvers/agents/read-agents.ts";
 import { startAgentRun } from "../../resolvers/agents/start-agent-run.ts";
 import { runDocSql } from "../../resolvers/sql/run-doc-sql.ts";
+import { agentJson, agentRunJson } from "../records.ts";
 import { boundedStructured, defineTool, hints, structured, type ToolDefinition } from "../tool.ts";
-
-/** An agent's run as a tool gives it: the answer, and each step's tool, SQL, rows counted and error. */
-export const agentRunJson = (r: AgentRunRecord) => ({
-  id: r.id,
-  kind: "agent",
-  agent_id: r.agentId,
-  agent_version: r.agentVersion,
-  status: r.status,
-  output: r.output ?? null,
-  steps: r.steps.map((s) => ({
-    kind: s.kind,
-    tool: s.tool,
-    sql: s.sql,
-    document_id: s.documentId,
-    row_count: typeof s.result?.rowCount === "number" ? s.result.rowCount : null,
-    error: s.error,
-  })),
-  usage: {
-    prompt_tokens: r.usage.promptTokens,
-    completion_tokens: r.usage.completionTokens,
-    steps: r.usage.steps,
-  },
-  error: r.error,
-  finished_at: r.finishedAt?.toISOString() ?? null,
-});
 
 const sqlOut = z.object({
   command: z.string(),
@@ -64,14 +39,7 @@ export function agentTools(_services: Services): ToolDefinition[] {
         const all = await listAgents.invoke(call.ctx, {});
         return boundedStructured(
           {
-            agents: all.map((a) => ({
-              id: a.id,
-              name: a.name,
-              version: a.version,
-              system: a.system,
-              table_id: a.tableId,
-              output_schema: a.outputSchema,
-            })),
+            agents: all.map(agentJson),
           },
           call.budget,
           "read one agent with GET /v1/agents/{id}",

@@ -6,7 +6,7 @@ import { z } from "../../core/zod.ts";
 import { chatWithDocument } from "../../resolvers/answering/chat-with-document.ts";
 import { collectionAnswerOf, queryCollection } from "../../resolvers/answering/query-collection.ts";
 import { structuredOutput } from "../../resolvers/answering/structured-output.ts";
-import { collectionRef } from "../../resolvers/collections/find-collection.ts";
+import { collectionRef } from "../../resolvers/collections/collection-record.ts";
 import { searchCollection } from "../../resolvers/collections/search-collection.ts";
 import { fitItems } from "../budget.ts";
 import { boundedStructured, defineTool, hints, structured, type ToolDefinition } from "../tool.ts";

@@ -3,10 +3,10 @@ import { z } from "../../core/zod.ts";
 import { addCollectionDocuments } from "../../resolvers/collections/collection-documents.ts";
 import { createCollection } from "../../resolvers/collections/create-collection.ts";
 import { listCollections } from "../../resolvers/collections/list-collections.ts";
+import { boundedList, listInput } from "../list.ts";
 import { collectionJson } from "../records.ts";
 import { defineTool, hints, structured, type ToolDefinition } from "../tool.ts";
 import { collectionArg } from "./answering.ts";
-import { boundedList } from "./documents.ts";
 
 const collectionOut = z.looseObject({ id: z.string(), name: z.string(), document_count: z.number() });
 
@@ -17,10 +17,7 @@ export function collectionTools(_services: Services): ToolDefinition[] {
       title: "The account's collections",
       description: "The account's collections (named groups of documents asked together), newest first.",
       operation: listCollections,
-      input: z.object({
-        limit: listCollections.input.shape.limit.describe("How many to return, newest first."),
-        cursor: z.string().max(200).optional().describe("next_cursor of the previous call, to read on."),
-      }),
+      input: listInput(listCollections.input.shape.limit),
       output: z.looseObject({ collections: z.array(collectionOut), next_cursor: z.string().nullable() }),
       annotations: hints.read,
       run: async (call, a) => {

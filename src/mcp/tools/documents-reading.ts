@@ -6,9 +6,9 @@ import { cell, textRows } from "../../core/extraction/table-model.ts";
 import type { Services } from "../../core/services.ts";
 import { z } from "../../core/zod.ts";
 import { getPageImage } from "../../resolvers/documents/page-image.ts";
+import { pageBlock } from "../../resolvers/documents/page-record.ts";
 import { MAX_PAGES_PER_READ } from "../../resolvers/documents/pages-of-documents.ts";
 import { readPageRange } from "../../resolvers/documents/read-page-range.ts";
-import { pageBlock } from "../../resolvers/documents/read-pages.ts";
 import { getTable, listTables } from "../../resolvers/documents/tables.ts";
 import { cutText } from "../budget.ts";
 import { badArgument, defineTool, hints, structured, type ToolDefinition } from "../tool.ts";
@@ -103,7 +103,7 @@ export function readingTools(_services: Services): ToolDefinition[] {
         let lastShown = at.page - 1;
         for (const p of r.pages) {
           const start = p.number === at.page ? at.offset : 0;
-          const block = `${pageBlock({ pageNumber: p.number, markdown: p.markdown }).slice(start)}\n\n`;
+          const block = `${pageBlock(p).slice(start)}\n\n`;
           if (block.length <= room) {
             parts.push(block);
             room -= block.length;

@@ -2,14 +2,13 @@ import type { DocumentProgressEvent } from "../../core/documents/document-events
 import { documentTopic, terminalPhases } from "../../core/documents/document-events.ts";
 import type { Services } from "../../core/services.ts";
 import { z } from "../../core/zod.ts";
-import { encodeCursor } from "../../resolvers/cursor.ts";
-import { documentRef } from "../../resolvers/documents/find-document.ts";
+import { documentRef } from "../../resolvers/documents/document-record.ts";
 import { getDocument } from "../../resolvers/documents/get-document.ts";
 import { listDocuments } from "../../resolvers/documents/list-documents.ts";
 import { uploadDocument } from "../../resolvers/documents/upload-document.ts";
-import { fileRef } from "../../resolvers/files/find-file.ts";
-import { fitItems } from "../budget.ts";
+import { fileRef } from "../../resolvers/files/file-record.ts";
 import { inlineBytes, inlineContent } from "../inline-bytes.ts";
+import { boundedList, listInput } from "../list.ts";
 import { documentJson } from "../records.ts";
 import { badArgument, defineTool, hints, structured, type ToolCall, type ToolDefinition } from "../tool.ts";
 import { MAX_WAIT_SECONDS } from "../wait.ts";
@@ -24,35 +23,6 @@ const documentOut = z.looseObject({
   pages_total: z.number().nullable(),
   pages_completed: z.number(),
 });
-
-/** A list tool's arguments: the operation's page size, and the cursor it returned. */
-export const listInput = <L extends z.ZodType>(limit: L) =>
-  z.object({
-    limit,
-    cursor: z.string().max(200).optional().describe("next_cursor of the previous call, to read on."),
-  });
-
-/**
- * A page of records within the budget: when they do not all fit, the list ends earlier and its
- * cursor continues after the last one shown.
- */
-export function boundedList<T extends { createdAt: Date; id: string }>(
-  key: string,
-  rows: T[],
-  nextCursor: string | null,
-  json: (r: T) => Record<string, unknown>,
-  budget: number,
-) {
-  const shown = rows.map(json);
-  const kept = fitItems(shown, budget - 200, (r) => JSON.stringify(r).length + 1);
-  const last = rows[kept - 1];
-  const truncated = kept < rows.length;
-  return structured({
-    [key]: shown.slice(0, kept),
-    next_cursor: truncated && last ? encodeCursor(last) : nextCursor,
-    truncated,
-  });
-}
 
 type Progress = { pagesCompleted: number; pagesTotal: number | null; phase: string };
 
@@ -174,7 +144,7 @@ export function documentTools(services: Services): ToolDefinition[] {
       title: "The account's documents",
       description: "The account's documents, newest first, with their phase and page counts.",
       operation: listDocuments,
-      input: listInput(listDocuments.input.shape.limit.describe("How many to return, newest first.")),
+      input: listInput(listDocuments.input.shape.limit),
       output: z.looseObject({ documents: z.array(documentOut), next_cursor: z.string().nullable() }),
       annotations: hints.read,
       run: async (call, a) => {

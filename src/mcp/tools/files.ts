@@ -3,9 +3,9 @@ import { z } from "../../core/zod.ts";
 import { listFiles } from "../../resolvers/files/list-files.ts";
 import { uploadFile } from "../../resolvers/files/upload-file.ts";
 import { inlineBytes, inlineContent } from "../inline-bytes.ts";
+import { boundedList, listInput } from "../list.ts";
 import { fileJson } from "../records.ts";
 import { defineTool, hints, structured, type ToolDefinition } from "../tool.ts";
-import { boundedList } from "./documents.ts";
 
 const fileOut = z.looseObject({ id: z.string(), file_name: z.string(), status: z.string() });
 
@@ -36,10 +36,7 @@ export function fileTools(services: Services): ToolDefinition[] {
       title: "The account's stored files",
       description: "The account's stored PDF files, newest first (ids for upload_document and publish).",
       operation: listFiles,
-      input: z.object({
-        limit: listFiles.input.shape.limit.describe("How many to return, newest first."),
-        cursor: z.string().max(200).optional().describe("next_cursor of the previous call, to read on."),
-      }),
+      input: listInput(listFiles.input.shape.limit),
       output: z.looseObject({ files: z.array(fileOut), next_cursor: z.string().nullable() }),
       annotations: hints.read,
       run: async (call, a) => {

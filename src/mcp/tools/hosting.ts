@@ -5,9 +5,9 @@ import { z } from "../../core/zod.ts";
 import { listSites } from "../../resolvers/hosting/list-sites.ts";
 import { publishSite } from "../../resolvers/hosting/publish-site.ts";
 import type { SiteRecord } from "../../resolvers/hosting/site-record.ts";
+import { boundedList, listInput } from "../list.ts";
 import { siteJson } from "../records.ts";
 import { badArgument, defineTool, hints, structured, type ToolCall, type ToolDefinition } from "../tool.ts";
-import { boundedList } from "./documents.ts";
 
 const siteOut = z.looseObject({ namespace: z.string(), url: z.string() });
 
@@ -76,10 +76,7 @@ export function hostingTools(services: Services): ToolDefinition[] {
       title: "The account's published sites",
       description: "The account's published sites with their addresses and access settings, newest first.",
       operation: listSites,
-      input: z.object({
-        limit: listSites.input.shape.limit.describe("How many to return, newest first."),
-        cursor: z.string().max(200).optional().describe("next_cursor of the previous call, to read on."),
-      }),
+      input: listInput(listSites.input.shape.limit),
       output: z.looseObject({ sites: z.array(siteOut), next_cursor: z.string().nullable() }),
       annotations: hints.read,
       run: async (call, a) => {

@@ -5,7 +5,7 @@ import { endedAgentRunStatuses } from "../../resolvers/agents/agent-run-record.t
 import { type AnyRun, getAnyRun } from "../../resolvers/runs/any-run.ts";
 import { createRun, runOptionsInput } from "../../resolvers/workflows/create-run.ts";
 import { listWorkflows } from "../../resolvers/workflows/list-workflows.ts";
-import type { RunRecord } from "../../resolvers/workflows/run-record.ts";
+import { agentRunJson, runJson, workflowJson } from "../records.ts";
 import {
   badArgument,
   boundedStructured,
@@ -15,7 +15,6 @@ import {
   type ToolDefinition,
 } from "../tool.ts";
 import { MAX_WAIT_SECONDS, waitFor, waitSecondsArg } from "../wait.ts";
-import { agentRunJson } from "./agents.ts";
 
 /** How long get_run may wait for the end, at most. */
 const POLL_MS = 500;
@@ -26,22 +25,6 @@ const ended = (r: AnyRun) =>
   r.kind === "agent"
     ? endedAgentRunStatuses.includes(r.run.status)
     : r.run.status !== "queued" && r.run.status !== "running";
-
-/** A run as a tool gives it: each document's data and checks (its sources stay with the REST record). */
-const runJson = (r: RunRecord) => ({
-  id: r.id,
-  workflow: r.workflow,
-  status: r.status,
-  finished_at: r.finishedAt?.toISOString() ?? null,
-  documents: r.documents.map((d) => ({
-    document_id: d.documentId,
-    file_name: d.fileName,
-    status: d.status,
-    data: d.data,
-    failed_checks: (d.checks ?? []).filter((c) => c.status === "failed"),
-    error: d.error,
-  })),
-});
 
 /** The PDFs a run reads: documents or stored files, one of the two. */
 const runSources = {
@@ -84,15 +67,7 @@ export function workflowTools(_services: Services): ToolDefinition[] {
         const all = await listWorkflows.invoke(call.ctx, {});
         return boundedStructured(
           {
-            workflows: all.map((w) => ({
-              id: w.id,
-              kind: w.kind,
-              name: w.name,
-              description: w.description,
-              output: w.output,
-              checks: [...w.checks],
-              result_formats: [...w.resultFormats],
-            })),
+            workflows: all.map(workflowJson),
           },
           call.budget,
           "read one workflow with GET /v1/workflows/{id}",

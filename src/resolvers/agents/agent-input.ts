@@ -3,7 +3,7 @@ import { AppError } from "../../core/errors.ts";
 import { controlCharacters } from "../../core/text-rules.ts";
 import { z } from "../../core/zod.ts";
 import type { AccountContext } from "../operation.ts";
-import { findTable } from "../tables/find-table.ts";
+import { findTable } from "../tables/table-record.ts";
 
 // An agent's fields as every face takes them, with their limits.
 

@@ -1,3 +1,4 @@
+import { byId, ownedRef } from "../../core/db/owned-ref.ts";
 import type { Agent, AgentVersion } from "../../generated/prisma/client.ts";
 
 /** An agent (or one of its versions) as every face shows it. */
@@ -42,3 +43,26 @@ export function toVersionRecord(v: AgentVersion, agentCreatedAt: Date): AgentRec
     updatedAt: v.createdAt,
   };
 }
+
+export const agentIdPattern = /^agent_[a-z0-9]{16}$/;
+
+/** The account's own agent, named in a path or an argument by its id. */
+export const agents = ownedRef({
+  selects: byId(agentIdPattern),
+  read: (prisma, where) => prisma.agent.findFirst({ where }),
+  notFound: (ref) => `Agent ${ref} was not found: GET /v1/agents lists the account's agents.`,
+});
+export const { ref: agentRef, find: findAgent } = agents;
+/** An agent on the wire (REST's Agent). */
+export const agentWire = (a: AgentRecord) => ({
+  id: a.id,
+  name: a.name,
+  model: a.model,
+  system: a.system,
+  table_id: a.tableId,
+  output_schema: a.outputSchema,
+  version: a.version,
+  created_at: a.createdAt.toISOString(),
+  updated_at: a.updatedAt.toISOString(),
+});
+export type AgentWire = ReturnType<typeof agentWire>;

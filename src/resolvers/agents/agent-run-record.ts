@@ -81,3 +81,45 @@ export function toAgentRunRecord(r: AgentRunRow): AgentRunRecord {
     finishedAt: r.finishedAt,
   };
 }
+
+const isRows = (v: unknown): v is unknown[][] => Array.isArray(v) && v.every(Array.isArray);
+
+/** An agent's run on the wire (REST's AgentRun): a tool step's result spread into rows, columns and row_count. */
+export const agentRunWire = (r: AgentRunRecord) => ({
+  id: r.id,
+  kind: "agent" as const,
+  agent_id: r.agentId,
+  agent_version: r.agentVersion,
+  status: r.status,
+  input: r.input,
+  document_ids: r.documentIds,
+  output: r.output ?? null,
+  steps: r.steps.map((s) => {
+    const tool = s.kind === "tool" && s.result;
+    return {
+      position: s.position,
+      kind: s.kind,
+      tool: s.tool,
+      sql: s.sql,
+      params: s.params,
+      document_id: s.documentId,
+      rows: tool && isRows(s.result?.rows) ? s.result.rows : null,
+      columns: tool && Array.isArray(s.result?.columns) ? (s.result.columns as string[]) : null,
+      row_count: tool && typeof s.result?.rowCount === "number" ? s.result.rowCount : null,
+      result: s.kind === "tool" ? null : s.result,
+      error: s.error,
+      started_at: s.startedAt.toISOString(),
+      ended_at: s.endedAt.toISOString(),
+    };
+  }),
+  usage: {
+    prompt_tokens: r.usage.promptTokens,
+    completion_tokens: r.usage.completionTokens,
+    steps: r.usage.steps,
+  },
+  error: r.error,
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+  finished_at: r.finishedAt?.toISOString() ?? null,
+});
+export type AgentRunWire = ReturnType<typeof agentRunWire>;

@@ -1,8 +1,7 @@
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type AgentRecord, toAgentRecord, toVersionRecord } from "./agent-record.ts";
-import { agentRef, findAgent } from "./find-agent.ts";
+import { type AgentRecord, agentRef, findAgent, toAgentRecord, toVersionRecord } from "./agent-record.ts";
 import { MAX_AGENTS } from "./write-agent.ts";
 
 /** The account's agents, newest first (an account keeps at most MAX_AGENTS, so one page holds them). */

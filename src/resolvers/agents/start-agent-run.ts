@@ -3,12 +3,12 @@ import { AppError } from "../../core/errors.ts";
 import { newId } from "../../core/ids.ts";
 import { AGENT_RUN_QUEUE } from "../../core/job-queue.ts";
 import { z } from "../../core/zod.ts";
-import { collectionRef, findCollection } from "../collections/find-collection.ts";
+import { collectionRef, findCollection } from "../collections/collection-record.ts";
 import { documentsNotFound, resolveOwnDocuments } from "../collections/members-input.ts";
-import { documentRef } from "../documents/find-document.ts";
+import { documentRef } from "../documents/document-record.ts";
 import { defineOperation } from "../operation.ts";
+import { agentRef, findAgent } from "./agent-record.ts";
 import { type AgentRunRecord, agentRunInclude, toAgentRunRecord } from "./agent-run-record.ts";
-import { agentRef, findAgent } from "./find-agent.ts";
 
 /**
  * POST /v1/agents/{id}/runs: a run of the agent's current version over the account's documents

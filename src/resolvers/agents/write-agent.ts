@@ -12,8 +12,7 @@ import {
   checkTable,
   outputSchema,
 } from "./agent-input.ts";
-import { type AgentRecord, toAgentRecord } from "./agent-record.ts";
-import { agentRef, findAgent } from "./find-agent.ts";
+import { type AgentRecord, agentRef, findAgent, toAgentRecord } from "./agent-record.ts";
 
 /** Agents an account keeps at most. */
 export const MAX_AGENTS = 100;

@@ -16,7 +16,7 @@ import { structuredSource } from "../../core/answering/structured-source.ts";
 import { z } from "../../core/zod.ts";
 import type { Document } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
-import { documentRef, findDocument } from "../documents/find-document.ts";
+import { documentRef, findDocument } from "../documents/document-record.ts";
 import { defineOperation } from "../operation.ts";
 
 /** Passages handed to the provider for one question. */

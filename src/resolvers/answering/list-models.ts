@@ -1,7 +1,7 @@
 import type { AnswerProvider } from "../../core/answering/answer-types.ts";
 import { z } from "../../core/zod.ts";
-import { collectionRef, findCollection } from "../collections/find-collection.ts";
-import { documentRef, findDocument } from "../documents/find-document.ts";
+import { collectionRef, findCollection } from "../collections/collection-record.ts";
+import { documentRef, findDocument } from "../documents/document-record.ts";
 import { defineOperation } from "../operation.ts";
 
 // The models a chat request may name, in OpenAI's list shape, so clients that check models before

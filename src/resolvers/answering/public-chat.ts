@@ -3,7 +3,7 @@ import { chatMessages } from "../../core/answering/chat-input.ts";
 import { AppError, invalidParam } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import type { OperationContext } from "../context.ts";
-import { findDocument, fullIdPattern, shortHashPattern } from "../documents/find-document.ts";
+import { findDocument, fullIdPattern, shortHashPattern } from "../documents/document-record.ts";
 import { defineOperation } from "../operation.ts";
 import { answerOverDocument, type ChatInput, chatInput, type StartedAnswer } from "./chat-with-document.ts";
 

@@ -2,7 +2,7 @@ import type { AnswerDone, Citation } from "../../core/answering/answer-types.ts"
 import { modelName } from "../../core/answering/chat-input.ts";
 import { MAX_QUERY_LENGTH } from "../../core/answering/search-passages.ts";
 import { z } from "../../core/zod.ts";
-import { collectionRef, findCollection } from "../collections/find-collection.ts";
+import { collectionRef, findCollection } from "../collections/collection-record.ts";
 import { defineOperation } from "../operation.ts";
 import { type StartedAnswer, startAnswer } from "./chat-with-document.ts";
 

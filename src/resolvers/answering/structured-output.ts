@@ -5,7 +5,7 @@ import { compileSchema } from "../../core/answering/structured/compile-schema.ts
 import { structuredSource } from "../../core/answering/structured-source.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
-import { documentRef, findDocument } from "../documents/find-document.ts";
+import { documentRef, findDocument } from "../documents/document-record.ts";
 import { defineOperation } from "../operation.ts";
 
 /**

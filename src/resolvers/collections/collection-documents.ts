@@ -1,10 +1,9 @@
+import { newestFirstPage, pageInput } from "../../core/db/keyset.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
-import { afterCursor, cursorInput, decodeCursor, pageOf } from "../cursor.ts";
-import { type DocumentRecord, toDocumentRecord } from "../documents/document-record.ts";
-import { fullIdPattern } from "../documents/find-document.ts";
+import { type DocumentRecord, fullIdPattern, toDocumentRecord } from "../documents/document-record.ts";
 import { defineOperation } from "../operation.ts";
-import { collectionNotFound, collectionRef, findCollection } from "./find-collection.ts";
+import { collectionRef, collections, findCollection } from "./collection-record.ts";
 import {
   documentsNotFound,
   MAX_COLLECTION_DOCUMENTS,
@@ -38,7 +37,7 @@ export const addCollectionDocuments = defineOperation({
           const locked = await tx.$queryRaw<
             unknown[]
           >`SELECT 1 FROM collections WHERE id = ${c.id} FOR UPDATE`;
-          if (!locked.length) throw collectionNotFound(input.ref);
+          if (!locked.length) throw collections.notFound(input.ref);
           const { count } = await tx.collectionDocument.createMany({
             data: ids.map((documentId) => ({ collectionId: c.id, documentId })),
             skipDuplicates: true,
@@ -87,19 +86,15 @@ export const listCollectionDocuments = defineOperation({
   caller: "secretKey",
   input: z.object({
     ref: collectionRef,
-    limit: z.number().int().min(1).max(MAX_MEMBERS_PAGE).default(20),
-    cursor: cursorInput.optional(),
+    ...pageInput(MAX_MEMBERS_PAGE),
   }),
   run: async (ctx, input): Promise<{ documents: DocumentRecord[]; nextCursor: string | null }> => {
     const c = await findCollection(ctx, input.ref);
-    const { limit } = input;
-    const after = input.cursor ? decodeCursor(input.cursor, fullIdPattern) : null;
-    const rows = await ctx.services.db.prisma.document.findMany({
-      where: { collections: { some: { collectionId: c.id } }, ...afterCursor(after) },
-      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-      take: limit + 1,
+    const { page, nextCursor } = await newestFirstPage(input, {
+      idPattern: fullIdPattern,
+      where: { collections: { some: { collectionId: c.id } } },
+      read: (query) => ctx.services.db.prisma.document.findMany(query),
     });
-    const { page, nextCursor } = pageOf(rows, limit);
     return { documents: page.map(toDocumentRecord), nextCursor };
   },
 });

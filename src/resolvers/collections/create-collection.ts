@@ -1,13 +1,13 @@
 import { newId } from "../../core/ids.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type CollectionRecord, toCollectionRecord, withDocumentCount } from "./collection-record.ts";
 import {
   collectionName,
   isUniqueViolation,
   MAX_COLLECTION_DESCRIPTION,
   nameTaken,
-} from "./find-collection.ts";
+} from "./collection-input.ts";
+import { type CollectionRecord, toCollectionRecord, withDocumentCount } from "./collection-record.ts";
 import {
   documentsNotFound,
   MAX_COLLECTION_DOCUMENTS,

@@ -1,6 +1,6 @@
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { collectionRef, findCollection } from "./find-collection.ts";
+import { collectionRef, findCollection } from "./collection-record.ts";
 
 /** Deletes the collection; its documents stay in the account. */
 export const deleteCollection = defineOperation({

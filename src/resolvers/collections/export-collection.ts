@@ -5,9 +5,9 @@ import { xlsxStream } from "../../core/exports/xlsx.ts";
 import { type TableGrid, textRows } from "../../core/extraction/table-model.ts";
 import { z } from "../../core/zod.ts";
 import type { OperationContext } from "../context.ts";
-import { pageBlock } from "../documents/read-pages.ts";
+import { pageBlock, toPageMarkdown } from "../documents/page-record.ts";
 import { defineOperation } from "../operation.ts";
-import { collectionRef, findCollection } from "./find-collection.ts";
+import { collectionRef, findCollection } from "./collection-record.ts";
 
 // Exports of a whole collection: every document's markdown as one file, every table as one
 // sheet with the document and page each row comes from. They stream: documents are read a batch
@@ -83,7 +83,7 @@ export const collectionMarkdown = defineOperation({
           const note = d.completedAt === null ? "\n\n<!-- extraction not complete: pages so far -->" : "";
           yield `${head}${note}`;
           for (; !next.done && next.value.documentId === d.id; next = await pages.next())
-            yield `\n\n${pageBlock(next.value)}`;
+            yield `\n\n${pageBlock(toPageMarkdown(next.value))}`;
         }
       }
       yield "\n";

@@ -1,7 +1,12 @@
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type CollectionRecord, toCollectionRecord, withDocumentCount } from "./collection-record.ts";
-import { collectionNotFound, collectionRef, collectionWhere } from "./find-collection.ts";
+import {
+  type CollectionRecord,
+  collectionRef,
+  collections,
+  toCollectionRecord,
+  withDocumentCount,
+} from "./collection-record.ts";
 
 /** The caller's collection with its member count, in one read. */
 export const getCollection = defineOperation({
@@ -10,12 +15,9 @@ export const getCollection = defineOperation({
   caller: "secretKey",
   input: z.object({ ref: collectionRef }),
   run: async (ctx, input): Promise<CollectionRecord> => {
-    const { accountId } = ctx;
-    const row = await ctx.services.db.prisma.collection.findFirst({
-      where: collectionWhere(accountId, input.ref),
-      include: withDocumentCount,
-    });
-    if (!row) throw collectionNotFound(input.ref);
+    const row = await collections.findWith(ctx, input.ref, (prisma, where) =>
+      prisma.collection.findFirst({ where, include: withDocumentCount }),
+    );
     return toCollectionRecord(row);
   },
 });

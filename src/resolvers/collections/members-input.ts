@@ -1,6 +1,6 @@
 import { AppError } from "../../core/errors.ts";
 import type { OperationContext } from "../context.ts";
-import { fullIdPattern, shortHashPattern } from "../documents/find-document.ts";
+import { fullIdPattern, shortHashPattern } from "../documents/document-record.ts";
 
 /** Documents one request may add or remove. */
 export const MAX_IDS_PER_REQUEST = 1000;

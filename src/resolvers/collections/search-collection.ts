@@ -1,7 +1,7 @@
 import { MAX_QUERY_LENGTH, searchPassages } from "../../core/answering/search-passages.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { collectionRef, findCollection } from "./find-collection.ts";
+import { collectionRef, findCollection } from "./collection-record.ts";
 
 export const MAX_SEARCH_HITS = 50;
 

@@ -1,15 +1,19 @@
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type CollectionRecord, toCollectionRecord, withDocumentCount } from "./collection-record.ts";
 import {
   collectionName,
-  collectionRef,
-  findCollection,
   isUniqueViolation,
   MAX_COLLECTION_DESCRIPTION,
   nameTaken,
-} from "./find-collection.ts";
+} from "./collection-input.ts";
+import {
+  type CollectionRecord,
+  collectionRef,
+  findCollection,
+  toCollectionRecord,
+  withDocumentCount,
+} from "./collection-record.ts";
 
 /** Renames a collection and/or changes its description (null clears it); fields left out stay. */
 export const updateCollection = defineOperation({

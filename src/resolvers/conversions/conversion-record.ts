@@ -1,6 +1,13 @@
 import type { PageSize } from "../../core/conversions/page-size.ts";
+import { byId, ownedRef } from "../../core/db/owned-ref.ts";
 import type { Conversion, ConversionInput } from "../../generated/prisma/client.ts";
-import { type SiteRecord, type SiteRow, siteInclude, toSiteRecord } from "../hosting/site-record.ts";
+import {
+  type SiteRecord,
+  type SiteRow,
+  siteInclude,
+  siteWire,
+  toSiteRecord,
+} from "../hosting/site-record.ts";
 
 export const conversionKinds = ["image_to_pdf"] as const;
 export type ConversionKind = (typeof conversionKinds)[number];
@@ -100,3 +107,31 @@ export function toConversionRecord(c: ConversionRow): ConversionRecord {
 export const conversionBlobPrefix = (id: string) => `conversions/${id}/`;
 export const conversionInputKey = (id: string, position: number) =>
   `${conversionBlobPrefix(id)}inputs/${position}`;
+
+export const conversionIdPattern = /^conv_[a-z0-9]{16}$/;
+
+/** The account's own conversion, named in a path by its id. */
+export const conversions = ownedRef({
+  selects: byId(conversionIdPattern),
+  read: (prisma, where) => prisma.conversion.findFirst({ where, include: conversionInclude }),
+  notFound: (ref) => `Conversion ${ref} was not found.`,
+});
+export const { ref: conversionRef, find: findConversion } = conversions;
+/** A conversion on the wire (REST's Conversion); `urlOf` gives a published site's address. */
+export const conversionWire = (c: ConversionRecord, urlOf: (namespace: string) => string) => ({
+  id: c.id,
+  kind: c.kind,
+  status: c.status,
+  inputs: c.inputs.map((i) => ({ file_id: i.fileId, file_name: i.fileName })),
+  page_size: c.pageSize,
+  file_name: c.fileName,
+  file_id: c.fileId,
+  pages: c.pages,
+  error: c.error,
+  host_requested: c.hostRequested,
+  deployment: c.deployment && siteWire(c.deployment, urlOf(c.deployment.namespace)),
+  host_error: c.hostError,
+  created_at: c.createdAt.toISOString(),
+  updated_at: c.updatedAt.toISOString(),
+});
+export type ConversionWire = ReturnType<typeof conversionWire>;

@@ -9,7 +9,7 @@ import { newId } from "../../core/ids.ts";
 import { CONVERSION_QUEUE } from "../../core/job-queue.ts";
 import { z } from "../../core/zod.ts";
 import type { StoredFile } from "../../generated/prisma/client.ts";
-import { fileIdPattern, fileRef } from "../files/find-file.ts";
+import { fileIdPattern, fileRef } from "../files/file-record.ts";
 import { planSite, planToJson } from "../hosting/site-plan-record.ts";
 import { type AccountContext, defineOperation } from "../operation.ts";
 import {

@@ -1,7 +1,11 @@
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type ConversionRecord, toConversionRecord } from "./conversion-record.ts";
-import { conversionRef, findConversion } from "./find-conversion.ts";
+import {
+  type ConversionRecord,
+  conversionRef,
+  findConversion,
+  toConversionRecord,
+} from "./conversion-record.ts";
 
 /** A conversion's record; clients poll it until the status is succeeded or failed. */
 export const getConversion = defineOperation({

@@ -1,9 +1,9 @@
 import { documentTopic } from "../../core/documents/document-events.ts";
+import { movePhase } from "../../core/documents/phases.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
-import { documentRef, findDocument } from "./find-document.ts";
+import { type DocumentRecord, documentRef, findDocument, toDocumentRecord } from "./document-record.ts";
 
 /** Accepts an extraction that was put in awaiting_review: the document moves to complete. */
 export const approveReview = defineOperation({
@@ -13,11 +13,8 @@ export const approveReview = defineOperation({
   input: z.object({ ref: documentRef }),
   run: async (ctx, input): Promise<DocumentRecord> => {
     const { doc } = await findDocument(ctx, input.ref, "admin");
-    const { count } = await ctx.services.db.prisma.document.updateMany({
-      where: { id: doc.id, phase: "awaiting_review" },
-      data: { phase: "complete", errorReason: null },
-    });
-    if (!count) {
+    const moved = await movePhase(ctx.services.db.prisma, "approve", { id: doc.id }, { errorReason: null });
+    if (!moved) {
       throw new AppError(
         "CONFLICT",
         `Document ${doc.id} is ${doc.phase}, not awaiting_review; there is nothing to approve.`,

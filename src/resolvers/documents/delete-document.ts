@@ -2,7 +2,7 @@ import { documentBlobPrefix } from "../../core/documents/blob-keys.ts";
 import { forgetPageImages } from "../../core/documents/page-images.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { documentRef, findDocument } from "./find-document.ts";
+import { documentRef, findDocument } from "./document-record.ts";
 
 /** Removes the document, its pages, tables, ingest records (cascade), images and source (blob prefix). */
 export const deleteDocument = defineOperation({

@@ -3,7 +3,7 @@ import { strategies } from "../../core/documents/phases.ts";
 import { z } from "../../core/zod.ts";
 import type { Document, Prisma } from "../../generated/prisma/client.ts";
 import { defineOperation } from "../operation.ts";
-import { documentRef, findDocument, policyOf } from "./find-document.ts";
+import { documentRef, findDocument, policyOf } from "./document-record.ts";
 
 const MAX_METADATA_KEYS = 50;
 const MAX_METADATA_KEY = 100;

@@ -4,7 +4,7 @@ import type { PageElement } from "../../core/extraction/extractor.ts";
 import { DEFAULT_IMAGE_SCALE, MAX_SCALE, MIN_SCALE } from "../../core/extraction/render-page.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { documentRef, findDocument } from "./find-document.ts";
+import { documentRef, findDocument } from "./document-record.ts";
 import { documentPageImage } from "./page-image.ts";
 import { pageNumber, storedPage } from "./read-pages.ts";
 

@@ -1,7 +1,6 @@
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
-import { documentRef, findDocument } from "./find-document.ts";
+import { type DocumentRecord, documentRef, findDocument, toDocumentRecord } from "./document-record.ts";
 
 export const getDocument = defineOperation({
   name: "getDocument",

@@ -3,7 +3,7 @@ import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { defineOperation } from "../operation.ts";
-import { documentRef, findDocument } from "./find-document.ts";
+import { documentRef, findDocument } from "./document-record.ts";
 
 /** The most records one page of the list holds. */
 export const MAX_INGEST_PAGE = 500;

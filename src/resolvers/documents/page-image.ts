@@ -13,7 +13,7 @@ import type { Services } from "../../core/services.ts";
 import { z } from "../../core/zod.ts";
 import type { Document } from "../../generated/prisma/client.ts";
 import { defineOperation } from "../operation.ts";
-import { documentRef, findDocument } from "./find-document.ts";
+import { documentRef, findDocument } from "./document-record.ts";
 import { pageNumber, pageUnavailable } from "./read-pages.ts";
 
 /** The page as PNG; rendered on first request and cached in the blob store per scale, the next pages rendered ahead. */

@@ -1,61 +1,50 @@
 import { allowedActions, unseenDocument } from "../../core/auth/authorize.ts";
 import { AppError } from "../../core/errors.ts";
-import type { PageElement } from "../../core/extraction/extractor.ts";
 import { z } from "../../core/zod.ts";
-import type { Document } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
 import { defineOperation } from "../operation.ts";
-import { documentRef, policyOf } from "./find-document.ts";
+import type { DocumentRecord } from "./document-record.ts";
 import { MAX_PAGE_SIZE } from "./list-documents.ts";
+import { type PageRecord, toPageRecord } from "./page-record.ts";
 import { MAX_TABLES_PAGE, type TableRecord, toTableRecord } from "./tables.ts";
 
 // The content of several documents read at once: a list of documents with their pages or tables
-// costs a fixed number of queries, however long the list. Each document is checked as alone:
-// one the caller may not see is NOT_FOUND, one whose content it may not read FORBIDDEN, and
-// neither stops the others.
-
-export type PageRecord = {
-  number: number;
-  markdown: string;
-  text: string;
-  method: string;
-  width: number;
-  height: number;
-  /** In reading order, with boxes; null for a page extracted before elements were kept. */
-  elements: PageElement[] | null;
-};
+// costs one query, however long the list. The documents are given as records an operation gave
+// the caller (a list's, say), so their rows are not read again. Each document is checked as
+// alone: one the caller may not see is NOT_FOUND, one whose content it may not read FORBIDDEN,
+// and neither stops the others.
 
 /** Each document's result, or the error that document alone answers with. */
 export type PerDocument<T> = Map<string, T | AppError>;
 
-/** Documents by id (not short hash): those of a list the caller was given. */
-const documentIds = z.array(documentRef).min(1).max(MAX_PAGE_SIZE);
+/** Records of documents the caller was given (by getDocument or a list), not ids it chose. */
+const documentRecords = z
+  .array(z.custom<DocumentRecord>((v) => typeof v === "object" && v !== null && "content" in v))
+  .min(1)
+  .max(MAX_PAGE_SIZE);
 
-/** The documents named whose content the caller may read, and the error of each other one. */
-async function readable(ctx: OperationContext, ids: readonly string[]) {
-  const rows = await ctx.services.db.prisma.document.findMany({ where: { id: { in: [...ids] } } });
-  const byId = new Map(rows.map((d) => [d.id, d]));
-  const docs: Document[] = [];
+/** The documents whose content the caller may read, and the error of each other one. */
+function readable(ctx: OperationContext, records: readonly DocumentRecord[]) {
+  const docs: DocumentRecord[] = [];
   const refused = new Map<string, AppError>();
-  for (const id of ids) {
-    const d = byId.get(id);
-    const allowed = d ? allowedActions(ctx.principal, d.accountId, policyOf(d)) : new Set();
-    if (!d || allowed.size === 0) refused.set(id, unseenDocument(ctx.principal, id));
+  for (const d of records) {
+    const allowed = allowedActions(ctx.principal, d.content.accountId, d.content.policy);
+    if (allowed.size === 0) refused.set(d.id, unseenDocument(ctx.principal, d.id));
     else if (!allowed.has("read_content"))
-      refused.set(id, new AppError("FORBIDDEN", `You may not read the content of document ${id}.`));
+      refused.set(d.id, new AppError("FORBIDDEN", `You may not read the content of document ${d.id}.`));
     else docs.push(d);
   }
   return { docs, refused };
 }
 
 function perDocument<T>(
-  ids: readonly string[],
+  records: readonly DocumentRecord[],
   refused: Map<string, AppError>,
   found: Map<string, T>,
   empty: T,
 ) {
   const out: PerDocument<T> = new Map();
-  for (const id of ids) out.set(id, refused.get(id) ?? found.get(id) ?? empty);
+  for (const { id } of records) out.set(id, refused.get(id) ?? found.get(id) ?? empty);
   return out;
 }
 
@@ -79,34 +68,25 @@ export const listPagesOfDocuments = defineOperation({
   name: "listPagesOfDocuments",
   rateClass: "standard",
   caller: "anyone",
-  input: z.object({ documentIds, range: pageRange }),
+  input: z.object({ documents: documentRecords, range: pageRange }),
   run: async (ctx, input): Promise<PerDocument<PageRecord[]>> => {
-    const { docs, refused } = await readable(ctx, input.documentIds);
+    const { docs, refused } = readable(ctx, input.documents);
     const found = new Map<string, PageRecord[]>();
     if (docs.length) {
       const rows = await ctx.services.db.prisma.page.findMany({
         where: {
-          OR: docs.map((d) => ({ documentId: d.id, generation: d.activeGeneration })),
+          OR: docs.map((d) => ({ documentId: d.id, generation: d.content.generation })),
           pageNumber: { gte: input.range.from, lte: input.range.to },
         },
         orderBy: [{ documentId: "asc" }, { pageNumber: "asc" }],
       });
       for (const p of rows) {
         const list = found.get(p.documentId) ?? [];
-        list.push({
-          number: p.pageNumber,
-          markdown: p.markdown,
-          text: p.text,
-          method: p.method,
-          width: p.width,
-          height: p.height,
-          // Written by the extraction as PageElement[] (write-page.ts).
-          elements: p.elements as PageElement[] | null,
-        });
+        list.push(toPageRecord(p));
         found.set(p.documentId, list);
       }
     }
-    return perDocument(input.documentIds, refused, found, []);
+    return perDocument(input.documents, refused, found, []);
   },
 });
 
@@ -116,19 +96,19 @@ export const listTablesOfDocuments = defineOperation({
   rateClass: "standard",
   caller: "anyone",
   input: z.object({
-    documentIds,
+    documents: documentRecords,
     limit: z.number().int().min(0).max(MAX_TABLES_PAGE).default(MAX_TABLES_PAGE),
     offset: z.number().int().min(0).default(0),
   }),
   run: async (ctx, input): Promise<PerDocument<TableRecord[]>> => {
-    const { docs, refused } = await readable(ctx, input.documentIds);
+    const { docs, refused } = readable(ctx, input.documents);
     const found = new Map<string, TableRecord[]>();
     if (docs.length && input.limit > 0) {
       // Tables are numbered densely from 0 within an extraction, so a window of indexes is the
       // page of each document.
       const rows = await ctx.services.db.prisma.documentTable.findMany({
         where: {
-          OR: docs.map((d) => ({ documentId: d.id, generation: d.activeGeneration })),
+          OR: docs.map((d) => ({ documentId: d.id, generation: d.content.generation })),
           tableIndex: { gte: input.offset, lt: input.offset + input.limit },
         },
         orderBy: [{ documentId: "asc" }, { tableIndex: "asc" }],
@@ -139,6 +119,6 @@ export const listTablesOfDocuments = defineOperation({
         found.set(t.documentId, list);
       }
     }
-    return perDocument(input.documentIds, refused, found, []);
+    return perDocument(input.documents, refused, found, []);
   },
 });

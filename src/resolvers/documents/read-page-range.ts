@@ -1,10 +1,8 @@
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
-import { documentRef, findDocument } from "./find-document.ts";
+import { type DocumentRecord, documentRef, findDocument, toDocumentRecord } from "./document-record.ts";
+import { type PageMarkdown, pageMarkdownColumns, toPageMarkdown } from "./page-record.ts";
 import { pageRange } from "./pages-of-documents.ts";
-
-export type RangePage = { number: number; markdown: string };
 
 /**
  * A range of one document's pages with the record that says how far extraction has got, from one
@@ -17,7 +15,10 @@ export const readPageRange = defineOperation({
   rateClass: "standard",
   caller: "anyone",
   input: z.object({ ref: documentRef, range: pageRange }),
-  run: async (ctx, input): Promise<{ document: DocumentRecord; pages: RangePage[]; viaPublic: boolean }> => {
+  run: async (
+    ctx,
+    input,
+  ): Promise<{ document: DocumentRecord; pages: PageMarkdown[]; viaPublic: boolean }> => {
     const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_content");
     const rows = await ctx.services.db.prisma.page.findMany({
       where: {
@@ -26,11 +27,11 @@ export const readPageRange = defineOperation({
         pageNumber: { gte: input.range.from, lte: input.range.to },
       },
       orderBy: { pageNumber: "asc" },
-      select: { pageNumber: true, markdown: true },
+      select: pageMarkdownColumns,
     });
     return {
       document: toDocumentRecord(doc),
-      pages: rows.map((p) => ({ number: p.pageNumber, markdown: p.markdown })),
+      pages: rows.map(toPageMarkdown),
       viaPublic,
     };
   },

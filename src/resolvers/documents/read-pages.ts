@@ -4,7 +4,14 @@ import { z } from "../../core/zod.ts";
 import type { Document, Page } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
 import { defineOperation } from "../operation.ts";
-import { documentRef, findDocument } from "./find-document.ts";
+import { documentRef, findDocument } from "./document-record.ts";
+import {
+  type PageRecord,
+  pageBlock,
+  pageMarkdownColumns,
+  toPageMarkdown,
+  toPageRecord,
+} from "./page-record.ts";
 
 /**
  * A page number as operations take it: 1-based, but any stored integer is read, so a page
@@ -53,32 +60,16 @@ export async function storedPage(ctx: OperationContext, doc: Document, n: number
   return row;
 }
 
-export type PageContent = { page: number; content: string; method: string; width: number; height: number };
-
 export const getPage = defineOperation({
   name: "getPage",
   rateClass: "standard",
   caller: "anyone",
   input: z.object({ ref: documentRef, page: pageNumber }),
-  run: async (ctx, input): Promise<{ page: PageContent; viaPublic: boolean }> => {
+  run: async (ctx, input): Promise<{ page: PageRecord; viaPublic: boolean }> => {
     const { doc, viaPublic } = await findDocument(ctx, input.ref, "read_content");
-    const row = await storedPage(ctx, doc, input.page);
-    return {
-      page: {
-        page: row.pageNumber,
-        content: row.markdown,
-        method: row.method,
-        width: row.width,
-        height: row.height,
-      },
-      viaPublic,
-    };
+    return { page: toPageRecord(await storedPage(ctx, doc, input.page)), viaPublic };
   },
 });
-
-/** One page in a whole-document markdown file: an HTML comment naming it, then its markdown. */
-export const pageBlock = (p: { pageNumber: number; markdown: string }) =>
-  `<!-- page ${p.pageNumber} -->\n\n${p.markdown}`.trimEnd();
 
 /** Every page's markdown, in order, each preceded by an HTML comment naming its page. */
 export const getFullMarkdown = defineOperation({
@@ -99,9 +90,9 @@ export const getFullMarkdown = defineOperation({
     const pages = await ctx.services.db.prisma.page.findMany({
       where: { documentId: doc.id, generation: doc.activeGeneration },
       orderBy: { pageNumber: "asc" },
-      select: { pageNumber: true, markdown: true },
+      select: pageMarkdownColumns,
     });
-    const markdown = pages.map(pageBlock).join("\n\n");
+    const markdown = pages.map((p) => pageBlock(toPageMarkdown(p))).join("\n\n");
     return { markdown: `${markdown}\n`, viaPublic };
   },
 });

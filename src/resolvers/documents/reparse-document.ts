@@ -1,11 +1,10 @@
 import { documentTopic } from "../../core/documents/document-events.ts";
-import { capabilityFlags, defaultCapabilities, strategies } from "../../core/documents/phases.ts";
+import { capabilityFlags, defaultCapabilities, movePhase, strategies } from "../../core/documents/phases.ts";
 import { AppError } from "../../core/errors.ts";
 import { EXTRACTION_QUEUE } from "../../core/job-queue.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
-import { documentRef, findDocument } from "./find-document.ts";
+import { type DocumentRecord, documentRef, findDocument, toDocumentRecord } from "./document-record.ts";
 
 const flag = `(?:${capabilityFlags.join("|")})`;
 /**
@@ -61,20 +60,22 @@ export const reparseDocument = defineOperation({
     const { doc } = await findDocument(ctx, input.ref, "reparse");
     const { prisma } = ctx.services.db;
     const updated = await prisma.$transaction(async (tx) => {
-      const [locked] = await tx.$queryRaw<{ working_generation: number }[]>`
-      SELECT working_generation FROM documents WHERE id = ${doc.id} FOR UPDATE`;
-      if (!locked) throw new AppError("NOT_FOUND", `Document ${input.ref} was not found.`);
-      return tx.document.update({
-        where: { id: doc.id },
-        data: {
-          workingGeneration: locked.working_generation + 1,
-          phase: "extracting",
+      // The generation is raised in the same UPDATE that moves the phase, so concurrent reparses
+      // each get a generation of their own; the row stays locked until it is read back.
+      const moved = await movePhase(
+        tx,
+        "reparse",
+        { id: doc.id },
+        {
+          workingGeneration: { increment: 1 },
           pagesCompleted: 0,
           errorReason: null,
           strategy: input.strategy ?? doc.strategy,
           capabilities,
         },
-      });
+      );
+      if (!moved) throw new AppError("NOT_FOUND", `Document ${input.ref} was not found.`);
+      return tx.document.findUniqueOrThrow({ where: { id: doc.id } });
     });
     await ctx.services.jobs.enqueue(EXTRACTION_QUEUE, {
       documentId: doc.id,

@@ -4,7 +4,7 @@ import type { TableGrid } from "../../core/extraction/table-model.ts";
 import { z } from "../../core/zod.ts";
 import type { DocumentTable } from "../../generated/prisma/client.ts";
 import { defineOperation } from "../operation.ts";
-import { documentRef, findDocument } from "./find-document.ts";
+import { documentRef, findDocument } from "./document-record.ts";
 
 export type TableRecord = {
   index: number;

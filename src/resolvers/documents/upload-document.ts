@@ -9,7 +9,7 @@ import { safeFileName } from "../../core/files/safe-file-name.ts";
 import { newId } from "../../core/ids.ts";
 import { EXTRACTION_QUEUE } from "../../core/job-queue.ts";
 import { z } from "../../core/zod.ts";
-import { fileRef, findFile } from "../files/find-file.ts";
+import { fileRef, findFile } from "../files/file-record.ts";
 import { defineOperation } from "../operation.ts";
 import { type DocumentRecord, toDocumentRecord } from "./document-record.ts";
 
@@ -66,7 +66,6 @@ export const uploadDocument = defineOperation({
           fileName,
           sizeBytes: BigInt(stored.size),
           sha256: stored.sha256,
-          phase: "queued",
           capabilities: defaultCapabilities,
           access: policyToWire(defaultAccessPolicy()),
           blobKey: target.key,

@@ -2,8 +2,7 @@ import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import { activeStatuses } from "../conversions/conversion-record.ts";
 import { defineOperation } from "../operation.ts";
-import { fileBlobPrefix } from "./file-record.ts";
-import { fileRef, findFile } from "./find-file.ts";
+import { fileBlobPrefix, fileRef, findFile } from "./file-record.ts";
 
 /**
  * Removes the file and its bytes. Documents parsed from it keep their own copy and only forget

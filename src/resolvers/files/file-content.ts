@@ -3,8 +3,7 @@ import { resolveRange } from "../../core/blobs/byte-range.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type FileRecord, toFileRecord } from "./file-record.ts";
-import { fileRef, findFile } from "./find-file.ts";
+import { type FileRecord, fileRef, findFile, toFileRecord } from "./file-record.ts";
 
 /** A byte range as asked for (AskedRange). */
 const rangeInput = z.object({

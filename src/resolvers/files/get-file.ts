@@ -1,7 +1,6 @@
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type FileRecord, toFileRecord } from "./file-record.ts";
-import { fileRef, findFile } from "./find-file.ts";
+import { type FileRecord, fileRef, findFile, toFileRecord } from "./file-record.ts";
 
 export const getFile = defineOperation({
   name: "getFile",

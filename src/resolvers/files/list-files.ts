@@ -1,8 +1,7 @@
+import { newestFirstPage, pageInput } from "../../core/db/keyset.ts";
 import { z } from "../../core/zod.ts";
-import { afterCursor, cursorInput, decodeCursor, pageOf } from "../cursor.ts";
 import { defineOperation } from "../operation.ts";
-import { type FileRecord, toFileRecord } from "./file-record.ts";
-import { fileIdPattern } from "./find-file.ts";
+import { type FileRecord, fileIdPattern, toFileRecord } from "./file-record.ts";
 
 export const MAX_FILES_PAGE = 100;
 
@@ -11,18 +10,13 @@ export const listFiles = defineOperation({
   name: "listFiles",
   rateClass: "standard",
   caller: "secretKey",
-  input: z.object({
-    limit: z.number().int().min(1).max(MAX_FILES_PAGE).default(20),
-    cursor: cursorInput.optional(),
-  }),
+  input: z.object(pageInput(MAX_FILES_PAGE)),
   run: async (ctx, input): Promise<{ files: FileRecord[]; nextCursor: string | null }> => {
-    const after = input.cursor ? decodeCursor(input.cursor, fileIdPattern) : null;
-    const rows = await ctx.services.db.prisma.storedFile.findMany({
-      where: { accountId: ctx.accountId, ...afterCursor(after) },
-      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-      take: input.limit + 1,
+    const { page, nextCursor } = await newestFirstPage(input, {
+      idPattern: fileIdPattern,
+      where: { accountId: ctx.accountId },
+      read: (query) => ctx.services.db.prisma.storedFile.findMany(query),
     });
-    const { page, nextCursor } = pageOf(rows, input.limit);
     return { files: page.map(toFileRecord), nextCursor };
   },
 });

@@ -1,7 +1,6 @@
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { findSite, siteRef } from "./find-site.ts";
-import { type SiteRecord, toSiteRecord } from "./site-record.ts";
+import { findSite, type SiteRecord, siteRef, toSiteRecord } from "./site-record.ts";
 
 export const getSite = defineOperation({
   name: "getSite",

@@ -1,5 +1,7 @@
+import { ownedRef } from "../../core/db/owned-ref.ts";
 import { statusOf } from "../../core/documents/phases.ts";
 import { accessFromJson, type SiteAccess } from "../../core/hosting/access.ts";
+import { NAMESPACE_PATTERN } from "../../core/hosting/namespace.ts";
 import type { Document, HostedSite } from "../../generated/prisma/client.ts";
 
 /** A hosted site as every face shows it (the faces add its address). */
@@ -47,3 +49,40 @@ export function toSiteRecord(s: SiteRow): SiteRecord {
     updatedAt: s.updatedAt,
   };
 }
+
+export const siteIdPattern = /^site_[a-z0-9]{16}$/;
+
+/** The account's own published site, named in a path by its namespace (in any case); an unpublished one is NOT_FOUND. */
+export const sites = ownedRef({
+  selects: (ref) => {
+    const namespace = ref.toLowerCase();
+    return NAMESPACE_PATTERN.test(namespace) ? { namespace, unpublishedAt: null } : null;
+  },
+  read: (prisma, where) => prisma.hostedSite.findFirst({ where, include: siteInclude }),
+  notFound: (ref) => `No published site '${ref}' in this account.`,
+});
+export const { ref: siteRef, find: findSite } = sites;
+/** A hosted site on the wire (REST's HostedSite), at `url`: the faces know the address it answers on. */
+export const siteWire = (s: SiteRecord, url: string) => ({
+  namespace: s.namespace,
+  title: s.title,
+  access: {
+    disabled: s.access.disabled,
+    unlisted: s.access.unlisted,
+    expires_at: s.access.expiresAt?.toISOString() ?? null,
+    allow_download: s.access.allowDownload,
+    indexing: s.access.indexing,
+    has_password: s.access.hasPassword,
+  },
+  source: s.source.kind === "file" ? { file_id: s.source.fileId } : { document_id: s.source.documentId },
+  deployment: {
+    id: s.deployment.id,
+    url,
+    document_id: s.deployment.documentId,
+    status: s.deployment.status,
+    created_at: s.deployment.createdAt.toISOString(),
+  },
+  created_at: s.createdAt.toISOString(),
+  updated_at: s.updatedAt.toISOString(),
+});
+export type SiteWire = ReturnType<typeof siteWire>;

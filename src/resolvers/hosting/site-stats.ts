@@ -1,6 +1,6 @@
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { findSite, siteRef } from "./find-site.ts";
+import { findSite, siteRef } from "./site-record.ts";
 
 export const MAX_STATS_DAYS = 365;
 

@@ -1,9 +1,9 @@
 import { charge } from "../../core/auth/authenticate.ts";
 import { AppError } from "../../core/errors.ts";
 import type { SourceInput } from "../../core/hosting/access-input.ts";
-import { findDocument } from "../documents/find-document.ts";
+import { findDocument } from "../documents/document-record.ts";
 import { uploadDocument } from "../documents/upload-document.ts";
-import { findFile } from "../files/find-file.ts";
+import { findFile } from "../files/file-record.ts";
 import type { AccountContext } from "../operation.ts";
 
 export type ResolvedSource = {

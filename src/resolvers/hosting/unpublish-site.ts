@@ -1,6 +1,6 @@
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { findSite, siteRef } from "./find-site.ts";
+import { findSite, siteRef } from "./site-record.ts";
 
 /**
  * Takes a site down: its address answers 404 at once. The namespace stays held for

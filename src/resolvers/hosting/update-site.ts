@@ -4,8 +4,7 @@ import { applyAccess } from "../../core/hosting/apply-access.ts";
 import { newId } from "../../core/ids.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { findSite, siteRef } from "./find-site.ts";
-import { type SiteRecord, siteInclude, toSiteRecord } from "./site-record.ts";
+import { findSite, type SiteRecord, siteInclude, siteRef, toSiteRecord } from "./site-record.ts";
 import { resolveSource } from "./source-input.ts";
 
 /**

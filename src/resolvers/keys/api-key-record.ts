@@ -1,3 +1,4 @@
+import { byId, ownedRef } from "../../core/db/owned-ref.ts";
 import type { ApiKey } from "../../generated/prisma/client.ts";
 
 /** An API key as the API shows it: never the secret, never its digest. */
@@ -25,3 +26,24 @@ export function toApiKeyRecord(k: ApiKey): ApiKeyRecord {
     replacedBy: k.replacedBy,
   };
 }
+
+export const keyIdPattern = /^key_[a-z0-9]+$/;
+
+/** A key of the caller's account, named by its id; another account's is NOT_FOUND. */
+export const apiKeys = ownedRef({
+  selects: byId(keyIdPattern),
+  read: (prisma, where) => prisma.apiKey.findFirst({ where }),
+  notFound: (ref) => `API key ${ref} was not found.`,
+});
+export const findOwnKey = apiKeys.find;
+/** An API key on the wire (REST's ApiKey). */
+export const apiKeyWire = (k: ApiKeyRecord) => ({
+  id: k.id,
+  name: k.name,
+  kind: k.kind,
+  prefix: k.prefix,
+  created_at: k.createdAt.toISOString(),
+  revoked_at: k.revokedAt?.toISOString() ?? null,
+  last_used_at: k.lastUsedAt?.toISOString() ?? null,
+  replaced_by: k.replacedBy,
+});

@@ -2,8 +2,7 @@ import { type ApiKeyEvent, apiKeyTopic } from "../../core/auth/key-events.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { type ApiKeyRecord, toApiKeyRecord } from "./api-key-record.ts";
-import { findOwnKey } from "./find-own-key.ts";
+import { type ApiKeyRecord, findOwnKey, toApiKeyRecord } from "./api-key-record.ts";
 
 /**
  * Revokes a key at once: the next request made with it is refused. Revoking a revoked key
@@ -18,7 +17,7 @@ export const revokeApiKey = defineOperation({
   run: async (ctx, input): Promise<ApiKeyRecord> => {
     const { accountId } = ctx;
     const { prisma } = ctx.services.db;
-    const key = await findOwnKey(ctx, accountId, input.id);
+    const key = await findOwnKey(ctx, input.id);
     if (key.revokedAt) return toApiKeyRecord(key);
     const updated = await prisma.$transaction(async (tx) => {
       // Lock the account's active secret keys so two concurrent revocations cannot both pass

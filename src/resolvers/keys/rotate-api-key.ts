@@ -4,9 +4,8 @@ import { AppError } from "../../core/errors.ts";
 import { newId } from "../../core/ids.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { toApiKeyRecord } from "./api-key-record.ts";
+import { findOwnKey, toApiKeyRecord } from "./api-key-record.ts";
 import type { CreatedApiKey } from "./create-api-key.ts";
-import { findOwnKey } from "./find-own-key.ts";
 
 /** Replaces a key by a new one of the same kind and name; the old one stops working at once. */
 export const rotateApiKey = defineOperation({
@@ -16,7 +15,7 @@ export const rotateApiKey = defineOperation({
   input: z.object({ id: z.string() }),
   run: async (ctx, input): Promise<CreatedApiKey> => {
     const { accountId } = ctx;
-    const old = await findOwnKey(ctx, accountId, input.id);
+    const old = await findOwnKey(ctx, input.id);
     if (old.revokedAt)
       throw new AppError("CONFLICT", `API key ${old.id} is already revoked and cannot be rotated.`);
     const secret = generateKeySecret(old.kind as KeyKind);

@@ -1,15 +1,29 @@
+import { newestFirstPage, pageInput } from "../../core/db/keyset.ts";
 import { AppError } from "../../core/errors.ts";
 import { z } from "../../core/zod.ts";
-import { type AgentRunRecord, agentRunInclude, toAgentRunRecord } from "../agents/agent-run-record.ts";
+import {
+  type AgentRunRecord,
+  agentRunInclude,
+  agentRunWire,
+  toAgentRunRecord,
+} from "../agents/agent-run-record.ts";
 import { publishRun } from "../agents/agent-step-record.ts";
-import { afterCursor, cursorInput, decodeCursor, encodeCursor } from "../cursor.ts";
 import { type AccountContext, defineOperation } from "../operation.ts";
-import { runIdPattern, runRef } from "../workflows/find-run.ts";
-import { type RunRecord, runInclude, toRunRecord } from "../workflows/run-record.ts";
+import {
+  type RunRecord,
+  runIdPattern,
+  runInclude,
+  runRef,
+  runWire,
+  toRunRecord,
+} from "../workflows/run-record.ts";
 
 // A run is a workflow's or an agent's; /v1/runs shows both, told apart by `kind`.
 
 export type AnyRun = { kind: "workflow"; run: RunRecord } | { kind: "agent"; run: AgentRunRecord };
+
+/** A run of either kind on the wire (REST's AnyRun). */
+export const anyRunWire = (r: AnyRun) => (r.kind === "workflow" ? runWire(r.run) : agentRunWire(r.run));
 
 /** The account's run of either kind; another account's, or none, is NOT_FOUND. */
 export async function findAnyRun(ctx: AccountContext, ref: string): Promise<AnyRun> {
@@ -46,41 +60,33 @@ export const listAnyRuns = defineOperation({
   rateClass: "standard",
   caller: "secretKey",
   input: z.object({
-    limit: z.number().int().min(1).max(MAX_ANY_RUNS_PAGE).default(20),
-    cursor: cursorInput.optional(),
+    ...pageInput(MAX_ANY_RUNS_PAGE),
     /** Runs of one kind only. */
     kind: z.enum(["workflow", "agent"]).optional(),
   }),
   run: async (ctx, input): Promise<{ runs: AnyRun[]; nextCursor: string | null }> => {
-    const after = input.cursor ? decodeCursor(input.cursor, runIdPattern) : null;
     const { prisma } = ctx.services.db;
-    const where = { accountId: ctx.accountId, ...afterCursor(after) };
-    const orderBy = [{ createdAt: "desc" as const }, { id: "asc" as const }];
-    const take = input.limit + 1;
-    const [wf, ag] = await Promise.all([
-      input.kind === "agent" ? [] : prisma.run.findMany({ where, orderBy, take, include: runInclude }),
-      input.kind === "workflow"
-        ? []
-        : prisma.agentRun.findMany({ where, orderBy, take, include: agentRunInclude }),
-    ]);
-    // Both lists in (created_at desc, id asc) order, merged into one.
-    const merged: AnyRun[] = [
-      ...wf.map((r) => ({ kind: "workflow" as const, run: toRunRecord(r) })),
-      ...ag.map((r) => ({ kind: "agent" as const, run: toAgentRunRecord(r) })),
-    ].sort(
-      (a, b) =>
-        b.run.createdAt.getTime() - a.run.createdAt.getTime() ||
-        (a.run.id < b.run.id ? -1 : a.run.id > b.run.id ? 1 : 0),
-    );
-    const page = merged.slice(0, input.limit);
-    const last = page.at(-1);
-    return {
-      runs: page,
-      nextCursor:
-        merged.length > input.limit && last
-          ? encodeCursor({ createdAt: last.run.createdAt, id: last.run.id })
-          : null,
-    };
+    const { page, nextCursor } = await newestFirstPage(input, {
+      idPattern: runIdPattern,
+      where: { accountId: ctx.accountId },
+      position: (item: AnyRun) => item.run,
+      read: async (query) => {
+        const [wf, ag] = await Promise.all([
+          input.kind === "agent" ? [] : prisma.run.findMany({ ...query, include: runInclude }),
+          input.kind === "workflow" ? [] : prisma.agentRun.findMany({ ...query, include: agentRunInclude }),
+        ]);
+        // Both lists in (created_at desc, id asc) order, merged into one.
+        return [
+          ...wf.map((r) => ({ kind: "workflow" as const, run: toRunRecord(r) })),
+          ...ag.map((r) => ({ kind: "agent" as const, run: toAgentRunRecord(r) })),
+        ].sort(
+          (a, b) =>
+            b.run.createdAt.getTime() - a.run.createdAt.getTime() ||
+            (a.run.id < b.run.id ? -1 : a.run.id > b.run.id ? 1 : 0),
+        );
+      },
+    });
+    return { runs: page, nextCursor };
   },
 });
 

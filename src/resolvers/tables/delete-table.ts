@@ -3,7 +3,7 @@ import { tableSchemaOf } from "../../core/sql/run-sandboxed.ts";
 import { qualifiedTable } from "../../core/tables/table-columns.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { findTable, tableRef } from "./find-table.ts";
+import { findTable, tableRef } from "./table-record.ts";
 
 /** DELETE /v1/tables/{id}: the table and its rows go, in one transaction with its registry row. */
 export const deleteTypedTable = defineOperation({

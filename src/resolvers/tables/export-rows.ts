@@ -6,7 +6,7 @@ import { z } from "../../core/zod.ts";
 import type { TypedTable } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
 import { defineOperation } from "../operation.ts";
-import { findTable, tableRef } from "./find-table.ts";
+import { findTable, tableRef } from "./table-record.ts";
 import { readRows, type TableRow } from "./table-rows.ts";
 
 // A typed table's rows as a download, read a batch at a time in row_id order while the client

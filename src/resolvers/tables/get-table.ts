@@ -1,7 +1,6 @@
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { findTable, tableRef } from "./find-table.ts";
-import { type TableRecord, toTableRecord } from "./table-record.ts";
+import { findTable, type TableRecord, tableRef, toTableRecord } from "./table-record.ts";
 
 /** One typed table of the account, with its columns. */
 export const getTypedTable = defineOperation({

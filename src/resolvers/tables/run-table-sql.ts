@@ -5,7 +5,7 @@ import { columnNames } from "../../core/tables/table-columns.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
 import { sqlFailure } from "../sql/run-doc-sql.ts";
-import { findTable, tableRef } from "./find-table.ts";
+import { findTable, tableRef } from "./table-record.ts";
 
 /**
  * POST /v1/tables/{id}/sql: table_sql on one typed table, the tool an agent bound to it has: one

@@ -1,4 +1,5 @@
-import { AppError } from "../../core/errors.ts";
+import { badCursor } from "../../core/db/cursor.ts";
+import { firstOf } from "../../core/db/keyset.ts";
 import { tableSchemaOf } from "../../core/sql/run-sandboxed.ts";
 import { sandboxTypes } from "../../core/sql/sql-types.ts";
 import { qualifiedTable, ROW_ID, type TableColumn } from "../../core/tables/table-columns.ts";
@@ -6,7 +7,7 @@ import { z } from "../../core/zod.ts";
 import type { TypedTable } from "../../generated/prisma/client.ts";
 import type { OperationContext } from "../context.ts";
 import { defineOperation } from "../operation.ts";
-import { findTable, tableRef } from "./find-table.ts";
+import { findTable, tableRef } from "./table-record.ts";
 
 export const MAX_ROWS_PAGE = 500;
 
@@ -17,8 +18,7 @@ export type TableRow = Record<string, unknown>;
 const encodeRowCursor = (rowId: number | string) => Buffer.from(`r:${rowId}`).toString("base64url");
 function decodeRowCursor(cursor: string): string {
   const m = /^r:([0-9]{1,19})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
-  if (!m?.[1])
-    throw new AppError("BAD_REQUEST", "The cursor is not one this service returned; start again without it.");
+  if (!m?.[1]) throw badCursor();
   return m[1];
 }
 
@@ -57,12 +57,10 @@ export const listTypedTableRows = defineOperation({
     const table = await findTable(ctx, input.ref);
     const after = input.cursor ? decodeRowCursor(input.cursor) : null;
     const rows = await readRows(ctx, table, after, input.limit + 1);
-    const page = rows.slice(0, input.limit);
-    const last = page.at(-1);
-    return {
-      rows: page,
-      nextCursor: rows.length > input.limit && last ? encodeRowCursor(last[ROW_ID] as number) : null,
-    };
+    const { page, nextCursor } = firstOf(rows, input.limit, (last) =>
+      encodeRowCursor(last[ROW_ID] as number),
+    );
+    return { rows: page, nextCursor };
   },
 });
 

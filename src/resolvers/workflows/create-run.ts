@@ -8,12 +8,12 @@ import { definitionOf } from "../../core/workflows/workflow-steps.ts";
 import { z } from "../../core/zod.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { deleteDocument } from "../documents/delete-document.ts";
-import { documentRef, findDocument } from "../documents/find-document.ts";
+import { documentRef, findDocument } from "../documents/document-record.ts";
 import { uploadDocument } from "../documents/upload-document.ts";
-import { fileRef, findFile } from "../files/find-file.ts";
+import { fileRef, findFile } from "../files/file-record.ts";
 import { type AccountContext, defineOperation } from "../operation.ts";
-import { findWorkflow, workflowRef } from "./find-workflow.ts";
 import { type RunRecord, runInclude, toRunRecord } from "./run-record.ts";
+import { findWorkflow, workflowRef } from "./workflow-record.ts";
 
 /** A PDF sent with the request: its name and its bytes as they arrive. */
 export type UploadedPdf = { fileName: string; body: AsyncIterable<Uint8Array> };

@@ -1,7 +1,6 @@
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { findRun, runRef } from "./find-run.ts";
-import { type RunRecord, toRunRecord } from "./run-record.ts";
+import { findRun, type RunRecord, runRef, toRunRecord } from "./run-record.ts";
 
 /** A run with its documents and what was read from them; poll until its status is terminal. */
 export const getRun = defineOperation({

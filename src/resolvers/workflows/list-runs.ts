@@ -1,9 +1,8 @@
+import { newestFirstPage, pageInput } from "../../core/db/keyset.ts";
 import { z } from "../../core/zod.ts";
-import { afterCursor, cursorInput, decodeCursor, pageOf } from "../cursor.ts";
 import { defineOperation } from "../operation.ts";
-import { runIdPattern } from "./find-run.ts";
-import { workflowName } from "./find-workflow.ts";
-import { type RunRecord, runInclude, toRunRecord } from "./run-record.ts";
+import { type RunRecord, runIdPattern, runInclude, toRunRecord } from "./run-record.ts";
+import { workflowName } from "./workflow-record.ts";
 
 export const MAX_RUNS_PAGE = 50;
 
@@ -13,24 +12,16 @@ export const listRuns = defineOperation({
   rateClass: "standard",
   caller: "secretKey",
   input: z.object({
-    limit: z.number().int().min(1).max(MAX_RUNS_PAGE).default(20),
-    cursor: cursorInput.optional(),
+    ...pageInput(MAX_RUNS_PAGE),
     workflow: z.string().max(100).optional(),
   }),
   run: async (ctx, input): Promise<{ runs: RunRecord[]; nextCursor: string | null }> => {
     if (input.workflow !== undefined) workflowName(ctx, input.workflow);
-    const after = input.cursor ? decodeCursor(input.cursor, runIdPattern) : null;
-    const rows = await ctx.services.db.prisma.run.findMany({
-      where: {
-        accountId: ctx.accountId,
-        ...(input.workflow ? { workflow: input.workflow } : {}),
-        ...afterCursor(after),
-      },
-      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-      take: input.limit + 1,
-      include: runInclude,
+    const { page, nextCursor } = await newestFirstPage(input, {
+      idPattern: runIdPattern,
+      where: { accountId: ctx.accountId, ...(input.workflow ? { workflow: input.workflow } : {}) },
+      read: (query) => ctx.services.db.prisma.run.findMany({ ...query, include: runInclude }),
     });
-    const { page, nextCursor } = pageOf(rows, input.limit);
     return { runs: page.map(toRunRecord), nextCursor };
   },
 });

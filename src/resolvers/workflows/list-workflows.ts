@@ -5,7 +5,7 @@ import {
 } from "../../core/workflows/workflow-catalog.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { findWorkflow, workflowRef, workflowRows } from "./find-workflow.ts";
+import { findWorkflow, workflowRef, workflowRows } from "./workflow-record.ts";
 
 /** The workflows an account can run: the built-in ones, then (in the beta) its own, oldest first. */
 export const listWorkflows = defineOperation({

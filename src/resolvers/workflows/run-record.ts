@@ -1,7 +1,10 @@
+import { byId, ownedRef } from "../../core/db/owned-ref.ts";
 import type { FieldSource } from "../../core/invoices/invoice-types.ts";
 import type { DataCheck } from "../../core/workflows/data-checks.ts";
 import type { WorkflowDefinition } from "../../core/workflows/workflow-steps.ts";
 import type { Run, RunDocument } from "../../generated/prisma/client.ts";
+import type { AccountContext } from "../operation.ts";
+import { workflowName } from "./workflow-record.ts";
 
 export const runStatuses = ["queued", "running", "succeeded", "needs_review", "failed"] as const;
 export type RunStatus = (typeof runStatuses)[number];
@@ -83,3 +86,44 @@ export function toRunRecord(r: RunRow): RunRecord {
 
 /** Where a run's progress is published (runProgress subscriptions listen). */
 export const runTopic = (id: string) => `run:${id}`;
+
+export const runIdPattern = /^run_[a-z0-9]{16}$/;
+
+/** The account's own workflow run, named in a path by its id. */
+export const runs = ownedRef({
+  selects: byId(runIdPattern),
+  read: (prisma, where) => prisma.run.findFirst({ where, include: runInclude }),
+  notFound: (ref) => `Run ${ref} was not found.`,
+});
+export const runRef = runs.ref;
+
+/** The account's own run, of `workflow` when named: a run of another workflow is NOT_FOUND too. */
+export async function findRun(ctx: AccountContext, ref: string, workflow?: string): Promise<RunRow> {
+  if (workflow !== undefined) workflowName(ctx, workflow);
+  return runs.findWith(ctx, ref, (prisma, where) =>
+    prisma.run.findFirst({ where: { ...where, ...(workflow ? { workflow } : {}) }, include: runInclude }),
+  );
+}
+/** A workflow's run on the wire (REST's Run). */
+export const runWire = (r: RunRecord) => ({
+  id: r.id,
+  kind: "workflow" as const,
+  workflow: r.workflow,
+  status: r.status,
+  options: r.options,
+  error: r.error,
+  documents: r.documents.map((d) => ({
+    document_id: d.documentId,
+    file_id: d.fileId,
+    file_name: d.fileName,
+    status: d.status,
+    data: d.data,
+    sources: d.sources,
+    checks: d.checks,
+    error: d.error,
+  })),
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+  finished_at: r.finishedAt?.toISOString() ?? null,
+});
+export type RunWire = ReturnType<typeof runWire>;

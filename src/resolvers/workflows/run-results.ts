@@ -12,8 +12,14 @@ import { type ResultFormat, resultFormats } from "../../core/workflows/workflow-
 import type { DataFormat, WorkflowDefinition } from "../../core/workflows/workflow-steps.ts";
 import { z } from "../../core/zod.ts";
 import { defineOperation } from "../operation.ts";
-import { findRun, runRef } from "./find-run.ts";
-import { liveRunStatuses, type RunRecord, type RunStatus, toRunRecord } from "./run-record.ts";
+import {
+  findRun,
+  liveRunStatuses,
+  type RunRecord,
+  type RunStatus,
+  runRef,
+  toRunRecord,
+} from "./run-record.ts";
 
 export type RunResults = { contentType: string; fileName: string; body: Uint8Array | string };
 

@@ -10,7 +10,7 @@ import { workflowSteps } from "../../core/workflows/workflow-steps.ts";
 import { z } from "../../core/zod.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { defineOperation } from "../operation.ts";
-import { findWorkflow, requireBeta, workflowRef } from "./find-workflow.ts";
+import { findWorkflow, requireBeta, workflowRef } from "./workflow-record.ts";
 
 /** Dynamic workflows an account keeps at most. */
 export const MAX_WORKFLOWS = 100;

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { authenticate } from "../../core/auth/authenticate.ts";
+import { admit } from "../../core/auth/admit.ts";
+import { refusalError } from "../../core/auth/decision.ts";
 import { rateHeaders } from "../../core/auth/rate-limit.ts";
-import { AppError } from "../../core/errors.ts";
 import type { Services } from "../../core/services.ts";
 import type { AppEnv } from "../../web/env.ts";
 import { bodyRule } from "../../web/middleware.ts";
@@ -68,10 +68,14 @@ export function graphqlApp(services: Services): Hono<AppEnv> {
     if (!serverContext.responseMeta.counted) {
       // Nothing was executed (a parse or validation error, a preflight): still a request, so it
       // is counted as a standard one and answered with the same headers as any other.
-      try {
-        rate = (await authenticate(deps, serverContext.credentials, "standard")).rate;
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
+      const decision = await admit(deps, serverContext.credentials, {
+        budget: "requests",
+        rateClass: "standard",
+        units: 1,
+      });
+      if (decision.admitted) rate = decision.rate;
+      else {
+        const err = refusalError(decision);
         Object.assign(headers, lowerCased(Object.entries(err.headers)));
         answerError(err.status, err.message, err.code);
       }

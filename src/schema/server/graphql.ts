@@ -1,8 +1,9 @@
 import { useGraphQLSSE } from "@graphql-yoga/plugin-graphql-sse";
 import { type DocumentNode, type ExecutionResult, GraphQLError } from "graphql";
 import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
+import { admit } from "../../core/auth/admit.ts";
 import type { Credentials } from "../../core/auth/authenticate.ts";
-import { authenticate, chargeStandard } from "../../core/auth/authenticate.ts";
+import { admittedOrThrow } from "../../core/auth/decision.ts";
 import { KEY_ENDED_MESSAGE, keyEnded } from "../../core/auth/key-events.ts";
 import type { Principal } from "../../core/auth/principal.ts";
 import type { RateState } from "../../core/auth/rate-limit.ts";
@@ -44,10 +45,10 @@ const hasCredential = (c: Credentials) =>
   c.authorization !== undefined || c.apiKey !== undefined || c.operatorSecret !== undefined;
 
 /**
- * Counts an operation and authenticates its caller: the one gate of every GraphQL operation, run
- * once it is parsed and validated, so it is counted with its cost, in the class of its REST twins,
- * with a single round trip to the database (two when an expensive field is read beside other
- * costly fields).
+ * Counts an operation and authenticates its caller (admit): the one gate of every GraphQL
+ * operation, run once it is parsed and validated, so it is counted with its cost, in the class of
+ * its REST twins, with a single round trip to the database (two when an expensive field is read
+ * beside other costly fields).
  */
 export async function admitOperation(
   services: Services,
@@ -61,14 +62,15 @@ export async function admitOperation(
   const expensive = cost.rateClass === "expensive";
   // Marked before the call: a refused request was counted too, and must not be counted again.
   serverContext.responseMeta.counted = true;
-  const { principal, rate } = await authenticate(
-    authDeps(services),
-    serverContext.credentials,
-    cost.rateClass,
-    expensive ? 1 : cost.points,
+  const { principal, rate } = admittedOrThrow(
+    await admit(authDeps(services), serverContext.credentials, {
+      budget: "requests",
+      rateClass: cost.rateClass,
+      units: expensive ? 1 : cost.points,
+      standardUnits: expensive ? cost.points - 1 : 0,
+    }),
   );
   serverContext.responseMeta.rate = rate;
-  if (expensive && cost.points > 1) await chargeStandard(services.db.pool, principal, cost.points - 1);
   if (cost.introspection && principal.kind === "anonymous")
     throw new AppError(
       "UNAUTHORIZED",

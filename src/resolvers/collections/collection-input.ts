@@ -1,8 +1,6 @@
 import { AppError } from "../../core/errors.ts";
 import { controlCharacters } from "../../core/text-rules.ts";
 import { z } from "../../core/zod.ts";
-import type { Collection } from "../../generated/prisma/client.ts";
-import type { AccountContext } from "../operation.ts";
 
 export const collectionIdPattern = /^col-[a-z0-9]{16}$/;
 export const MAX_COLLECTION_NAME = 100;
@@ -41,28 +39,6 @@ export const collectionName = z
     pattern: namePattern,
     description: `1 to ${MAX_COLLECTION_NAME} characters once surrounding white space is trimmed; no control characters; not of the form of a collection id (col- and 16 lowercase letters or digits). Unique within the account.`,
   });
-
-/** A collection named in a path: its id (`col-…`) or its name. */
-export const collectionRef = z
-  .string()
-  .min(1)
-  .max(MAX_COLLECTION_NAME * 4);
-
-/** The rows a ref names among the account's collections: by id (`col-…`) or by name. */
-export const collectionWhere = (accountId: string, ref: string) =>
-  collectionIdPattern.test(ref) ? { id: ref, accountId } : { accountId, name: ref.trim() };
-
-export const collectionNotFound = (ref: string) =>
-  new AppError("NOT_FOUND", `Collection ${JSON.stringify(ref)} was not found.`);
-
-/** The caller's collection named by id (`col-…`) or by name; another account's is NOT_FOUND. */
-export async function findCollection(ctx: AccountContext, ref: string): Promise<Collection> {
-  const found = await ctx.services.db.prisma.collection.findFirst({
-    where: collectionWhere(ctx.accountId, ref),
-  });
-  if (!found) throw collectionNotFound(ref);
-  return found;
-}
 
 /** Prisma's unique-constraint failure (P2002), raised by a name already taken in the account. */
 export function isUniqueViolation(err: unknown): boolean {

@@ -1,3 +1,4 @@
+import { byId, ownedRef } from "../../core/db/owned-ref.ts";
 import { AppError } from "../../core/errors.ts";
 import {
   INVOICE_WORKFLOW,
@@ -5,19 +6,20 @@ import {
   toWorkflowRecord,
   type WorkflowRecord,
 } from "../../core/workflows/workflow-catalog.ts";
-import { z } from "../../core/zod.ts";
 import type { AccountContext } from "../operation.ts";
 
 export const workflowIdPattern = /^wf_[a-z0-9]{16}$/;
 
-/** A workflow named in a path or an argument: invoice-extraction or a dynamic workflow's id. */
-export const workflowRef = z.string().min(1).max(100);
-
-const notFound = (ref: string) =>
-  new AppError(
-    "NOT_FOUND",
+/** The account's own dynamic workflow, named by its id. */
+const dynamicWorkflows = ownedRef({
+  selects: byId(workflowIdPattern),
+  read: (prisma, where) => prisma.workflow.findFirst({ where }),
+  notFound: (ref) =>
     `Workflow ${ref} was not found: the built-in one is ${INVOICE_WORKFLOW}, and GET /v1/workflows lists the account's.`,
-  );
+});
+
+/** A workflow named in a path or an argument: invoice-extraction or a dynamic workflow's id. */
+export const workflowRef = dynamicWorkflows.ref;
 
 /** Dynamic workflows answer only when the operator has turned the beta on. */
 export function requireBeta(ctx: AccountContext): void {
@@ -40,11 +42,7 @@ export async function workflowRows(ctx: AccountContext) {
 /** A workflow the account may run: a built-in one or its own; another account's, or none, is NOT_FOUND. */
 export async function findWorkflow(ctx: AccountContext, ref: string): Promise<WorkflowRecord> {
   if (workflowName(ctx, ref) === INVOICE_WORKFLOW) return invoiceWorkflow;
-  const row = await ctx.services.db.prisma.workflow.findFirst({
-    where: { id: ref, accountId: ctx.accountId },
-  });
-  if (!row) throw notFound(ref);
-  return toWorkflowRecord(row);
+  return toWorkflowRecord(await dynamicWorkflows.find(ctx, ref));
 }
 
 /**
@@ -58,5 +56,23 @@ export function workflowName(ctx: AccountContext, ref: string): string {
     requireBeta(ctx);
     return ref;
   }
-  throw notFound(ref);
+  throw dynamicWorkflows.notFound(ref);
 }
+
+// A workflow's record is made in the catalog (core/workflows/workflow-catalog.ts), which the
+// engines read too; the wire form the faces share lives here with the family's other records.
+
+/** A workflow on the wire (REST's Workflow). */
+export const workflowWire = (w: WorkflowRecord) => ({
+  id: w.id,
+  kind: w.kind,
+  name: w.name,
+  description: w.description,
+  input: w.input,
+  output: w.output,
+  checks: [...w.checks],
+  result_formats: [...w.resultFormats],
+  steps: w.steps,
+  created_at: w.createdAt?.toISOString() ?? null,
+  updated_at: w.updatedAt?.toISOString() ?? null,
+});

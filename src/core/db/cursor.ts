@@ -1,13 +1,17 @@
-import { AppError } from "../core/errors.ts";
-import { z } from "../core/zod.ts";
+import { AppError } from "../errors.ts";
+import { z } from "../zod.ts";
 
 // A list cursor is the last item's (created_at, id), opaque to clients: stable under inserts,
-// unlike offsets. Every newest-first list of the API pages with it.
+// unlike offsets. Every newest-first list of every face pages with it, so a cursor one face
+// returned pages the same list in another.
 
 export type CursorPosition = { createdAt: Date; id: string };
 
 /** A cursor as a list takes it: one this service returned. */
 export const cursorInput = z.string().max(200);
+
+export const badCursor = () =>
+  new AppError("BAD_REQUEST", "The cursor is not one this service returned; start again without it.");
 
 export const encodeCursor = (d: CursorPosition) =>
   Buffer.from(JSON.stringify([d.createdAt.toISOString(), d.id])).toString("base64url");
@@ -24,24 +28,6 @@ export function decodeCursor(cursor: string, idPattern: RegExp): CursorPosition 
     if (year < 1970 || year > 9999) throw new Error("bad");
     return { createdAt, id };
   } catch {
-    throw new AppError("BAD_REQUEST", "The cursor is not one this service returned; start again without it.");
+    throw badCursor();
   }
-}
-
-/** The Prisma condition for items after `after` in (created_at desc, id asc) order. */
-export const afterCursor = (after: CursorPosition | null) =>
-  after
-    ? {
-        OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }],
-      }
-    : {};
-
-/** The first `limit` of rows fetched with one extra, and the cursor of the next page (null on the last). */
-export function pageOf<T extends CursorPosition>(
-  rows: T[],
-  limit: number,
-): { page: T[]; nextCursor: string | null } {
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return { page, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
