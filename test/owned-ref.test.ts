@@ -58,7 +58,7 @@ describe("an owned ref", () => {
       agents.find(ctxOf(a), "agent_short"),
       "Agent agent_short was not found: GET /v1/agents lists the account's agents.",
     );
-    await notFound(apiKeys.find(ctxOf(a), "../key"), "API key ../key was not found.");
+    await notFound(apiKeys.find(ctxOf(a), id), `API key ${id} was not found.`);
   });
 
   it("does not see another account's rows, by id or by name", async () => {

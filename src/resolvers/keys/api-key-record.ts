@@ -1,4 +1,4 @@
-import { byId, ownedRef } from "../../core/db/owned-ref.ts";
+import { ownedRef } from "../../core/db/owned-ref.ts";
 import type { ApiKey } from "../../generated/prisma/client.ts";
 
 /** An API key as the API shows it: never the secret, never its digest. */
@@ -27,11 +27,13 @@ export function toApiKeyRecord(k: ApiKey): ApiKeyRecord {
   };
 }
 
-export const keyIdPattern = /^key_[a-z0-9]+$/;
-
-/** A key of the caller's account, named by its id; another account's is NOT_FOUND. */
+/**
+ * A key of the caller's account, named by its id; another account's is NOT_FOUND. Any id is looked
+ * up, whatever its shape: one the database cannot hold (a NUL) is then a BAD_REQUEST, as the
+ * contract says.
+ */
 export const apiKeys = ownedRef({
-  selects: byId(keyIdPattern),
+  selects: (ref) => ({ id: ref }),
   read: (prisma, where) => prisma.apiKey.findFirst({ where }),
   notFound: (ref) => `API key ${ref} was not found.`,
 });
