@@ -11,6 +11,7 @@ import {
   startTestServer,
   type TestServer,
 } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
 // Agents through the real server and worker: versions, runs by the built-in engine filling a typed
@@ -43,7 +44,7 @@ describe("agents with the built-in engine", () => {
   let keys: Keys;
   const docs: string[] = [];
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     t = await createTenant(server.url, "agents");
     keys = await securityFixture(server.url);
     docs.push(

@@ -3,7 +3,8 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { uploadAndWait } from "./support/documents.ts";
 import { call } from "./support/http.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
+import type { TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
 // The built-in engine on real documents from ../shared/corpus/tables, whose table contents are
@@ -20,7 +21,7 @@ let t: Tenant;
 const docs = new Map<string, any>();
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
   t = await createTenant(server.url);
   for (const pdf of ["argentina_diputados_voting_record.pdf", "schools.pdf", "spanning_cells.pdf"]) {
     const d = await uploadAndWait(server.url, t.secret, readFileSync(path.join(corpus, pdf)), pdf);

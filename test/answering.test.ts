@@ -5,12 +5,8 @@ import { factReportPdf, invoicePdf, invoiceSchema } from "./support/fact-pdfs.ts
 import { call, type Reply } from "./support/http.ts";
 import { reportPdf } from "./support/pdfs.ts";
 import { expectSecured, type Keys, securityFixture } from "./support/security.ts";
-import {
-  clearOfMinuteTurn,
-  resetAnonymousBudget,
-  startTestServer,
-  type TestServer,
-} from "./support/server.ts";
+import { clearOfMinuteTurn, resetAnonymousBudget, type TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 
 // Asking documents with the built-in engine, over real HTTP: the official openai SDK as the
 // client (whole and streamed), answers on the right page with quotes that are really there,
@@ -72,7 +68,7 @@ function sdk(base: string, key?: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
   keys = await securityFixture(server.url);
   const r = await factReportPdf();
   reportFacts = r.facts;

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { uploadAndWait } from "./support/documents.ts";
 import { factReportPdf, invoicePdf } from "./support/fact-pdfs.ts";
 import { call } from "./support/http.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
+import type { TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
 // The chat routes with the built-in engine, through the official openai SDK over real HTTP: every
@@ -43,7 +44,7 @@ async function sdkError(run: () => Promise<unknown>): Promise<any> {
 const chatPath = () => `/v1/documents/${report.id}/chat/completions`;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
   t = await createTenant(server.url);
   report = await uploadAndWait(server.url, t.secret, (await factReportPdf()).bytes, "annual-report.pdf");
   const i = await invoicePdf();

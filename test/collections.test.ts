@@ -5,7 +5,8 @@ import { call } from "./support/http.ts";
 import { expectReplyMatchesOpenApi, type OpenApiDocument } from "./support/openapi.ts";
 import { reportPdf, textPdf } from "./support/pdfs.ts";
 import { type Endpoint, expectSecured, type Keys, securityFixture } from "./support/security.ts";
-import { resetAnonymousBudget, startTestServer, type TestServer } from "./support/server.ts";
+import { resetAnonymousBudget, type TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 
 // Collections over real HTTP: create (ids given twice or present skipped), names in place of ids
 // and unique per account, rename, members add/remove/list, delete leaving documents in place,
@@ -19,7 +20,7 @@ let otherDoc: any;
 let api: OpenApiDocument;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
   keys = await securityFixture(server.url);
   api = (await call(server.url, "GET", "/openapi.json")).body;
   report = await uploadAndWait(server.url, keys.owner.secret, await reportPdf(), "report.pdf");

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { neutralizeFormula } from "../src/core/exports/csv.ts";
 import { uploadAndWait } from "./support/documents.ts";
 import { call } from "./support/http.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
+import type { TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
 // Cells a spreadsheet would run as formulas, in a table of a PDF: exported as text.
@@ -44,7 +45,7 @@ describe("exports of tables holding formulas", () => {
   let t: Tenant;
   let id: string;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     t = await createTenant(server.url);
     const done = await uploadAndWait(server.url, t.secret, await formulaTablePdf(), "=HYPERLINK(1).pdf");
     expect(done.phase).toBe("complete");

@@ -6,7 +6,8 @@ import { uploadAndWait, waitForTerminal } from "./support/documents.ts";
 import { call, type Reply } from "./support/http.ts";
 import { reportPdf, textPdf } from "./support/pdfs.ts";
 import { type Endpoint, expectError, expectSecured, type Keys, securityFixture } from "./support/security.ts";
-import { resetAnonymousBudget, startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { resetAnonymousBudget, type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createKey, createTenant, type Tenant } from "./support/tenant.ts";
 
 // Who may do what to a document, over real HTTP: the credential cases on every document route,
@@ -49,7 +50,7 @@ const contentPaths = (id: string) => [
 const readPaths = (id: string) => [`/v1/documents/${id}`, ...contentPaths(id)];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
   keys = await securityFixture(server.url);
   doc = await uploadAndWait(server.url, keys.owner.secret, await reportPdf(), "report.pdf");
   expect(doc.phase).toBe("complete");

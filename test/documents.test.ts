@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upload, uploadAndWait, waitForTerminal } from "./support/documents.ts";
 import { call } from "./support/http.ts";
 import { blankPdf, pngBytes, reportPdf, textPdf } from "./support/pdfs.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
+import type { TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
 let server: TestServer;
@@ -12,7 +13,7 @@ let t: Tenant;
 const corpus = path.resolve(import.meta.dirname, "../../shared/corpus/tables");
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
   t = await createTenant(server.url);
 });
 afterAll(async () => {

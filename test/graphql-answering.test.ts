@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadAndWait } from "./support/documents.ts";
 import { factReportPdf, invoicePdf } from "./support/fact-pdfs.ts";
 import { gql } from "./support/http.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
+import type { TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createKey, createTenant, type Tenant } from "./support/tenant.ts";
 
 // The GraphQL twins of collections and answering: the collection lifecycle and exports, chat,
@@ -19,7 +20,7 @@ let invoice: any;
 let invoiceFacts: any;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
   t = await createTenant(server.url, "gql-answering");
   other = await createTenant(server.url, "gql-answering-other");
   report = await uploadAndWait(server.url, t.secret, (await factReportPdf()).bytes, "report.pdf");

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileBytes } from "./support/conversions.ts";
 import { call, gql } from "./support/http.ts";
 import { jpegBytes, pngBytes } from "./support/images.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
+import type { TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
 // Conversions over GraphQL: the same operations as /v1/conversions, uploads through the multipart
@@ -50,7 +51,7 @@ describe("conversions over GraphQL", () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     t = await createTenant(server.url, "g");
     other = await createTenant(server.url, "g-other");
   });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitForTerminal } from "./support/documents.ts";
 import { call, gql } from "./support/http.ts";
 import { reportPdf } from "./support/pdfs.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
+import type { TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
 // Files over GraphQL: the same operations as /v1/files, through the multipart request spec.
@@ -32,7 +33,7 @@ describe("files over GraphQL", () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     t = await createTenant(server.url, "g");
     other = await createTenant(server.url, "g-other");
     pdf = await reportPdf();

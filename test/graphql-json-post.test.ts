@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./support/server.ts";
+import type { TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
 // A POST of one JSON query skips yoga's HTTP layers (src/schema/server/graphql-json-post.ts). Its answers
@@ -10,7 +11,7 @@ let server: TestServer;
 let t: Tenant;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
   t = await createTenant(server.url);
 });
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { uploadAndWait } from "./support/documents.ts";
 import { call } from "./support/http.ts";
 import { textPdf } from "./support/pdfs.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createKey, createTenant, type Tenant } from "./support/tenant.ts";
 
 // One CORS policy for REST and GraphQL, and the headers every response carries.
@@ -10,7 +11,7 @@ import { createKey, createTenant, type Tenant } from "./support/tenant.ts";
 let server: TestServer;
 let t: Tenant;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
   t = await createTenant(server.url);
 });
 afterAll(async () => {

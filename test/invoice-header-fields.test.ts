@@ -8,7 +8,8 @@ import type { InvoiceData } from "../src/core/invoices/invoice-types.ts";
 import { lineSpans, type ReadContext } from "../src/core/invoices/label-values.ts";
 import { readInvoice } from "../src/core/invoices/read-invoice.ts";
 import { unlabelledFields } from "../src/core/invoices/unlabelled-fields.ts";
-import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 
 // Header fields as invoices of other hands print them: Dutch labels and months, amounts that are
 // not the field's (the figures of a date, the base a rate is taken on), the tax of several rates,
@@ -199,7 +200,7 @@ describe("PDFKit invoices through the service", () => {
   let server: TestServer;
   let session: ServiceSession;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     const key = await createAccountKey(server.url, WORKER_SECRET);
     session = { base: server.url, key, service: server, operatorSecret: WORKER_SECRET };
   }, 60_000);

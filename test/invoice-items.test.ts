@@ -8,7 +8,8 @@ import { chooseItems, type ItemRow, tableItems } from "../src/core/invoices/invo
 import type { Table } from "../src/core/invoices/invoice-lines.ts";
 import type { InvoiceData } from "../src/core/invoices/invoice-types.ts";
 import { readInvoice } from "../src/core/invoices/read-invoice.ts";
-import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 
 // The item rules: on item tables written as rows of cells, then on invoices of the item corpus
 // (bench/invoices/corpus-items, Chromium) and one of corpus-third (ReportLab) through the real
@@ -234,7 +235,7 @@ describe("item corpus invoices through the service", () => {
   let server: TestServer;
   let session: ServiceSession;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     const key = await createAccountKey(server.url, WORKER_SECRET);
     session = { base: server.url, key, service: server, operatorSecret: WORKER_SECRET };
   }, 60_000);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountKey, extractDocument, type ServiceSession } from "../bench/invoices/service-reader.ts";
 import { invoiceReading } from "../src/core/answering/structured/from-invoice.ts";
 import { readInvoice } from "../src/core/invoices/read-invoice.ts";
-import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 
 // Labels as invoices of several hands print them, in small invoices drawn with pdf-lib and read
 // through the service's extraction: tax ids under EIN, VAT reg., Umsatzsteuer-ID, TVA intracom.
@@ -86,7 +87,7 @@ describe("invoice labels of several hands", () => {
   let server: TestServer;
   let session: ServiceSession;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     const key = await createAccountKey(server.url, WORKER_SECRET);
     session = { base: server.url, key, service: server, operatorSecret: WORKER_SECRET };
   }, 60_000);

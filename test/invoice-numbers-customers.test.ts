@@ -8,7 +8,8 @@ import type { InvoiceData } from "../src/core/invoices/invoice-types.ts";
 import { withoutContact } from "../src/core/invoices/party-lines.ts";
 import { tableLines } from "../src/core/invoices/party-tables.ts";
 import { readInvoice } from "../src/core/invoices/read-invoice.ts";
-import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 
 // Invoice numbers and customer blocks as other hands print them: short and foreign labels, numbers
 // in groups, in the title or the page's footer; customer blocks the layout ran into one line with
@@ -225,7 +226,7 @@ describe("jsPDF invoices through the service", () => {
   let server: TestServer;
   let session: ServiceSession;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     const key = await createAccountKey(server.url, WORKER_SECRET);
     session = { base: server.url, key, service: server, operatorSecret: WORKER_SECRET };
   }, 60_000);

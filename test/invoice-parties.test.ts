@@ -14,7 +14,8 @@ import {
   separatedAddress,
 } from "../src/core/invoices/party-lines.ts";
 import { readInvoice } from "../src/core/invoices/read-invoice.ts";
-import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 
 // The invoice reader's parties: the rules on written lines, then invoices of the cairo tuning set
 // (bench/invoices/corpus-cairo, drawn by generate-cairo.py) through the real service's extraction,
@@ -323,7 +324,7 @@ describe("cairo invoices' parties through the service", () => {
   let server: TestServer;
   let session: ServiceSession;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     const key = await createAccountKey(server.url, WORKER_SECRET);
     session = { base: server.url, key, service: server, operatorSecret: WORKER_SECRET };
   }, 60_000);

@@ -11,6 +11,7 @@ import type { InvoiceData, InvoiceSourceDocument } from "../src/core/invoices/in
 import { lineSpans, type ReadContext } from "../src/core/invoices/label-values.ts";
 import { readInvoice } from "../src/core/invoices/read-invoice.ts";
 import { startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 
 // The built-in invoice reader: its value readers on written cases, then a few invoices of the
 // generated corpus (bench/invoices/corpus) through the real service's extraction and the reader.
@@ -188,7 +189,7 @@ describe("corpus invoices through the service", () => {
   let server: TestServer;
   let session: ServiceSession;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     const key = await createAccountKey(server.url, WORKER_SECRET);
     session = { base: server.url, key, service: server, operatorSecret: WORKER_SECRET };
   }, 60_000);

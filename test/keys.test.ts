@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, gql } from "./support/http.ts";
 import { type Endpoint, expectSecured, type Keys, securityFixture } from "./support/security.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
+import type { TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createKey, createTenant } from "./support/tenant.ts";
 
 let server: TestServer;
 let keys: Keys;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
   keys = await securityFixture(server.url);
 });
 afterAll(async () => {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { letterQuestion, readLetterPart } from "../src/core/answering/letter-answer.ts";
 import { uploadAndWait } from "./support/documents.ts";
 import { call } from "./support/http.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
+import type { TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
 // The letter reader over page markdown as extraction writes it: a letter whose address block and
@@ -71,7 +72,7 @@ describe("the letter reader through chat completions on a PDF", () => {
   let doc: { id: string; phase: string };
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     t = await createTenant(server.url);
     doc = await uploadAndWait(server.url, t.secret, readFileSync(pdf), "letter.pdf");
     expect(doc.phase).toBe("complete");

@@ -1,6 +1,7 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "./support/server.ts";
+import type { TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 
 /** Sends raw bytes and reads the whole answer until the server closes the connection. */
 function raw(
@@ -30,7 +31,7 @@ function raw(
 describe("requests Node's HTTP parser refuses", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
   });
   afterAll(async () => {
     await server?.close();

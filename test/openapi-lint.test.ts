@@ -5,7 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { call } from "./support/http.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
+import type { TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 
 // The service's /openapi.json through the pinned Redocly CLI with the repository's redocly.yaml
 // (the recommended ruleset): no errors and no warnings, so generated clients and documentation
@@ -25,7 +26,7 @@ let server: TestServer;
 let dir: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
   dir = mkdtempSync(path.join(os.tmpdir(), "quire-openapi-lint-"));
 });
 afterAll(async () => {

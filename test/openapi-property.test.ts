@@ -20,7 +20,8 @@ import {
   type Schema,
   validArb,
 } from "./support/schema-arbitraries.ts";
-import { resetRateBudgets, startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { resetRateBudgets, type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createKey, createTenant, type Tenant } from "./support/tenant.ts";
 
 // A property test over every operation of /openapi.json. For each, requests are generated from
@@ -81,7 +82,7 @@ let fixtures: Record<string, string>;
 let pdf: Uint8Array;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
   owner = await createTenant(server.url, "property");
   const spare = await createKey(server.url, owner, "secret", "spare");
   const document = await uploadAndWait(server.url, owner.secret, await reportPdf());

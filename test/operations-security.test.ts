@@ -23,7 +23,8 @@ import { uploadAndWait } from "./support/documents.ts";
 import { call, type Reply } from "./support/http.ts";
 import { type OpenApiDocument, operationsOf } from "./support/openapi.ts";
 import { textPdf } from "./support/pdfs.ts";
-import { resetAnonymousBudget, startTestServer, type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { resetAnonymousBudget, type TestServer, WORKER_SECRET } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createKey, createTenant, type Tenant } from "./support/tenant.ts";
 
 // Every operation descriptor, found by walking src/resolvers (so a new one cannot be left out),
@@ -61,7 +62,7 @@ let fx: Fixture;
 let openapi: OpenApiDocument;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
   ops = await allOperations();
   const owner = await createTenant(server.url, "owner");
   const other = await createTenant(server.url, "other");

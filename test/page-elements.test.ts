@@ -4,7 +4,8 @@ import { uploadAndWait } from "./support/documents.ts";
 import { call, gql } from "./support/http.ts";
 import { continuingTablePdf, newDoc, text } from "./support/layout-pdfs.ts";
 import { picturePdf, reportPdf } from "./support/pdfs.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
+import type { TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
 // A page's elements through the real server: kinds, heading levels, tables by their document
@@ -29,7 +30,7 @@ describe("page elements", () => {
   let server: TestServer;
   let t: Tenant;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     t = await createTenant(server.url, "elements");
   });
   afterAll(async () => {

@@ -11,7 +11,8 @@ import {
 } from "../src/core/documents/page-images.ts";
 import { uploadAndWait } from "./support/documents.ts";
 import { textPdf } from "./support/pdfs.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
+import type { TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
 // Page images through the real API: rendered on the first request, stored, the next pages
@@ -67,7 +68,7 @@ function gate() {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
   t = await createTenant(server.url);
 });
 afterAll(async () => {

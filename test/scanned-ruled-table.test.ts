@@ -5,7 +5,8 @@ import { textRows } from "../src/core/extraction/table-model.ts";
 import { uploadAndWait } from "./support/documents.ts";
 import { scannedPagePdf, strokeGrid, testSans } from "./support/drawn-scans.ts";
 import { call } from "./support/http.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
+import type { TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
 // A ruled table printed, scanned at 200 dpi, turned by 1.3 degrees, speckled and saved as JPEG in
@@ -68,7 +69,7 @@ let server: TestServer;
 let tenant: Tenant;
 beforeAll(async () => {
   pdf = await scannedTable();
-  server = await startTestServer();
+  server = await sharedTestServer();
   tenant = await createTenant(server.url);
 }, 60_000);
 afterAll(async () => {

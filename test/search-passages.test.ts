@@ -3,7 +3,8 @@ import { type PassageHit, searchPassages } from "../src/core/answering/search-pa
 import { uploadAndWait, waitForTerminal } from "./support/documents.ts";
 import { call } from "./support/http.ts";
 import { annualReportPdf, reportPdf, textPdf } from "./support/pdfs.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
+import type { TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
 // Passages are written as pages are extracted, through the real server and worker, and found
@@ -44,7 +45,7 @@ async function passageRows(id: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
   t = await createTenant(server.url);
   const doc = await uploadAndWait(server.url, t.secret, await annualReportPdf());
   expect(doc.phase).toBe("complete");

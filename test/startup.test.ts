@@ -20,7 +20,7 @@ afterAll(async () => {
 
 describe("start-up", () => {
   it("two processes migrating one empty database at once both come up", async () => {
-    const db = await createTestDatabase();
+    const db = await createTestDatabase({ empty: true });
     databases.push(db);
     const [a, b] = await Promise.all([
       spawnService({ DATABASE_URL: db.url }),

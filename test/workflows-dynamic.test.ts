@@ -6,6 +6,7 @@ import { textPdf } from "./support/pdfs.ts";
 import { waitForRun } from "./support/runs.ts";
 import { expectError, expectSecured, type Keys, securityFixture } from "./support/security.ts";
 import { startTestServer, type TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
 // Dynamic workflows (private beta) through the real server: an account's own steps, checked
@@ -418,7 +419,7 @@ describe("dynamic workflows, beta off (the default)", () => {
   let server: TestServer;
   let t: Tenant;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     t = await createTenant(server.url, "nobeta");
   });
   afterAll(async () => {

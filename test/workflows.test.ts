@@ -9,6 +9,7 @@ import { textPdf } from "./support/pdfs.ts";
 import { waitForRun } from "./support/runs.ts";
 import { expectError, expectSecured, type Keys, securityFixture } from "./support/security.ts";
 import { resetRateBudgets, startTestServer, type TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 import { validate } from "./support/xmllint.ts";
 
@@ -49,7 +50,7 @@ describe("the invoice-extraction workflow", () => {
   let t: Tenant;
   let other: Tenant;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await sharedTestServer();
     t = await createTenant(server.url, "wf");
     other = await createTenant(server.url, "wf-other");
   });

@@ -3,7 +3,8 @@ import { splitPassages } from "../src/core/answering/passages.ts";
 import { writePage } from "../src/core/documents/write-page.ts";
 import { uploadAndWait } from "./support/documents.ts";
 import { textPdf } from "./support/pdfs.ts";
-import { startTestServer, type TestServer } from "./support/server.ts";
+import type { TestServer } from "./support/server.ts";
+import { sharedTestServer } from "./support/shared-server.ts";
 import { createTenant, type Tenant } from "./support/tenant.ts";
 
 // The one statement that stores an extracted page (src/core/documents/write-page.ts), against the
@@ -12,7 +13,7 @@ import { createTenant, type Tenant } from "./support/tenant.ts";
 let server: TestServer;
 let t: Tenant;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
   t = await createTenant(server.url);
 });
 afterAll(async () => server?.close());

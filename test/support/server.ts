@@ -24,7 +24,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const db = database ?? (await createTestDatabase());
   // Each server gets its own blob directory, so tests can look into "the store" and see only theirs.
-  const blobDir = env.BLOB_DIR ?? mkdtempSync(path.join(os.tmpdir(), "quire-blobs-"));
+  const blobDir =
+    env.BLOB_DIR ?? mkdtempSync(path.join(process.env.TEST_RUN_DIR ?? os.tmpdir(), "quire-blobs-"));
   const config = loadConfig({
     DATABASE_URL: db.url,
     BLOB_DIR: blobDir,
@@ -56,8 +57,10 @@ export async function startTestServer(
     database: db,
     close: async () => {
       await running.stop();
-      if (!database) await db.drop();
       if (!env.BLOB_DIR) rmSync(blobDir, { recursive: true, force: true });
+      // Not waited for: PostgreSQL takes a few seconds to let the closed connections go, and the
+      // run's global teardown drops whatever is left.
+      if (!database) void db.drop().catch(() => undefined);
     },
   };
 }
