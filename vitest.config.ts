@@ -5,19 +5,19 @@ import { defineConfig } from "vitest/config";
 // worker of its own, so no module state or shared server (test/support/shared-server.ts) of
 // another file is in the process with it.
 const isolated = [
-  "test/conversion-jobs.test.ts",
-  "test/decompression.test.ts",
-  "test/extraction-budget.test.ts",
-  "test/extraction-cpu-budget.test.ts",
-  "test/extraction-isolation.test.ts",
-  "test/extraction-jobs.test.ts",
-  "test/fuzz-pdf.test.ts",
-  "test/graphql-compiled.test.ts",
-  "test/graphql.test.ts",
-  "test/poison-page.test.ts",
-  "test/rate-limit.test.ts",
-  "test/stale-worker.test.ts",
-  "test/startup.test.ts",
+  "test/conversions/conversion-jobs.test.ts",
+  "test/documents/decompression.test.ts",
+  "test/documents/extraction-budget.test.ts",
+  "test/documents/extraction-cpu-budget.test.ts",
+  "test/documents/extraction-isolation.test.ts",
+  "test/documents/extraction-jobs.test.ts",
+  "test/documents/fuzz-pdf.test.ts",
+  "test/faces/graphql-compiled.test.ts",
+  "test/faces/graphql.test.ts",
+  "test/documents/poison-page.test.ts",
+  "test/faces/rate-limit.test.ts",
+  "test/documents/stale-worker.test.ts",
+  "test/platform/startup.test.ts",
 ];
 const include = ["test/**/*.test.ts", "src/**/*.test.ts"];
 

@@ -189,7 +189,7 @@ try {
     console.log(`${d.name}: ${blocks.length} blocks, ${pdf.length} bytes`);
   }
   // Beside the corpus (not in it: the corpus holds no table), a right-to-left page with a real
-  // table of three columns, which must stay a table (test/right-to-left.test.ts).
+  // table of three columns, which must stay a table (test/documents/extraction/right-to-left.test.ts).
   const page = await browser.newPage();
   const rows = [
     ["الكتب الإلكترونية", "1200", "45000"],

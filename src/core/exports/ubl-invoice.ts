@@ -1,7 +1,7 @@
 // The invoice-extraction workflow's XML results: each document's invoice as one OASIS UBL 2.1
 // `Invoice` (urn:oasis:names:specification:ubl:schema:xsd:Invoice-2), and a run's results.xml as
 // a Quire container holding one per document. Valid against the OASIS UBL 2.1 XSDs, which are
-// kept under test/fixtures/ubl-2.1 and checked with xmllint by test/ubl-invoice.test.ts. The
+// kept under test/fixtures/ubl-2.1 and checked with xmllint by test/workflows/ubl-invoice.test.ts. The
 // rules for what UBL requires but an invoice may lack are in docs/api.md ("Workflows").
 
 import type { InvoiceData, InvoiceItem } from "../invoices/invoice-types.ts";
