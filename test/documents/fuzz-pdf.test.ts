@@ -4,10 +4,11 @@ import { fuzzAccounts, mutationSeeds, runFuzz } from "../../fuzz/run-fuzz.ts";
 import type { ProcessExtractor } from "../../src/core/extraction/process-extractor.ts";
 import { startTestServer, type TestServer, WORKER_SECRET } from "../support/server.ts";
 
-// The bounded fuzz run of CI: 300 hostile and mutated PDFs through the whole service (API and
-// worker in one process). Longer runs: `npm run fuzz:pdf -- --count 10000`.
+// The bounded fuzz run of `npm test`: 120 hostile and mutated PDFs through the whole service (API
+// and worker in one process), each read in an extraction process of its own, so about a second
+// each. QUIRE_FUZZ_COUNT runs more in this test; longer runs: `npm run fuzz:pdf -- --count 10000`.
 
-const COUNT = 300;
+const COUNT = Number(process.env.QUIRE_FUZZ_COUNT ?? 120);
 const PAGE_BUDGET_SECONDS = 5;
 
 let server: TestServer;
