@@ -68,7 +68,14 @@ describe("a tool's record is REST's", () => {
     const made = data(
       await callOk(client, "upload_file", { content_base64: b64(await reportPdf()), file_name: "f.pdf" }),
     );
-    const r = await rest(`/v1/files/${made.id}`);
+    // A worker counts the pages just after the upload: compare once the count is in, so both
+    // faces read the same row.
+    let r = await rest(`/v1/files/${made.id}`);
+    for (let i = 0; i < 100 && r.pages === null; i++) {
+      await new Promise((res) => setTimeout(res, 100));
+      r = await rest(`/v1/files/${made.id}`);
+    }
+    expect(r.pages).toBe(1);
     const listed = data(await callOk(client, "list_files", {})).files.find((f: Wire) => f.id === made.id);
     expect(listed).toEqual({
       id: r.id,
