@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decString, toDec, ublInvoice, ublInvoices } from "../../src/core/exports/ubl-invoice.ts";
 import type { InvoiceData } from "../../src/core/invoices/invoice-types.ts";
+import { EMPTY_INVOICE } from "../../src/core/invoices/read-invoice.ts";
 import { validate, version, type XmlFile, xpath } from "../support/xmllint.ts";
 
 // The UBL the invoice workflow writes, validated by libxml2's xmllint against the OASIS UBL 2.1
@@ -46,28 +47,7 @@ const meta = {
   issuedFallback: "2026-05-02T09:15:00.000Z",
 };
 
-const nulls: InvoiceData = {
-  invoice_id: null,
-  invoice_date: null,
-  due_date: null,
-  purchase_order: null,
-  vendor_name: null,
-  vendor_address: null,
-  vendor_tax_id: null,
-  customer_name: null,
-  customer_address: null,
-  customer_id: null,
-  currency: null,
-  subtotal: null,
-  total_discount: null,
-  shipping: null,
-  total_tax: null,
-  invoice_total: null,
-  amount_paid: null,
-  amount_due: null,
-  payment_terms: null,
-  items: [],
-};
+const nulls: InvoiceData = EMPTY_INVOICE;
 
 const full: InvoiceData = {
   invoice_id: "INV-2026-017",

@@ -67,7 +67,8 @@ function currency(
   return placed ? { code: placed, quote: "", confidence: 0.3 } : null;
 }
 
-const EMPTY: InvoiceData = {
+/** An invoice of which nothing was read: every field null, no items. */
+export const EMPTY_INVOICE: InvoiceData = {
   invoice_id: null,
   invoice_date: null,
   due_date: null,
@@ -119,7 +120,7 @@ export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}
     style: numberStyle(allText, hints.locale),
     dayFirst: dayFirstOf(allText, hints.locale),
   };
-  const data: InvoiceData = { ...EMPTY, items: [] };
+  const data: InvoiceData = { ...EMPTY_INVOICE, items: [] };
   const sources: Record<string, FieldSource> = {};
   const put = (
     key: ScalarKey,
