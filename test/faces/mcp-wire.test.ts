@@ -119,9 +119,16 @@ describe("a tool's record is REST's", () => {
         host: { namespace: "wire-scan" },
       }),
     );
-    const ended = data(await callOk(client, "get_conversion", { conversion_id: made.id, wait_seconds: 60 }));
-    expect(ended.status).toBe("succeeded");
+    const first = data(await callOk(client, "get_conversion", { conversion_id: made.id, wait_seconds: 60 }));
+    expect(first.status).toBe("succeeded");
+    // The site's status follows its document's extraction; both faces are read once it has settled.
+    for (let i = 0; i < 600; i++) {
+      if ((await rest(`/v1/conversions/${made.id}`)).deployment.deployment.status === "done") break;
+      await new Promise((res) => setTimeout(res, 100));
+    }
+    const ended = data(await callOk(client, "get_conversion", { conversion_id: made.id }));
     const r = await rest(`/v1/conversions/${made.id}`);
+    expect(r.deployment.deployment.status).toBe("done");
     expect(ended).toEqual({
       ...pick(r, [
         "id",
