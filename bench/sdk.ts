@@ -19,7 +19,8 @@
 //      citation; also counted: the answer names it an invoice (invoice, Rechnung, facture).
 //   5. `client.models.list()` lists `default`.
 //
-// Options: --corpus <dir>, --only <substring>, --verbose (every answer), --json <file>.
+// Options: --corpus <dir>, --only <substring>, --verbose (every answer), --json <file>, --dump <dir>
+// (each invoice's extracted pages and tables, for bench/invoices/sdk-redump.ts).
 // A measurement: exit code 0 either way.
 
 import { randomBytes } from "node:crypto";
@@ -37,6 +38,7 @@ import type { CorpusMeta } from "./invoices/generate-types.ts";
 import { type FieldScore, scoreInvoice } from "./invoices/score.ts";
 import { invoiceSchema } from "./invoices/sdk-schema.ts";
 import { createAccountKey, uploadDocument } from "./invoices/service-reader.ts";
+import { dumpExtracted } from "./sdk-dump.ts";
 import { BENCH_WORKER_SECRET, benchServiceConfig } from "./support/bench-service-config.ts";
 
 const { values } = parseArgs({
@@ -45,6 +47,7 @@ const { values } = parseArgs({
     only: { type: "string" },
     verbose: { type: "boolean" },
     json: { type: "string" },
+    dump: { type: "string" },
   },
 });
 const corpus = path.resolve(values.corpus ?? path.join(import.meta.dirname, "invoices", "corpus"));
@@ -106,6 +109,7 @@ async function main() {
       };
       const key = await freshKey(file);
       const id = await uploadDocument({ base, key }, readFileSync(path.join(corpus, file)), file);
+      if (values.dump) await dumpExtracted(service.services.db.pool, id, values.dump, file);
       const full = await (
         await fetch(`${base}/v1/documents/${id}/full.md`, { headers: { authorization: `Bearer ${key}` } })
       ).text();
