@@ -6,6 +6,7 @@ import { fillFromInvoice, fillItemsFromInvoice, invoiceReading } from "./from-in
 import { type Labelled, labelledValues } from "./labels.ts";
 import { fillCurrency, fillFromLabels, fillFromSentences, type Slot } from "./match-fields.ts";
 import { fillIssuer, fillParties, fillTitle, type PartyObject, role } from "./parties.ts";
+import { claimReaderValues } from "./reader-claims.ts";
 import { type Field, pointerKey, pointerToken, walkSchema } from "./schema-walk.ts";
 import {
   type ArrayTask,
@@ -188,12 +189,17 @@ export async function builtinExtract(request: StructuredRequest): Promise<Struct
   // An invoice's fields are read by the invoice reader first; the rest by the general matching.
   const reading = invoiceReading(request.layout);
   if (reading) fillFromInvoice(p.slots, reading, request.pages);
+  // What the reader read is not read again for another field; what it found empty is not read from prose.
+  const readerEmpty = reading ? claimReaderValues(p.slots, labelled, used) : new Set<Slot>();
   fillFromLabels(p.slots, labelled, used, p.parties);
   fillParties(p.parties, labelled, used);
   fillIssuer(p.parties, p.slots, doc);
   fillTitle(p.slots, doc);
   fillCurrency(p.slots, doc);
-  fillFromSentences(p.slots, doc);
+  fillFromSentences(
+    p.slots.filter((s) => !readerEmpty.has(s)),
+    doc,
+  );
 
   const fills: Fill[] = p.slots.flatMap((s) => (s.fill ? [s.fill] : []));
   const misses: Miss[] = [...p.misses];

@@ -11,6 +11,7 @@ import { invoiceFieldOf, itemFieldOf, namesItems } from "./invoice-fields.ts";
 import type { Slot } from "./match-fields.ts";
 import { numberBelowLabel } from "./number-below-label.ts";
 import { pointerToken, type ScalarField } from "./schema-walk.ts";
+import { withStackedAmounts } from "./stacked-cells.ts";
 import type { ArrayTask } from "./table-arrays.ts";
 
 // A schema that asks for an invoice's fields is answered by the invoice reader, which knows the
@@ -84,7 +85,8 @@ export function readField(reading: InvoiceReading, field: Scalar) {
 /** The reading of the document as an invoice, or null when it is not one. */
 export function invoiceReading(layout: InvoiceSourceDocument | undefined): InvoiceReading | null {
   if (!layout?.pages.length) return null;
-  const reading = readInvoice(layout, {});
+  // A totals box of stacked label and figure cells is paired line by line (stacked-cells.ts).
+  const reading = withStackedAmounts(readInvoice(layout, {}), layout);
   if (!looksLikeInvoice(layout, reading)) return null;
   // An invoice has a number: one the reader did not find is looked for under its label (see
   // number-below-label.ts), so that chat and a schema asking for it answer rather than refuse.
@@ -139,7 +141,7 @@ function quoteOn(
 }
 
 /** The invoice field a scalar slot asks for: its own name, or its object's name with it. */
-function slotField(slot: Slot) {
+export function slotField(slot: Slot) {
   const names = slot.field.names.filter((n) => n !== "");
   const own = names[names.length - 1] ?? slot.field.key;
   const parent = names[names.length - 2];
