@@ -55,9 +55,7 @@ async function ask(question: string, source: StructuredSource) {
 
 const extract = (source: StructuredSource, properties: Record<string, unknown>) =>
   builtinExtract({
-    pages: source.pages,
-    tables: source.tables,
-    layout: source.layout,
+    ...source,
     prompt: "Extract the invoice's fields.",
     model: "default",
     schema: {
