@@ -149,3 +149,62 @@ describe("a value the reader read for one field, and fields it found empty", () 
     });
   });
 });
+
+describe("an item table running over two pages", () => {
+  const header = ["Description", "Qté", "Prix unitaire", "Montant"];
+  const first = Array.from({ length: 30 }, (_, i) => [`Baguette lot ${i + 1}`, "10", "1,00", "10,00"]);
+  const last: Rows = [
+    ["Croissants", "20", "1,50", "30,00"],
+    ["", "", "Sous-total", "330,00"],
+    ["", "", "TVA 5,5 %", "18,15"],
+    ["", "", "Total TTC", "348,15"],
+  ];
+  const page1 = [
+    "## Facture",
+    "Boulangerie Lefèvre SARL",
+    "3 rue du Four, 69002 Lyon",
+    "N° de facture : F-2026-118",
+    markdownOf([header, ...first]),
+  ].join("\n\n");
+  const page2 = markdownOf([header, ...last]);
+  const text1 = [
+    "Facture",
+    "Boulangerie Lefèvre SARL",
+    "3 rue du Four, 69002 Lyon",
+    "N° de facture : F-2026-118",
+    ...[header, ...first].map((r) => r.join("\t")),
+  ].join("\n");
+  const text2 = [header, ...last].map((r) => r.join("\t")).join("\n");
+  const rows = [header, ...first, ...last];
+  // The extractor places a table running over pages on its first page.
+  const source: StructuredSource = {
+    documentId: "doc-1",
+    fileName: "facture.pdf",
+    pages: [
+      { pageNumber: 1, markdown: page1 },
+      { pageNumber: 2, markdown: page2 },
+    ],
+    tables: [{ pages: [1, 2], rows }],
+    layout: {
+      pages: [
+        { pageNumber: 1, markdown: page1, text: text1, width: 595, height: 842, method: "text" },
+        { pageNumber: 2, markdown: page2, text: text2, width: 595, height: 842, method: "text" },
+      ],
+      tables: [
+        {
+          pageNumber: 1,
+          pages: [1, 2],
+          bbox: [40, 200, 555, 800],
+          cells: cellsOf(rows),
+          markdown: markdownOf(rows),
+        },
+      ],
+    },
+  };
+
+  it("cites the total on the page that prints it", async () => {
+    const answer = await ask("What is the invoice total?", source);
+    expect(answer?.text).toMatch(/^The invoice total is 348\.15\b/);
+    expect(answer?.citations[0]?.page).toBe(2);
+  });
+});

@@ -136,7 +136,9 @@ function fieldReply(
       : undefined) ??
     (typeof value === "number"
       ? citeAmount(content, value, index, source ? [source.page] : undefined)
-      : citeText(content, String(value), index, source ? [source.page] : undefined));
+      : citeText(content, String(value), index, source ? [source.page] : undefined)) ??
+    // A table running over pages is placed on its first page: the value may stand on a later one.
+    (typeof value === "number" ? citeAmount(content, value, index) : citeText(content, String(value), index));
   if (!citation) return null;
   // A value ending in its own full stop ("Co.") ends the sentence.
   const sentence = said.replace("{}", shown).replace(/\.\.$/, ".");
