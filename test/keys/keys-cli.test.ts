@@ -4,14 +4,15 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtEntry } from "../support/built-entry.ts";
 import { call } from "../support/http.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import type { TestServer } from "../support/server.ts";
+import { sharedTestServer } from "../support/shared-server.ts";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
 });
 afterAll(async () => {
   await server?.close();
