@@ -194,7 +194,7 @@ describe("a worker killed mid-extraction", () => {
     expect(new Date(rows.rows[0].first).getTime()).toBeLessThan(killedAt.getTime());
     const last = await call(server.url, "GET", `/v1/documents/${id}/pages/${pages}`, { key: t.secret });
     expect(last.body.content).toContain(`Page ${pages} line 1`);
-  }, 150_000);
+  }, 240_000);
 });
 
 describe("an extraction that keeps failing", () => {

@@ -2,35 +2,34 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builtEntry } from "../support/built-entry.ts";
 import { call } from "../support/http.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import type { TestServer } from "../support/server.ts";
+import { sharedTestServer } from "../support/shared-server.ts";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await sharedTestServer();
 });
 afterAll(async () => {
   await server?.close();
 });
 
+// src/cli/keys.ts bundled once (test/support/built-entry.ts): each start below is a plain node start.
 async function keys(...args: string[]) {
   const { BASE_URL: _vite, ...env } = process.env;
-  const r = await run(
-    path.join(root, "node_modules/.bin/tsx"),
-    [path.join(root, "src/cli/keys.ts"), ...args],
-    {
-      cwd: root,
-      env: { ...env, DATABASE_URL: server.database.url, LOG_LEVEL: "error" },
-    },
-  ).catch((err: { code: number; stdout: string; stderr: string }) => err);
+  const r = await run(process.execPath, [await builtEntry("src/cli/keys.ts"), ...args], {
+    cwd: root,
+    env: { ...env, DATABASE_URL: server.database.url, LOG_LEVEL: "error" },
+  }).catch((err: { code: number; stdout: string; stderr: string }) => err);
   return { code: "code" in r && typeof r.code === "number" ? r.code : 0, stdout: r.stdout, stderr: r.stderr };
 }
 
-// Each call starts the CLI afresh (tsx compiles it: seconds on a busy machine), so the cases get
-// more than the default minute.
+// Each call starts the CLI afresh (seconds on a busy machine), so the cases get more than the
+// default minute.
 describe("npm run keys", { timeout: 180_000 }, () => {
   it("creates an account, creates, lists, rotates and revokes keys that the running API honours", async () => {
     const acct = await keys("create-account", "--name", "cli");

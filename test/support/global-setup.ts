@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { buildService } from "../../scripts/build-service.ts";
 import { reachable } from "../../src/core/db/resolve-url.ts";
 import { createTemplateDatabase, dropRunDatabases } from "./template-database.ts";
 
@@ -50,12 +51,22 @@ export default async function setup() {
   process.env.TEST_PG_RUN = randomBytes(4).toString("hex");
   const runDir = mkdtempSync(path.join(os.tmpdir(), "quire-test-run-"));
   process.env.TEST_RUN_DIR = runDir;
+  // The service built once for the run, as `npm run build` builds it, for the tests that start it
+  // as a process of its own (test/support/process.ts): through tsx, each start would compile every
+  // module again. Inside the project, so that its packages resolve.
+  const serviceBuild = path.resolve(
+    import.meta.dirname,
+    "../../node_modules/.cache/quire-test",
+    process.env.TEST_PG_RUN,
+  );
   // Migrated once here; every test database is a copy of it (test/support/database.ts).
-  const template = await createTemplateDatabase();
+  const [template] = await Promise.all([createTemplateDatabase(), buildService(serviceBuild)]);
   process.env.TEST_PG_TEMPLATE = template.name;
+  process.env.TEST_SERVICE_BUILD = serviceBuild;
   return async () => {
     await dropRunDatabases();
     rmSync(runDir, { recursive: true, force: true });
+    rmSync(serviceBuild, { recursive: true, force: true });
     await stopPostgres?.();
   };
 }

@@ -27,8 +27,10 @@ export type ServiceProcess = {
 };
 
 /**
- * `src/main.ts` in a child process of its own (a second server, a worker, a crash to survive), or
- * with `built`, the bundle `npm start` runs (dist/main.js, built beforehand) under plain node.
+ * The service in a child process of its own (a second server, a worker, a crash to survive), under
+ * plain node: the run's build of src/main.ts (test/support/global-setup.ts), or with `built`, the
+ * bundle `npm start` runs (dist/main.js, built beforehand). Without a run's build, the sources
+ * through tsx.
  */
 export async function spawnService(
   env: Record<string, string>,
@@ -38,9 +40,12 @@ export async function spawnService(
   const p = port ?? (await freePort());
   // Vitest puts Vite's BASE_URL ("/") into process.env; it is not ours to pass on.
   const { BASE_URL: _vite, ...inherited } = process.env;
+  const runBuild = process.env.TEST_SERVICE_BUILD;
   const [command, args] = opts.built
     ? [process.execPath, [path.join(root, "dist/main.js")]]
-    : [tsx, [path.join(root, "src/main.ts")]];
+    : runBuild
+      ? [process.execPath, [path.join(runBuild, "main.js")]]
+      : [tsx, [path.join(root, "src/main.ts")]];
   const child = spawn(command, args, {
     cwd: root,
     // Background page images off, as in startTestServer, unless a test sets them.
