@@ -280,6 +280,7 @@ export const LABELS: Record<LabelField, string[]> = {
     "federal tax id",
     "ein",
     "tin",
+    "abn",
     "tax no.",
     "tax number",
     "gst no.",

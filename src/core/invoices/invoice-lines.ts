@@ -1,4 +1,5 @@
 import type { TableGrid } from "../extraction/table-model.ts";
+import { unweaveBoxes } from "./box-columns.ts";
 import { unbreakLabels } from "./cell-wraps.ts";
 import type { InvoiceSourceDocument } from "./invoice-types.ts";
 import { fixOcrLabels } from "./ocr-labels.ts";
@@ -52,22 +53,31 @@ function rejoinCutWords(row: string[]): string[] {
 }
 
 export function documentLines(doc: InvoiceSourceDocument): { lines: Line[]; tables: Table[] } {
-  const lines: Line[] = [];
-  const tableStarts: { page: number; order: number }[] = [];
+  const read: Line[] = [];
+  const starts: { page: number; order: number }[] = [];
   for (const p of [...doc.pages].sort((a, b) => a.pageNumber - b.pageNumber)) {
     let inTable = false;
     for (const raw of p.markdown.split("\n")) {
       if (/^\s*\|/.test(raw)) {
-        if (!inTable) tableStarts.push({ page: p.pageNumber, order: lines.length });
+        if (!inTable) starts.push({ page: p.pageNumber, order: read.length });
         inTable = true;
         continue;
       }
       inTable = false;
       const ocr = p.method === "ocr";
       const text = ocr ? fixOcrLabels(clean(raw)) : clean(raw);
-      if (text) lines.push({ page: p.pageNumber, text, order: lines.length, ocr });
+      if (text) read.push({ page: p.pageNumber, text, order: read.length, ocr });
     }
   }
+  // Boxes read across are put back box after box; the lines are numbered again and each table
+  // keeps its place before the line it stood before.
+  const woven = unweaveBoxes(read, new Set(starts.map((s) => s.order)));
+  const lines = woven.map((l, order) => ({ ...l, order }));
+  const renumber = (old: number) => {
+    const k = woven.findIndex((l) => l.order >= old);
+    return k < 0 ? lines.length : k;
+  };
+  const tableStarts = starts.map((s) => ({ page: s.page, order: renumber(s.order) }));
   const tables: Table[] = doc.tables.map((t, index) => {
     const grid = Array.isArray(t.cells) ? (t.cells as TableGrid) : [];
     const ocr = doc.pages.find((p) => p.pageNumber === t.pageNumber)?.method === "ocr";

@@ -144,6 +144,14 @@ export function readParties(plines: Line[]): {
     const line = plines[i] as Line;
     const b = blockField(line);
     if (!b || blocks[b.field as "customer"]) continue;
+    const across = namesAcross(plines, i, b.rest);
+    if (across) {
+      blocks[b.field as "customer"] = across.labelled;
+      const other = b.field === "vendor" ? "customer" : "vendor";
+      blocks[other] ??= across.other;
+      i = Math.max(...across.labelled.lines, ...across.other.lines);
+      continue;
+    }
     // Two block labels on one line ("Lieferant   RECHNUNGSEMPFÄNGER"): two columns, each line
     // below holding both, cut where the second starts.
     const second = blockField({ ...line, text: b.rest.replace(/^[\s:]+/, "") });
@@ -250,6 +258,44 @@ export function readParties(plines: Line[]): {
     vendor: vendor && repeatedVendor(plines, vendor, claimed),
     shipTo: blocks.ship_to ?? null,
   };
+}
+
+/** A company's whole name: words ending in a legal form, no digit ("Fairmont Electrical LLC"). */
+const wholeName = (t: string) => !/\d/.test(t) && /^\p{Lu}/u.test(t) && legalFormEnd(t) === t.length;
+
+/**
+ * A block's label with another party's name beside it ("Billed To   Kestrel Consulting Co."), the
+ * labelled block's own name on the next line: two blocks side by side read across, their lines
+ * alternating. A block has one name, so two names one over the other are the two blocks'. The
+ * labelled block takes the lines from the next on, every other one; the other block the name
+ * beside the label and the lines between.
+ */
+function namesAcross(
+  plines: Line[],
+  at: number,
+  rest: string,
+): { labelled: PartyRead; other: PartyRead } | null {
+  const beside = rest.replace(/^[\s:]+/, "").trim();
+  const line = plines[at] as Line;
+  const next = plines[at + 1];
+  if (!wholeName(beside) || !next || next.page !== line.page || !wholeName(next.text.trim())) return null;
+  const mine: { l: Line; i: number }[] = [];
+  const theirs: { l: Line; i: number }[] = [{ l: { ...line, text: beside }, i: at }];
+  for (let j = at + 1, k = 0; j < plines.length && k < MAX_BLOCK * 2; j++, k++) {
+    const l = plines[j] as Line;
+    if (l.page !== line.page || stops(l) || holdsMoney(l.text) || blockField(l)) break;
+    const own = ownText(l.text);
+    // A labelled value (the issuer's tax number) is a line of its column, but no party's line.
+    if (own) (k % 2 === 0 ? mine : theirs).push({ l: { ...l, text: own }, i: j });
+  }
+  const party = (xs: { l: Line; i: number }[]) =>
+    toParty(
+      xs.map((x) => x.l),
+      xs.map((x) => x.i),
+    );
+  const labelled = party(mine);
+  const other = party(theirs);
+  return labelled?.address && other?.address ? { labelled, other } : null;
 }
 
 /** A sender's return line over a window envelope's address: three or more parts split by " · " or " | ". */

@@ -15,6 +15,7 @@ import type {
 } from "./invoice-types.ts";
 import type { ReadContext } from "./label-values.ts";
 import { placeCurrency } from "./place-currency.ts";
+import { cutTaxNumber } from "./tax-numbers.ts";
 import { unlabelledFields } from "./unlabelled-fields.ts";
 
 // The built-in invoice reader: no model, the stored pages and tables of a parsed document in,
@@ -181,7 +182,12 @@ export function readInvoice(doc: InvoiceSourceDocument, hints: InvoiceHints = {}
     if (!p) continue;
     const conf = who === "vendor" && !p.quote ? 0.5 : 0.75;
     if (p.name) put(`${who}_name`, p.name, p.page, p.name, conf);
-    if (p.address) put(`${who}_address`, p.address, p.page, p.quote, conf - 0.05);
+    // A tax number printed under the address without a label is no part of it.
+    const cut = p.address ? cutTaxNumber(p.address) : null;
+    if (cut && who === "vendor" && data.vendor_tax_id === null)
+      put("vendor_tax_id", cut.taxId, p.page, cut.taxId, 0.6);
+    const address = cut ? cut.address : p.address;
+    if (address) put(`${who}_address`, address, p.page, p.quote, conf - 0.05);
   }
 
   const cur = currency(allText, hints, ctx);
