@@ -17,7 +17,7 @@
 // tables as <name>.json and its pages' markdown as <name>.md, to compare with the truth).
 
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
@@ -28,7 +28,7 @@ import { createLogger } from "../src/core/log.ts";
 import { startService } from "../src/start-service.ts";
 import type { CorpusMeta } from "./invoices/generate-types.ts";
 import { type FieldScore, scoreInvoice } from "./invoices/score.ts";
-import { createAccountKey, extractDocument } from "./invoices/service-reader.ts";
+import { createAccountKey, extractDocument, writeDump } from "./invoices/service-reader.ts";
 import { BENCH_WORKER_SECRET, benchServiceConfig } from "./support/bench-service-config.ts";
 
 const { values } = parseArgs({
@@ -90,15 +90,7 @@ async function main() {
         process.env.BENCH_EXTRACT_TIMEOUT_S ? 1000 * Number(process.env.BENCH_EXTRACT_TIMEOUT_S) : undefined,
       );
       const t1 = performance.now();
-      if (values.dump) {
-        mkdirSync(values.dump, { recursive: true });
-        const base = path.join(values.dump, file.replace(/\.pdf$/, ""));
-        writeFileSync(`${base}.json`, JSON.stringify(doc, null, 1));
-        writeFileSync(
-          `${base}.md`,
-          doc.pages.map((p) => `<!-- page ${p.pageNumber} -->\n${p.markdown}`).join("\n\n"),
-        );
-      }
+      if (values.dump) writeDump(values.dump, file, doc);
       const reading = readInvoice(doc, {});
       const t2 = performance.now();
       const scores = scoreInvoice(truth, reading.data);

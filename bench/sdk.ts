@@ -37,8 +37,7 @@ import { holdsAmount, holdsName, printsName } from "./invoices/answer-checks.ts"
 import type { CorpusMeta } from "./invoices/generate-types.ts";
 import { type FieldScore, scoreInvoice } from "./invoices/score.ts";
 import { invoiceSchema } from "./invoices/sdk-schema.ts";
-import { createAccountKey, uploadDocument } from "./invoices/service-reader.ts";
-import { dumpExtracted } from "./sdk-dump.ts";
+import { createAccountKey, readExtracted, uploadDocument, writeDump } from "./invoices/service-reader.ts";
 import { BENCH_WORKER_SECRET, benchServiceConfig } from "./support/bench-service-config.ts";
 
 const { values } = parseArgs({
@@ -109,7 +108,7 @@ async function main() {
       };
       const key = await freshKey(file);
       const id = await uploadDocument({ base, key }, readFileSync(path.join(corpus, file)), file);
-      if (values.dump) await dumpExtracted(service.services.db.pool, id, values.dump, file);
+      if (values.dump) writeDump(values.dump, file, await readExtracted(service.services.db.pool, id));
       const full = await (
         await fetch(`${base}/v1/documents/${id}/full.md`, { headers: { authorization: `Bearer ${key}` } })
       ).text();

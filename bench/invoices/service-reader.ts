@@ -2,6 +2,9 @@
 // over HTTP to an in-process service (API and worker), waited for, and its stored pages and tables
 // read back from the database as an InvoiceSourceDocument. Used by bench:invoices and the tests.
 
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type pg from "pg";
 import type { InvoiceSourceDocument } from "../../src/core/invoices/invoice-types.ts";
 import type { RunningService } from "../../src/start-service.ts";
 
@@ -53,7 +56,11 @@ export async function extractDocument(
   timeoutMs = 180_000,
 ): Promise<InvoiceSourceDocument> {
   const id = await uploadDocument(s, bytes, fileName, timeoutMs);
-  const pool = s.service.services.db.pool;
+  return readExtracted(s.service.services.db.pool, id);
+}
+
+/** A document's stored pages and tables (its active generation), as the invoice reader takes them. */
+export async function readExtracted(pool: pg.Pool, id: string): Promise<InvoiceSourceDocument> {
   const pages = await pool.query(
     `SELECT p.page_number, p.markdown, p.text, p.width, p.height, p.method FROM pages p
        JOIN documents d ON d.id = p.document_id AND p.generation = d.active_generation
@@ -83,4 +90,18 @@ export async function extractDocument(
       markdown: t.markdown,
     })),
   };
+}
+
+/**
+ * Writes an extracted document as `--dump <dir>` does: <name>.json (what readExtracted returns,
+ * for bench/invoices/redump.ts and sdk-redump.ts) and <name>.md (its pages' markdown, to read).
+ */
+export function writeDump(dir: string, file: string, doc: InvoiceSourceDocument): void {
+  mkdirSync(dir, { recursive: true });
+  const base = path.join(dir, file.replace(/\.pdf$/, ""));
+  writeFileSync(`${base}.json`, JSON.stringify(doc, null, 1));
+  writeFileSync(
+    `${base}.md`,
+    doc.pages.map((p) => `<!-- page ${p.pageNumber} -->\n${p.markdown}`).join("\n\n"),
+  );
 }
