@@ -9,6 +9,9 @@ import {
 import { clientBuildOptions, DASHBOARD_ASSETS_BUILD_DIR } from "../src/dashboard/dashboard-assets.ts";
 import { VIEWER_ASSETS_BUILD_DIR } from "../src/hosting/viewer/assets.ts";
 
+/** How our programs are bundled to run under node: one ESM file, packages left in node_modules. */
+export const NODE_BUNDLE = { bundle: true, platform: "node", format: "esm", packages: "external" } as const;
+
 /**
  * The service built into `outdir`: its entry (main.js), and beside it the modules it starts apart
  * (the page-image thread, the extraction process, the conversion process), each bundled as the
@@ -19,14 +22,7 @@ import { VIEWER_ASSETS_BUILD_DIR } from "../src/hosting/viewer/assets.ts";
 export async function buildService(outdir: string): Promise<void> {
   const src = path.resolve(import.meta.dirname, "../src");
   const common = { outdir, logLevel: "warning" as const };
-  await build({
-    entryPoints: [`${src}/main.ts`],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    packages: "external",
-    ...common,
-  });
+  await build({ entryPoints: [`${src}/main.ts`], ...NODE_BUNDLE, ...common });
   for (const name of SEPARATE_ENTRIES) {
     await build({
       ...(await bundleOptions(name)),

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { NODE_BUNDLE } from "../../scripts/build-service.ts";
 import { cachedModule } from "../../src/core/extraction/bundled-module.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -25,10 +26,7 @@ export function builtEntry(source: string): Promise<string> {
 async function bundle(source: string): Promise<string> {
   const out = await build({
     entryPoints: [path.join(root, source)],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    packages: "external",
+    ...NODE_BUNDLE,
     write: false,
     logLevel: "silent",
   });
